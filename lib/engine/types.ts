@@ -1,0 +1,251 @@
+/**
+ * Shared types of the rules engine. Everything here is plain JSON data
+ * (house rule 2): no classes, Maps or cycles.
+ */
+import type { Effect } from "./effects/schema";
+
+export type { Effect } from "./effects/schema";
+
+/** A player index: 0 or 1 (RULES.md §1, two players). */
+export type Player = 0 | 1;
+
+/** Card colors (RULES.md §1). */
+export type Color = "blue" | "red" | "yellow" | "gray";
+
+/** All card colors, in a fixed order. */
+export const COLORS: readonly Color[] = ["blue", "red", "yellow", "gray"];
+
+/** Field rows (RULES.md §2). */
+export type Row = "chaos" | "spare";
+
+/**
+ * A card definition as the catalog provides it (RULES.md §1). Extra catalog
+ * fields (set, number, rarity, text, imageUrl) are carried but ignored.
+ */
+export interface CardDef {
+  title: string;
+  colors: Color[];
+  rings: number;
+  traits: string[];
+  effect?: Effect | null;
+  [extra: string]: unknown;
+}
+
+/** The column rule variants of the rush step (RULES.md §4.2). */
+export type ColumnRule = "priority" | "no-mirror";
+
+/** Switchable rules (RULES.md §4.2 column rule, §5 maxTurns). */
+export interface Rules {
+  columnRule: ColumnRule;
+  maxTurns: number;
+}
+
+/** Default rules: `priority` column rule, draw after 100 turns (RULES.md §4.2, §5). */
+export const DEFAULT_RULES: Rules = { columnRule: "priority", maxTurns: 100 };
+
+/**
+ * A card in a field slot (RULES.md §2, §4.3). `color` is the active color once
+ * face up; `mod`/`setRings` are ring modifiers from effects (§6, battle
+ * comparisons only); `protect` is a bit mask of protections from effects
+ * (1 copy discard, 2 battle discard, 4 effects); `peek` is a bit mask of the
+ * players (1 << player) who have looked at this face-down card.
+ */
+export interface Slot {
+  card: number;
+  faceUp: boolean;
+  color: Color | null;
+  mod: number;
+  setRings: number | null;
+  protect: number;
+  peek: number;
+}
+
+/** Protection bits stored in {@link Slot.protect} (RULES.md §6 "protect"). */
+export const PROTECT_COPY = 1;
+/** Protection from battle discard. */
+export const PROTECT_BATTLE = 2;
+/** Protection from the opponent's effects. */
+export const PROTECT_EFFECTS = 4;
+
+/** One player's zones (RULES.md §2). Decks list the top card first. */
+export interface PlayerState {
+  deck: number[];
+  hand: number[];
+  discard: number[];
+  chaos: (Slot | null)[];
+  spare: (Slot | null)[];
+  /** True once this player has placed in the current play step (RULES.md §4.1). */
+  placed: boolean;
+}
+
+/** A reference to a field slot. Columns are 1–5 (RULES.md §2). */
+export interface SlotRef {
+  player: Player;
+  row: Row;
+  column: number;
+}
+
+/** The steps of a turn plus the end of the game (RULES.md §4, §5). */
+export type Step = "play" | "rush" | "over";
+
+/**
+ * A flip being resolved (RULES.md §4.3). Resolution is a small resumable
+ * machine so every choice can wait for a pending decision.
+ * Stages: 0 face up / color, 1 own effect, 2 copy discard, 3 battle discard, 4 done.
+ */
+export interface Frame {
+  player: Player;
+  row: Row;
+  column: number;
+  card: number;
+  stage: number;
+  /** Copy and battle discards follow (a rush flip, not an effect's flip). */
+  full: boolean;
+  /** The card's own "when flipped" effect resolves. */
+  runEffect: boolean;
+  /** Index of the next effect action. */
+  ai: number;
+  /** Targets chosen so far for the current action (instance ids). */
+  picked: number[];
+  /** The optional ("you may") question has been answered yes, or the condition checked. */
+  started: boolean;
+  /** A target waiting for a chosen color (change-color with "choose"). */
+  sub: SlotRef | null;
+}
+
+/** Pending decisions (RULES.md §4.3, §6): answered by `choose` (or `pass` when declinable). */
+export type Pending =
+  | { kind: "color"; player: Player; slot: SlotRef; options: Color[]; prompt: string; reason: "flip" | "effect" }
+  | { kind: "optional"; player: Player; slot: SlotRef; prompt: string }
+  | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
+  | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string };
+
+/**
+ * The whole game state (house rule 2): plain JSON, self-contained (it carries
+ * the card definitions it needs, indexed by per-game instance id) with the
+ * PRNG state inside (`rng`).
+ */
+export interface GameState {
+  v: 1;
+  rules: Rules;
+  /** Card definition of each instance id. */
+  cards: CardDef[];
+  /** Owner of each instance id. */
+  owner: Player[];
+  /** Optional local id of each instance (scenario files), else null. */
+  keys: string[] | null;
+  /** True when some card has a continuous effect (a fast-path flag). */
+  continuous: boolean;
+  turn: number;
+  lead: Player;
+  step: Step;
+  emeralds: [number, number];
+  rng: number;
+  players: [PlayerState, PlayerState];
+  /** The player who flips next during the rush step (RULES.md §4.2). */
+  next: Player;
+  /** The flip just made, for the `no-mirror` variant (RULES.md §4.2). */
+  lastFlip: { player: Player; column: number } | null;
+  stack: Frame[];
+  pending: Pending | null;
+  winner: Player | "draw" | null;
+}
+
+/** Place five cards from hand face down into the chaos row, in column order (RULES.md §4.1). */
+export interface PlaceAction {
+  type: "place";
+  player: Player;
+  /** Instance ids for columns 1–5; `null` only when the hand holds fewer than 5 cards. */
+  cards: (number | null)[];
+}
+/** Flip your face-down chaos card in a column (RULES.md §4.2). */
+export interface FlipAction {
+  type: "flip";
+  player: Player;
+  column: number;
+}
+/** Answer the pending decision (RULES.md §4.3, §6): exactly one of color, slot, yes. */
+export interface ChooseAction {
+  type: "choose";
+  player: Player;
+  color?: Color;
+  slot?: SlotRef;
+  yes?: boolean;
+}
+/** Decline a declinable decision: a "you may" or further "up to N" targets (RULES.md §6). */
+export interface PassAction {
+  type: "pass";
+  player: Player;
+}
+/** Every action a player can take. */
+export type Action = PlaceAction | FlipAction | ChooseAction | PassAction;
+
+/** Error codes of rejected actions (house rule 3). */
+export type EngineErrorCode =
+  | "action/malformed"
+  | "action/unknown-type"
+  | "action/game-over"
+  | "action/not-your-turn"
+  | "action/wrong-step"
+  | "action/decision-pending"
+  | "action/no-decision"
+  | "play/already-placed"
+  | "play/wrong-count"
+  | "play/card-not-in-hand"
+  | "play/duplicate-card"
+  | "rush/no-card"
+  | "rush/column-rule"
+  | "choose/invalid-option"
+  | "choose/not-declinable";
+
+/** A rejected action: a typed code and a reason naming the rule (house rule 3). */
+export interface EngineError {
+  code: EngineErrorCode;
+  reason: string;
+}
+
+/** Event types of the game log (RULES.md §8). */
+export type EventType =
+  | "setup"
+  | "place"
+  | "flip"
+  | "color"
+  | "effect"
+  | "copy-discard"
+  | "battle-discard"
+  | "discard"
+  | "return"
+  | "peek"
+  | "protect"
+  | "modify"
+  | "score"
+  | "emerald"
+  | "draw"
+  | "shuffle"
+  | "move"
+  | "pass"
+  | "lead"
+  | "turn"
+  | "win"
+  | "draw-game";
+
+/**
+ * One log entry: what happened and why. `private` events (draws, peeks,
+ * placements) show their `cards` and `message` only to `player`; others see
+ * `publicMessage`.
+ */
+export interface GameEvent {
+  type: EventType;
+  player: Player | null;
+  players?: Player[];
+  cards: number[];
+  column?: number;
+  message: string;
+  private?: boolean;
+  publicMessage?: string;
+}
+
+/** Result of {@link applyAction}. */
+export type ApplyResult =
+  | { ok: true; state: GameState; events: GameEvent[] }
+  | { ok: false; error: EngineError };

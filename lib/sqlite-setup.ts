@@ -1,0 +1,15 @@
+import Database from "better-sqlite3";
+
+/**
+ * Puts a SQLite database file into WAL mode (readers never block the writer).
+ * WAL is a property of the file, so setting it once after migrating is enough.
+ */
+export function enableWal(file: string): void {
+  const conn = new Database(file, { timeout: 5_000 });
+  try {
+    conn.pragma("journal_mode = WAL");
+    conn.pragma("synchronous = NORMAL");
+  } finally {
+    conn.close();
+  }
+}
