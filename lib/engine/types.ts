@@ -96,6 +96,7 @@ export type Step = "play" | "rush" | "over";
 export interface Frame {
   player: Player;
   row: Row;
+  /** 0-based column index of the card being resolved. */
   column: number;
   card: number;
   stage: number;
@@ -213,6 +214,7 @@ export type EventType =
   | "effect"
   | "copy-discard"
   | "battle-discard"
+  | "battle"
   | "discard"
   | "return"
   | "peek"

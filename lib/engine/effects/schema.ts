@@ -73,6 +73,9 @@ export const effectSchema = z
       if (a.type === "modify-rings" && (a.add === undefined) === (a.set === undefined)) {
         ctx.addIssue({ code: "custom", path: ["actions", i], message: "modify-rings needs exactly one of add or set" });
       }
+      if (a.type === "change-color" && a.color === "choose" && a.target !== "self" && a.target.count === "all") {
+        ctx.addIssue({ code: "custom", path: ["actions", i], message: "change-color 'choose' needs 'self' or a count, not 'all'" });
+      }
       if (e.trigger === "continuous") {
         if (a.type !== "modify-rings" && a.type !== "protect") {
           ctx.addIssue({ code: "custom", path: ["actions", i], message: "continuous effects may only modify rings or protect" });

@@ -1,0 +1,437 @@
+/**
+ * The structured effect interpreter (RULES.md §6): selectors, conditions,
+ * continuous effects (ring modifiers and protections while face up) and the
+ * resumable execution of "when flipped" effects, whose every choice becomes a
+ * pending decision.
+ */
+import type { Condition, EffectAction, Selector } from "./schema";
+import {
+  COLORS,
+  PROTECT_BATTLE,
+  PROTECT_COPY,
+  PROTECT_EFFECTS,
+  type Color,
+  type Frame,
+  type GameEvent,
+  type GameState,
+  type Player,
+  type Row,
+  type Slot,
+  type SlotRef,
+} from "../types";
+import { discardFromField, drawCards, isAdjacent, label, pname, ref, rowOf, takeFromField } from "../rules/board";
+
+const ROWS: readonly Row[] = ["chaos", "spare"];
+
+/** The position of an effect's own card. */
+interface Src {
+  p: Player;
+  row: Row;
+  ci: number;
+  card: number;
+}
+
+function cmp(a: number, op: "lt" | "le" | "eq" | "ge" | "gt", b: number): boolean {
+  switch (op) {
+    case "lt":
+      return a < b;
+    case "le":
+      return a <= b;
+    case "eq":
+      return a === b;
+    case "ge":
+      return a >= b;
+    default:
+      return a > b;
+  }
+}
+
+/**
+ * Does a slot match a selector, seen from the effect's controller (RULES.md §6 targets)?
+ * Face-down cards only match selectors without identity filters (color,
+ * trait, title, rings), so targeting never reveals a hidden card. The
+ * effect's own card never matches a selector (use the target "self").
+ * Cards protected from effects never match the opponent's selectors.
+ */
+export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
+  if (slot.card === src.card) return false;
+  if (sel.owner === "you" ? tp !== src.p : sel.owner === "opponent" ? tp === src.p : false) return false;
+  if (sel.row !== "any" && sel.row !== trow) return false;
+  if (sel.position === "same-column" && tci !== src.ci) return false;
+  if (sel.position === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, trow, tci)) return false;
+  if (sel.face === "up" ? !slot.faceUp : sel.face === "down" ? slot.faceUp : false) return false;
+  if (tp !== src.p && isProtected(s, tp, trow, tci, PROTECT_EFFECTS)) return false;
+  const hasIdentityFilter = sel.colors || sel.traits || sel.titles || sel.rings;
+  if (!hasIdentityFilter) return true;
+  if (!slot.faceUp) return false;
+  const d = s.cards[slot.card];
+  if (sel.colors && !sel.colors.includes(slot.color as Color)) return false;
+  if (sel.traits && !sel.traits.some((t) => d.traits.includes(t))) return false;
+  if (sel.titles && !sel.titles.includes(d.title)) return false;
+  if (sel.rings) {
+    const mine = sel.rings.of === "printed" ? d.rings : currentRings(s, tp, trow, tci);
+    const other =
+      sel.rings.value === "self"
+        ? sel.rings.of === "printed"
+          ? s.cards[src.card].rings
+          : srcCurrentRings(s, src)
+        : sel.rings.value;
+    if (!cmp(mine, sel.rings.op, other)) return false;
+  }
+  return true;
+}
+
+function srcCurrentRings(s: GameState, src: Src): number {
+  const slot = rowOf(s, src.p, src.row)[src.ci];
+  if (slot && slot.card === src.card) return currentRings(s, src.p, src.row, src.ci);
+  return s.cards[src.card].rings;
+}
+
+/** Every slot matching a selector, in a fixed order (controller's rows first, chaos then spare, columns 1–5). */
+export function selectorTargets(s: GameState, src: Src, sel: Selector): SlotRef[] {
+  const out: SlotRef[] = [];
+  for (const tp of [src.p, (1 - src.p) as Player]) {
+    for (const row of ROWS) {
+      const r = rowOf(s, tp, row);
+      for (let ci = 0; ci < 5; ci++) {
+        const slot = r[ci];
+        if (slot && selectorMatches(s, src, sel, tp, row, ci, slot)) out.push(ref(tp, row, ci));
+      }
+    }
+  }
+  return out;
+}
+
+/** Does an effect's condition hold for its card (RULES.md §6 conditions)? Only face-up cards count. */
+export function conditionHolds(s: GameState, src: Src, c: Condition): boolean {
+  for (const tp of [0, 1] as Player[]) {
+    if (c.owner === "you" && tp !== src.p) continue;
+    if (c.owner === "opponent" && tp === src.p) continue;
+    for (const row of ROWS) {
+      const r = rowOf(s, tp, row);
+      for (let ci = 0; ci < 5; ci++) {
+        const slot = r[ci];
+        if (!slot || !slot.faceUp || slot.card === src.card) continue;
+        if (c.where === "same-column" && ci !== src.ci) continue;
+        if (c.where === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, row, ci)) continue;
+        const d = s.cards[slot.card];
+        if (c.colors && !c.colors.includes(slot.color as Color)) continue;
+        if (c.traits && !c.traits.some((t) => d.traits.includes(t))) continue;
+        if (c.titles && !c.titles.includes(d.title)) continue;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Call `fn` for each face-up card with an active continuous effect (RULES.md §6 "while face up"). */
+function forEachContinuous(s: GameState, fn: (src: Src, a: EffectAction) => void): void {
+  for (const p of [0, 1] as Player[]) {
+    for (const row of ROWS) {
+      const r = rowOf(s, p, row);
+      for (let ci = 0; ci < 5; ci++) {
+        const slot = r[ci];
+        if (!slot || !slot.faceUp) continue;
+        const e = s.cards[slot.card].effect;
+        if (!e || e.trigger !== "continuous") continue;
+        const src = { p, row, ci, card: slot.card };
+        if (e.condition && !conditionHolds(s, src, e.condition)) continue;
+        for (const a of e.actions) fn(src, a);
+      }
+    }
+  }
+}
+
+function hits(s: GameState, src: Src, target: "self" | Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
+  if (target === "self") return src.p === tp && src.row === trow && src.ci === tci;
+  return selectorMatches(s, src, target, tp, trow, tci, slot);
+}
+
+/**
+ * Current ring value of a field card (RULES.md §4.3 battle discard): printed
+ * value, or a "set" value, plus every "+N/−N" in force (from flip effects on
+ * the slot and continuous effects), never below 0.
+ */
+export function currentRings(s: GameState, p: Player, row: Row, ci: number): number {
+  const slot = rowOf(s, p, row)[ci] as Slot;
+  let base = slot.setRings ?? s.cards[slot.card].rings;
+  let add = slot.mod;
+  if (s.continuous) {
+    forEachContinuous(s, (src, a) => {
+      if (a.type !== "modify-rings" || !hits(s, src, a.target, p, row, ci, slot)) return;
+      if (a.set !== undefined) base = a.set;
+      else add += a.add ?? 0;
+    });
+  }
+  const v = base + add;
+  return v < 0 ? 0 : v;
+}
+
+const PROTECT_NAMES: Record<string, number> = {
+  "copy-discard": PROTECT_COPY,
+  "battle-discard": PROTECT_BATTLE,
+  effects: PROTECT_EFFECTS,
+};
+
+/** Is a field card protected from copy discard, battle discard or effects (RULES.md §6 protect)? */
+export function isProtected(s: GameState, p: Player, row: Row, ci: number, bit: number): boolean {
+  const slot = rowOf(s, p, row)[ci] as Slot;
+  if (slot.protect & bit) return true;
+  if (!s.continuous) return false;
+  let yes = false;
+  forEachContinuous(s, (src, a) => {
+    if (yes || a.type !== "protect") return;
+    if (!a.from.some((f) => PROTECT_NAMES[f] & bit)) return;
+    // Avoid recursion: continuous protection from effects is matched without re-checking protection.
+    if (a.target === "self" ? src.p === p && src.row === row && src.ci === ci : plainMatch(s, src, a.target, p, row, ci, slot)) yes = true;
+  });
+  return yes;
+}
+
+function plainMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
+  if (slot.card === src.card) return false;
+  if (sel.owner === "you" ? tp !== src.p : sel.owner === "opponent" ? tp === src.p : false) return false;
+  if (sel.row !== "any" && sel.row !== trow) return false;
+  if (sel.position === "same-column" && tci !== src.ci) return false;
+  if (sel.position === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, trow, tci)) return false;
+  if (sel.face === "up" ? !slot.faceUp : sel.face === "down" ? slot.faceUp : false) return false;
+  if (!slot.faceUp) return !(sel.colors || sel.traits || sel.titles || sel.rings);
+  const d = s.cards[slot.card];
+  if (sel.colors && !sel.colors.includes(slot.color as Color)) return false;
+  if (sel.traits && !sel.traits.some((t) => d.traits.includes(t))) return false;
+  if (sel.titles && !sel.titles.includes(d.title)) return false;
+  if (sel.rings && !cmp(d.rings, sel.rings.op, sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value)) return false;
+  return true;
+}
+
+/** Human text of an effect action, for prompts and logs. */
+export function describeAction(a: EffectAction): string {
+  switch (a.type) {
+    case "draw":
+      return `${a.who === "you" ? "draw" : "your opponent draws"} ${a.count}`;
+    case "modify-rings":
+      return a.set !== undefined ? `set rings to ${a.set}` : `${(a.add ?? 0) >= 0 ? "+" : ""}${a.add} rings`;
+    case "protect":
+      return `protect from ${a.from.join(", ")}`;
+    case "change-color":
+      return a.color === "choose" ? "change active color" : `change active color to ${a.color}`;
+    case "flip-up":
+      return "flip face up";
+    case "return-to-hand":
+      return "return to hand";
+    default:
+      return a.type;
+  }
+}
+
+function srcOf(f: Frame): Src {
+  return { p: f.player, row: f.row, ci: f.column, card: f.card };
+}
+
+/** The controller's "you may" answer (RULES.md §6 optional). */
+export function answerOptional(s: GameState, yes: boolean, ev: GameEvent[] | null): void {
+  const f = s.stack[s.stack.length - 1];
+  if (yes) f.started = true;
+  else {
+    f.stage = 2;
+    if (ev)
+      ev.push({ type: "effect", player: f.player, cards: [f.card], message: `${pname(f.player)} chose not to use the effect of ${label(s, f.card)}.` });
+  }
+}
+
+/**
+ * Run (or resume) the "when flipped" effect of the frame on top of the stack
+ * (RULES.md §4.3 step 2, §6). Returns true when the effect is finished, false
+ * when it waits for a pending decision or a nested flip.
+ */
+export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): boolean {
+  const e = s.cards[f.card].effect;
+  if (!e || e.trigger !== "flip") return true;
+  const src = srcOf(f);
+  if (!f.started) {
+    if (e.condition && !conditionHolds(s, src, e.condition)) {
+      if (ev)
+        ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} does not apply: its condition is not met.` });
+      return true;
+    }
+    if (e.optional) {
+      s.pending = {
+        kind: "optional",
+        player: f.player,
+        slot: ref(f.player, f.row, f.column),
+        prompt: `Use the effect of ${label(s, f.card)} (${e.actions.map(describeAction).join(", then ")})?`,
+      };
+      return false;
+    }
+    f.started = true;
+  }
+  while (f.ai < e.actions.length) {
+    const a = e.actions[f.ai];
+    const r = execAction(s, f, src, a, ev);
+    if (r !== "next") return false;
+    f.ai++;
+    f.picked = [];
+  }
+  return true;
+}
+
+/** Answer a target decision: apply the current action to the chosen slot (RULES.md §6 "up to N"). */
+export function answerTarget(s: GameState, t: SlotRef, ev: GameEvent[] | null): void {
+  const f = s.stack[s.stack.length - 1];
+  const a = (s.cards[f.card].effect as { actions: EffectAction[] }).actions[f.ai];
+  const slot = rowOf(s, t.player, t.row)[t.column - 1] as Slot;
+  f.picked.push(slot.card);
+  applyTo(s, f, srcOf(f), a, t.player, t.row, t.column - 1, ev);
+}
+
+/** Pass on a target decision: no more targets for this action. */
+export function stopTargets(s: GameState): void {
+  const f = s.stack[s.stack.length - 1];
+  f.ai++;
+  f.picked = [];
+}
+
+/** Answer a color chosen for a change-color effect. */
+export function answerEffectColor(s: GameState, c: Color, ev: GameEvent[] | null): void {
+  const f = s.stack[s.stack.length - 1];
+  const t = f.sub as SlotRef;
+  f.sub = null;
+  const slot = rowOf(s, t.player, t.row)[t.column - 1];
+  if (!slot) return;
+  slot.color = c;
+  if (ev)
+    ev.push({ type: "color", player: t.player, cards: [slot.card], message: `The effect of ${label(s, f.card)} changed the active color of ${label(s, slot.card, c)} to ${c}.` });
+}
+
+function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameEvent[] | null): "next" | "wait" | "yield" {
+  if (a.type === "draw") {
+    const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
+    drawCards(s, who, a.count, ev, `effect of ${label(s, f.card)}`);
+    return "next";
+  }
+  const before = s.stack.length;
+  if (a.target === "self") {
+    if (f.picked.length > 0) return "next";
+    f.picked.push(src.card);
+    const slot = rowOf(s, src.p, src.row)[src.ci];
+    if (slot && slot.card === src.card) applyTo(s, f, src, a, src.p, src.row, src.ci, ev);
+    return s.pending ? "wait" : s.stack.length > before ? "yield" : "next";
+  }
+  const sel = a.target;
+  if (sel.count === "all") {
+    const targets = selectorTargets(s, src, sel);
+    for (let i = targets.length - 1; i >= 0; i--) {
+      const t = targets[i];
+      applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev);
+    }
+    if (targets.length === 0 && ev)
+      ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} (${describeAction(a)}) found no target.` });
+    // Nested flips (flip-up "all") resolve before the rest of this effect.
+    if (s.stack.length > before) {
+      f.ai++;
+      f.picked = [];
+      return "yield";
+    }
+    return "next";
+  }
+  if (f.picked.length >= sel.count) return "next";
+  const options = selectorTargets(s, src, sel).filter((t) => !f.picked.includes((rowOf(s, t.player, t.row)[t.column - 1] as Slot).card));
+  if (options.length === 0) {
+    if (f.picked.length === 0 && ev)
+      ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} (${describeAction(a)}) found no target.` });
+    return "next";
+  }
+  s.pending = {
+    kind: "target",
+    player: f.player,
+    slot: ref(f.player, f.row, f.column),
+    options,
+    prompt: `${label(s, f.card)}: choose a card to ${describeAction(a)} (up to ${sel.count - f.picked.length} more), or pass.`,
+  };
+  return "wait";
+}
+
+const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS };
+
+/** Apply one effect action to one field card (RULES.md §6 actions). */
+function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null): void {
+  const slot = rowOf(s, tp, row)[ci] as Slot;
+  const by = `the effect of ${label(s, f.card)}`;
+  const name = slot.faceUp ? label(s, slot.card, slot.color) : "a face-down card";
+  switch (a.type) {
+    case "discard": {
+      const id = discardFromField(s, tp, row, ci);
+      if (ev) ev.push({ type: "discard", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, message: `${pname(tp)}'s ${name} was discarded by ${by}.` });
+      return;
+    }
+    case "return-to-hand": {
+      const id = takeFromField(s, tp, row, ci);
+      s.players[tp].hand.push(id);
+      if (ev) ev.push({ type: "return", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, message: `${pname(tp)}'s ${name} returned to their hand by ${by}.` });
+      return;
+    }
+    case "peek": {
+      slot.peek |= 1 << src.p;
+      if (ev)
+        ev.push({
+          type: "peek",
+          player: src.p,
+          cards: [slot.card],
+          column: ci + 1,
+          private: true,
+          message: `${pname(src.p)} looked at ${pname(tp)}'s face-down ${label(s, slot.card)} in column ${ci + 1} (${by}).`,
+          publicMessage: `${pname(src.p)} looked at ${pname(tp)}'s face-down card in column ${ci + 1} (${by}).`,
+        });
+      return;
+    }
+    case "flip-up": {
+      if (slot.faceUp) return;
+      slot.faceUp = true;
+      const d = s.cards[slot.card];
+      if (d.colors.length === 1) slot.color = d.colors[0];
+      if (ev)
+        ev.push({
+          type: "flip",
+          player: tp,
+          cards: [slot.card],
+          column: ci + 1,
+          message: `${pname(tp)}'s ${label(s, slot.card, slot.color)} in column ${ci + 1} was flipped face up by ${by}${a.withEffect ? "" : " (its own effect does not trigger)"}.`,
+        });
+      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: false, runEffect: a.withEffect, ai: 0, picked: [], started: false, sub: null });
+      return;
+    }
+    case "modify-rings": {
+      if (a.set !== undefined) {
+        slot.setRings = a.set;
+        slot.mod = 0;
+      } else slot.mod += a.add ?? 0;
+      if (ev) ev.push({ type: "modify", player: tp, cards: [slot.card], column: ci + 1, message: `${pname(tp)}'s ${name}: ${describeAction(a)} for battle comparisons (${by}).` });
+      return;
+    }
+    case "protect": {
+      for (const k of a.from) slot.protect |= PROTECT_BITS[k];
+      if (ev) ev.push({ type: "protect", player: tp, cards: [slot.card], column: ci + 1, message: `${pname(tp)}'s ${name} is protected from ${a.from.join(", ")} (${by}).` });
+      return;
+    }
+    case "change-color": {
+      if (a.color === "choose") {
+        f.sub = ref(tp, row, ci);
+        s.pending = {
+          kind: "color",
+          player: src.p,
+          slot: ref(tp, row, ci),
+          options: COLORS.slice(),
+          reason: "effect",
+          prompt: `${label(s, f.card)}: choose the new active color of ${name}.`,
+        };
+        return;
+      }
+      slot.color = a.color;
+      if (ev) ev.push({ type: "color", player: tp, cards: [slot.card], column: ci + 1, message: `${pname(tp)}'s ${name} now has active color ${a.color} (${by}).` });
+      return;
+    }
+    default:
+      return;
+  }
+}

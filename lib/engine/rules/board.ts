@@ -1,0 +1,110 @@
+/**
+ * Field helpers shared by every rule: slots, adjacency, card labels, moving
+ * cards between zones (RULES.md §2). Internal to the engine.
+ */
+import { shuffleInPlace } from "../rng";
+import type { GameEvent, GameState, Player, Row, Slot, SlotRef } from "../types";
+
+/** A new face-down slot for a card (RULES.md §4.1). */
+export function newSlot(card: number): Slot {
+  return { card, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: 0 };
+}
+
+/** The row array of a player (RULES.md §2). */
+export function rowOf(s: GameState, p: Player, row: Row): (Slot | null)[] {
+  return row === "chaos" ? s.players[p].chaos : s.players[p].spare;
+}
+
+/** The slot a reference points at (columns 1–5), or null when empty or out of range. */
+export function slotAt(s: GameState, ref: SlotRef): Slot | null {
+  const r = rowOf(s, ref.player, ref.row);
+  return r[ref.column - 1] ?? null;
+}
+
+/** A slot reference (public, 1-based column) from a 0-based column index. */
+export function ref(player: Player, row: Row, ci: number): SlotRef {
+  return { player, row, column: ci + 1 };
+}
+
+/** Grid line of a slot, top to bottom: P2 chaos, P2 spare, P1 spare, P1 chaos (RULES.md §2). */
+function lineOf(p: Player, row: Row): number {
+  return p === 0 ? (row === "spare" ? 2 : 3) : row === "spare" ? 1 : 0;
+}
+
+/** Orthogonal adjacency, across the middle line too (RULES.md §2). */
+export function isAdjacent(ap: Player, arow: Row, aci: number, bp: Player, brow: Row, bci: number): boolean {
+  const ay = lineOf(ap, arow);
+  const by = lineOf(bp, brow);
+  if (ay === by) return Math.abs(aci - bci) === 1;
+  return aci === bci && Math.abs(ay - by) === 1;
+}
+
+/** "Player 1" / "Player 2" for messages. */
+export function pname(p: Player): string {
+  return p === 0 ? "Player 1" : "Player 2";
+}
+
+/** "blue 5 Sonic" — a card label for messages (active color when known). */
+export function label(s: GameState, id: number, color?: string | null): string {
+  const d = s.cards[id];
+  return `${color ?? d.colors.join("/")} ${d.rings} ${d.title}`;
+}
+
+/** Remove the card in a slot from the field and return its id (RULES.md §4.3 discards). */
+export function takeFromField(s: GameState, p: Player, row: Row, ci: number): number {
+  const r = rowOf(s, p, row);
+  const slot = r[ci];
+  if (!slot) throw new Error(`engine invariant: empty slot ${p} ${row} ${ci}`);
+  r[ci] = null;
+  return slot.card;
+}
+
+/** Discard a card from the field to its owner's discard pile (RULES.md §4.3). */
+export function discardFromField(s: GameState, p: Player, row: Row, ci: number): number {
+  const id = takeFromField(s, p, row, ci);
+  s.players[p].discard.push(id);
+  return id;
+}
+
+/**
+ * Draw one card; when the deck is empty, shuffle the discard pile into a new
+ * deck first (RULES.md §4.5). Returns false when both are empty.
+ */
+export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null): boolean {
+  const pl = s.players[p];
+  if (pl.deck.length === 0) {
+    if (pl.discard.length === 0) return false;
+    const d = pl.discard;
+    pl.discard = [];
+    shuffleInPlace(s, d);
+    pl.deck = d;
+    if (ev)
+      ev.push({
+        type: "shuffle",
+        player: p,
+        cards: [],
+        message: `${pname(p)} shuffled their discard pile (${d.length} cards) into a new deck: the deck was empty (recharge, RULES.md §4.5).`,
+      });
+  }
+  pl.hand.push(pl.deck.shift() as number);
+  return true;
+}
+
+/** Draw up to n cards, logging one private draw event (RULES.md §4.5, §6 draw). */
+export function drawCards(s: GameState, p: Player, n: number, ev: GameEvent[] | null, why: string): number {
+  const start = s.players[p].hand.length;
+  let k = 0;
+  while (k < n && drawOne(s, p, ev)) k++;
+  if (ev && k > 0) {
+    const cards = s.players[p].hand.slice(start);
+    ev.push({
+      type: "draw",
+      player: p,
+      cards,
+      private: true,
+      message: `${pname(p)} drew ${cards.map((c) => label(s, c)).join(", ")} (${why}).`,
+      publicMessage: `${pname(p)} drew ${k} card${k === 1 ? "" : "s"} (${why}).`,
+    });
+  }
+  return k;
+}

@@ -1,0 +1,298 @@
+/**
+ * Turn flow (RULES.md §4, §5): flip resolution in order, the score step, the
+ * recharge step, winning and the `maxTurns` draw. One mutable core used by
+ * `applyAction` (on a private clone) and by simulations.
+ */
+import {
+  PROTECT_BATTLE,
+  PROTECT_COPY,
+  type Color,
+  type Frame,
+  type GameEvent,
+  type GameState,
+  type Player,
+  type Row,
+  type Slot,
+  type SlotRef,
+} from "../types";
+import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
+import { currentRings, isProtected, runFlipEffect } from "../effects/interpreter";
+import { faceDownMask } from "./rush";
+
+const ROWS: readonly Row[] = ["chaos", "spare"];
+
+/** Turn a face-down chaos card face up as a rush flip and start resolving it (RULES.md §4.2, §4.3). */
+export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | null): void {
+  const slot = s.players[p].chaos[ci] as Slot;
+  slot.faceUp = true;
+  slot.peek = 0;
+  const d = s.cards[slot.card];
+  if (d.colors.length === 1) slot.color = d.colors[0];
+  if (ev)
+    ev.push({
+      type: "flip",
+      player: p,
+      cards: [slot.card],
+      column: ci + 1,
+      message: `${pname(p)} flipped ${label(s, slot.card, slot.color)} in column ${ci + 1}.`,
+    });
+  s.lastFlip = { player: p, column: ci + 1 };
+  s.next = (1 - p) as Player;
+  s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null });
+}
+
+/** The active color chosen for a multi-color card just flipped (RULES.md §4.3 step 1). */
+export function answerFlipColor(s: GameState, c: Color, ev: GameEvent[] | null): void {
+  const f = s.stack[s.stack.length - 1];
+  const slot = rowOf(s, f.player, f.row)[f.column] as Slot;
+  slot.color = c;
+  f.stage = 1;
+  if (ev)
+    ev.push({ type: "color", player: f.player, cards: [f.card], column: f.column + 1, message: `${pname(f.player)} chose ${c} as the active color of ${label(s, f.card, c)}.` });
+}
+
+/** The flipping player's battle-discard choice (RULES.md §4.3 step 4). */
+export function answerBattle(s: GameState, t: SlotRef, ev: GameEvent[] | null): void {
+  const f = s.stack[s.stack.length - 1];
+  battle(s, f, t.row, t.column - 1, ev);
+  f.stage = 4;
+}
+
+function present(s: GameState, f: Frame): Slot | null {
+  const slot = rowOf(s, f.player, f.row)[f.column];
+  return slot && slot.card === f.card ? slot : null;
+}
+
+/** Copy discard (RULES.md §4.3 step 3): same active color and same printed rings, either row. */
+function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null): void {
+  const o = (1 - f.player) as Player;
+  const color = slot.color;
+  const rings = s.cards[f.card].rings;
+  for (const row of ROWS) {
+    const r = rowOf(s, o, row);
+    for (let ci = 0; ci < 5; ci++) {
+      const t = r[ci];
+      if (t === null || !t.faceUp || t.color !== color || s.cards[t.card].rings !== rings) continue;
+      if (isProtected(s, o, row, ci, PROTECT_COPY)) {
+        if (ev)
+          ev.push({ type: "copy-discard", player: o, cards: [], column: ci + 1, message: `Copy discard: ${label(s, t.card, t.color)} of ${pname(o)} matches but is protected from copy discard.` });
+        continue;
+      }
+      const id = discardFromField(s, o, row, ci);
+      if (ev)
+        ev.push({
+          type: "copy-discard",
+          player: o,
+          players: [f.player, o],
+          cards: [id, f.card],
+          column: ci + 1,
+          message: `Copy discard: ${pname(f.player)}'s ${label(s, f.card, color)} matched ${pname(o)}'s ${label(s, id, color)} (${row} row, column ${ci + 1}), which is discarded.`,
+        });
+    }
+  }
+}
+
+function battleCandidates(s: GameState, f: Frame, slot: Slot): SlotRef[] {
+  const o = (1 - f.player) as Player;
+  const out: SlotRef[] = [];
+  for (const row of ["spare", "chaos"] as Row[]) {
+    const t = rowOf(s, o, row)[f.column];
+    if (t !== null && t.faceUp && t.color === slot.color && !isProtected(s, o, row, f.column, PROTECT_BATTLE)) out.push(ref(o, row, f.column));
+  }
+  return out;
+}
+
+/** Battle discard against one chosen card (RULES.md §4.3 step 4): discarded if it has more current rings. */
+function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | null): void {
+  const o = (1 - f.player) as Player;
+  const t = rowOf(s, o, row)[ci] as Slot;
+  const mine = currentRings(s, f.player, f.row, f.column);
+  const theirs = currentRings(s, o, row, ci);
+  if (theirs > mine) {
+    const id = discardFromField(s, o, row, ci);
+    if (ev)
+      ev.push({
+        type: "battle-discard",
+        player: o,
+        players: [f.player, o],
+        cards: [id, f.card],
+        column: ci + 1,
+        message: `Battle discard: ${pname(o)}'s ${label(s, id, t.color)} (${theirs} rings) has more rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}) in column ${ci + 1}, so it is discarded.`,
+      });
+  } else if (ev)
+    ev.push({
+      type: "battle",
+      player: o,
+      players: [f.player, o],
+      cards: [t.card, f.card],
+      column: ci + 1,
+      message: `Battle: ${pname(o)}'s ${label(s, t.card, t.color)} (${theirs} rings) does not have more rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}); nothing is discarded.`,
+    });
+}
+
+/** Advance the frame on top of the stack one stage (RULES.md §4.3). */
+function stepFrame(s: GameState, ev: GameEvent[] | null): void {
+  const f = s.stack[s.stack.length - 1];
+  const slot = present(s, f);
+  if (slot === null && f.stage !== 1) {
+    // The card left the field: steps 3 and 4 do not happen (RULES.md §4.3).
+    s.stack.pop();
+    return;
+  }
+  switch (f.stage) {
+    case 0: {
+      if ((slot as Slot).color === null) {
+        s.pending = {
+          kind: "color",
+          player: f.player,
+          slot: ref(f.player, f.row, f.column),
+          options: s.cards[f.card].colors.slice(),
+          reason: "flip",
+          prompt: `Choose the active color of ${label(s, f.card)} (column ${f.column + 1}).`,
+        };
+        return;
+      }
+      f.stage = 1;
+      return;
+    }
+    case 1:
+      // An effect finishes even if its own card left the field meanwhile.
+      if (!f.runEffect || runFlipEffect(s, f, ev)) f.stage = f.full && present(s, f) !== null ? 2 : 4;
+      return;
+    case 2:
+      copyDiscard(s, f, slot as Slot, ev);
+      f.stage = 3;
+      return;
+    case 3: {
+      const c = battleCandidates(s, f, slot as Slot);
+      if (c.length === 0) f.stage = 4;
+      else if (c.length === 1) {
+        battle(s, f, c[0].row, f.column, ev);
+        f.stage = 4;
+      } else
+        s.pending = {
+          kind: "battle",
+          player: f.player,
+          slot: ref(f.player, f.row, f.column),
+          options: c,
+          prompt: `Battle discard: choose which of ${pname((1 - f.player) as Player)}'s ${(slot as Slot).color} cards in column ${f.column + 1} to battle with ${label(s, f.card, (slot as Slot).color)}.`,
+        };
+      return;
+    }
+    default:
+      s.stack.pop();
+  }
+}
+
+/** Score step (RULES.md §4.4): printed rings of face-up cards; more rings gains an emerald; 3 wins. */
+export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
+  const tot = [0, 0];
+  for (const p of [0, 1] as Player[]) {
+    const pl = s.players[p];
+    for (let ci = 0; ci < 5; ci++) {
+      const a = pl.chaos[ci];
+      if (a !== null && a.faceUp) tot[p] += s.cards[a.card].rings;
+      const b = pl.spare[ci];
+      if (b !== null && b.faceUp) tot[p] += s.cards[b.card].rings;
+    }
+  }
+  const w: Player | null = tot[0] > tot[1] ? 0 : tot[1] > tot[0] ? 1 : null;
+  if (ev)
+    ev.push({
+      type: "score",
+      player: w,
+      players: [0, 1],
+      cards: [],
+      message: `Score: ${pname(0)} ${tot[0]} rings, ${pname(1)} ${tot[1]} rings${w === null ? " — a tie, nobody gains an emerald" : ""}.`,
+    });
+  if (w === null) return;
+  s.emeralds[w]++;
+  if (ev)
+    ev.push({ type: "emerald", player: w, cards: [], message: `${pname(w)} gains a Chaos Emerald for having more rings (${s.emeralds[w]} now).` });
+  if (s.emeralds[w] >= 3) {
+    s.winner = w;
+    s.step = "over";
+    if (ev) ev.push({ type: "win", player: w, cards: [], message: `${pname(w)} holds 3 Chaos Emeralds and wins.` });
+  }
+}
+
+/** Recharge step (RULES.md §4.5): draw to 7, discard spare rows, move chaos to spare, lead passes. */
+export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
+  for (const p of [s.lead, (1 - s.lead) as Player]) {
+    const need = 7 - s.players[p].hand.length;
+    if (need > 0) drawCards(s, p, need, ev, "recharge: draw to 7");
+  }
+  for (const p of [s.lead, (1 - s.lead) as Player]) {
+    const pl = s.players[p];
+    const gone: number[] = [];
+    for (let ci = 0; ci < 5; ci++) {
+      const x = pl.spare[ci];
+      if (x !== null) {
+        gone.push(x.card);
+        pl.discard.push(x.card);
+      }
+      pl.spare[ci] = pl.chaos[ci];
+      pl.chaos[ci] = null;
+    }
+    if (ev && gone.length)
+      ev.push({ type: "discard", player: p, cards: gone, message: `${pname(p)} discarded their spare row: ${gone.map((c) => label(s, c)).join(", ")} (recharge).` });
+    if (ev) {
+      const moved = pl.spare.filter((x) => x !== null).map((x) => (x as Slot).card);
+      if (moved.length)
+        ev.push({ type: "move", player: p, cards: moved, message: `${pname(p)} moved their chaos row into the spare row (recharge).` });
+    }
+    pl.placed = false;
+  }
+  s.lead = (1 - s.lead) as Player;
+  s.turn++;
+  s.step = "play";
+  s.lastFlip = null;
+  s.next = s.lead;
+  if (ev) ev.push({ type: "lead", player: s.lead, cards: [], message: `Turn ${s.turn}: ${pname(s.lead)} leads.` });
+}
+
+/**
+ * Run every step that needs no decision (RULES.md §8 "steps that need no
+ * decision run on their own"): flip resolution, automatic passes, rush end,
+ * score, recharge. Stops at a pending decision, a player's turn to act, or the end.
+ */
+export function advance(s: GameState, ev: GameEvent[] | null): void {
+  for (;;) {
+    if (s.winner !== null || s.pending !== null) return;
+    if (s.stack.length > 0) {
+      stepFrame(s, ev);
+      continue;
+    }
+    if (s.step === "play") {
+      for (const p of [0, 1] as Player[]) {
+        const pl = s.players[p];
+        if (!pl.placed && pl.hand.length === 0) {
+          pl.placed = true;
+          if (ev) ev.push({ type: "pass", player: p, cards: [], message: `${pname(p)} has no card in hand and places nothing (RULES.md §4.1).` });
+        }
+      }
+      if (!s.players[0].placed || !s.players[1].placed) return;
+      s.step = "rush";
+      s.next = s.lead;
+      s.lastFlip = null;
+      continue;
+    }
+    if (s.step !== "rush") return;
+    if (faceDownMask(s, s.next) !== 0) return;
+    const o = (1 - s.next) as Player;
+    if (faceDownMask(s, o) !== 0) {
+      if (ev) ev.push({ type: "pass", player: s.next, cards: [], message: `${pname(s.next)} has no face-down chaos card left and passes (RULES.md §4.2).` });
+      s.next = o;
+      return;
+    }
+    scoreStep(s, ev);
+    if (s.winner !== null) return;
+    if (s.turn >= s.rules.maxTurns) {
+      s.winner = "draw";
+      s.step = "over";
+      if (ev) ev.push({ type: "draw-game", player: null, cards: [], message: `The game is a draw: ${s.rules.maxTurns} turns were played without a winner (RULES.md §5).` });
+      return;
+    }
+    rechargeStep(s, ev);
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Setting up a game (RULES.md §3): shuffle, draw 7, coin flip for the lead.
+ */
+import { parseEffect } from "./effects/schema";
+import { seedRng, nextInt, shuffleInPlace } from "./rng";
+import { DEFAULT_RULES, type CardDef, type GameState, type Player, type PlayerState, type Rules } from "./types";
+import { drawCards } from "./rules/board";
+import { advance } from "./rules/flow";
+
+/** Options of {@link newGame}. */
+export interface NewGameOptions {
+  /** Both players' decks, as card definitions (one entry per copy). */
+  decks: [CardDef[], CardDef[]];
+  /** Seed of the game's PRNG (shuffles, coin flip). */
+  seed: number;
+  /** Rule variants (RULES.md §4.2 column rule, §5 maxTurns). */
+  rules?: Partial<Rules>;
+  /** Lead player of turn 1; omitted: a coin flip (RULES.md §3). */
+  lead?: Player;
+}
+
+const normalized = new WeakSet<object>();
+
+/**
+ * Validate a card definition's structured effect and fill its defaults
+ * (RULES.md §6). Returns the same object when already normalised. Throws on
+ * an invalid effect: card data is an invariant of the catalog.
+ */
+export function normalizeCard(def: CardDef): CardDef {
+  if (normalized.has(def)) return def;
+  let out = def;
+  if (def.effect !== undefined && def.effect !== null) {
+    const r = parseEffect(def.effect);
+    if (!r.ok) throw new Error(`Card "${def.title}": invalid structured effect: ${r.error}`);
+    out = { ...def, effect: r.effect };
+  }
+  normalized.add(out);
+  return out;
+}
+
+/** An empty player (RULES.md §2 zones). */
+export function emptyPlayer(): PlayerState {
+  return { deck: [], hand: [], discard: [], chaos: [null, null, null, null, null], spare: [null, null, null, null, null], placed: false };
+}
+
+/** True when any card carries a continuous effect (a fast-path flag for the interpreter). */
+export function hasContinuous(cards: CardDef[]): boolean {
+  return cards.some((c) => c.effect != null && c.effect.trigger === "continuous");
+}
+
+/**
+ * Start a new game (RULES.md §3): each deck is shuffled, each player draws 7,
+ * the lead is a coin flip unless given, emeralds start at 0; the game waits in
+ * the play step of turn 1. Instance ids number player 1's deck list first,
+ * then player 2's, in deck-list order.
+ */
+export function newGame(opts: NewGameOptions): GameState {
+  const cards: CardDef[] = [];
+  const owner: Player[] = [];
+  const s: GameState = {
+    v: 1,
+    rules: { ...DEFAULT_RULES, ...(opts.rules ?? {}) },
+    cards,
+    owner,
+    keys: null,
+    continuous: false,
+    turn: 1,
+    lead: 0,
+    step: "play",
+    emeralds: [0, 0],
+    rng: seedRng(opts.seed),
+    players: [emptyPlayer(), emptyPlayer()],
+    next: 0,
+    lastFlip: null,
+    stack: [],
+    pending: null,
+    winner: null,
+  };
+  for (const p of [0, 1] as Player[]) {
+    for (const def of opts.decks[p]) {
+      s.players[p].deck.push(cards.length);
+      cards.push(normalizeCard(def));
+      owner.push(p);
+    }
+  }
+  s.continuous = hasContinuous(cards);
+  for (const p of [0, 1] as Player[]) shuffleInPlace(s, s.players[p].deck);
+  s.lead = opts.lead ?? (nextInt(s, 2) as Player);
+  s.next = s.lead;
+  for (const p of [0, 1] as Player[]) drawCards(s, p, 7, null, "setup");
+  advance(s, null);
+  return s;
+}

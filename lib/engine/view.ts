@@ -1,0 +1,189 @@
+/**
+ * Player views (RULES.md §7, house rule 4): all a player may know, nothing
+ * hidden. Hidden cards (the opponent's hand, every deck, the opponent's
+ * face-down cards not peeked at) appear without identity and without id.
+ */
+import { currentRings, isProtected } from "./effects/interpreter";
+import { flipActions, pendingActions, placements } from "./legal-actions";
+import { PROTECT_BATTLE, PROTECT_COPY, PROTECT_EFFECTS } from "./types";
+import type { Action, CardDef, Color, ColumnRule, GameState, Pending, Player, Row, Rules, Slot, Step } from "./types";
+
+/** A card whose identity the viewer knows: its per-game id and definition. */
+export interface CardRef {
+  id: number;
+  card: CardDef;
+}
+
+/**
+ * A field slot as the viewer sees it. A hidden face-down card has `card: null`
+ * (and no id); `rings` is the current ring value of a face-up card;
+ * `protect` lists protections in force on a face-up card.
+ */
+export interface SlotView {
+  faceUp: boolean;
+  card: CardRef | null;
+  color: Color | null;
+  rings: number | null;
+  protect: number;
+}
+
+/** One side of the table in a view. `hand` is null for the opponent (only `handCount`). */
+export interface SideView {
+  hand: CardRef[] | null;
+  handCount: number;
+  deckCount: number;
+  discard: CardRef[];
+  chaos: (SlotView | null)[];
+  spare: (SlotView | null)[];
+  placed: boolean;
+}
+
+/** A pending decision as a viewer sees it: full for its owner, only kind and owner otherwise. */
+export type PendingView = Pending | { kind: Pending["kind"]; player: Player; prompt: string };
+
+/**
+ * What a player may know of a game (RULES.md §7). `deckLists` are both
+ * players' full deck lists, public knowledge in a playtest (docs/engine.md).
+ */
+export interface PlayerView {
+  viewer: Player;
+  turn: number;
+  lead: Player;
+  step: Step;
+  rules: Rules;
+  emeralds: [number, number];
+  winner: Player | "draw" | null;
+  next: Player;
+  lastFlip: { player: Player; column: number } | null;
+  players: [SideView, SideView];
+  pending: PendingView | null;
+  deckLists: [CardDef[], CardDef[]] | null;
+}
+
+/** Options of {@link playerView}. */
+export interface ViewOptions {
+  /** Include both public deck lists (default true). */
+  deckLists?: boolean;
+}
+
+function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player): SlotView | null {
+  if (x === null) return null;
+  if (!x.faceUp) {
+    const known = owner === viewer || (x.peek & (1 << viewer)) !== 0;
+    return { faceUp: false, card: known ? { id: x.card, card: s.cards[x.card] } : null, color: null, rings: null, protect: owner === viewer ? x.protect : 0 };
+  }
+  let protect = x.protect;
+  if (s.continuous) {
+    if (isProtected(s, owner, row, ci, PROTECT_COPY)) protect |= PROTECT_COPY;
+    if (isProtected(s, owner, row, ci, PROTECT_BATTLE)) protect |= PROTECT_BATTLE;
+    if (isProtected(s, owner, row, ci, PROTECT_EFFECTS)) protect |= PROTECT_EFFECTS;
+  }
+  const rings = s.continuous || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci) : s.cards[x.card].rings;
+  return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect };
+}
+
+function refs(s: GameState, ids: number[]): CardRef[] {
+  const out: CardRef[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) out[i] = { id: ids[i], card: s.cards[ids[i]] };
+  return out;
+}
+
+/**
+ * The view of a state for one player (RULES.md §7, house rule 4): the only
+ * thing that leaves the engine toward a player or a bot. Leaks no hidden
+ * card, no hidden id and not the PRNG state.
+ */
+export function playerView(s: GameState, viewer: Player, opts: ViewOptions = {}): PlayerView {
+  const side = (p: Player): SideView => {
+    const pl = s.players[p];
+    const mine = p === viewer;
+    const chaos: (SlotView | null)[] = [];
+    const spare: (SlotView | null)[] = [];
+    for (let ci = 0; ci < 5; ci++) {
+      chaos.push(slotView(s, p, "chaos", ci, pl.chaos[ci], viewer));
+      spare.push(slotView(s, p, "spare", ci, pl.spare[ci], viewer));
+    }
+    return {
+      hand: mine ? refs(s, pl.hand) : null,
+      handCount: pl.hand.length,
+      deckCount: pl.deck.length,
+      discard: refs(s, pl.discard),
+      chaos,
+      spare,
+      placed: pl.placed,
+    };
+  };
+  const pd = s.pending;
+  let deckLists: [CardDef[], CardDef[]] | null = null;
+  if (opts.deckLists !== false) {
+    const a: CardDef[] = [];
+    const b: CardDef[] = [];
+    for (let i = 0; i < s.cards.length; i++) (s.owner[i] === 0 ? a : b).push(s.cards[i]);
+    deckLists = [a, b];
+  }
+  return {
+    viewer,
+    turn: s.turn,
+    lead: s.lead,
+    step: s.step,
+    rules: s.rules,
+    emeralds: [s.emeralds[0], s.emeralds[1]],
+    winner: s.winner,
+    next: s.next,
+    lastFlip: s.lastFlip,
+    players: [side(0), side(1)],
+    pending: pd === null ? null : pd.player === viewer ? pd : { kind: pd.kind, player: pd.player, prompt: `Waiting for the opponent's decision (${pd.kind}).` },
+    deckLists,
+  };
+}
+
+/** The column rule applied to a view (RULES.md §4.2): bit mask of the columns the viewer may flip. */
+export function flipMaskForView(v: PlayerView): number {
+  const me = v.players[v.viewer].chaos;
+  const op = v.players[1 - v.viewer].chaos;
+  let mine = 0;
+  let both = 0;
+  for (let i = 0; i < 5; i++) {
+    const x = me[i];
+    if (x !== null && !x.faceUp) {
+      mine |= 1 << i;
+      const y = op[i];
+      if (y !== null && !y.faceUp) both |= 1 << i;
+    }
+  }
+  if (mine === 0) return 0;
+  const rule: ColumnRule = v.rules.columnRule;
+  if (rule === "priority") return both !== 0 ? both : mine;
+  const lf = v.lastFlip;
+  if (lf && lf.player !== v.viewer) {
+    const rest = mine & ~(1 << (lf.column - 1));
+    return rest !== 0 ? rest : mine;
+  }
+  return mine;
+}
+
+/**
+ * The viewer's legal actions computed from the view alone (RULES.md §4, §6),
+ * equal to `legalActions(state, viewer)`: lets an agent in a Web Worker act
+ * on a view without the state.
+ */
+export function legalActionsForView(v: PlayerView): Action[] {
+  const p = v.viewer;
+  if (v.winner !== null) return [];
+  if (v.pending !== null) return v.pending.player === p ? pendingActions(v.pending as Pending) : [];
+  if (v.step === "play") {
+    const me = v.players[p];
+    if (me.placed) return [];
+    return placements((me.hand as CardRef[]).map((c) => c.id)).map((cards) => ({ type: "place", player: p, cards }));
+  }
+  if (v.step === "rush" && v.next === p) return flipActions(flipMaskForView(v), p);
+  return [];
+}
+
+/** Is the viewer the one who must act now? */
+export function mustAct(v: PlayerView): boolean {
+  if (v.winner !== null) return false;
+  if (v.pending !== null) return v.pending.player === v.viewer;
+  if (v.step === "play") return !v.players[v.viewer].placed;
+  return v.step === "rush" && v.next === v.viewer;
+}
