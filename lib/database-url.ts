@@ -14,5 +14,5 @@ export function databaseFile(url = process.env.DATABASE_URL || DEFAULT_DATABASE_
   }
   const file = url.slice("file:".length).split("?")[0];
   if (file === ":memory:") return file;
-  return path.resolve(process.cwd(), file);
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), file);
 }

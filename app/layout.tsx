@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import "./globals.css";
+import { SiteHeader } from "@/components/site-header";
+
+export const metadata: Metadata = {
+  title: { default: "Ringbinder — Sonic X TCG collection, decks and playtest", template: "%s · Ringbinder" },
+  description:
+    "Catalogue your Sonic X Trading Card Game collection, build legal decks beside it, share deck links and playtest against a rules-enforced AI. Unofficial fan tool.",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+          {children}
+        </main>
+        <footer className="border-t border-slate-200 bg-white py-4 text-center text-xs text-slate-500">
+          Ringbinder is an unofficial fan tool. Sonic X and its characters belong to their owners; the card data shipped here is an
+          unofficial demo set, not the real card list.
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,57 @@
+import Link from "next/link";
+import { getCurrentUser } from "@/lib/dal/session";
+import { signOutAction } from "@/lib/actions/auth";
+import { NavLink } from "@/components/ui/nav-link";
+
+const NAV = [
+  { href: "/cards", label: "Cards" },
+  { href: "/collection", label: "Collection" },
+  { href: "/decks", label: "Decks" },
+  { href: "/playtest", label: "Playtest" },
+];
+
+export async function SiteHeader() {
+  const user = await getCurrentUser();
+  return (
+    <header className="bg-gradient-to-r from-blue-900 via-blue-800 to-blue-700 text-white shadow">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
+          <span aria-hidden className="inline-block h-6 w-6 rounded-full border-4 border-amber-400" />
+          Ringbinder
+        </Link>
+        <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-1">
+          {NAV.map((item) => (
+            <NavLink key={item.href} href={item.href}>
+              {item.label}
+            </NavLink>
+          ))}
+          {user?.role === "admin" && <NavLink href="/admin">Admin</NavLink>}
+        </nav>
+        <div className="flex items-center gap-3 text-sm">
+          {user ? (
+            <>
+              <span className="hidden sm:inline" data-testid="current-user">
+                {user.displayName}
+                {user.role === "admin" && <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-blue-950">admin</span>}
+              </span>
+              <form action={signOutAction}>
+                <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10">
+                  Sign out
+                </button>
+              </form>
+            </>
+          ) : (
+            <>
+              <Link href="/signin" className="rounded-md px-3 py-1.5 font-semibold hover:bg-white/10">
+                Sign in
+              </Link>
+              <Link href="/signup" className="rounded-md bg-amber-400 px-3 py-1.5 font-semibold text-blue-950 hover:bg-amber-300">
+                Sign up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import { test, expect, newAccount } from "./fixtures";
+
+test.describe("accounts", () => {
+  test("sign up, sign out, sign in", async ({ page, auth }) => {
+    const account = newAccount();
+    await auth.signUp(account);
+    await auth.signOut();
+    await auth.signIn(account);
+    await expect(page.getByTestId("current-user")).toContainText(account.displayName);
+  });
+
+  test("a wrong password gets a clear message and no session", async ({ page, auth }) => {
+    const account = newAccount();
+    await auth.signUp(account);
+    await auth.signOut();
+    await auth.signIn({ email: account.email, password: "not the password" });
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Email or password is incorrect.");
+    await expect(page.getByTestId("current-user")).toHaveCount(0);
+    // an unknown email gets the very same message
+    await auth.signIn({ email: "nobody-here@ringbinder.test", password: "whatever password" });
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Email or password is incorrect.");
+  });
+
+  test("sign-up shows field-level errors and creates nothing", async ({ page, auth }) => {
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Display name").fill("x");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Display name needs at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Password needs at least 10 characters")).toBeVisible();
+    await expect(page.getByTestId("current-user")).toHaveCount(0);
+
+    // the same email cannot be registered twice
+    const account = newAccount();
+    await auth.signUp(account);
+    await auth.signOut();
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Display name").fill("Someone else");
+    await page.getByLabel("Password").fill("another long password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("An account with this email already exists. Sign in instead?")).toBeVisible();
+  });
+});

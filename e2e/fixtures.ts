@@ -1,0 +1,47 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export type Account = { email: string; password: string; displayName: string };
+
+let counter = 0;
+/** A fresh, unique account for one test (the e2e database is new every run). */
+export function newAccount(prefix = "player"): Account {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return { email: `${prefix}-${id}@ringbinder.test`, password: "correct horse battery", displayName: `${prefix} ${counter}` };
+}
+
+/** Page object for the sign-up and sign-in forms. */
+export class AuthPages {
+  constructor(private readonly page: Page) {}
+
+  async signUp(account: Account) {
+    await this.page.goto("/signup");
+    await this.page.getByLabel("Email").fill(account.email);
+    await this.page.getByLabel("Display name").fill(account.displayName);
+    await this.page.getByLabel("Password").fill(account.password);
+    await this.page.getByRole("button", { name: "Create account" }).click();
+    await expect(this.page.getByTestId("current-user")).toContainText(account.displayName);
+  }
+
+  async signIn(account: Pick<Account, "email" | "password">) {
+    await this.page.goto("/signin");
+    await this.page.getByLabel("Email").fill(account.email);
+    await this.page.getByLabel("Password").fill(account.password);
+    await this.page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  async signOut() {
+    await this.page.getByRole("button", { name: "Sign out" }).click();
+    await expect(this.page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  }
+}
+
+export const ADMIN: Account = { email: "admin@ringbinder.test", password: "admin password 123", displayName: "Admin" };
+
+export const test = base.extend<{ auth: AuthPages }>({
+  auth: async ({ page }, use) => {
+    await use(new AuthPages(page));
+  },
+});
+
+export { expect };

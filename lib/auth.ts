@@ -1,0 +1,41 @@
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { signInSchema } from "@/lib/validation/auth";
+import { verifyCredentials } from "@/lib/dal/users";
+
+class InvalidLogin extends CredentialsSignin {
+  code = "invalid-credentials";
+}
+
+/**
+ * next-auth v5: email + password credentials, JWT sessions. The token carries
+ * only the user id; lib/dal/session.ts reloads the user on every request so a
+ * deleted account or a changed role takes effect at once.
+ */
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  pages: { signIn: "/signin" },
+  providers: [
+    Credentials({
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(raw) {
+        const parsed = signInSchema.safeParse(raw);
+        if (!parsed.success) throw new InvalidLogin();
+        const user = await verifyCredentials(parsed.data.email, parsed.data.password);
+        if (!user) throw new InvalidLogin();
+        return { id: user.id, email: user.email, name: user.displayName };
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user?.id) token.uid = user.id;
+      return token;
+    },
+    session({ session, token }) {
+      if (typeof token.uid === "string") session.user.id = token.uid;
+      return session;
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import "server-only";
+import { cache } from "react";
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth";
+import { findSessionUser, type SessionUser } from "@/lib/dal/users";
+
+/** Thrown by require* helpers inside actions and route handlers; pages use the redirecting variants. */
+export class AuthError extends Error {
+  constructor(public readonly code: "auth/unauthenticated" | "auth/forbidden", message: string) {
+    super(message);
+  }
+}
+
+/** The signed-in user, or null for a guest. Cached per request. */
+export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id) return null;
+  return findSessionUser(id);
+});
+
+/** The signed-in user; throws AuthError("auth/unauthenticated") for guests. Every DAL write starts here. */
+export async function requireUser(): Promise<SessionUser> {
+  const user = await getCurrentUser();
+  if (!user) throw new AuthError("auth/unauthenticated", "Please sign in first.");
+  return user;
+}
+
+/** The signed-in admin; throws AuthError for guests and non-admins. */
+export async function requireAdmin(): Promise<SessionUser> {
+  const user = await requireUser();
+  if (user.role !== "admin") throw new AuthError("auth/forbidden", "Only admins can do that.");
+  return user;
+}
+
+/** For pages: the signed-in user, or a redirect to sign-in that comes back to `returnTo`. */
+export async function requireUserOrRedirect(returnTo: string): Promise<SessionUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
+  return user;
+}

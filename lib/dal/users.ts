@@ -1,0 +1,59 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/password";
+import type { SignUpInput } from "@/lib/validation/auth";
+
+export type Role = "user" | "admin";
+
+/** The signed-in user as pages and actions see it: no password hash, role resolved. */
+export type SessionUser = { id: string; email: string; displayName: string; role: Role };
+
+/** Emails named admins by the ADMIN_EMAILS environment variable (comma-separated). */
+export function adminEmails(): Set<string> {
+  return new Set(
+    (process.env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+export function toSessionUser(u: { id: string; email: string; displayName: string; role: string }): SessionUser {
+  const role: Role = u.role === "admin" || adminEmails().has(u.email) ? "admin" : "user";
+  return { id: u.id, email: u.email, displayName: u.displayName, role };
+}
+
+/**
+ * Checks an email and password. Unknown emails cost the same scrypt work as a
+ * wrong password and both return null, so neither the answer nor its timing
+ * tells whether an account exists.
+ */
+export async function verifyCredentials(email: string, password: string): Promise<SessionUser | null> {
+  const user = await db.user.findUnique({ where: { email } });
+  if (!user) return burnPasswordCheck(password).then(() => null);
+  return (await verifyPassword(password, user.passwordHash)) ? toSessionUser(user) : null;
+}
+
+export type CreateUserResult = { ok: true; user: SessionUser } | { ok: false; reason: "email-taken" };
+
+/** Creates an account with role "user" (admins are named by ADMIN_EMAILS or the CLI, never by signing up). */
+export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
+  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) return { ok: false, reason: "email-taken" };
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await db.user.create({
+      data: { email: input.email, displayName: input.displayName, passwordHash, role: "user" },
+    });
+    return { ok: true, user: toSessionUser(user) };
+  } catch (err) {
+    if ((err as { code?: string }).code === "P2002") return { ok: false, reason: "email-taken" };
+    throw err;
+  }
+}
+
+/** Loads a user by id for the session check (fresh role, and null for deleted accounts). */
+export async function findSessionUser(id: string): Promise<SessionUser | null> {
+  const user = await db.user.findUnique({ where: { id } });
+  return user ? toSessionUser(user) : null;
+}
