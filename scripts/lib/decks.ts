@@ -3,11 +3,11 @@
  * number, quantity }] }` resolved against data/demo-set.json) or a plain JSON
  * list of card definitions, into the engine's CardDef[].
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { CardDef } from "../../lib/engine";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = existsSync(path.join(process.cwd(), "data/demo-set.json")) ? process.cwd() : path.resolve(__dirname, "../..");
 
 interface CatalogCard extends CardDef {
   number: number;
