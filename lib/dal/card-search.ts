@@ -131,3 +131,12 @@ export async function searchCards(input: SearchCardsInput): Promise<SearchCardsR
   ]);
   return { ok: true, cards: rows.map(toCardDTO), total, page, pageSize, sort, dir };
 }
+
+/** Public: the traits and set codes the filter controls offer. */
+export async function catalogFacets(): Promise<{ traits: string[]; sets: string[] }> {
+  const [traits, sets] = await Promise.all([
+    db.cardTrait.findMany({ distinct: ["traitKey"], select: { trait: true }, orderBy: { traitKey: "asc" } }),
+    db.cardSet.findMany({ select: { code: true }, orderBy: { code: "asc" } }),
+  ]);
+  return { traits: traits.map((t) => t.trait), sets: sets.map((s) => s.code) };
+}

@@ -7,3 +7,19 @@ export type { CompareOp, Field, IsValue, NumberTest, ParseResult, QueryError, Qu
 export { parseQuery, KEYWORDS } from "./parser";
 export { matchesCard, type SearchableCard } from "./filter";
 export { colorMatches, masksFor, numberMatches } from "./masks";
+export {
+  splitQuery,
+  joinParts,
+  quoteValue,
+  readFilters,
+  filterTerm,
+  setFilter,
+  removePart,
+  describeNode,
+  filterKindOf,
+  EMPTY_FILTERS,
+  type QueryPart,
+  type FilterState,
+  type FilterKind,
+  type ColorMode,
+} from "./edit";
