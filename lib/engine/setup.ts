@@ -20,6 +20,7 @@ export interface NewGameOptions {
 }
 
 const normalized = new WeakSet<object>();
+const normalizedFrom = new WeakMap<object, CardDef>();
 
 /**
  * Validate a card definition's structured effect and fill its defaults
@@ -28,6 +29,8 @@ const normalized = new WeakSet<object>();
  */
 export function normalizeCard(def: CardInput): CardDef {
   if (normalized.has(def)) return def as CardDef;
+  const cached = normalizedFrom.get(def);
+  if (cached) return cached;
   let out = def as CardDef;
   if (def.effect !== undefined && def.effect !== null) {
     const r = parseEffect(def.effect);
@@ -35,6 +38,7 @@ export function normalizeCard(def: CardInput): CardDef {
     out = { ...(def as CardDef), effect: r.effect };
   }
   normalized.add(out);
+  normalizedFrom.set(def, out);
   return out;
 }
 
