@@ -5,6 +5,7 @@ import type { ActionResult } from "@/lib/action-result";
 import type { ImportReport } from "@/lib/dal/catalog-import";
 import { importCatalogAction } from "@/lib/actions/catalog-import";
 import { FormMessage } from "@/components/ui/field";
+import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 
 const SHOW_OTHER_ROWS = 200;
 const ACTION_STYLE: Record<string, string> = {
@@ -24,7 +25,7 @@ export function ImportForm({ maxMb }: { maxMb: number }) {
   const hiddenOthers = (report?.rows.length ?? 0) - rejects.length - others.length;
   return (
     <div className="space-y-4">
-      <form action={action} className="panel space-y-3">
+      <form action={action} onSubmit={keepFormSubmit(action)} className="panel space-y-3">
         <div>
           <label htmlFor="import-file" className="label">
             Catalog file (JSON or CSV, at most {maxMb} MB)

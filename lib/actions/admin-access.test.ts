@@ -158,8 +158,7 @@ describe("as an admin the same routes work", () => {
     expect(await testDb.prisma.card.findUnique({ where: { id: unused.id } })).toBeNull();
     expect(await testDb.prisma.cardAudit.count({ where: { cardKey: "DEMO-066", action: "delete" } })).toBe(1);
 
-    const r = await acceptSuggestionAction(null, form({ id: suggestionId }));
-    expect(r).toMatchObject({ ok: true, message: "Accepted: DEMO-300 is in the catalog." });
+    await expect(acceptSuggestionAction(null, form({ id: suggestionId }))).rejects.toThrow("NEXT_REDIRECT:/admin/suggestions?accepted=DEMO-300");
     const audit = await testDb.prisma.cardAudit.findFirstOrThrow({ where: { cardKey: "DEMO-300" } });
     expect(audit).toMatchObject({ action: "suggestion", note: "Suggested by player" });
     expect((await testDb.prisma.cardSuggestion.findUniqueOrThrow({ where: { id: suggestionId } })).status).toBe("accepted");
