@@ -104,7 +104,8 @@ export async function importCollection(_prev: ActionResult<ImportActionData> | n
     fileName = file.name;
   } else if (typeof pasted === "string" && pasted.trim()) {
     text = pasted;
-    fileName = "pasted text";
+    const named = form.get("fileName");
+    fileName = typeof named === "string" && named.trim() ? named.trim().slice(0, 200) : "pasted text";
   } else {
     return fail("Choose a file or paste the collection.", { file: ["Choose a CSV or JSON file, or paste its contents."] });
   }

@@ -203,6 +203,14 @@ export type LookupCardDTO = {
 
 const LOOKUP_LIMIT = 8;
 
+/** The set code new numbers default to in booster entry: the set with the most cards (DEMO in the shipped catalog). */
+export async function defaultSetCode(): Promise<string> {
+  await requireUser();
+  const sets = await db.cardSet.findMany({ select: { code: true, _count: { select: { cards: true } } } });
+  sets.sort((a, b) => b._count.cards - a._count.cards || a.code.localeCompare(b.code));
+  return sets[0]?.code ?? "DEMO";
+}
+
 /**
  * Finds cards for fast entry by number ("7", "007", "DEMO-7", "demo 007") or a
  * title fragment ("knu"); exact number matches first. Signed-in users only
