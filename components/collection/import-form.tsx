@@ -165,7 +165,7 @@ function ImportReport({ data }: { data: ImportActionData }) {
         {data.applied ? "Imported" : "Dry run"}: {data.fileName} ({data.format.toUpperCase()}, {data.mode === "add" ? "add to" : "replace"})
       </h2>
       <p className="text-sm text-slate-700" data-testid="import-summary">
-        {data.lines.length} card{data.lines.length === 1 ? "" : "s"} in the file · {summary.changed} change{summary.changed === 1 ? "" : "s"} · +{summary.added} / −
+        {data.lines.length} card{data.lines.length === 1 ? "" : "s"} matched · {summary.changed} change{summary.changed === 1 ? "" : "s"} · +{summary.added} / −
         {summary.removed} copies
         {summary.removedEntries > 0 && <> · {summary.removedEntries} card{summary.removedEntries === 1 ? "" : "s"} not in the file would drop to 0</>}
       </p>

@@ -10,7 +10,7 @@ function pct(n: number, d: number): string {
   return d > 0 ? `${Math.round((n / d) * 100)}%` : "0%";
 }
 
-function CompletionTable({ title, rows, testId }: { title: string; rows: CompletionRow[]; testId: string }) {
+function CompletionTable({ title, rows, testId, capitalize = false }: { title: string; rows: CompletionRow[]; testId: string; capitalize?: boolean }) {
   return (
     <section aria-labelledby={`${testId}-h`} className="panel">
       <h2 id={`${testId}-h`} className="mb-3 text-lg font-bold">
@@ -23,7 +23,7 @@ function CompletionTable({ title, rows, testId }: { title: string; rows: Complet
           {rows.map((r) => (
             <li key={r.key} data-testid={`${testId}-${r.key}`}>
               <div className="flex items-baseline justify-between gap-2 text-sm">
-                <span className="font-semibold capitalize">{r.label}</span>
+                <span className={`font-semibold ${capitalize ? "capitalize" : ""}`}>{r.label}</span>
                 <span className="tabular-nums text-slate-700" data-testid="owned-figure">
                   {r.owned} / {r.total} cards · {pct(r.owned, r.total)}
                 </span>
@@ -58,8 +58,8 @@ export default async function CompletionPage() {
       <CompletionTable title="Overall" rows={[c.overall]} testId="completion-overall" />
       <div className="grid gap-6 lg:grid-cols-3">
         <CompletionTable title="By set" rows={c.sets} testId="completion-sets" />
-        <CompletionTable title="By color" rows={c.colors} testId="completion-colors" />
-        <CompletionTable title="By rarity" rows={c.rarities} testId="completion-rarities" />
+        <CompletionTable title="By color" rows={c.colors} testId="completion-colors" capitalize />
+        <CompletionTable title="By rarity" rows={c.rarities} testId="completion-rarities" capitalize />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeS
 export default async function HistoryPage() {
   await requireUserOrRedirect("/collection/history");
   const packs = await listPackOpenings();
+  const undoable = packs.find((p) => p.canUndo) ?? null;
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
@@ -23,6 +24,21 @@ export default async function HistoryPage() {
           Open a booster
         </Link>
       </div>
+      {packs.length > 0 && (
+        <section aria-labelledby="undo-h" className="panel mb-4 flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="undo-h" className="font-semibold">
+              Undo
+            </h2>
+            <p className="text-sm text-slate-600">
+              {undoable
+                ? `Your last pack (${dateFormat.format(new Date(undoable.createdAt))} UTC, ${undoable.cardCount} cards) can be undone: its cards are subtracted from your collection.`
+                : "Every pack has been undone."}
+            </p>
+          </div>
+          <UndoPackButton packId={undoable?.id ?? null} cardCount={undoable?.cardCount ?? 0} />
+        </section>
+      )}
       {packs.length === 0 ? (
         <p className="panel text-slate-600">
           No packs yet. <Link href="/collection/booster" className="font-semibold text-blue-700 underline">Enter your first booster</Link>.
@@ -53,7 +69,7 @@ export default async function HistoryPage() {
                   </li>
                 ))}
               </ul>
-              {p.canUndo && <UndoPackButton packId={p.id} cardCount={p.cardCount} />}
+              {p.canUndo && <p className="text-xs font-semibold text-blue-800">Last pack: can be undone (above).</p>}
             </li>
           ))}
         </ol>
