@@ -379,6 +379,27 @@ describe("import and export", () => {
     expect(await importCollection(null, form({ text: "set,number,quantity\nDEMO,1,1\n", mode: "merge", intent: "check" }))).toMatchObject({ ok: false });
   });
 
+  it("large imports apply in bulk: thousands of distinct cards, many set codes", async () => {
+    const set = await testDb.prisma.cardSet.upsert({ where: { code: "BULK" }, create: { code: "BULK", name: "Bulk test set" }, update: {} });
+    const n = 1500;
+    await testDb.prisma.card.createMany({
+      data: Array.from({ length: n }, (_, i) => ({ setId: set.id, number: i + 1, title: `Bulk ${i + 1}`, titleKey: `bulk ${i + 1}`, colorMask: 1, rings: 1, rarity: "common" })),
+    });
+    const csv = `set,number,quantity\n${Array.from({ length: n }, (_, i) => `BULK,${i + 1},${(i % 3) + 1}`).join("\n")}\n`;
+    expect((await importCollection(null, form({ text: csv, mode: "add", intent: "apply" }))).ok).toBe(true);
+    expect((await importCollection(null, form({ text: csv, mode: "add", intent: "apply" }))).ok).toBe(true);
+    const q = await quantities(alice.id);
+    expect(Object.keys(q)).toHaveLength(n);
+    expect(Object.values(q).reduce((a, b) => a + b, 0)).toBe(2 * n * 2); // (1+2+3)/3 = 2 per card on average, twice
+    // a file naming thousands of unknown set codes gets row errors, not a crash
+    const codes = `set,number,quantity\n${Array.from({ length: 3000 }, (_, i) => `X${i},1,1`).join("\n")}\n`;
+    const p = await previewCollectionImport("csv", codes, "add");
+    expect(p.errors).toHaveLength(3000);
+    expect(p.errors[0].code).toBe("import/unknown-card");
+    await testDb.prisma.collectionEntry.deleteMany();
+    await testDb.prisma.card.deleteMany({ where: { setId: set.id } });
+  });
+
   it("a large replace import applies atomically", async () => {
     const rows = Array.from({ length: 3000 }, (_, i) => `DEMO,${(i % cards.length) + 1},1`).join("\n");
     const r = await importCollection(null, form({ text: `set,number,quantity\n${rows}\n`, mode: "replace", intent: "apply" }));

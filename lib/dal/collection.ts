@@ -428,10 +428,19 @@ export type ImportPreview = {
   canApply: boolean;
 };
 
-async function resolveImport(tx: Tx, userId: string, rows: TransferRow[], mode: ImportMode): Promise<{ lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[] }> {
+type Resolved = { lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[]; existing: Set<string> };
+
+async function resolveImport(tx: Tx, userId: string, rows: TransferRow[], mode: ImportMode): Promise<Resolved> {
   const codes = [...new Set(rows.map((r) => r.set))];
+  const sets = [];
+  for (let i = 0; i < codes.length; i += 400) {
+    sets.push(...(await tx.cardSet.findMany({ where: { code: { in: codes.slice(i, i + 400) } }, select: { id: true } })));
+  }
   const [cards, entries] = await Promise.all([
-    tx.card.findMany({ where: { set: { code: { in: codes } } }, select: { id: true, number: true, title: true, titleKey: true, set: { select: { code: true } } } }),
+    tx.card.findMany({
+      where: { setId: { in: sets.map((s) => s.id) } },
+      select: { id: true, number: true, title: true, titleKey: true, set: { select: { code: true } } },
+    }),
     tx.collectionEntry.findMany({ where: { userId }, select: { cardId: true, quantity: true } }),
   ]);
   const byKey = new Map(cards.map((c) => [`${c.set.code}#${c.number}`, c]));
@@ -468,10 +477,10 @@ async function resolveImport(tx: Tx, userId: string, rows: TransferRow[], mode: 
   }
   const removed = mode === "replace" ? entries.filter((e) => e.quantity > 0 && !lines.has(e.cardId)) : [];
   errors.sort((a, b) => a.row - b.row);
-  return { lines: [...lines.values()].sort((a, b) => a.rows[0] - b.rows[0]), errors, removed };
+  return { lines: [...lines.values()].sort((a, b) => a.rows[0] - b.rows[0]), errors, removed, existing: new Set(current.keys()) };
 }
 
-function previewOf(mode: ImportMode, r: Awaited<ReturnType<typeof resolveImport>>): ImportPreview {
+function previewOf(mode: ImportMode, r: Resolved): ImportPreview {
   let added = 0;
   let removed = r.removed.reduce((s, e) => s + e.quantity, 0);
   let changed = r.removed.length;
@@ -515,9 +524,26 @@ export async function applyCollectionImport(format: TransferFormat, text: string
       if (mode === "replace") {
         await tx.collectionEntry.deleteMany({ where: { userId: user.id } });
         const data = resolved.lines.filter((l) => l.quantity > 0).map((l) => ({ userId: user.id, cardId: l.cardId, quantity: l.quantity }));
-        for (let i = 0; i < data.length; i += 1000) await tx.collectionEntry.createMany({ data: data.slice(i, i + 1000) });
+        for (let i = 0; i < data.length; i += 300) await tx.collectionEntry.createMany({ data: data.slice(i, i + 300) });
       } else {
-        for (const l of resolved.lines) if (l.quantity > 0) await applyDelta(tx, user.id, l.cardId, l.quantity);
+        // Relative increments grouped by amount (few distinct amounts, so few statements); new rows in bulk.
+        const byAmount = new Map<number, string[]>();
+        const fresh: { userId: string; cardId: string; quantity: number }[] = [];
+        for (const l of resolved.lines) {
+          if (l.quantity === 0) continue;
+          if (resolved.existing.has(l.cardId)) byAmount.set(l.quantity, [...(byAmount.get(l.quantity) ?? []), l.cardId]);
+          else fresh.push({ userId: user.id, cardId: l.cardId, quantity: l.quantity });
+        }
+        for (const [amount, ids] of byAmount) {
+          // chunks stay under SQLite's bound-parameter limit (999 on older builds)
+          for (let i = 0; i < ids.length; i += 400) {
+            await tx.collectionEntry.updateMany({
+              where: { userId: user.id, cardId: { in: ids.slice(i, i + 400) } },
+              data: { quantity: { increment: amount } },
+            });
+          }
+        }
+        for (let i = 0; i < fresh.length; i += 300) await tx.collectionEntry.createMany({ data: fresh.slice(i, i + 300) });
       }
       return previewOf(mode, resolved);
     },
