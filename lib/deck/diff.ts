@@ -16,8 +16,10 @@ export function diffDeckLists(before: readonly Line[], after: readonly Line[], d
   return out.sort((a, b) => a.title.localeCompare(b.title) || a.key.localeCompare(b.key));
 }
 
-/** "+2 Sonic the Hedgehog, −1 Egg Pawn" or "no card changes". */
+/** "+2 Sonic the Hedgehog, −1 Egg Pawn" or "no card changes"; the key is added where two printings of a title both changed. */
 export function formatDeckDiff(lines: readonly DeckDiffLine[]): string {
   if (lines.length === 0) return "no card changes";
-  return lines.map((l) => `${l.delta > 0 ? "+" : "−"}${Math.abs(l.delta)} ${l.title}`).join(", ");
+  const seen = new Map<string, number>();
+  for (const l of lines) seen.set(l.title, (seen.get(l.title) ?? 0) + 1);
+  return lines.map((l) => `${l.delta > 0 ? "+" : "−"}${Math.abs(l.delta)} ${l.title}${(seen.get(l.title) ?? 0) > 1 ? ` [${l.key}]` : ""}`).join(", ");
 }

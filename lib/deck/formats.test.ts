@@ -169,5 +169,6 @@ describe("diff", () => {
     const d = diffDeckLists([{ cardId: "a", quantity: 1 }, { cardId: "b", quantity: 3 }, { cardId: "c", quantity: 2 }], [{ cardId: "a", quantity: 3 }, { cardId: "b", quantity: 2 }, { cardId: "c", quantity: 2 }], (id) => names[id]);
     expect(formatDeckDiff(d)).toBe("−1 Egg Pawn, +2 Sonic");
     expect(formatDeckDiff([])).toBe("no card changes");
+    expect(formatDeckDiff([{ cardId: "x", key: "DEMO-030", title: "Egg Pawn", delta: 3 }, { cardId: "y", key: "DEMO-055", title: "Egg Pawn", delta: -1 }])).toBe("+3 Egg Pawn [DEMO-030], −1 Egg Pawn [DEMO-055]");
   });
 });
