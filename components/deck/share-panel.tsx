@@ -36,13 +36,20 @@ export function SharePanel({ deckId, slug, visibility, savedLegal }: { deckId: s
               value={v}
               checked={current === v}
               onChange={() =>
-                start(async () => {
-                  const r = await setVisibilityAction({ deckId, visibility: v });
-                  if (r.ok) {
-                    setCurrent(r.data.visibility);
-                    setMessage({ text: r.message ?? "", ok: true });
-                  } else setMessage({ text: r.message, ok: false });
-                })
+                {
+                  const before = current;
+                  setCurrent(v);
+                  start(async () => {
+                    const r = await setVisibilityAction({ deckId, visibility: v });
+                    if (r.ok) {
+                      setCurrent(r.data.visibility);
+                      setMessage({ text: r.message ?? "", ok: true });
+                    } else {
+                      setCurrent(before);
+                      setMessage({ text: r.message, ok: false });
+                    }
+                  });
+                }
               }
             />
             {LABEL[v]}
