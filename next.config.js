@@ -2,6 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // forbidden() renders app/forbidden.tsx with status 403 (admin pages for non-admins).
+  experimental: { authInterrupts: true },
   // `npm test` type-checks the whole project (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],

@@ -50,6 +50,7 @@ export function pendingActions(pd: Pending): Action[] {
       return [
         { type: "choose", player: p, yes: true },
         { type: "choose", player: p, yes: false },
+        { type: "pass", player: p },
       ];
     case "target":
       return [...pd.options.map((slot) => ({ type: "choose" as const, player: p, slot })), { type: "pass", player: p }];

@@ -3,14 +3,14 @@
  */
 import { parseEffect } from "./effects/schema";
 import { seedRng, nextInt, shuffleInPlace } from "./rng";
-import { DEFAULT_RULES, type CardDef, type GameState, type Player, type PlayerState, type Rules } from "./types";
+import { DEFAULT_RULES, type CardDef, type CardInput, type GameState, type Player, type PlayerState, type Rules } from "./types";
 import { drawCards } from "./rules/board";
 import { advance } from "./rules/flow";
 
 /** Options of {@link newGame}. */
 export interface NewGameOptions {
   /** Both players' decks, as card definitions (one entry per copy). */
-  decks: [CardDef[], CardDef[]];
+  decks: [CardInput[], CardInput[]];
   /** Seed of the game's PRNG (shuffles, coin flip). */
   seed: number;
   /** Rule variants (RULES.md §4.2 column rule, §5 maxTurns). */
@@ -26,13 +26,13 @@ const normalized = new WeakSet<object>();
  * (RULES.md §6). Returns the same object when already normalised. Throws on
  * an invalid effect: card data is an invariant of the catalog.
  */
-export function normalizeCard(def: CardDef): CardDef {
-  if (normalized.has(def)) return def;
-  let out = def;
+export function normalizeCard(def: CardInput): CardDef {
+  if (normalized.has(def)) return def as CardDef;
+  let out = def as CardDef;
   if (def.effect !== undefined && def.effect !== null) {
     const r = parseEffect(def.effect);
     if (!r.ok) throw new Error(`Card "${def.title}": invalid structured effect: ${r.error}`);
-    out = { ...def, effect: r.effect };
+    out = { ...(def as CardDef), effect: r.effect };
   }
   normalized.add(out);
   return out;
