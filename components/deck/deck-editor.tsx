@@ -38,7 +38,7 @@ function groupEntries(entries: Entry[], by: GroupBy): { label: string; entries: 
 }
 
 /** The deck editor: catalog search beside the deck, live legality, owned/missing, stats, versions, sharing, import/export. */
-export function DeckEditor({ deck, owned, versions }: { deck: DeckDTO; owned: Record<string, number>; versions: DeckVersionDTO[] }) {
+export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; owned: Record<string, number>; versions: DeckVersionDTO[]; facets: { traits: string[]; sets: string[] } }) {
   const router = useRouter();
   const [entries, setEntries] = useState<Entry[]>(() => fromDeck(deck));
   const [name, setName] = useState(deck.name);
@@ -213,6 +213,7 @@ export function DeckEditor({ deck, owned, versions }: { deck: DeckDTO; owned: Re
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <EditorSearchPanel
+          facets={facets}
           owned={owned}
           inDeck={inDeck}
           onAdd={(c) => {

@@ -1,96 +1,108 @@
 "use client";
 
-import { useEffect, useId, useState, useTransition } from "react";
+import { Suspense, useEffect, useId, useState, useTransition } from "react";
 import { searchCardsForEditor } from "@/lib/actions/decks";
 import type { CardDTO } from "@/lib/cards/types";
-import { CardFace } from "@/components/card/card-face";
+import { CardSearchBox } from "@/components/card/card-search-box";
+import { CardGrid } from "@/components/card/card-grid";
 
 export const CARD_DRAG_TYPE = "application/x-ringbinder-card";
 
 /**
- * The catalog search beside the deck: type a query (words, c:blue, r>=5,
- * t:robot), then add a card with a click, Enter, or by dragging it onto the deck.
+ * The catalog search beside the deck (the same query language and filter
+ * controls as /cards), then add a card with a click, Enter, or by dragging it
+ * onto the deck.
  */
-export function EditorSearchPanel({ owned, inDeck, onAdd }: { owned: Record<string, number>; inDeck: Record<string, number>; onAdd: (card: CardDTO) => void }) {
+export function EditorSearchPanel({
+  owned,
+  inDeck,
+  facets,
+  onAdd,
+}: {
+  owned: Record<string, number>;
+  inDeck: Record<string, number>;
+  facets: { traits: string[]; sets: string[] };
+  onAdd: (card: CardDTO) => void;
+}) {
   const id = useId();
   const [q, setQ] = useState("");
   const [onlyOwned, setOnlyOwned] = useState(false);
-  const [results, setResults] = useState<{ cards: CardDTO[]; total: number } | null>(null);
+  const [results, setResults] = useState<{ q: string; cards: CardDTO[]; total: number } | null>(null);
   const [error, setError] = useState("");
   const [pending, start] = useTransition();
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      start(async () => {
-        const r = await searchCardsForEditor(q);
-        if (r.ok) {
-          setResults(r.data);
-          setError("");
-        } else setError(r.message);
-      });
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [q]);
+    start(async () => {
+      const r = await searchCardsForEditor(q, onlyOwned);
+      if (r.ok) {
+        setResults({ q, ...r.data });
+        setError("");
+      } else setError(r.message);
+    });
+  }, [q, onlyOwned]);
 
-  const shown = (results?.cards ?? []).filter((c) => !onlyOwned || (owned[c.id] ?? 0) > 0);
+  const shown = results?.cards ?? [];
   return (
-    <section aria-labelledby={`${id}-h`} className="panel flex min-h-0 flex-col gap-2">
+    <section aria-labelledby={`${id}-h`} className="panel flex min-w-0 flex-col gap-2">
       <h2 id={`${id}-h`} className="font-semibold">
         Add cards
       </h2>
-      <label htmlFor={`${id}-q`} className="label">
-        Search the catalog
-      </label>
-      <input
-        id={`${id}-q`}
-        type="search"
-        className="input"
-        value={q}
-        placeholder="e.g. sonic, c:blue r>=5, t:robot"
-        onChange={(e) => setQ(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
+      <div
+        onKeyDownCapture={(e) => {
+          const target = e.target as HTMLElement;
+          if (e.key !== "Enter" || !(target instanceof HTMLInputElement) || target.type !== "search") return;
+          // Enter on the query the results already show adds the first result.
+          if (results && target.value === results.q && shown[0]) {
             e.preventDefault();
-            if (shown[0]) onAdd(shown[0]);
+            onAdd(shown[0]);
           }
         }}
-        aria-describedby={`${id}-hint ${id}-status`}
-      />
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
-        Enter adds the first result. Click a card or press Enter on it to add one copy; you can also drag it onto the deck.
-      </p>
+      >
+        <Suspense fallback={null}>
+          <CardSearchBox traits={facets.traits} sets={facets.sets} query={q} onQueryChange={setQ} debounceMs={250} label="Search the catalog" />
+        </Suspense>
+      </div>
+      <p className="text-xs text-slate-500">Enter adds the first result. The Add buttons add one copy (click or Enter); you can also drag them onto the deck.</p>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={onlyOwned} onChange={(e) => setOnlyOwned(e.target.checked)} /> Only cards I own
       </label>
-      <p id={`${id}-status`} aria-live="polite" className="text-xs text-slate-600">
-        {error ? <span className="text-red-700">{error}</span> : pending && !results ? "Searching…" : results ? `${shown.length} shown${results.total > results.cards.length ? ` of ${results.total}` : ""}` : ""}
+      <p aria-live="polite" className="text-xs text-slate-600">
+        {error ? <span className="text-red-700">{error}</span> : pending && !results ? "Searching…" : results ? `${shown.length} shown${results.total > shown.length ? ` of ${results.total}` : ""}` : ""}
       </p>
-      <ul className="grid max-h-[70vh] grid-cols-2 gap-2 overflow-y-auto p-1 xl:grid-cols-3" aria-label="Search results" data-testid="search-results">
-        {shown.map((card) => (
-          <li key={card.id}>
-            <button
-              type="button"
-              draggable
-              onDragStart={(e) => {
-                e.dataTransfer.setData(CARD_DRAG_TYPE, card.id);
-                e.dataTransfer.setData("text/plain", card.key);
-                e.dataTransfer.effectAllowed = "copy";
-              }}
-              onClick={() => onAdd(card)}
-              className="block w-full rounded-xl text-left"
-              aria-label={`Add ${card.title} ${card.key}${inDeck[card.id] ? ` (${inDeck[card.id]} in deck)` : ""}`}
-              data-card-key={card.key}
-            >
-              <CardFace card={card} size="sm" />
-              <span className="mt-0.5 flex justify-between px-1 text-[11px] text-slate-600">
-                <span>{owned[card.id] ? `own ${owned[card.id]}` : "not owned"}</span>
-                {inDeck[card.id] ? <span className="font-semibold text-blue-800">{inDeck[card.id]} in deck</span> : null}
+      <div className="max-h-[70vh] overflow-y-auto" data-testid="search-results">
+        {results && shown.length === 0 && !error ? (
+          <p className="text-sm text-slate-600">{onlyOwned ? "No owned card matches." : "No card matches."}</p>
+        ) : (
+          <CardGrid
+            cards={shown}
+            view="list"
+            linkToCard={false}
+            label="Search results"
+            renderBadge={(card) => (
+              <span className="text-[11px] text-slate-600">
+                {owned[card.id] ? `own ${owned[card.id]}` : "not owned"}
+                {inDeck[card.id] ? <span className="ml-1 font-semibold text-blue-800">· {inDeck[card.id]} in deck</span> : null}
               </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      {results && shown.length === 0 && !error && <p className="text-sm text-slate-600">{onlyOwned ? "No owned card matches." : "No card matches."}</p>}
+            )}
+            renderActions={(card) => (
+              <button
+                type="button"
+                draggable
+                onDragStart={(e) => {
+                  e.dataTransfer.setData(CARD_DRAG_TYPE, card.id);
+                  e.dataTransfer.setData("text/plain", card.key);
+                  e.dataTransfer.effectAllowed = "copy";
+                }}
+                onClick={() => onAdd(card)}
+                className="btn-secondary cursor-grab px-2 py-1"
+                aria-label={`Add ${card.title} ${card.key}`}
+              >
+                Add
+              </button>
+            )}
+          />
+        )}
+      </div>
     </section>
   );
 }

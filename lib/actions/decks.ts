@@ -212,11 +212,13 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
   return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.` };
 }
 
-/** The editor's search panel. */
-export async function searchCardsForEditor(q: unknown): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
-  const parsed = z.string().max(200, "The query is at most 200 characters").safeParse(q);
+/** The editor's search panel: the catalog query language, optionally only owned cards. */
+export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
+  const parsed = z.object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean() }).safeParse({ q, onlyOwned });
   if (!parsed.success) return fail(parsed.error.issues[0].message);
-  const r = await searchCardsForDeck(parsed.data);
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned });
   if (r.error) return fail(r.error);
   return { ok: true, data: { cards: r.cards, total: r.total } };
 }

@@ -247,3 +247,19 @@ describe("import", () => {
     expect(tooMany).toMatchObject({ ok: false, code: "deck/title-limit" });
   });
 });
+
+describe("editor search", () => {
+  it("uses the catalog query language and can keep only owned cards", async () => {
+    h.user = A;
+    const r = await actions.searchCardsForEditor("sonic");
+    expect(r.ok && r.data.cards.map((c) => c.key)).toEqual(["DEMO-001", "DEMO-038", "DEMO-053"]);
+    const colored = await actions.searchCardsForEditor("c:blue r>=9");
+    expect(colored.ok && colored.data.cards.every((c) => c.colors.includes("blue") && c.rings >= 9)).toBe(true);
+    expect(await actions.searchCardsForEditor("r>=")).toMatchObject({ ok: false });
+    await t.prisma.collectionEntry.create({ data: { userId: A.id, cardId: ids["DEMO-053"], quantity: 2 } });
+    const mine = await actions.searchCardsForEditor("sonic", true);
+    expect(mine.ok && mine.data.cards.map((c) => c.key)).toEqual(["DEMO-053"]);
+    h.user = null;
+    expect(await actions.searchCardsForEditor("sonic")).toMatchObject({ ok: false, code: "auth/unauthenticated" });
+  });
+});

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
+import { cardOrderBy, cardWhereFromQuery } from "@/lib/dal/card-search";
 import { getCurrentUser, requireUser } from "@/lib/dal/session";
 import type { CardDTO } from "@/lib/cards/types";
 import type { Color } from "@/lib/cards/colors";
@@ -392,35 +393,17 @@ export async function cardIdsForList(list: DeckListEntry[]): Promise<{ cards: De
   return { cards: r.entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity })), missing: r.missing };
 }
 
-/** Simple catalog search for the deck editor's panel: words match title, trait or text; c:/r:/t: filters. */
-export async function searchCardsForDeck(query: string, take = 60): Promise<{ cards: CardDTO[]; total: number; error?: string }> {
-  const where: Prisma.CardWhereInput[] = [];
-  for (const token of query.trim().slice(0, 200).split(/\s+/).filter(Boolean)) {
-    const m = /^(c|color|r|rings|t|trait)(:|>=|<=|>|<|=)(.+)$/i.exec(token);
-    if (m) {
-      const field = m[1].toLowerCase()[0];
-      const op = m[2];
-      const value = m[3].toLowerCase();
-      if (field === "c") {
-        const color = COLORS.find((c) => c === value || c[0] === value);
-        if (!color) return { cards: [], total: 0, error: `Unknown color "${value}": use blue, red, yellow or gray.` };
-        const bit = 1 << COLORS.indexOf(color);
-        where.push({ OR: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].filter((mask) => (mask & bit) !== 0).map((mask) => ({ colorMask: mask })) });
-      } else if (field === "r") {
-        const n = Number(value);
-        if (!Number.isInteger(n)) return { cards: [], total: 0, error: `"${value}" is not a ring value.` };
-        where.push({ rings: op === ">=" ? { gte: n } : op === "<=" ? { lte: n } : op === ">" ? { gt: n } : op === "<" ? { lt: n } : n });
-      } else {
-        where.push({ traits: { some: { traitKey: value } } });
-      }
-    } else {
-      const w = token.toLowerCase();
-      where.push({ OR: [{ titleKey: { contains: w } }, { traits: { some: { traitKey: { contains: w } } } }, { text: { contains: w } }] });
-    }
-  }
-  const filter: Prisma.CardWhereInput = where.length ? { AND: where } : {};
+/**
+ * The deck editor's search panel: the catalog query language (lib/search via
+ * cardWhereFromQuery), optionally only cards the signed-in user owns.
+ */
+export async function searchCardsForDeck(query: string, opts: { onlyOwned?: boolean; take?: number } = {}): Promise<{ cards: CardDTO[]; total: number; error?: string }> {
+  const user = await requireUser();
+  const built = cardWhereFromQuery(query);
+  if (!built.ok) return { cards: [], total: 0, error: `${built.error.message} (at position ${built.error.position + 1}: expected ${built.error.expected})` };
+  const filter: Prisma.CardWhereInput = opts.onlyOwned ? { AND: [built.where, { collection: { some: { userId: user.id, quantity: { gt: 0 } } } }] } : built.where;
   const [rows, total] = await Promise.all([
-    db.card.findMany({ where: filter, include: cardInclude, orderBy: [{ set: { code: "asc" } }, { number: "asc" }], take }),
+    db.card.findMany({ where: filter, include: cardInclude, orderBy: cardOrderBy("number", "asc"), take: Math.min(opts.take ?? 60, 200) }),
     db.card.count({ where: filter }),
   ]);
   return { cards: rows.map(toCardDTO), total };

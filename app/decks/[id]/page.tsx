@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDeckForOwner, getMyOwnedCounts, listDeckVersions } from "@/lib/dal/decks";
 import { requireUserOrRedirect } from "@/lib/dal/session";
+import { catalogFacets } from "@/lib/dal/card-search";
 import { DeckEditor } from "@/components/deck/deck-editor";
 
 type Props = { params: Promise<{ id: string }> };
@@ -14,7 +15,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DeckEditorPage({ params }: Props) {
   const { id } = await params;
   await requireUserOrRedirect(`/decks/${id}`);
-  const [deck, owned, versions] = await Promise.all([getDeckForOwner(id), getMyOwnedCounts(), listDeckVersions(id)]);
+  const [deck, owned, versions, facets] = await Promise.all([getDeckForOwner(id), getMyOwnedCounts(), listDeckVersions(id), catalogFacets()]);
   if (!deck || !versions) notFound();
   return (
     <div className="space-y-3">
@@ -24,7 +25,7 @@ export default async function DeckEditorPage({ params }: Props) {
         </Link>{" "}
         / {deck.name}
       </nav>
-      <DeckEditor key={deck.id} deck={deck} owned={owned} versions={versions} />
+      <DeckEditor key={deck.id} deck={deck} owned={owned} versions={versions} facets={facets} />
     </div>
   );
 }
