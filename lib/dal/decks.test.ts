@@ -263,3 +263,22 @@ describe("editor search", () => {
     expect(await actions.searchCardsForEditor("sonic")).toMatchObject({ ok: false, code: "auth/unauthenticated" });
   });
 });
+
+describe("playtest entry points", () => {
+  it("loads legal decks by id (owner), slug (visible) or code, and refuses the rest", async () => {
+    const mine = await createAs(A, legalList(), "Playable");
+    const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }], "Draft");
+    const slug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: mine.id } })).shareSlug;
+    h.user = A;
+    const byId = await dal.getDeckForPlaytest({ deckId: mine.id });
+    expect(byId.ok && byId.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
+    expect(await dal.getDeckForPlaytest({ deckId: draft.id })).toMatchObject({ ok: false, code: "deck/not-legal" });
+    h.user = B;
+    expect(await dal.getDeckForPlaytest({ deckId: mine.id })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.getDeckForPlaytest({ slug })).toMatchObject({ ok: false, code: "deck/not-found" });
+    const { encodeDeckCode } = await import("@/lib/deck");
+    const code = encodeDeckCode([{ set: "DEMO", number: 5, quantity: 5 }, { set: "DEMO", number: 6, quantity: 5 }, { set: "DEMO", number: 8, quantity: 5 }, { set: "DEMO", number: 11, quantity: 5 }, { set: "DEMO", number: 13, quantity: 5 }, { set: "DEMO", number: 15, quantity: 5 }]);
+    expect(await dal.getDeckForPlaytest({ code })).toMatchObject({ ok: true, check: { legal: true, total: 30 } });
+    expect(await dal.getDeckForPlaytest({ code: "zz" })).toMatchObject({ ok: false, code: "deck/bad-code" });
+  });
+});
