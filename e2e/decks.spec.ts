@@ -45,9 +45,13 @@ test.describe("deck builder and sharing", () => {
     await expect(page.getByTestId("legality")).toContainText("25 cards: at least 30 needed.");
     // drag and drop adds too
     await addFromSearch(page, "Ella", 4);
-    await page.getByRole("button", { name: /^Add Ella DEMO-013/ }).dragTo(page.getByTestId("deck-drop-zone"));
+    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+    await page.getByRole("button", { name: /^Add Ella DEMO-013/ }).dispatchEvent("dragstart", { dataTransfer });
+    await page.getByTestId("deck-drop-zone").dispatchEvent("dragover", { dataTransfer });
+    await page.getByTestId("deck-drop-zone").dispatchEvent("drop", { dataTransfer });
     await expect(page.getByTestId("legality")).toContainText("Legal");
     await expect(page.getByTestId("legality")).toContainText("30 cards: OK.");
+    await page.screenshot({ path: ".tmp/shots/deck-editor.png", fullPage: true });
 
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByTestId("save-message")).toContainText("Saved as version 2. Legal.");
@@ -68,6 +72,7 @@ test.describe("deck builder and sharing", () => {
     await expect(guest.getByRole("link", { name: "Sign in to copy this deck" })).toBeVisible();
     await expect(guest.getByRole("link", { name: "Playtest this deck" })).toHaveAttribute("href", /\/playtest\?slug=/);
     await expect(guest.getByTestId("exposure-matrix")).toBeVisible();
+    await guest.screenshot({ path: ".tmp/shots/deck-shared-guest.png", fullPage: true });
     const ogTitle = await guest.locator('meta[property="og:title"]').getAttribute("content");
     expect(ogTitle).toContain("Speed test");
     // the deck code opens the same list with no database row

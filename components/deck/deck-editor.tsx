@@ -211,7 +211,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
         </section>
       )}
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="grid gap-5 lg:grid-cols-2">
         <EditorSearchPanel
           facets={facets}
           owned={owned}
