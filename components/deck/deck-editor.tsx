@@ -172,7 +172,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
             <label className="flex items-center gap-1 text-sm">
               <input type="checkbox" checked={autosave} onChange={(e) => setAutosave(e.target.checked)} /> Autosave
             </label>
-            <button type="button" className="btn-primary" onClick={() => save()} disabled={saving || !name.trim()}>
+            <button type="button" className="btn-primary" onClick={() => save()} disabled={saving || !dirty || !name.trim()}>
               {saving ? "Saving…" : dirty ? "Save" : "Saved"}
             </button>
             {check.legal && !dirty ? (

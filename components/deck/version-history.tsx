@@ -22,7 +22,7 @@ export function VersionHistory({ deckId, versions, currentVersion, disabled, onR
                 <span className="font-semibold">v{v.version}</span> · {v.total} cards · <time dateTime={v.createdAt}>{new Date(v.createdAt).toLocaleString("en", { dateStyle: "short", timeStyle: "short" })}</time>
                 {v.version === currentVersion && <span className="ml-1 rounded bg-blue-100 px-1 text-xs text-blue-900">current</span>}
               </p>
-              <p className="text-slate-600">{v.version === 1 ? `created: ${v.diffText}` : v.diffText}</p>
+              <p className="text-slate-600">{v.version === 1 ? (v.diff.length ? `created with ${v.diffText}` : "created empty") : v.diffText}</p>
             </div>
             {v.version !== currentVersion && (
               <button
