@@ -13,7 +13,7 @@ const clock = opts.timed ? () => performance.now() : undefined;
 const t0 = performance.now();
 const from = opts.from ?? 0;
 const to = opts.to ?? opts.games;
-const chunk = opts.chunk ?? 50;
+const chunk = opts.chunk ?? 20;
 const res: BatchResult = { games: 0, wins: [0, 0], draws: 0, turns: 0, checksum: 0, decisionMs: [[], []], iterations: [0, 0], records: [] };
 for (let a = from; a < to; a += chunk) {
   const part = runBatch({ ...opts, from: a, to: Math.min(to, a + chunk), clock });
