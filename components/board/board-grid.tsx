@@ -68,8 +68,8 @@ export function BoardGrid({
   return (
     <div className="inline-grid grid-cols-[5.5rem_repeat(5,84px)] items-center gap-x-2 gap-y-1.5" role="grid" aria-label="The field: AI rows on top, your rows below">
       <div role="row" className="contents">
-        <span role="columnheader" className="sr-only">
-          Row
+        <span role="columnheader">
+          <span className="sr-only">Row</span>
         </span>
         {[1, 2, 3, 4, 5].map((c) => (
           <span key={c} role="columnheader" className="text-center text-xs font-semibold text-slate-500">

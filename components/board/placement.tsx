@@ -1,5 +1,5 @@
 "use client";
-import { useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from "react";
 import type { CardRef } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import { BoardCard, cardLabel } from "./board-card";
@@ -125,6 +125,13 @@ export function PlacementHand({ p }: { p: Placement }) {
   const [focusIndex, setFocusIndex] = useState(0);
   const cards = p.inHand;
   const fi = Math.min(focusIndex, Math.max(0, cards.length - 1));
+  const refocus = useRef(false);
+  // After a keyboard placement the placed card's button is gone: keep focus in the hand.
+  useLayoutEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    refs.current[fi]?.focus();
+  }, [cards.length, fi]);
 
   function onKey(e: KeyboardEvent, i: number, id: number) {
     if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
@@ -134,10 +141,9 @@ export function PlacementHand({ p }: { p: Placement }) {
       refs.current[j]?.focus();
     } else if (/^[1-5]$/.test(e.key)) {
       e.preventDefault();
+      refocus.current = true;
+      setFocusIndex(Math.max(0, Math.min(i, cards.length - 2)));
       p.put(Number(e.key), id);
-      const j = Math.min(i, cards.length - 2);
-      setFocusIndex(Math.max(0, j));
-      setTimeout(() => refs.current[Math.max(0, j)]?.focus(), 0);
     }
   }
 

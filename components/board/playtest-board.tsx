@@ -3,7 +3,7 @@ import "./board.css";
 import { useMemo, useState } from "react";
 import { checkAction, playersToAct, type Action, type GameState, type Player } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
-import { boardModel, humanizeMessage, legalFlipColumns, logLines, turnEndModel } from "@/lib/playtest/presentation";
+import { boardModel, eventsShown, humanizeMessage, legalFlipColumns, logLines, turnEndModel } from "@/lib/playtest/presentation";
 import { encodeReplay } from "@/lib/playtest/replay-link";
 import { HUMAN, type GameSetup } from "@/lib/playtest/session";
 import { BoardGrid, type GridRef, type SlotMode } from "./board-grid";
@@ -229,7 +229,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
             />
           )}
         </section>
-        <GameLog lines={logLines(session.events, revealAll)} />
+        <GameLog lines={logLines(eventsShown(session.events, turnEnd), revealAll)} />
         <p className="text-xs text-slate-500">
           {setup.deckNames[0]} vs {setup.deckNames[1]} · AI: {setup.level} · column rule: {setup.rules.columnRule} · seed {session.setup.seed}
           {g.state.aiTimes.length > 0 && ` · last AI answer ${Math.round(g.state.aiTimes[g.state.aiTimes.length - 1])} ms`}

@@ -142,9 +142,11 @@ export function useGame(setup: GameSetup, opts: UseGameOptions = {}) {
     let cancelled = false;
     dispatch({ t: "thinking", on: true });
     const started = Date.now();
+    performance.mark("rb-ai-start");
     runner
       .ask({ view, level: session.setup.level, seed })
       .then((ans) => {
+        performance.mark("rb-ai-answer");
         if (cancelled || gen !== generation.current) return;
         dispatch({ t: "ai-time", ms: ans.ms });
         const wait = Math.max(0, aiDelayMs - (Date.now() - started));

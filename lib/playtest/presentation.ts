@@ -180,3 +180,23 @@ export function rechargeGhosts(t: TurnEnd, revealAll: boolean): Ghost[] {
   }
   return out;
 }
+
+/** Event types revealed by each turn-end phase; later phases' events stay out of the log until reached. */
+const PHASE_TYPES: Record<TurnEndPhase, GameEvent["type"][]> = {
+  score: ["score", "emerald", "win", "draw-game"],
+  draw: ["draw", "shuffle"],
+  discard: ["discard"],
+  move: ["move", "lead"],
+};
+
+/** The whole log minus the turn-end events of phases not reached yet. */
+export function eventsShown(all: readonly GameEvent[], t: TurnEnd | null): GameEvent[] {
+  if (!t) return all.slice();
+  const start = all.length - t.events.length;
+  const hidden = new Set<GameEvent["type"]>();
+  t.phases.forEach((ph, i) => {
+    if (i > t.index) PHASE_TYPES[ph].forEach((x) => hidden.add(x));
+  });
+  const scoreAt = t.events.findIndex((e) => e.type === "score");
+  return all.filter((e, i) => i < start + Math.max(0, scoreAt) || !hidden.has(e.type));
+}
