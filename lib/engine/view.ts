@@ -25,6 +25,9 @@ export interface SlotView {
   color: Color | null;
   rings: number | null;
   protect: number;
+  /** Ring modifiers from flip effects on a face-up card (public). */
+  mod: number;
+  setRings: number | null;
 }
 
 /** One side of the table in a view. `hand` is null for the opponent (only `handCount`). */
@@ -64,13 +67,15 @@ export interface PlayerView {
 export interface ViewOptions {
   /** Include both public deck lists (default true). */
   deckLists?: boolean;
+  /** Leave discard piles empty (fast playouts whose policy ignores them; default false). */
+  noDiscards?: boolean;
 }
 
 function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player): SlotView | null {
   if (x === null) return null;
   if (!x.faceUp) {
     const known = owner === viewer || (x.peek & (1 << viewer)) !== 0;
-    return { faceUp: false, card: known ? { id: x.card, card: s.cards[x.card] } : null, color: null, rings: null, protect: owner === viewer ? x.protect : 0 };
+    return { faceUp: false, card: known ? { id: x.card, card: s.cards[x.card] } : null, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
   }
   let protect = x.protect;
   if (s.continuous) {
@@ -79,7 +84,7 @@ function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | n
     if (isProtected(s, owner, row, ci, PROTECT_EFFECTS)) protect |= PROTECT_EFFECTS;
   }
   const rings = s.continuous || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci) : s.cards[x.card].rings;
-  return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect };
+  return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect, mod: x.mod, setRings: x.setRings };
 }
 
 function refs(s: GameState, ids: number[]): CardRef[] {
@@ -107,7 +112,7 @@ export function playerView(s: GameState, viewer: Player, opts: ViewOptions = {})
       hand: mine ? refs(s, pl.hand) : null,
       handCount: pl.hand.length,
       deckCount: pl.deck.length,
-      discard: refs(s, pl.discard),
+      discard: opts.noDiscards ? [] : refs(s, pl.discard),
       chaos,
       spare,
       placed: pl.placed,

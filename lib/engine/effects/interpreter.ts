@@ -320,11 +320,10 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
   }
   const sel = a.target;
   if (sel.count === "all") {
+    // Targets are affected in slot order; nested flips are stacked in reverse so they also resolve in slot order.
     const targets = selectorTargets(s, src, sel);
-    for (let i = targets.length - 1; i >= 0; i--) {
-      const t = targets[i];
-      applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev);
-    }
+    if (a.type === "flip-up") targets.reverse();
+    for (const t of targets) applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev);
     if (targets.length === 0 && ev)
       ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} (${describeAction(a)}) found no target.` });
     // Nested flips (flip-up "all") resolve before the rest of this effect.
