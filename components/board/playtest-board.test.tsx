@@ -23,6 +23,36 @@ async function flush(ms = 20) {
 }
 
 describe("PlaytestBoard", () => {
+  it("renders every step of a whole game from engine states: play, rush, decisions, score, recharge, game over", async () => {
+    const setup = setupFor(42);
+    render(<PlaytestBoard setup={setup} options={{ runner: inlineRunner, aiDelayMs: 0 }} />);
+    const seen = new Set<string>();
+    for (let guard = 0; guard < 600 && !screen.queryByTestId("game-over"); guard++) {
+      const turnEnd = screen.queryByTestId("turn-end");
+      if (turnEnd) {
+        seen.add(screen.getByTestId("turn-end-phase").textContent ?? "");
+        if (/Score/.test(screen.getByTestId("turn-end-phase").textContent ?? "")) {
+          expect(screen.getByTestId("ring-total-you").textContent).toMatch(/^\d+$/);
+        }
+        fireEvent.click(within(turnEnd).getByRole("button", { name: /Continue/ }));
+      } else if (screen.queryByTestId("decision")) {
+        seen.add("decision");
+        fireEvent.click(within(screen.getByTestId("decision")).getAllByRole("button")[0]);
+      } else if (screen.queryByTestId("confirm-placement")) {
+        seen.add("play");
+        fireEvent.click(screen.getByRole("button", { name: "Fill empty slots" }));
+        fireEvent.click(screen.getByTestId("confirm-placement"));
+      } else if (screen.queryAllByRole("button", { name: /you may flip here/ }).length) {
+        seen.add("rush");
+        fireEvent.click(screen.getAllByRole("button", { name: /you may flip here/ })[0]);
+      }
+      await flush(5);
+    }
+    expect(screen.getByTestId("winner").textContent).toMatch(/win|draw/i);
+    for (const step of ["play", "rush", "Score step", "Recharge: draw to 7", "Recharge: spare rows discarded", "Recharge: chaos rows move to the spare rows"])
+      expect(seen).toContain(step);
+  }, 60_000);
+
   it("renders the play step from a new engine game: hand, empty slots, status", () => {
     const setup = setupFor(7);
     render(<PlaytestBoard setup={setup} options={{ runner: inlineRunner, aiDelayMs: 0 }} />);
