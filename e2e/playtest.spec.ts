@@ -22,6 +22,45 @@ async function boardText(page: Page): Promise<string> {
   return JSON.stringify({ slots, hand, emeralds });
 }
 
+async function observeLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: [number, number][] };
+    w.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
+      }).observe({ type: "longtask", buffered: true });
+    } catch {
+      /* longtask not supported */
+    }
+  });
+}
+
+/** Long tasks on the main thread while the AI was thinking (between its request and its answer), and the AI round trips. */
+async function perfFigures(page: Page) {
+  const perf = await page.evaluate(() => {
+    const tasks = (window as unknown as { __longTasks: [number, number][] }).__longTasks;
+    const starts = performance.getEntriesByName("rb-ai-start").map((e) => e.startTime);
+    const answers = performance.getEntriesByName("rb-ai-answer").map((e) => e.startTime);
+    const windows = starts.map((s) => [s, answers.find((a) => a >= s) ?? s] as [number, number]);
+    const during = tasks.filter(([t, d]) => windows.some(([a, b]) => t < b && t + d > a));
+    return { tasks, thinkMs: windows.map(([a, b]) => b - a), during };
+  });
+  const sorted = perf.thinkMs.slice().sort((a, b) => a - b);
+  return {
+    figures: {
+      aiRequests: perf.thinkMs.length,
+      aiRoundTripMsMedian: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
+      aiRoundTripMsMax: Math.round(sorted[sorted.length - 1] ?? 0),
+      longTasksWhileAiThinks: perf.during.length,
+      longestWhileAiThinksMs: Math.round(Math.max(0, ...perf.during.map(([, d]) => d))),
+      longTasksWholeRun: perf.tasks.length,
+      longestWholeRunMs: Math.round(Math.max(0, ...perf.tasks.map(([, d]) => d))),
+    },
+    raw: perf,
+  };
+}
+
 async function waitForHumanOrEnd(page: Page) {
   await expect
     .poll(
@@ -53,17 +92,7 @@ async function placeWithMouse(page: Page) {
 test.describe("solo playtest board", () => {
   test("plays a whole game to its end against the random AI with the mouse", async ({ page }, testInfo) => {
     test.setTimeout(300_000);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __longTasks: [number, number][] };
-      w.__longTasks = [];
-      try {
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
-        }).observe({ type: "longtask", buffered: true });
-      } catch {
-        /* longtask not supported */
-      }
-    });
+    await observeLongTasks(page);
     await page.goto(`${GAME}&seed=42`);
     await expect(page.getByRole("heading", { name: "Playtest" })).toBeVisible();
     const seen = new Set<string>();
@@ -104,27 +133,9 @@ test.describe("solo playtest board", () => {
     expect(placements).toBeGreaterThan(1);
     const log = await page.getByTestId("game-log").innerText();
     expect(log).toMatch(/Score: Player 1 \(you\) \d+ rings/);
-    // Long tasks on the main thread while the AI was thinking (between its request and its answer).
-    const perf = await page.evaluate(() => {
-      const tasks = (window as unknown as { __longTasks: [number, number][] }).__longTasks;
-      const starts = performance.getEntriesByName("rb-ai-start").map((e) => e.startTime);
-      const answers = performance.getEntriesByName("rb-ai-answer").map((e) => e.startTime);
-      const windows = starts.map((s) => [s, answers.find((a) => a >= s) ?? s] as [number, number]);
-      const during = tasks.filter(([t, d]) => windows.some(([a, b]) => t < b && t + d > a));
-      return { tasks, windows: windows.length, thinkMs: windows.map(([a, b]) => b - a), during };
-    });
-    const figures = {
-      placements,
-      aiRequests: perf.windows,
-      aiRoundTripMsMax: Math.round(Math.max(0, ...perf.thinkMs)),
-      aiRoundTripMsMedian: Math.round(perf.thinkMs.slice().sort((a, b) => a - b)[Math.floor(perf.thinkMs.length / 2)] ?? 0),
-      longTasksWhileAiThinks: perf.during.length,
-      longestWhileAiThinksMs: Math.round(Math.max(0, ...perf.during.map(([, d]) => d))),
-      longTasksWholeGame: perf.tasks.length,
-      longestWholeGameMs: Math.round(Math.max(0, ...perf.tasks.map(([, d]) => d))),
-    };
-    console.log(`playtest main-thread figures: ${JSON.stringify(figures)}`);
-    await testInfo.attach("long-tasks.json", { body: JSON.stringify({ figures, ...perf }, null, 2), contentType: "application/json" });
+    const perf = await perfFigures(page);
+    console.log(`random AI, whole game, main-thread figures: ${JSON.stringify({ placements, ...perf.figures })}`);
+    await testInfo.attach("long-tasks-random.json", { body: JSON.stringify(perf, null, 2), contentType: "application/json" });
   });
 
   test("plays a turn using only the keyboard", async ({ page }, testInfo) => {
@@ -259,5 +270,29 @@ test.describe("solo playtest board", () => {
     // A damaged link says so.
     await page.goto("/playtest/replay?r=not-a-replay");
     await expect(page.getByTestId("replay-error")).toContainText("damaged");
+  });
+
+  test("search AI: answer times and main-thread long tasks over two turns (figures, not asserted)", async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    await observeLongTasks(page);
+    await page.goto(GAME.replace("level=random", "level=search") + "&seed=8");
+    let turns = 0;
+    for (let guard = 0; guard < 120 && turns < 2; guard++) {
+      await waitForHumanOrEnd(page);
+      if (await page.getByTestId("game-over").count()) break;
+      if (await page.getByTestId("turn-end").count()) {
+        await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
+        if ((await page.getByTestId("turn-end").count()) === 0) turns++;
+      } else if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
+      else if (await page.getByTestId("confirm-placement").count()) {
+        await page.getByRole("button", { name: "Fill empty slots" }).click();
+        await page.getByTestId("confirm-placement").click();
+      } else await page.getByRole("button", { name: /you may flip here/ }).first().click();
+    }
+    await shot(page, testInfo, "40-search-ai");
+    const perf = await perfFigures(page);
+    console.log(`search AI, two turns, main-thread figures: ${JSON.stringify(perf.figures)}`);
+    await testInfo.attach("long-tasks-search.json", { body: JSON.stringify(perf, null, 2), contentType: "application/json" });
+    expect(perf.figures.aiRequests).toBeGreaterThan(0);
   });
 });

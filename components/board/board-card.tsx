@@ -1,5 +1,5 @@
 import { frameBackground } from "@/components/card/card-face";
-import { isAutomated, type CardRef, type Color, type SlotView } from "@/lib/engine";
+import { describeEffect, isAutomated, type CardRef, type Color, type SlotView } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 
 const DOT: Record<Color, string> = { blue: "#2563eb", red: "#dc2626", yellow: "#eab308", gray: "#6b7280" };
@@ -7,6 +7,16 @@ const DOT: Record<Color, string> = { blue: "#2563eb", red: "#dc2626", yellow: "#
 /** A card whose text exists but has no structured effect (the engine plays it as vanilla). */
 export function notAutomated(card: BoardCardDef): boolean {
   return !isAutomated(card) && card.text.trim() !== "";
+}
+
+/** The engine's description of a card's automated effect, or null. */
+export function effectText(card: BoardCardDef): string | null {
+  if (!isAutomated(card)) return null;
+  try {
+    return describeEffect(card.effect!);
+  } catch {
+    return card.text || null;
+  }
 }
 
 /** Short accessible description of a card. */
@@ -50,11 +60,12 @@ export function BoardCard({
   if (slot && slot.protect & 2) flags.push("protected from battle discard");
   if (slot && slot.protect & 4) flags.push("protected from effects");
   const manual = notAutomated(def);
+  const fx = effectText(def);
   return (
     <div
       className={`relative flex h-full w-full flex-col rounded-lg p-[3px] shadow ${faceDownKnown ? "opacity-70" : ""}`}
       style={{ background: frameBackground(def.colors) }}
-      title={`${def.title} (${def.key})${def.text ? ` — ${def.text}` : ""}`}
+      title={`${def.title} (${def.key})${def.text ? ` — ${def.text}` : ""}${fx ? `\nEffect: ${fx}` : ""}${manual ? "\nText not automated: plays as vanilla." : ""}`}
     >
       <div className="flex h-full flex-col overflow-hidden rounded-md bg-white/95 px-1 pt-0.5 text-left">
         <div className="flex items-start gap-1">
@@ -84,6 +95,11 @@ export function BoardCard({
           ⛨<span className="sr-only">{flags.join(", ")}</span>
         </span>
       )}
+      {fx && (
+        <span className="absolute bottom-3.5 right-0.5 rounded bg-violet-700 px-0.5 text-[8px] font-bold text-white" aria-hidden>
+          FX
+        </span>
+      )}
       {manual && (
         <span className="absolute -bottom-1.5 -right-1.5 rounded bg-orange-600 px-1 text-[9px] font-bold text-white" title="Text not automated: this card plays as vanilla">
           !<span className="sr-only">Text not automated</span>
@@ -93,6 +109,7 @@ export function BoardCard({
         {cardLabel(def, color)}
         {color ? `, active color ${color}` : ""}
         {current !== null ? `, current rings ${current}` : ""}
+        {fx ? `, effect: ${fx}` : ""}
         {faceDownKnown ? (revealed ? ", face down (revealed for study)" : ", face down") : ""}
       </span>
     </div>

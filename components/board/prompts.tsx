@@ -124,7 +124,7 @@ export function TurnEndPanel({ t, revealAll, auto, onContinue, onAuto }: { t: Tu
       </ul>
       <div className="mt-2 flex items-center gap-3">
         <button ref={btn} type="button" className="btn-primary" onClick={onContinue}>
-          {last ? "Continue to next turn" : "Continue"}
+          {last ? (t.after.winner !== null ? "Continue: show the result" : "Continue to the next turn") : "Continue"}
         </button>
         <label className="flex items-center gap-1 text-sm">
           <input type="checkbox" checked={auto} onChange={(e) => onAuto(e.target.checked)} /> Auto
