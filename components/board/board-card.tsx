@@ -92,7 +92,10 @@ export function BoardCard({
       )}
       {flags.length > 0 && (
         <span className="absolute -left-1.5 -top-1.5 rounded-full bg-emerald-700 px-1 text-[10px] font-bold text-white" title={flags.join(", ")}>
-          ⛨<span className="sr-only">{flags.join(", ")}</span>
+          <svg viewBox="0 0 12 14" className="inline h-2.5 w-2.5 fill-current" aria-hidden>
+            <path d="M6 0 12 2.5V7c0 3.3-2.6 6.1-6 7-3.4-.9-6-3.7-6-7V2.5z" />
+          </svg>
+          <span className="sr-only">{flags.join(", ")}</span>
         </span>
       )}
       {fx && (

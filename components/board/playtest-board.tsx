@@ -76,6 +76,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
   const flips = humanTurn && s.step === "rush" && s.pending === null ? legalFlipColumns(s) : [];
   const pending = humanTurn && s.pending && s.pending.player === HUMAN ? s.pending : null;
   const [shareOpen, setShareOpen] = useState(false);
+  const lines = useMemo(() => logLines(eventsShown(session.events, turnEnd), revealAll), [session.events, turnEnd, revealAll]);
 
   const modeOf = (r: GridRef): SlotMode => {
     if (pending && (pending.kind === "target" || pending.kind === "battle"))
@@ -229,7 +230,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
             />
           )}
         </section>
-        <GameLog lines={logLines(eventsShown(session.events, turnEnd), revealAll)} />
+        <GameLog lines={lines} />
         <p className="text-xs text-slate-500">
           {setup.deckNames[0]} vs {setup.deckNames[1]} · AI: {setup.level} · column rule: {setup.rules.columnRule} · seed {session.setup.seed}
           {g.state.aiTimes.length > 0 && ` · last AI answer ${Math.round(g.state.aiTimes[g.state.aiTimes.length - 1])} ms`}

@@ -77,7 +77,7 @@ export function ReplayViewer({
         )}
         <section aria-label="Replay controls" className="panel flex flex-wrap items-center gap-2 p-3">
           <button type="button" className="btn-secondary" onClick={() => setI(0)} disabled={i === 0}>
-            ⏮ Start
+            « Start
           </button>
           <button type="button" className="btn-secondary" onClick={() => setI((x) => Math.max(0, x - 1))} disabled={i === 0} data-testid="replay-back">
             ◀ Back
@@ -86,7 +86,7 @@ export function ReplayViewer({
             Forward ▶
           </button>
           <button type="button" className="btn-secondary" onClick={() => setI(last)} disabled={atEnd}>
-            End ⏭
+            End »
           </button>
           <label className="flex items-center gap-2 text-sm">
             <span className="sr-only">Action</span>
@@ -100,12 +100,13 @@ export function ReplayViewer({
           </label>
         </section>
         <p className="min-h-6 text-sm font-medium" aria-live="polite" data-testid="replay-step">
-          {i === 0 ? "Setup: both players drew 7 cards." : describeAction(actions[i - 1])}{" "}
-          {stepEvents
-            .filter((e) => e.type !== "draw")
-            .slice(0, 3)
-            .map((e) => humanizeMessage(e.message))
-            .join(" ")}
+          {i === 0
+            ? "Setup: both players drew 7 cards."
+            : stepEvents
+                .filter((e) => e.type !== "draw")
+                .slice(0, 3)
+                .map((e) => humanizeMessage(e.message))
+                .join(" ") || describeAction(actions[i - 1])}
         </p>
         {reveal && (
           <p className="rounded border-2 border-dashed border-orange-500 bg-orange-50 px-3 py-1 text-sm font-semibold text-orange-800">

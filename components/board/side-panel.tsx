@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import type { CardRef, Player, PlayerView, SideView } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import type { LogLine } from "@/lib/playtest/presentation";
@@ -111,7 +111,7 @@ export function StatusPanel({ view, sides, stepLabel, thinking }: { view: Player
 }
 
 /** The game log: every event with its reason, newest at the bottom, announced politely. */
-export function GameLog({ lines }: { lines: LogLine[] }) {
+export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
   const box = useRef<HTMLOListElement>(null);
   const [follow, setFollow] = useState(true);
   useEffect(() => {
@@ -143,4 +143,4 @@ export function GameLog({ lines }: { lines: LogLine[] }) {
       </p>
     </section>
   );
-}
+});
