@@ -29,7 +29,7 @@ function SlotContent({ owner, slot, revealed }: { owner: Player; slot: SlotView;
   if (slot.card === null) return <CardBack label={owner === 0 ? "Your face-down card" : "AI face-down card"} />;
   if (!slot.faceUp) return <BoardCard card={slot.card} slot={slot} faceDownKnown revealed={owner === 1 && revealed} />;
   return (
-    <div className="rb-flip-in h-full w-full">
+    <div key={slot.card.id} className="rb-flip-in h-full w-full">
       <BoardCard card={slot.card} slot={slot} />
     </div>
   );
