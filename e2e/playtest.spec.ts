@@ -104,6 +104,7 @@ test.describe("solo playtest board", () => {
     let placements = 0;
     for (let guard = 0; guard < 400; guard++) {
       await waitForHumanOrEnd(page);
+      if (!seen.has("07-discard-animation") && (await page.locator(".rb-ghost").count())) await once("07-discard-animation");
       if (await page.getByTestId("game-over").count()) break;
       if (await page.getByTestId("turn-end").count()) {
         const phase = (await page.getByTestId("turn-end-phase").innerText()).toLowerCase();
