@@ -17,5 +17,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // next-auth imports "next/server" without an extension; let Vite resolve it instead of Node.
+    server: { deps: { inline: ["next-auth", "@auth/core"] } },
   },
 });

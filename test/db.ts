@@ -1,11 +1,19 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { createPrismaClient, type PrismaClient } from "@/lib/db";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 
 const root = path.resolve(__dirname, "..");
 
 /**
+ * Usage in a DAL or action test (the DAL's `db` then points at the throwaway database):
+ *
+ *   const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("my-test"));
+ *   vi.mock("@/lib/db", () => ({ db: t.prisma }));
+ *
+ * It does not import "@/lib/db" itself, so mocking that module is safe.
+ *
  * Creates a throwaway SQLite database with every committed migration applied,
  * and a Prisma client on it. Each call gets its own file under .tmp/.
  */
@@ -21,7 +29,7 @@ export function createTestDatabase(name = "test"): { prisma: PrismaClient; url: 
   }
   conn.close();
   const url = `file:${file}`;
-  const prisma = createPrismaClient(url);
+  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 5_000 }) });
   return {
     prisma,
     url,

@@ -63,23 +63,4 @@ export async function cardUsage(cardId: string): Promise<{ signedIn: boolean; ow
   };
 }
 
-export const MAX_OWNED = 9999;
-
-/**
- * Changes how many copies of a card the user owns by `delta` (never below 0,
- * never above MAX_OWNED), in one transaction. The caller has authenticated `userId`.
- */
-export async function adjustOwned(userId: string, cardId: string, delta: number): Promise<{ ok: true; quantity: number } | { ok: false; code: "collection/card-not-found" }> {
-  return db.$transaction(async (tx) => {
-    const card = await tx.card.findUnique({ where: { id: cardId }, select: { id: true } });
-    if (!card) return { ok: false as const, code: "collection/card-not-found" as const };
-    const entry = await tx.collectionEntry.findUnique({ where: { userId_cardId: { userId, cardId } }, select: { quantity: true } });
-    const quantity = Math.min(MAX_OWNED, Math.max(0, (entry?.quantity ?? 0) + delta));
-    await tx.collectionEntry.upsert({
-      where: { userId_cardId: { userId, cardId } },
-      create: { userId, cardId, quantity },
-      update: { quantity },
-    });
-    return { ok: true as const, quantity };
-  });
-}
+// Owned quantities change only through lib/dal/collection (guarded atomic updates).

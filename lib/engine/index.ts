@@ -7,6 +7,7 @@ export type {
   Action,
   ApplyResult,
   CardDef,
+  CardInput,
   ChooseAction,
   Color,
   ColumnRule,
@@ -48,5 +49,5 @@ export {
 } from "./effects/schema";
 export { isAutomated, describeEffect } from "./effects/describe";
 export { loadScenario, runScenario, scenarioOutput, type Scenario, type ScenarioResult } from "./scenario";
-// export { randomAgent, heuristicAgent, searchAgent, getAgent, type Agent, type AgentOptions } from "./ai";
-// export { playGame, runBatch, wilson, type GameRecord, type BatchResult, type BatchOptions } from "./sim/simulate";
+export { randomAgent, heuristicAgent, searchAgent, getAgent, type Agent, type AgentOptions } from "./ai";
+export { playGame, runBatch, wilson, type GameRecord, type BatchResult, type BatchOptions } from "./sim/simulate";

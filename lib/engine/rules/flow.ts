@@ -19,7 +19,6 @@ import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
 import { currentRings, isProtected, runFlipEffect } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
 
-const ROWS: readonly Row[] = ["chaos", "spare"];
 
 /** Turn a face-down chaos card face up as a rush flip and start resolving it (RULES.md §4.2, §4.3). */
 export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | null): void {
@@ -36,6 +35,8 @@ export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | 
       column: ci + 1,
       message: `${pname(p)} flipped ${label(s, slot.card, slot.color)} in column ${ci + 1}.`,
     });
+  if (ev && !d.effect && typeof d.text === "string" && d.text.trim() !== "")
+    ev.push({ type: "effect", player: p, cards: [slot.card], column: ci + 1, message: `${d.title}: text not automated; the card plays as vanilla (RULES.md §6).` });
   s.lastFlip = { player: p, column: ci + 1 };
   s.next = (1 - p) as Player;
   s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null });
@@ -59,7 +60,8 @@ export function answerBattle(s: GameState, t: SlotRef, ev: GameEvent[] | null): 
 }
 
 function present(s: GameState, f: Frame): Slot | null {
-  const slot = rowOf(s, f.player, f.row)[f.column];
+  const pl = s.players[f.player];
+  const slot = (f.row === "chaos" ? pl.chaos : pl.spare)[f.column];
   return slot && slot.card === f.card ? slot : null;
 }
 
@@ -67,18 +69,23 @@ function present(s: GameState, f: Frame): Slot | null {
 function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null): void {
   const o = (1 - f.player) as Player;
   const color = slot.color;
-  const rings = s.cards[f.card].rings;
-  for (const row of ROWS) {
-    const r = rowOf(s, o, row);
+  const cards = s.cards;
+  const rings = cards[f.card].rings;
+  const po = s.players[o];
+  for (let ri = 0; ri < 2; ri++) {
+    const r = ri === 0 ? po.chaos : po.spare;
     for (let ci = 0; ci < 5; ci++) {
       const t = r[ci];
-      if (t === null || !t.faceUp || t.color !== color || s.cards[t.card].rings !== rings) continue;
-      if (isProtected(s, o, row, ci, PROTECT_COPY)) {
+      if (t === null || !t.faceUp || t.color !== color || cards[t.card].rings !== rings) continue;
+      const row: Row = ri === 0 ? "chaos" : "spare";
+      if ((t.protect & PROTECT_COPY) !== 0 || (s.continuous && isProtected(s, o, row, ci, PROTECT_COPY))) {
         if (ev)
           ev.push({ type: "copy-discard", player: o, cards: [], column: ci + 1, message: `Copy discard: ${label(s, t.card, t.color)} of ${pname(o)} matches but is protected from copy discard.` });
         continue;
       }
-      const id = discardFromField(s, o, row, ci);
+      r[ci] = null;
+      po.discard.push(t.card);
+      const id = t.card;
       if (ev)
         ev.push({
           type: "copy-discard",
@@ -92,22 +99,34 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
   }
 }
 
-function battleCandidates(s: GameState, f: Frame, slot: Slot): SlotRef[] {
+function battleCandidates(s: GameState, f: Frame, slot: Slot): SlotRef[] | null {
   const o = (1 - f.player) as Player;
-  const out: SlotRef[] = [];
-  for (const row of ["spare", "chaos"] as Row[]) {
-    const t = rowOf(s, o, row)[f.column];
-    if (t !== null && t.faceUp && t.color === slot.color && !isProtected(s, o, row, f.column, PROTECT_BATTLE)) out.push(ref(o, row, f.column));
+  const po = s.players[o];
+  let out: SlotRef[] | null = null;
+  for (let ri = 0; ri < 2; ri++) {
+    const row: Row = ri === 0 ? "spare" : "chaos";
+    const t = (ri === 0 ? po.spare : po.chaos)[f.column];
+    if (t === null || !t.faceUp || t.color !== slot.color) continue;
+    if ((t.protect & PROTECT_BATTLE) !== 0 || (s.continuous && isProtected(s, o, row, f.column, PROTECT_BATTLE))) continue;
+    (out ??= []).push(ref(o, row, f.column));
   }
   return out;
+}
+
+/** Current rings with a fast path when no continuous effect is in play (RULES.md §4.3 step 4). */
+function ringsNow(s: GameState, p: Player, row: Row, ci: number): number {
+  if (s.continuous) return currentRings(s, p, row, ci);
+  const x = (row === "chaos" ? s.players[p].chaos : s.players[p].spare)[ci] as Slot;
+  const v = (x.setRings ?? s.cards[x.card].rings) + x.mod;
+  return v < 0 ? 0 : v;
 }
 
 /** Battle discard against one chosen card (RULES.md §4.3 step 4): discarded if it has more current rings. */
 function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | null): void {
   const o = (1 - f.player) as Player;
   const t = rowOf(s, o, row)[ci] as Slot;
-  const mine = currentRings(s, f.player, f.row, f.column);
-  const theirs = currentRings(s, o, row, ci);
+  const mine = ringsNow(s, f.player, f.row, f.column);
+  const theirs = ringsNow(s, o, row, ci);
   if (theirs > mine) {
     const id = discardFromField(s, o, row, ci);
     if (ev)
@@ -165,7 +184,7 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
       return;
     case 3: {
       const c = battleCandidates(s, f, slot as Slot);
-      if (c.length === 0) f.stage = 4;
+      if (c === null) f.stage = 4;
       else if (c.length === 1) {
         battle(s, f, c[0].row, f.column, ev);
         f.stage = 4;

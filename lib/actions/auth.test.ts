@@ -1,0 +1,58 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("auth-actions"));
+vi.mock("@/lib/db", () => ({ db: t.prisma }));
+const signIn = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/auth", () => ({ signIn: (...args: unknown[]) => signIn(...args), signOut: vi.fn() }));
+
+const { signUpAction, signInAction } = await import("@/lib/actions/auth");
+
+afterAll(() => t.cleanup());
+beforeEach(() => signIn.mockReset());
+
+function form(fields: Record<string, string>) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+describe("signUpAction", () => {
+  it("rejects bad input field by field and writes nothing", async () => {
+    const res = await signUpAction(null, form({ email: "nope", displayName: "x", password: "short" }));
+    expect(res.ok).toBe(false);
+    if (res.ok) return;
+    expect(Object.keys(res.fieldErrors ?? {}).sort()).toEqual(["displayName", "email", "password"]);
+    expect(await t.prisma.user.count()).toBe(0);
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("creates a regular user with a hashed password, then signs in to a safe callback", async () => {
+    const res = await signUpAction(
+      null,
+      form({ email: " New@Example.test ", displayName: "New Player", password: "long enough password", callbackUrl: "//evil.example" }),
+    );
+    expect(res.ok).toBe(true);
+    const user = await t.prisma.user.findUniqueOrThrow({ where: { email: "new@example.test" } });
+    expect(user.role).toBe("user");
+    expect(user.passwordHash).not.toContain("long enough password");
+    expect(signIn).toHaveBeenCalledWith("credentials", expect.objectContaining({ email: "new@example.test", redirectTo: "/" }));
+  });
+
+  it("refuses a second account with the same email", async () => {
+    const res = await signUpAction(null, form({ email: "new@example.test", displayName: "Other", password: "another long password" }));
+    expect(res).toMatchObject({ ok: false, fieldErrors: { email: [expect.stringContaining("already exists")] } });
+    expect(await t.prisma.user.count()).toBe(1);
+  });
+
+  it("never makes an admin by signing up, even the first account", async () => {
+    expect(await t.prisma.user.count({ where: { role: "admin" } })).toBe(0);
+  });
+});
+
+describe("signInAction", () => {
+  it("validates fields before trying credentials", async () => {
+    const res = await signInAction(null, form({ email: "", password: "" }));
+    expect(res).toMatchObject({ ok: false, fieldErrors: { email: expect.any(Array), password: expect.any(Array) } });
+    expect(signIn).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Agents (house rule 4): random, heuristic and search, each a pure function
+ * of a player view.
+ */
+import { heuristicAgent } from "./heuristic";
+import { randomAgent } from "./random";
+import { searchAgent } from "./search";
+import type { Agent } from "./types";
+
+export { heuristicAgent, randomAgent, searchAgent };
+export type { Agent, AgentOptions } from "./types";
+
+/** Look up an agent by name: "random", "heuristic" or "search". */
+export function getAgent(name: string): Agent {
+  if (name === "random") return randomAgent;
+  if (name === "heuristic") return heuristicAgent;
+  if (name === "search") return searchAgent;
+  throw new Error(`Unknown agent "${name}": use random, heuristic or search.`);
+}

@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEffect, type Effect } from "./schema";
+import { describeEffect, isAutomated } from "./describe";
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+/** Every primitive of RULES.md §6 an effect uses, as "kind:value" strings. */
+function primitives(e: Effect): string[] {
+  const out = [`trigger:${e.trigger}`];
+  if (e.optional) out.push("optional");
+  if (e.condition) out.push(`condition:${e.condition.where}`, ...(["titles", "traits", "colors"] as const).filter((k) => e.condition![k]).map((k) => `condition:${k}`));
+  for (const a of e.actions) {
+    out.push(`action:${a.type}`);
+    if (a.type === "modify-rings") out.push(a.set !== undefined ? "modify:set" : (a.add ?? 0) >= 0 ? "modify:+" : "modify:-");
+    if (a.type === "protect") out.push(...a.from.map((f) => `protect:${f}`));
+    if (a.type === "flip-up" && a.withEffect) out.push("flip-up:with-effect");
+    if (a.type === "change-color") out.push(a.color === "choose" ? "color:choose" : "color:fixed");
+    if (a.type === "draw" || a.target === "self") {
+      if (a.type !== "draw") out.push("target:self");
+      continue;
+    }
+    const t = a.target;
+    out.push(`owner:${t.owner}`, `row:${t.row}`, `position:${t.position}`, `face:${t.face}`, t.count === "all" ? "count:all" : "count:up-to");
+    for (const k of ["colors", "traits", "titles"] as const) if (t[k]) out.push(`filter:${k}`);
+    if (t.rings) out.push(`rings:${t.rings.of}`, t.rings.value === "self" ? "rings:vs-self" : "rings:vs-number");
+  }
+  return out;
+}
+
+const REQUIRED = [
+  "trigger:flip", "trigger:continuous", "optional",
+  "condition:field", "condition:same-column", "condition:adjacent", "condition:titles", "condition:traits", "condition:colors",
+  "action:discard", "action:return-to-hand", "action:draw", "action:peek", "action:flip-up", "action:modify-rings", "action:protect", "action:change-color",
+  "modify:+", "modify:-", "modify:set", "protect:copy-discard", "protect:battle-discard", "protect:effects", "color:fixed", "color:choose",
+  "owner:you", "owner:opponent", "owner:any", "row:chaos", "row:spare", "position:same-column", "position:adjacent", "face:up", "face:down",
+  "filter:colors", "filter:traits", "filter:titles", "rings:printed", "rings:current", "rings:vs-self", "rings:vs-number", "count:all", "count:up-to", "target:self",
+];
+
+interface Card {
+  number?: number;
+  title: string;
+  text?: string;
+  effect?: unknown;
+}
+
+function effectsIn(cards: Card[]): Effect[] {
+  return cards.filter((c) => c.effect != null).map((c) => {
+    const r = parseEffect(c.effect);
+    if (!r.ok) throw new Error(`${c.title}: ${r.error}`);
+    return r.effect;
+  });
+}
+
+describe("structured effects (RULES.md §6)", () => {
+  const demo = JSON.parse(readFileSync(path.join(ROOT, "data/demo-set.json"), "utf8")) as { cards: Card[] };
+
+  it("every demo-set effect validates, and every primitive is used by a demo card", () => {
+    const used = new Set(effectsIn(demo.cards).flatMap(primitives));
+    expect(REQUIRED.filter((p) => !used.has(p))).toEqual([]);
+  });
+
+  it("demo cards with effects carry matching printed text; the others are vanilla and reported as such", () => {
+    for (const c of demo.cards) {
+      const auto = isAutomated(c as never);
+      if (auto) {
+        expect(c.text, c.title).toMatch(/^(When flipped|While face up)/);
+        const r = parseEffect(c.effect);
+        expect(r.ok && describeEffect(r.effect).startsWith(c.text!.startsWith("When") ? "When flipped" : "While face up")).toBe(true);
+      } else expect(c.effect ?? null).toBeNull();
+    }
+  });
+
+  it("every primitive has a scenario test in data/scenarios", () => {
+    const dir = path.join(ROOT, "data/scenarios");
+    const cards: Card[] = [];
+    for (const f of readdirSync(dir).filter((x) => x.endsWith(".json"))) {
+      const sc = JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { cards: Record<string, Card>; state?: unknown; actions?: unknown[] };
+      cards.push(...Object.values(sc.cards));
+    }
+    const used = new Set(effectsIn(cards).flatMap(primitives));
+    expect(REQUIRED.filter((p) => !used.has(p))).toEqual([]);
+  });
+
+  it("rejects malformed effects with a readable error", () => {
+    const bad = [
+      { trigger: "flip", actions: [] },
+      { trigger: "sometimes", actions: [{ type: "draw", count: 1 }] },
+      { trigger: "flip", actions: [{ type: "modify-rings", target: "self" }] },
+      { trigger: "continuous", actions: [{ type: "discard", target: "self" }] },
+      { trigger: "continuous", actions: [{ type: "protect", target: { count: 1 }, from: ["effects"] }] },
+      { trigger: "flip", actions: [{ type: "change-color", target: { count: "all" }, color: "choose" }] },
+      { trigger: "flip", actions: [{ type: "explode" }] },
+    ];
+    for (const b of bad) {
+      const r = parseEffect(b);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.length).toBeGreaterThan(5);
+    }
+  });
+
+  it("fills defaults: a bare selector means one opposing face-up card anywhere", () => {
+    const r = parseEffect({ trigger: "flip", actions: [{ type: "discard", target: {} }] });
+    expect(r.ok && r.effect.actions[0]).toEqual({ type: "discard", target: { owner: "opponent", row: "any", position: "any", face: "up", count: 1 } });
+    expect(r.ok && describeEffect(r.effect)).toBe("When flipped: discard: up to 1 face-up card of your opponent's.");
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Deck fixtures for the engine's own tests and benchmarks: a vanilla pool and
+ * a pool whose cards exercise every effect primitive (RULES.md §6).
+ */
+import type { CardDef, Color } from "./types";
+
+function c(title: string, colors: Color[], rings: number, traits: string[], effect: CardDef["effect"] = null): CardDef {
+  return { title, colors, rings, traits, effect };
+}
+
+/** Vanilla cards over all colors and ring values. */
+export const VANILLA: CardDef[] = [
+  c("Sonic", ["blue"], 5, ["Animal"]),
+  c("Tails", ["yellow"], 3, ["Animal"]),
+  c("Knuckles", ["red"], 6, ["Animal"]),
+  c("Amy", ["red"], 4, ["Animal"]),
+  c("Cream", ["yellow"], 1, ["Animal"]),
+  c("Big", ["blue"], 7, ["Animal"]),
+  c("Froggy", ["gray"], 0, ["Animal"]),
+  c("Shadow", ["gray"], 8, ["Animal"]),
+  c("Chris", ["yellow"], 2, ["Human"]),
+  c("Egg Pawn", ["gray"], 2, ["Robot"]),
+  c("Station Square", ["blue", "yellow"], 4, ["Place"]),
+  c("Chaos Gamma", ["red", "blue"], 8, ["Robot"]),
+  c("Chaos Emerald", ["blue", "red", "yellow", "gray"], 6, ["Thing"]),
+  c("Helen", ["blue"], 3, ["Human"]),
+  c("Ella", ["red"], 2, ["Human"]),
+];
+
+/** Cards whose structured effects use every primitive of RULES.md §6. */
+export const EFFECT_CARDS: CardDef[] = [
+  c("Egg Bomber", ["gray"], 6, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "discard", target: { owner: "opponent", row: "any", position: "any", face: "up", count: 1, rings: { of: "printed", op: "le", value: 3 } } }] }),
+  c("Wind", ["yellow"], 2, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "return-to-hand", target: { owner: "opponent", row: "any", position: "same-column", face: "up", count: "all" } }] }),
+  c("Tails Lab", ["yellow"], 3, ["Place"], { trigger: "flip", optional: false, condition: { owner: "you", where: "field", traits: ["Animal"] }, actions: [{ type: "draw", count: 1, who: "you" }] }),
+  c("Rouge", ["gray"], 5, ["Animal"], { trigger: "flip", optional: true, actions: [{ type: "peek", target: { owner: "opponent", row: "chaos", position: "any", face: "down", count: 1 } }] }),
+  c("Espio", ["blue"], 4, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "flip-up", withEffect: false, target: { owner: "opponent", row: "chaos", position: "adjacent", face: "down", count: 1 } }] }),
+  c("Vector", ["red"], 5, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "flip-up", withEffect: true, target: { owner: "you", row: "chaos", position: "any", face: "down", count: 1 } }] }),
+  c("Sam Speed", ["blue"], 6, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "modify-rings", target: "self", add: 2 }] }),
+  c("Bokkun", ["blue"], 0, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "modify-rings", target: { owner: "opponent", row: "any", position: "same-column", face: "up", count: 1 }, set: 9 }] }),
+  c("Barrier", ["yellow"], 2, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "protect", target: { owner: "you", row: "any", position: "adjacent", face: "up", count: "all" }, from: ["battle-discard", "copy-discard"] }] }),
+  c("Paint", ["gray"], 3, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "change-color", target: { owner: "opponent", row: "spare", position: "same-column", face: "up", count: 1 }, color: "choose" }] }),
+  c("Emerl", ["yellow", "gray"], 3, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "change-color", target: "self", color: "choose" }] }),
+  c("Emerald Coast", ["blue"], 4, ["Place"], { trigger: "continuous", optional: false, actions: [{ type: "modify-rings", target: { owner: "you", row: "any", position: "any", face: "up", count: "all", colors: ["blue"] }, add: 1 }] }),
+  c("Master Emerald", ["gray"], 9, ["Thing"], { trigger: "continuous", optional: false, condition: { owner: "you", where: "adjacent", traits: ["Animal"] }, actions: [{ type: "protect", target: "self", from: ["effects", "copy-discard"] }] }),
+  c("Mr. Tanaka", ["red"], 5, ["Human"], { trigger: "flip", optional: true, actions: [{ type: "return-to-hand", target: "self" }, { type: "draw", count: 1, who: "opponent" }] }),
+  c("Eggman", ["red", "gray"], 9, ["Human"], { trigger: "flip", optional: false, condition: { owner: "any", where: "same-column", titles: ["Sonic"] }, actions: [{ type: "discard", target: { owner: "opponent", row: "any", position: "any", face: "up", count: 2, rings: { of: "current", op: "lt", value: "self" } } }] }),
+];
+
+/** A deck of `size` cards cycling through a pool from an offset. */
+export function cycleDeck(pool: CardDef[], size: number, offset = 0): CardDef[] {
+  return Array.from({ length: size }, (_, i) => pool[(i + offset) % pool.length]);
+}
+
+/** Two 30-card decks mixing vanilla and effect cards. */
+export function mixedDecks(): [CardDef[], CardDef[]] {
+  const pool = [...VANILLA, ...EFFECT_CARDS];
+  return [cycleDeck(pool, 30, 0), cycleDeck(pool, 30, 13)];
+}
