@@ -71,7 +71,6 @@ test.describe("collection", () => {
     await page.keyboard.type("999");
     await expect(page.getByRole("option", { selected: true })).toContainText("DEMO-999 is not in the catalog: suggest it");
     await expect(page.getByRole("link", { name: "Suggest it" })).toHaveAttribute("href", "/cards/suggest?set=DEMO&number=999");
-    await page.screenshot({ path: ".tmp/shots/booster-missing.png" });
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
     await expect(box).toHaveValue("");
@@ -84,11 +83,9 @@ test.describe("collection", () => {
     await expect(page.getByTestId("pack-count")).toHaveText("10 / 10 cards");
     await page.keyboard.press("Control+Enter");
     await expect(page.getByText("Saved a pack of 10 cards.")).toBeVisible();
-    await page.screenshot({ path: ".tmp/shots/booster-saved.png" });
     await expect(page.getByTestId("pack-count")).toHaveText("0 / 10 cards");
 
     expect(await overallOwned(page)).toMatch(/^9 \/ 66 cards/);
-    await page.screenshot({ path: ".tmp/shots/completion.png", fullPage: true });
     await page.goto("/collection?show=owned");
     await expect(page.getByRole("textbox", { name: "Quantity of Sonic the Hedgehog (DEMO-001)" })).toHaveValue("2");
 
@@ -99,7 +96,6 @@ test.describe("collection", () => {
     await page.getByRole("button", { name: "Undo last pack (10 cards)" }).focus();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Undid the pack of 10 cards.")).toBeVisible();
-    await page.screenshot({ path: ".tmp/shots/history.png" });
     await page.reload();
     await expect(page.getByTestId("pack-opening").first()).toContainText("Undone");
     expect(await overallOwned(page)).toMatch(/^0 \/ 66 cards/);
@@ -125,7 +121,6 @@ test.describe("collection", () => {
     await page.route("**/collection*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
     await page.getByRole("button", { name: "Remove one Tails (DEMO-002)" }).click();
     await expect(page.getByTestId("collection-card-DEMO-002").getByRole("alert")).toContainText("Not saved");
-    await page.screenshot({ path: ".tmp/shots/rollback.png" });
     await expect(page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" })).toHaveValue("7");
     await page.unroute("**/collection*");
   });
@@ -143,7 +138,6 @@ test.describe("collection", () => {
     const errors = page.getByTestId("import-errors");
     await expect(errors).toContainText("No card DEMO-999 in the catalog.");
     await expect(errors).toContainText('Quantity "x" must be a whole number');
-    await page.screenshot({ path: ".tmp/shots/import-errors.png", fullPage: true });
     await expect(page.getByRole("button", { name: "Apply: add to my collection" })).toBeDisabled();
 
     await fileInput.setInputFiles({
@@ -160,7 +154,6 @@ test.describe("collection", () => {
     await page.goto("/collection?show=owned");
     await expect(page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" })).toHaveValue("6");
     await expect(page.getByTestId("collection-summary")).toContainText("3 of 66 cards owned · 10 copies");
-    await page.screenshot({ path: ".tmp/shots/collection-owned.png" });
 
     await page.goto("/collection/import");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);

@@ -68,7 +68,7 @@ export default async function CollectionPage({ searchParams }: { searchParams: S
         <div>
           <h1 className="text-2xl font-bold">My collection</h1>
           <p className="text-sm text-slate-600" data-testid="collection-summary">
-            {summary.distinctOwned} of {summary.catalog} cards owned · {summary.copies} copies
+            {summary.distinctOwned} of {summary.catalog} cards owned · {summary.copies} {summary.copies === 1 ? "copy" : "copies"}
             {summary.tradeable > 0 && <> · {summary.tradeable} tradeable</>}
           </p>
           <div className="mt-2 w-72 max-w-full">
