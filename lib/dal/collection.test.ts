@@ -39,6 +39,9 @@ import {
 } from "@/lib/dal/collection";
 import { adjustOwnedQuantity, importCollection, savePackOpening, setOwnedQuantity, undoLastPack } from "@/lib/actions/collection";
 import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
+import { NextRequest } from "next/server";
+import { GET as exportRoute } from "@/app/api/collection/export/route";
+import { GET as lookupRoute } from "@/app/api/collection/lookup/route";
 
 const testDb = createTestDatabase("collection");
 t.db = testDb.prisma;
@@ -132,6 +135,21 @@ describe("privacy: one user's collection is invisible and untouchable to another
     expect(await quantities(alice.id)).toEqual(before);
     expect((await testDb.prisma.packOpening.findUniqueOrThrow({ where: { id: alicePack.id } })).undoneAt).toBeNull();
     expect(await quantities(bob.id)).toEqual({ [id(5)]: 1 });
+  });
+
+  it("the export and lookup routes answer with the session user's data only, and 401 to guests", async () => {
+    as(bob);
+    await adjustOwnedQuantity(id(9), 1);
+    const csv = await (await exportRoute(new NextRequest("http://app.test/api/collection/export?format=csv&userId=" + alice.id))).text();
+    expect(csv).toBe("set,number,title,quantity\nDEMO,9," + cards.find((c) => c.number === 9)!.title + ",1\n");
+    const json = (await (await exportRoute(new NextRequest("http://app.test/api/collection/export?format=json"))).json()) as { cards: unknown[] };
+    expect(json.cards).toHaveLength(1);
+    const lookup = (await (await lookupRoute(new NextRequest("http://app.test/api/collection/lookup?q=1"))).json()) as { cards: { id: string; owned: number }[] };
+    expect(lookup.cards.find((c) => c.id === id(1))?.owned).toBe(0);
+    expect((await exportRoute(new NextRequest("http://app.test/api/collection/export?format=xml"))).status).toBe(400);
+    as(null);
+    expect((await exportRoute(new NextRequest("http://app.test/api/collection/export?format=csv"))).status).toBe(401);
+    expect((await lookupRoute(new NextRequest("http://app.test/api/collection/lookup?q=1"))).status).toBe(401);
   });
 
   it("B's replace import leaves A's collection alone", async () => {
