@@ -46,7 +46,7 @@ export function CardResultsToolbar({ sort, dir, view }: { sort: string; dir: "as
             onClick={() => set({ view: v })}
             className={`px-3 py-1 font-semibold capitalize ${view === v ? "bg-blue-700 text-white" : "bg-white text-slate-700 hover:bg-slate-100"}`}
           >
-            {v}
+            {v === "grid" ? "Grid" : "List"}
           </button>
         ))}
       </div>

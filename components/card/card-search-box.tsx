@@ -184,7 +184,7 @@ export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams 
                   className={`rounded-full border-2 px-2.5 py-1 text-xs font-semibold capitalize ${on ? "border-slate-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
                   style={on ? { background: frameBackground([c]) } : undefined}
                 >
-                  {c}
+                  {c[0].toUpperCase() + c.slice(1)}
                 </button>
               );
             })}

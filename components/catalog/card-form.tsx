@@ -5,6 +5,7 @@ import { COLORS } from "@/lib/cards/colors";
 import { RARITIES } from "@/lib/cards/rarity";
 import type { ActionResult } from "@/lib/action-result";
 import { Field, FormMessage } from "@/components/ui/field";
+import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 
 export type CardFormValues = {
   set: string;
@@ -59,7 +60,7 @@ export function CardForm<T>({
   const v = initial ?? {};
   const effectText = v.effect == null ? "" : JSON.stringify(v.effect, null, 2);
   return (
-    <form action={formAction} className="space-y-4" noValidate>
+    <form action={formAction} onSubmit={keepFormSubmit(formAction)} className="space-y-4" noValidate>
       {id && <input type="hidden" name="id" value={id} />}
       {cardId && <input type="hidden" name="cardId" value={cardId} />}
       <FormMessage message={state?.message} tone={state?.ok ? "success" : "error"} />

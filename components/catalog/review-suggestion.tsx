@@ -4,6 +4,7 @@ import { useActionState, useId } from "react";
 import type { ActionResult } from "@/lib/action-result";
 import { acceptSuggestionAction, rejectSuggestionAction } from "@/lib/actions/suggestions";
 import { FormMessage } from "@/components/ui/field";
+import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 
 /** Accept / reject-with-reason controls for one pending suggestion. */
 export function ReviewSuggestion({ id, title }: { id: string; title: string }) {
@@ -21,7 +22,7 @@ export function ReviewSuggestion({ id, title }: { id: string; title: string }) {
             Accept
           </button>
         </form>
-        <form action={reject} className="flex flex-1 flex-wrap items-end gap-2">
+        <form action={reject} onSubmit={keepFormSubmit(reject)} className="flex flex-1 flex-wrap items-end gap-2">
           <input type="hidden" name="id" value={id} />
           <div className="min-w-48 flex-1">
             <label htmlFor={reasonId} className="label">

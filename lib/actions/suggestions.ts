@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { fail, ok, zodFail, type ActionResult } from "@/lib/action-result";
+import { fail, zodFail, type ActionResult } from "@/lib/action-result";
 import { AuthError, requireAdmin, requireUser } from "@/lib/dal/session";
 import { acceptSuggestion, createSuggestion, rejectSuggestion } from "@/lib/dal/suggestions";
 import { cardFormFields, parseCatalogCard } from "@/lib/validation/catalog";
@@ -49,7 +49,7 @@ export async function acceptSuggestionAction(_prev: ActionResult | null, form: F
   if (!r.ok) return fail(r.message);
   revalidatePath("/admin", "layout");
   revalidatePath("/cards", "layout");
-  return ok(undefined, `Accepted: ${r.key} is in the catalog.`);
+  redirect(`/admin/suggestions?accepted=${encodeURIComponent(r.key)}`);
 }
 
 const rejectSchema = z.object({
@@ -71,5 +71,5 @@ export async function rejectSuggestionAction(_prev: ActionResult | null, form: F
   if (!r.ok) return fail(r.message);
   revalidatePath("/admin", "layout");
   revalidatePath("/cards/suggestions");
-  return ok(undefined, "Rejected; the suggester will see your reason.");
+  redirect("/admin/suggestions?rejected=1");
 }

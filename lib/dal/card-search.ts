@@ -125,10 +125,9 @@ export async function searchCards(input: SearchCardsInput): Promise<SearchCardsR
   const { q, sort, dir, page, pageSize } = normaliseSearchParams(input);
   const built = cardWhereFromQuery(q);
   if (!built.ok) return built;
-  const [rows, total] = await Promise.all([
-    db.card.findMany({ where: built.where, include: cardInclude, orderBy: cardOrderBy(sort, dir), take: pageSize, skip: (page - 1) * pageSize }),
-    db.card.count({ where: built.where }),
-  ]);
+  const rows = await db.card.findMany({ where: built.where, include: cardInclude, orderBy: cardOrderBy(sort, dir), take: pageSize, skip: (page - 1) * pageSize });
+  // A short first page is the whole result: no separate count needed.
+  const total = page === 1 && rows.length < pageSize ? rows.length : await db.card.count({ where: built.where });
   return { ok: true, cards: rows.map(toCardDTO), total, page, pageSize, sort, dir };
 }
 

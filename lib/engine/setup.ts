@@ -9,7 +9,7 @@ import { advance } from "./rules/flow";
 
 /** Options of {@link newGame}. */
 export interface NewGameOptions {
-  /** Both players' decks, as card definitions (one entry per copy). */
+  /** Both players' decks, as card definitions (one entry per copy); treated as immutable. */
   decks: [CardInput[], CardInput[]];
   /** Seed of the game's PRNG (shuffles, coin flip). */
   seed: number;
@@ -20,6 +20,7 @@ export interface NewGameOptions {
 }
 
 const normalized = new WeakSet<object>();
+const normalizedFrom = new WeakMap<object, CardDef>();
 
 /**
  * Validate a card definition's structured effect and fill its defaults
@@ -28,6 +29,8 @@ const normalized = new WeakSet<object>();
  */
 export function normalizeCard(def: CardInput): CardDef {
   if (normalized.has(def)) return def as CardDef;
+  const cached = normalizedFrom.get(def);
+  if (cached) return cached;
   let out = def as CardDef;
   if (def.effect !== undefined && def.effect !== null) {
     const r = parseEffect(def.effect);
@@ -35,6 +38,19 @@ export function normalizeCard(def: CardInput): CardDef {
     out = { ...(def as CardDef), effect: r.effect };
   }
   normalized.add(out);
+  normalizedFrom.set(def, out);
+  return out;
+}
+
+const normalizedDecks = new WeakMap<object, CardDef[]>();
+
+/** A deck with every card normalised (cached per deck array, so batches of games validate once). */
+function normalizeDeck(deck: CardInput[]): CardDef[] {
+  let out = normalizedDecks.get(deck);
+  if (!out) {
+    out = deck.map(normalizeCard);
+    normalizedDecks.set(deck, out);
+  }
   return out;
 }
 
@@ -77,9 +93,11 @@ export function newGame(opts: NewGameOptions): GameState {
     winner: null,
   };
   for (const p of [0, 1] as Player[]) {
-    for (const def of opts.decks[p]) {
-      s.players[p].deck.push(cards.length);
-      cards.push(normalizeCard(def));
+    const deck = normalizeDeck(opts.decks[p]);
+    const ids = s.players[p].deck;
+    for (let i = 0; i < deck.length; i++) {
+      ids.push(cards.length);
+      cards.push(deck[i]);
       owner.push(p);
     }
   }

@@ -220,7 +220,6 @@ export interface EngineError {
 
 /** Event types of the game log (RULES.md §8). */
 export type EventType =
-  | "setup"
   | "place"
   | "flip"
   | "color"
@@ -240,7 +239,6 @@ export type EventType =
   | "move"
   | "pass"
   | "lead"
-  | "turn"
   | "win"
   | "draw-game";
 

@@ -7,9 +7,10 @@ import { ReviewSuggestion } from "@/components/catalog/review-suggestion";
 
 export const metadata: Metadata = { title: "Card suggestions" };
 
-export default async function AdminSuggestionsPage() {
+export default async function AdminSuggestionsPage({ searchParams }: { searchParams: Promise<{ accepted?: string; rejected?: string }> }) {
   const admin = await requireAdminPage("/admin/suggestions");
-  const { pending, reviewed } = await listSuggestionsForReview(admin);
+  const [{ pending, reviewed }, sp] = await Promise.all([listSuggestionsForReview(admin), searchParams]);
+  const flash = sp.accepted ? `Accepted: ${sp.accepted.slice(0, 30)} is in the catalog.` : sp.rejected ? "Rejected; the suggester will see your reason." : null;
   return (
     <div className="max-w-4xl space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -18,6 +19,7 @@ export default async function AdminSuggestionsPage() {
           ← Admin
         </Link>
       </div>
+      <div aria-live="polite">{flash && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">{flash}</p>}</div>
       <section aria-labelledby="pending-heading" className="space-y-3">
         <h2 id="pending-heading" className="text-lg font-semibold">
           Waiting for review ({pending.length})

@@ -1,0 +1,142 @@
+"use client";
+import type { ReactNode } from "react";
+import type { Player, Row, SideView, SlotView } from "@/lib/engine";
+import type { Ghost } from "@/lib/playtest/presentation";
+import type { BoardCardDef } from "@/lib/playtest/cards";
+import { BoardCard, CardBack, cardLabel } from "./board-card";
+
+/** A slot of the grid. */
+export interface GridRef {
+  player: Player;
+  row: Row;
+  column: number;
+}
+
+/** How a slot reacts: a button with a highlight, or nothing. */
+export type SlotMode = "legal" | "illegal" | "target" | null;
+
+const LINES: { player: Player; row: Row; label: string }[] = [
+  { player: 1, row: "chaos", label: "AI chaos row" },
+  { player: 1, row: "spare", label: "AI spare row" },
+  { player: 0, row: "spare", label: "Your spare row" },
+  { player: 0, row: "chaos", label: "Your chaos row" },
+];
+
+/** Cell size shared by the grid and the hand. */
+export const CELL = "h-[118px] w-[84px]";
+
+function SlotContent({ owner, slot, revealed }: { owner: Player; slot: SlotView; revealed: boolean }) {
+  if (slot.card === null) return <CardBack label={owner === 0 ? "Your face-down card" : "AI face-down card"} />;
+  if (!slot.faceUp) return <BoardCard card={slot.card} slot={slot} faceDownKnown revealed={owner === 1 && revealed} />;
+  return (
+    <div key={slot.card.id} className="rb-flip-in h-full w-full">
+      <BoardCard card={slot.card} slot={slot} />
+    </div>
+  );
+}
+
+function describe(owner: Player, row: Row, column: number, slot: SlotView | null): string {
+  const where = `${owner === 0 ? "Your" : "AI"} ${row} column ${column}`;
+  if (!slot) return `${where}: empty`;
+  if (slot.card === null) return `${where}: face-down card`;
+  return `${where}: ${cardLabel(slot.card.card as BoardCardDef, slot.color)}${slot.faceUp ? "" : " (face down)"}`;
+}
+
+/**
+ * The 5×4 field: the AI's chaos and spare rows on top, yours below (RULES.md
+ * §2). Slots become buttons where the board offers an action (a flip, a
+ * target); the play step supplies its own chaos-row cells.
+ */
+export function BoardGrid({
+  sides,
+  revealed,
+  ghosts = [],
+  modeOf,
+  onSlot,
+  chaosOverride,
+  lastFlip,
+}: {
+  sides: [SideView, SideView];
+  revealed: boolean;
+  ghosts?: Ghost[];
+  modeOf?: (ref: GridRef) => SlotMode;
+  onSlot?: (ref: GridRef) => void;
+  /** Cells replacing your chaos row (the play step's arrangement). */
+  chaosOverride?: ReactNode[];
+  lastFlip?: { player: Player; column: number } | null;
+}) {
+  return (
+    <div className="inline-grid grid-cols-[5.5rem_repeat(5,84px)] items-center gap-x-2 gap-y-1.5" role="grid" aria-label="The field: AI rows on top, your rows below">
+      <div role="row" className="contents">
+        <span role="columnheader">
+          <span className="sr-only">Row</span>
+        </span>
+        {[1, 2, 3, 4, 5].map((c) => (
+          <span key={c} role="columnheader" className="text-center text-xs font-semibold text-slate-500">
+            Column {c}
+          </span>
+        ))}
+      </div>
+      {LINES.map((line, li) => (
+        <div role="row" key={line.label} className={`contents ${li === 2 ? "[&>*]:mt-3" : ""}`}>
+          <span role="rowheader" className={`text-right text-xs font-semibold ${line.player === 0 ? "text-blue-800" : "text-rose-800"}`}>
+            {line.label}
+          </span>
+          {[0, 1, 2, 3, 4].map((ci) => {
+            const column = ci + 1;
+            if (line.player === 0 && line.row === "chaos" && chaosOverride)
+              return (
+                <div role="gridcell" key={ci} className={CELL}>
+                  {chaosOverride[ci]}
+                </div>
+              );
+            const slot = sides[line.player][line.row][ci];
+            const ref = { player: line.player, row: line.row, column };
+            const mode = modeOf ? modeOf(ref) : null;
+            const gs = ghosts.filter((g) => g.owner === line.player && g.row === line.row && g.column === column);
+            const flipped = lastFlip && lastFlip.player === line.player && lastFlip.column === column && line.row === "chaos";
+            const ring =
+              mode === "legal"
+                ? "rb-legal ring-4 ring-amber-400"
+                : mode === "target"
+                  ? "ring-4 ring-fuchsia-500"
+                  : flipped
+                    ? "ring-2 ring-sky-400"
+                    : "";
+            const content = slot ? <SlotContent owner={line.player} slot={slot} revealed={revealed} /> : null;
+            const label = describe(line.player, line.row, column, slot) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
+            return (
+              <div role="gridcell" key={ci} className={`relative ${CELL}`} data-slot={`${line.player}-${line.row}-${column}`}>
+                {mode ? (
+                  <button
+                    type="button"
+                    onClick={() => onSlot?.(ref)}
+                    aria-label={label}
+                    className={`h-full w-full rounded-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${ring} ${mode === "illegal" ? "cursor-not-allowed" : "cursor-pointer hover:-translate-y-0.5 transition-transform"}`}
+                  >
+                    {content ?? <span className="block h-full w-full rounded-lg border-2 border-dashed border-slate-300" />}
+                  </button>
+                ) : (
+                  <div aria-label={label} className={`h-full w-full rounded-lg ${ring}`}>
+                    {content ?? <span className="block h-full w-full rounded-lg border-2 border-dashed border-slate-300 bg-slate-50" aria-hidden />}
+                  </div>
+                )}
+                {gs.map(
+                  (g) =>
+                    g.slot.card && (
+                      <div key={g.key} className="rb-ghost absolute inset-0 z-10" aria-hidden>
+                        <BoardCard card={g.slot.card} slot={g.slot} />
+                        <span className="absolute inset-x-0 top-1/2 mx-auto w-fit rounded bg-red-700 px-1 text-[9px] font-bold uppercase text-white">
+                          {g.kind === "copy-discard" ? "copy" : g.kind === "battle-discard" ? "battle" : "discard"}
+                        </span>
+                      </div>
+                    ),
+                )}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+"use client";
+import "./board.css";
+import { useMemo, useState } from "react";
+import { checkAction, playersToAct, type Action, type GameState, type Player } from "@/lib/engine";
+import type { BoardCardDef } from "@/lib/playtest/cards";
+import { boardModel, eventsShown, humanizeMessage, legalFlipColumns, logLines, turnEndModel } from "@/lib/playtest/presentation";
+import { encodeReplay } from "@/lib/playtest/replay-link";
+import { HUMAN, type GameSetup } from "@/lib/playtest/session";
+import { BoardGrid, type GridRef, type SlotMode } from "./board-grid";
+import { placementCells, PlacementHand, StaticHand, usePlacement } from "./placement";
+import { DecisionPrompt, TurnEndPanel } from "./prompts";
+import { GameLog, StatusPanel } from "./side-panel";
+import { useGame, type UseGameOptions } from "./use-game";
+import { ShareReplay } from "./share-replay";
+
+function stepLabel(s: GameState, turnEnd: boolean, conceded: boolean): string {
+  if (conceded) return "Conceded";
+  if (s.winner !== null) return "Game over";
+  if (turnEnd) return "Score & recharge";
+  if (s.pending) return "Rush: decision";
+  return s.step === "play" ? "Play step" : s.step === "rush" ? "Rush step" : "Game over";
+}
+
+function PlayStepArea({
+  state,
+  onPlace,
+  renderGrid,
+}: {
+  state: GameState;
+  onPlace: (cards: (number | null)[]) => void;
+  renderGrid: (chaos: React.ReactNode[]) => React.ReactNode;
+}) {
+  const hand = useMemo(() => state.players[HUMAN].hand.map((id) => ({ id, card: state.cards[id] })), [state]);
+  const p = usePlacement(hand);
+  const facing = (column: number) => {
+    const x = state.players[1].spare[column - 1];
+    if (!x) return "an empty AI spare slot";
+    const c = state.cards[x.card] as BoardCardDef;
+    return `the AI's ${c.title} (${x.color ?? c.colors.join("/")} ${c.rings}) in its spare row`;
+  };
+  const action: Action = { type: "place", player: HUMAN, cards: p.slots };
+  const problem = checkAction(state, action);
+  return (
+    <>
+      {renderGrid(placementCells(p, facing))}
+      <div className="mt-3 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" className="btn-primary" disabled={problem !== null} onClick={() => onPlace(p.slots)} data-testid="confirm-placement">
+            Confirm placement ({p.count}/5)
+          </button>
+          <button type="button" className="btn-secondary" onClick={p.autoFill}>
+            Fill empty slots
+          </button>
+          <button type="button" className="btn-secondary" onClick={p.clear} disabled={p.count === 0}>
+            Clear
+          </button>
+          <span className="text-xs text-slate-600">Drag cards to slots, click a card then a slot, or focus a card and press 1–5.</span>
+        </div>
+        <PlacementHand p={p} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The solo playtest board against the AI. Draws the engine's state as the
+ * human's player view; every click becomes an engine action.
+ */
+export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: UseGameOptions }) {
+  const g = useGame(setup, options);
+  const { session, turnEnd, revealAll, error, thinking, ghosts } = g.state;
+  const s = session.state;
+  const model = turnEnd ? turnEndModel(turnEnd, revealAll) : boardModel(s, revealAll);
+  const over = s.winner !== null || session.conceded;
+  const humanTurn = !over && turnEnd === null && playersToAct(s).includes(HUMAN);
+  const flips = humanTurn && s.step === "rush" && s.pending === null ? legalFlipColumns(s) : [];
+  const pending = humanTurn && s.pending && s.pending.player === HUMAN ? s.pending : null;
+  const [shareOpen, setShareOpen] = useState(false);
+  const lines = useMemo(() => logLines(eventsShown(session.events, turnEnd), revealAll), [session.events, turnEnd, revealAll]);
+
+  const modeOf = (r: GridRef): SlotMode => {
+    if (pending && (pending.kind === "target" || pending.kind === "battle"))
+      return pending.options.some((o) => o.player === r.player && o.row === r.row && o.column === r.column) ? "target" : null;
+    if (flips.length > 0 && r.player === HUMAN && r.row === "chaos") {
+      const x = s.players[HUMAN].chaos[r.column - 1];
+      if (!x || x.faceUp) return null;
+      return flips.includes(r.column) ? "legal" : "illegal";
+    }
+    return null;
+  };
+  const onSlot = (r: GridRef) => {
+    if (pending && (pending.kind === "target" || pending.kind === "battle")) g.apply({ type: "choose", player: HUMAN, slot: { player: r.player, row: r.row, column: r.column } });
+    else g.apply({ type: "flip", player: HUMAN, column: r.column });
+  };
+
+  const grid = (chaos?: React.ReactNode[]) => (
+    <BoardGrid sides={model.sides} revealed={model.revealed} ghosts={ghosts} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={turnEnd ? null : s.lastFlip} />
+  );
+
+  const instruction = over
+    ? null
+    : turnEnd
+      ? "Score and recharge: continue when ready."
+      : thinking
+        ? "The AI is thinking…"
+        : pending
+          ? "Answer the decision below."
+          : humanTurn && s.step === "play"
+            ? "Play step: arrange 5 cards face down in your chaos row, facing the AI's spare row, then confirm."
+            : humanTurn && s.step === "rush"
+              ? "Rush step: your flip. Highlighted cards may be flipped."
+              : s.step === "play"
+                ? "Waiting for the AI to place its cards."
+                : "Waiting for the AI's flip.";
+
+  const winnerText = session.conceded
+    ? "You conceded. The AI wins."
+    : s.winner === "draw"
+      ? "The game is a draw."
+      : s.winner === HUMAN
+        ? "You win! You hold 3 Chaos Emeralds."
+        : s.winner === 1
+          ? "The AI wins with 3 Chaos Emeralds."
+          : null;
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[auto_minmax(18rem,1fr)]">
+      <div className="min-w-0">
+        {revealAll && (
+          <p className="mb-2 rounded border-2 border-dashed border-orange-500 bg-orange-50 px-3 py-1 text-sm font-semibold text-orange-800" role="status">
+            Reveal-all study mode: the AI&apos;s hidden cards are shown. The AI still sees only its own view.
+          </p>
+        )}
+        <p className="mb-2 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
+          {instruction}
+        </p>
+        {humanTurn && s.step === "play" && s.pending === null ? (
+          <PlayStepArea key={`${s.turn}:${s.players[HUMAN].hand.join(",")}`} state={s} onPlace={(cards) => g.apply({ type: "place", player: HUMAN, cards })} renderGrid={grid} />
+        ) : (
+          <>
+            {grid()}
+            <div className="mt-3">
+              <StaticHand cards={model.sides[HUMAN].hand} count={model.sides[HUMAN].handCount} />
+            </div>
+          </>
+        )}
+        {model.revealed && model.sides[1].hand && (
+          <div className="mt-2">
+            <p className="text-xs font-semibold text-orange-800">AI hand (revealed)</p>
+            <StaticHand cards={model.sides[1].hand} count={model.sides[1].handCount} />
+          </div>
+        )}
+      </div>
+      <aside className="flex min-w-0 flex-col gap-3" aria-label="Game panel">
+        <StatusPanel view={model.view} sides={model.sides} stepLabel={stepLabel(s, turnEnd !== null, session.conceded)} thinking={thinking} />
+        <div role="alert" aria-live="assertive" className="empty:hidden">
+          {error && (
+            <div className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800" data-testid="action-error">
+              <strong>Not allowed:</strong> {humanizeMessage(error.reason)}{" "}
+              <button type="button" className="ml-1 underline" onClick={g.clearError}>
+                Dismiss
+              </button>
+            </div>
+          )}
+        </div>
+        {g.state.aiError && (
+          <div role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
+            AI problem: {g.state.aiError}{" "}
+            <button type="button" className="underline" onClick={g.retryAi}>
+              Retry
+            </button>
+          </div>
+        )}
+        {pending && <DecisionPrompt state={s} pending={pending} onAct={g.apply} />}
+        {turnEnd && <TurnEndPanel t={turnEnd} revealAll={revealAll} auto={g.state.auto} onContinue={g.continueTurnEnd} onAuto={g.setAuto} />}
+        {over && !turnEnd && (
+          <section className="panel border-2 border-emerald-500 p-3" data-testid="game-over" aria-live="polite">
+            <h2 className="font-bold">Game over</h2>
+            <p className="text-sm" data-testid="winner">
+              {winnerText}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <button type="button" className="btn-primary" onClick={g.newShuffle}>
+                Play again (new shuffle)
+              </button>
+              <button type="button" className="btn-secondary" onClick={() => setShareOpen(true)}>
+                Share replay
+              </button>
+            </div>
+          </section>
+        )}
+        <section aria-label="Solo tools" className="panel flex flex-wrap gap-2 p-3">
+          <button type="button" className="btn-secondary" onClick={g.undo} disabled={!g.canUndo} title="Undo your last action and the AI's reply">
+            Undo
+          </button>
+          <button type="button" className="btn-secondary" onClick={g.restartSame}>
+            Restart (same shuffle)
+          </button>
+          <button type="button" className="btn-secondary" onClick={g.newShuffle}>
+            New shuffle
+          </button>
+          <label className="flex items-center gap-1 text-sm">
+            <input type="checkbox" checked={revealAll} onChange={(e) => g.setRevealAll(e.target.checked)} /> Reveal all (study)
+          </label>
+          <button type="button" className="btn-secondary" onClick={() => setShareOpen((o) => !o)} aria-expanded={shareOpen}>
+            Share replay
+          </button>
+          <button
+            type="button"
+            className="btn-danger"
+            disabled={over}
+            onClick={() => {
+              if (window.confirm("Concede this game?")) g.concede();
+            }}
+          >
+            Concede
+          </button>
+          {shareOpen && (
+            <ShareReplay
+              code={encodeReplay({
+                deckKeys: setup.deckKeys,
+                deckNames: setup.deckNames,
+                seed: session.setup.seed,
+                columnRule: setup.rules.columnRule,
+                maxTurns: setup.rules.maxTurns,
+                level: setup.level,
+                actions: session.actions,
+                conceded: session.conceded,
+              })}
+            />
+          )}
+        </section>
+        <GameLog lines={lines} />
+        <p className="text-xs text-slate-500">
+          {setup.deckNames[0]} vs {setup.deckNames[1]} · AI: {setup.level} · column rule: {setup.rules.columnRule} · seed {session.setup.seed}
+          {g.state.aiTimes.length > 0 && ` · last AI answer ${Math.round(g.state.aiTimes[g.state.aiTimes.length - 1])} ms`}
+        </p>
+      </aside>
+    </div>
+  );
+}
+
+/** The human player's index (for tests). */
+export const HUMAN_PLAYER: Player = HUMAN;

@@ -1,0 +1,146 @@
+"use client";
+import { memo, useEffect, useRef, useState } from "react";
+import type { CardRef, Player, PlayerView, SideView } from "@/lib/engine";
+import type { BoardCardDef } from "@/lib/playtest/cards";
+import type { LogLine } from "@/lib/playtest/presentation";
+import { BoardCard } from "./board-card";
+
+const NAME: Record<Player, string> = { 0: "You", 1: "AI" };
+
+/** Emeralds as three gems, filled for each held. */
+export function Emeralds({ n, who }: { n: number; who: string }) {
+  return (
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`${who}: ${n} of 3 Chaos Emeralds`}>
+      {[0, 1, 2].map((i) => (
+        <span key={i} className={`inline-block h-3.5 w-3 rotate-45 rounded-sm border ${i < n ? "border-emerald-700 bg-emerald-500" : "border-slate-300 bg-slate-100"}`} aria-hidden />
+      ))}
+    </span>
+  );
+}
+
+/** A discard pile, viewable in a modal dialog. */
+export function DiscardPile({ who, cards }: { who: string; cards: CardRef[] }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button type="button" className="text-left text-blue-700 underline decoration-dotted underline-offset-2 hover:text-blue-900" onClick={() => ref.current?.showModal()}>
+        {cards.length} in discard<span className="sr-only"> ({who}): view</span>
+      </button>
+      <dialog ref={ref} aria-label={`${who} discard pile`} className="m-auto max-h-[80vh] w-[min(90vw,640px)] rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/50">
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+          <h2 className="font-bold">
+            {who} discard pile ({cards.length})
+          </h2>
+          <button type="button" className="btn-secondary" onClick={() => ref.current?.close()}>
+            Close
+          </button>
+        </div>
+        {cards.length === 0 ? (
+          <p className="p-4 text-sm text-slate-500">The discard pile is empty.</p>
+        ) : (
+          <ol className="grid grid-cols-[repeat(auto-fill,84px)] gap-2 p-4">
+            {cards.map((c, i) => (
+              <li key={`${c.id}-${i}`} className="h-[118px] w-[84px]" aria-label={`${i + 1}. ${(c.card as BoardCardDef).title}`}>
+                <BoardCard card={c} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </dialog>
+    </>
+  );
+}
+
+function SideCounts({ side, who }: { side: SideView; who: string }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+      <dt className="text-slate-500">Deck</dt>
+      <dd data-testid={`${who === "Your" ? "you" : "ai"}-deck-count`}>{side.deckCount} cards</dd>
+      <dt className="text-slate-500">Hand</dt>
+      <dd>{side.handCount} cards</dd>
+      <dt className="text-slate-500">Discard</dt>
+      <dd>
+        <DiscardPile who={who} cards={side.discard} />
+      </dd>
+    </dl>
+  );
+}
+
+/** Emeralds, lead, step, whose flip, deck/hand/discard counts. */
+export function StatusPanel({ view, sides, stepLabel, thinking }: { view: PlayerView; sides: [SideView, SideView]; stepLabel: string; thinking: boolean }) {
+  return (
+    <section aria-label="Game status" className="panel space-y-2 p-3 text-sm">
+      <div className="flex items-center justify-between">
+        <span className="font-bold">Turn {view.turn}</span>
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold" data-testid="step-label">
+          {stepLabel}
+        </span>
+      </div>
+      <p className="text-xs">
+        Lead: <strong data-testid="lead">{NAME[view.lead]}</strong>
+        {view.step === "rush" && view.winner === null && (
+          <>
+            {" · "}Flip: <strong data-testid="whose-flip">{NAME[view.next]}</strong>
+          </>
+        )}
+      </p>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <p className="flex items-center justify-between font-semibold text-rose-800">
+            AI <Emeralds n={view.emeralds[1]} who="AI" />
+          </p>
+          <SideCounts side={sides[1]} who="AI" />
+        </div>
+        <div>
+          <p className="flex items-center justify-between font-semibold text-blue-800">
+            You <Emeralds n={view.emeralds[0]} who="You" />
+          </p>
+          <SideCounts side={sides[0]} who="Your" />
+        </div>
+      </div>
+      <p aria-live="polite" className="min-h-5 text-xs">
+        {thinking ? (
+          <span className="inline-flex items-center gap-1.5 font-semibold text-rose-700" data-testid="ai-thinking">
+            <span className="h-2 w-2 animate-ping rounded-full bg-rose-600 motion-reduce:animate-none" aria-hidden />
+            AI is thinking…
+          </span>
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
+/** The game log: every event with its reason, newest at the bottom, announced politely. */
+export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
+  const box = useRef<HTMLOListElement>(null);
+  const [follow, setFollow] = useState(true);
+  useEffect(() => {
+    if (follow && box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [lines.length, follow]);
+  const last = lines.slice(-1)[0];
+  return (
+    <section aria-label="Game log" className="panel flex min-h-0 flex-col p-3">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-bold">Game log</h2>
+        <label className="flex items-center gap-1 text-xs text-slate-600">
+          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> follow
+        </label>
+      </div>
+      <ol ref={box} className="mt-1 h-56 space-y-0.5 overflow-y-auto text-xs leading-snug" data-testid="game-log" tabIndex={0} aria-label="Game log entries">
+        {lines.map((l) => (
+          <li
+            key={l.key}
+            className={`${l.turnStart ? "mt-1 border-t border-slate-200 pt-1 font-semibold" : ""} ${
+              l.type === "copy-discard" || l.type === "battle-discard" ? "text-red-700" : l.type === "emerald" || l.type === "win" ? "font-semibold text-emerald-700" : ""
+            }`}
+          >
+            {l.text}
+          </li>
+        ))}
+      </ol>
+      <p className="sr-only" aria-live="polite">
+        {last?.text}
+      </p>
+    </section>
+  );
+});

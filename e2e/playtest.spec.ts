@@ -1,0 +1,299 @@
+import { mkdirSync } from "node:fs";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const GAME = "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=random&rule=priority";
+const SHOTS = ".tmp/shots";
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = `${SHOTS}/${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+/** Every slot's accessible description plus the status: what the human sees of the board. */
+async function boardText(page: Page): Promise<string> {
+  const slots = await page.locator("[data-slot]").evaluateAll((els) =>
+    els.map((e) => `${e.getAttribute("data-slot")}=${((e.firstElementChild as HTMLElement | null)?.getAttribute("aria-label") ?? "").replace(/ — .*$/, "")}`),
+  );
+  const hand = await page.getByRole("list", { name: /Your hand/ }).or(page.getByRole("toolbar", { name: /Your hand/ })).first().innerText();
+  const emeralds = await page.getByRole("img", { name: /Chaos Emeralds/ }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+  return JSON.stringify({ slots, hand, emeralds });
+}
+
+async function observeLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: [number, number][] };
+    w.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
+      }).observe({ type: "longtask", buffered: true });
+    } catch {
+      /* longtask not supported */
+    }
+  });
+}
+
+/** Long tasks on the main thread while the AI was thinking (between its request and its answer), and the AI round trips. */
+async function perfFigures(page: Page) {
+  const perf = await page.evaluate(() => {
+    const tasks = (window as unknown as { __longTasks: [number, number][] }).__longTasks;
+    const starts = performance.getEntriesByName("rb-ai-start").map((e) => e.startTime);
+    const answers = performance.getEntriesByName("rb-ai-answer").map((e) => e.startTime);
+    const windows = starts.map((s) => [s, answers.find((a) => a >= s) ?? s] as [number, number]);
+    const during = tasks.filter(([t, d]) => windows.some(([a, b]) => t < b && t + d > a));
+    return { tasks, thinkMs: windows.map(([a, b]) => b - a), during };
+  });
+  const sorted = perf.thinkMs.slice().sort((a, b) => a - b);
+  return {
+    figures: {
+      aiRequests: perf.thinkMs.length,
+      aiRoundTripMsMedian: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
+      aiRoundTripMsMax: Math.round(sorted[sorted.length - 1] ?? 0),
+      longTasksWhileAiThinks: perf.during.length,
+      longestWhileAiThinksMs: Math.round(Math.max(0, ...perf.during.map(([, d]) => d))),
+      longTasksWholeRun: perf.tasks.length,
+      longestWholeRunMs: Math.round(Math.max(0, ...perf.tasks.map(([, d]) => d))),
+    },
+    raw: perf,
+  };
+}
+
+async function waitForHumanOrEnd(page: Page) {
+  await expect
+    .poll(
+      async () =>
+        (await page.getByTestId("confirm-placement").count()) +
+        (await page.getByRole("button", { name: /you may flip here/ }).count()) +
+        (await page.getByTestId("decision").count()) +
+        (await page.getByTestId("turn-end").count()) +
+        (await page.getByTestId("game-over").count()),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** Place five cards with the mouse: two by drag and drop, the rest by click-then-click. */
+async function placeWithMouse(page: Page) {
+  const hand = page.getByRole("toolbar", { name: /Your hand/ });
+  for (let col = 1; col <= 5; col++) {
+    const card = hand.getByRole("button").first();
+    if (col <= 2) await card.dragTo(page.getByTestId(`place-slot-${col}`));
+    else {
+      await card.click();
+      await page.getByTestId(`place-slot-${col}`).click();
+    }
+  }
+  await expect(page.getByTestId("confirm-placement")).toBeEnabled();
+}
+
+test.describe("solo playtest board", () => {
+  test("plays a whole game to its end against the random AI with the mouse", async ({ page }, testInfo) => {
+    test.setTimeout(300_000);
+    await observeLongTasks(page);
+    await page.goto(`${GAME}&seed=42`);
+    await expect(page.getByRole("heading", { name: "Playtest" })).toBeVisible();
+    const seen = new Set<string>();
+    const once = async (name: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      await shot(page, testInfo, name);
+    };
+    let placements = 0;
+    for (let guard = 0; guard < 400; guard++) {
+      await waitForHumanOrEnd(page);
+      if (!seen.has("07-discard-animation") && (await page.locator(".rb-ghost").count())) await once("07-discard-animation");
+      if (await page.getByTestId("game-over").count()) break;
+      if (await page.getByTestId("turn-end").count()) {
+        const phase = (await page.getByTestId("turn-end-phase").innerText()).toLowerCase();
+        await once(`05-${phase.replace(/[^a-z]+/g, "-")}`);
+        await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
+        continue;
+      }
+      if (await page.getByTestId("decision").count()) {
+        await once("04-decision");
+        await page.getByTestId("decision").getByRole("button").first().click();
+        continue;
+      }
+      if (await page.getByTestId("confirm-placement").count()) {
+        await once("01-play-step");
+        await placeWithMouse(page);
+        await once("02-play-step-arranged");
+        await page.getByTestId("confirm-placement").click();
+        placements++;
+        continue;
+      }
+      await once("03-rush-step");
+      await page.getByRole("button", { name: /you may flip here/ }).first().click();
+    }
+    await expect(page.getByTestId("game-over")).toBeVisible();
+    await expect(page.getByTestId("winner")).toHaveText(/win|draw/i);
+    await shot(page, testInfo, "06-game-over");
+    expect(placements).toBeGreaterThan(1);
+    const log = await page.getByTestId("game-log").innerText();
+    expect(log).toMatch(/Score: Player 1 \(you\) \d+ rings/);
+    const perf = await perfFigures(page);
+    console.log(`random AI, whole game, main-thread figures: ${JSON.stringify({ placements, ...perf.figures })}`);
+    await testInfo.attach("long-tasks-random.json", { body: JSON.stringify(perf, null, 2), contentType: "application/json" });
+  });
+
+  test("plays a turn using only the keyboard", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.goto(`${GAME}&seed=7`);
+    await expect(page.getByTestId("confirm-placement")).toBeVisible();
+    const focusedIn = (sel: string) => page.evaluate((s) => !!document.activeElement?.closest(s), sel);
+    // Tab into the hand.
+    for (let i = 0; i < 80 && !(await focusedIn('[role="toolbar"]')); i++) await page.keyboard.press("Tab");
+    expect(await focusedIn('[role="toolbar"]')).toBe(true);
+    // Arrow keys move in the hand; Enter selects; then Tab to a chaos slot and Enter places it.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("toolbar", { name: /Your hand/ }).getByRole("button", { pressed: true })).toHaveCount(1);
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press("Shift+Tab");
+      if (await page.evaluate(() => document.activeElement?.getAttribute("data-testid") === "place-slot-5")) break;
+    }
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("place-slot-5")).toHaveAccessibleName(/Chaos slot 5: (?!empty)/);
+    // Number keys place the focused hand card in that column.
+    for (let i = 0; i < 40 && !(await focusedIn('[role="toolbar"]')); i++) await page.keyboard.press("Tab");
+    for (const k of ["1", "2", "3", "4"]) await page.keyboard.press(k);
+    await expect(page.getByTestId("confirm-placement")).toBeEnabled();
+    await shot(page, testInfo, "10-keyboard-arranged");
+    for (let i = 0; i < 40; i++) {
+      if (await page.evaluate(() => document.activeElement?.getAttribute("data-testid") === "confirm-placement")) break;
+      await page.keyboard.press("Shift+Tab");
+    }
+    await page.keyboard.press("Enter");
+    // Rush: Tab to a legal slot and press Enter, answering any prompt with Enter, until the turn ends.
+    for (let guard = 0; guard < 60; guard++) {
+      await waitForHumanOrEnd(page);
+      if (await page.getByTestId("turn-end").count()) break;
+      if (await page.getByTestId("decision").count()) {
+        await page.keyboard.press("Enter"); // the prompt's first option has focus
+        continue;
+      }
+      let found = false;
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press("Tab");
+        const name = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+        if (/you may flip here/.test(name)) {
+          found = true;
+          break;
+        }
+      }
+      expect(found).toBe(true);
+      await page.keyboard.press("Enter");
+    }
+    await expect(page.getByTestId("turn-end")).toBeVisible();
+    await shot(page, testInfo, "11-keyboard-turn-end");
+    // The Continue button has focus: Enter walks the score and recharge steps.
+    for (let i = 0; i < 4 && (await page.getByTestId("turn-end").count()); i++) await page.keyboard.press("Enter");
+    await expect(page.getByTestId("turn-end")).toHaveCount(0);
+    await expect(page.getByTestId("lead")).toBeVisible();
+  });
+
+  test("an illegal flip shows the column rule's reason", async ({ page }, testInfo) => {
+    await page.goto(`${GAME}&seed=3`);
+    await page.getByRole("button", { name: "Fill empty slots" }).click();
+    await page.getByTestId("confirm-placement").click();
+    for (let guard = 0; guard < 12; guard++) {
+      await waitForHumanOrEnd(page);
+      const illegal = page.getByRole("button", { name: /not allowed now/ });
+      if (await illegal.count()) {
+        await illegal.first().click();
+        await expect(page.getByTestId("action-error")).toContainText("Column rule (priority)");
+        await shot(page, testInfo, "20-illegal-flip");
+        return;
+      }
+      if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
+      else await page.getByRole("button", { name: /you may flip here/ }).first().click();
+    }
+    throw new Error("this game never offered an illegal flip");
+  });
+
+  test("undo restores the previous board", async ({ page }) => {
+    await page.goto(`${GAME}&seed=5`);
+    await page.getByRole("button", { name: "Fill empty slots" }).click();
+    await page.getByTestId("confirm-placement").click();
+    await expect(page.getByRole("button", { name: /you may flip here/ }).first()).toBeVisible({ timeout: 15_000 });
+    const before = await boardText(page);
+    await page.getByRole("button", { name: /you may flip here/ }).first().click();
+    await waitForHumanOrEnd(page);
+    expect(await boardText(page)).not.toBe(before);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("button", { name: /you may flip here/ }).first()).toBeVisible();
+    await expect.poll(() => boardText(page)).toBe(before);
+  });
+
+  test("a replay link reproduces the same game", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.goto(`${GAME}&seed=99`);
+    // Play two turns.
+    let turns = 0;
+    for (let guard = 0; guard < 100 && turns < 2; guard++) {
+      await waitForHumanOrEnd(page);
+      if (await page.getByTestId("turn-end").count()) {
+        await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
+        if ((await page.getByTestId("turn-end").count()) === 0) turns++;
+      } else if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
+      else if (await page.getByTestId("confirm-placement").count()) {
+        await page.getByRole("button", { name: "Fill empty slots" }).click();
+        await page.getByTestId("confirm-placement").click();
+      } else if (await page.getByTestId("game-over").count()) break;
+      else await page.getByRole("button", { name: /you may flip here/ }).first().click();
+    }
+    // Flip once more so the replay ends mid-rush.
+    await waitForHumanOrEnd(page);
+    if (await page.getByTestId("confirm-placement").count()) {
+      await page.getByRole("button", { name: "Fill empty slots" }).click();
+      await page.getByTestId("confirm-placement").click();
+      await expect(page.getByRole("button", { name: /you may flip here/ }).first()).toBeVisible({ timeout: 15_000 });
+    }
+    const game = await boardText(page);
+    const log = await page.getByTestId("game-log").innerText();
+    await page.getByRole("button", { name: "Share replay" }).first().click();
+    const link = await page.getByTestId("replay-link").inputValue();
+    expect(link).toContain("/playtest/replay?r=");
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Replay" })).toBeVisible();
+    await page.getByRole("checkbox", { name: "Reveal all" }).uncheck();
+    expect(await boardText(page)).toBe(game);
+    expect(await page.getByTestId("game-log").innerText()).toBe(log);
+    await shot(page, testInfo, "30-replay-end");
+    await page.getByTestId("replay-back").click();
+    await expect(page.getByTestId("replay-position")).toHaveText(/Action \d+ of \d+/);
+    await page.getByRole("button", { name: /Start/ }).click();
+    await expect(page.getByTestId("step-label")).toHaveText("Play step");
+    await shot(page, testInfo, "31-replay-start");
+    // A damaged link says so.
+    await page.goto("/playtest/replay?r=not-a-replay");
+    await expect(page.getByTestId("replay-error")).toContainText("damaged");
+  });
+
+  test("search AI: answer times and main-thread long tasks over two turns (figures, not asserted)", async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    await observeLongTasks(page);
+    await page.goto(GAME.replace("level=random", "level=search") + "&seed=8");
+    let turns = 0;
+    for (let guard = 0; guard < 120 && turns < 2; guard++) {
+      await waitForHumanOrEnd(page);
+      if (await page.getByTestId("game-over").count()) break;
+      if (await page.getByTestId("turn-end").count()) {
+        await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
+        if ((await page.getByTestId("turn-end").count()) === 0) turns++;
+      } else if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
+      else if (await page.getByTestId("confirm-placement").count()) {
+        await page.getByRole("button", { name: "Fill empty slots" }).click();
+        await page.getByTestId("confirm-placement").click();
+      } else await page.getByRole("button", { name: /you may flip here/ }).first().click();
+    }
+    await shot(page, testInfo, "40-search-ai");
+    const perf = await perfFigures(page);
+    console.log(`search AI, two turns, main-thread figures: ${JSON.stringify(perf.figures)}`);
+    await testInfo.attach("long-tasks-search.json", { body: JSON.stringify(perf, null, 2), contentType: "application/json" });
+    expect(perf.figures.aiRequests).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The board's AI opponent: the engine's agents (random, heuristic, search),
+ * given the AI player's view only (house rule 4) — never the game state.
+ */
+import { getAgent, type Action, type AgentOptions, type PlayerView } from "@/lib/engine";
+import { AI_LEVELS, type AiLevel } from "./session";
+
+/** Levels the board offers (all the engine's agents). */
+export const AVAILABLE_LEVELS: readonly AiLevel[] = AI_LEVELS;
+
+/** Search budget per decision: playouts, capped by wall-clock so it answers within about a second. */
+export const SEARCH_ITERATIONS = 600;
+/** Wall-clock cap (ms) of one search decision. */
+export const SEARCH_TIME_MS = 800;
+
+/** A request to the AI: its view, the level and a seed for its own choices. */
+export interface AiRequest {
+  view: PlayerView;
+  level: AiLevel;
+  seed: number;
+}
+
+/** The AI's answer and how long it thought (milliseconds). */
+export interface AiAnswer {
+  action: Action | null;
+  ms: number;
+  level: AiLevel;
+}
+
+/** Choose the AI's action for a request with the engine's agent of that level. */
+export function chooseAiAction(req: AiRequest, clock: () => number = () => performance.now()): { action: Action | null; level: AiLevel } {
+  const opts: AgentOptions = { seed: req.seed };
+  if (req.level === "search") {
+    opts.iterations = SEARCH_ITERATIONS;
+    opts.timeBudgetMs = SEARCH_TIME_MS;
+    opts.clock = clock;
+  }
+  return { action: getAgent(req.level).chooseAction(req.view, opts), level: req.level };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import copyDiscard from "@/data/scenarios/copy-discard.json";
+import battleDiscard from "@/data/scenarios/battle-discard.json";
+import { applyAction, legalActions, loadScenario, type Action, type GameState, type Scenario } from "@/lib/engine";
+import { discardGhosts, endsRush, eventsShown, logLines, scoreTotals, turnEndFrom, turnEndModel } from "./presentation";
+import { parseSetupParams, resolveSetup } from "./setup-params";
+import { AI, HUMAN, startSession } from "./session";
+
+function firstAction(sc: Scenario): Action {
+  const a = sc.actions![0] as Action;
+  return a;
+}
+
+describe("discard ghosts", () => {
+  for (const [name, sc] of [
+    ["copy", copyDiscard],
+    ["battle", battleDiscard],
+  ] as const)
+    it(`locates the ${name}-discarded card in the slot it left`, () => {
+      const { state } = loadScenario(sc as unknown as Scenario);
+      const r = applyAction(state, firstAction(sc as unknown as Scenario));
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      const ghosts = discardGhosts(state, r.events, 1, true);
+      const discards = r.events.filter((e) => e.type === `${name}-discard` && e.cards.length > 0);
+      expect(discards.length).toBeGreaterThan(0);
+      expect(ghosts).toHaveLength(discards.length);
+      for (const g of ghosts) {
+        const row = state.players[g.owner][g.row];
+        expect(row[g.column - 1]?.card).toBe(g.slot.card?.id);
+        expect(r.state.players[g.owner][g.row][g.column - 1]?.card).not.toBe(g.slot.card?.id);
+      }
+    });
+});
+
+describe("turn-end walk", () => {
+  it("rebuilds the field before recharge from the engine's states and events", () => {
+    const r0 = resolveSetup(parseSetupParams({ start: "1" }), 31);
+    if (!r0.ok) throw new Error(r0.error.reason);
+    let s: GameState = startSession(r0.setup).state;
+    let k = 7;
+    for (let guard = 0; guard < 2000; guard++) {
+      const p = legalActions(s, HUMAN).length ? HUMAN : AI;
+      const acts = legalActions(s, p);
+      k = (k * 48271) % 2147483647;
+      const before = s;
+      const r = applyAction(s, acts[k % acts.length]);
+      if (!r.ok) throw new Error(r.error.reason);
+      s = r.state;
+      if (!endsRush(r.events) || s.winner !== null) continue;
+      const t = turnEndFrom(before, s, r.events);
+      expect(t.phases).toEqual(["score", "draw", "discard", "move"]);
+      const score = turnEndModel(t, true);
+      // Before the move, the chaos rows hold what the recharge moved to the spare rows.
+      for (const p of [0, 1] as const)
+        for (let c = 0; c < 5; c++) expect(score.sides[p].chaos[c]?.card?.id ?? null).toBe(s.players[p].spare[c]?.card ?? null);
+      // The human's hand before the draw is the hand after it minus the drawn cards.
+      const drawn = r.events.filter((e) => e.type === "draw" && e.player === HUMAN).flatMap((e) => e.cards);
+      expect(score.sides[HUMAN].hand!.map((c) => c.id).sort()).toEqual(s.players[HUMAN].hand.filter((c) => !drawn.includes(c)).sort());
+      expect(scoreTotals(r.events)?.totals).toHaveLength(2);
+      const discard = turnEndModel({ ...t, index: 2 }, true);
+      expect(discard.sides[0].spare.every((x) => x === null)).toBe(true);
+      const moved = turnEndModel({ ...t, index: 3 }, true);
+      expect(moved.sides[0].spare.map((x) => x?.card?.id ?? null)).toEqual(s.players[0].spare.map((x) => x?.card ?? null));
+      // The log holds back the recharge until its phase is reached.
+      const all = [...r.events];
+      expect(logLines(eventsShown(all, t), true).some((l) => l.type === "move")).toBe(false);
+      expect(logLines(eventsShown(all, { ...t, index: 3 }), true).some((l) => l.type === "move")).toBe(true);
+      return;
+    }
+    throw new Error("no rush ended");
+  });
+});

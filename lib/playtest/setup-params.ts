@@ -1,0 +1,96 @@
+/**
+ * The playtest's URL parameters: which decks, AI level and column rule. Pure
+ * parsing and resolution against the starter decks (the server page calls it).
+ */
+import type { ColumnRule } from "@/lib/engine";
+import { resolveCardKeys, starterDeckKeys, starterDecks } from "./cards";
+import { AI_LEVELS, defaultRules, type AiLevel, type GameSetup } from "./session";
+import { AVAILABLE_LEVELS } from "./ai";
+
+/** Where your deck comes from: a starter deck, or a user deck by id, share slug or deck code. */
+export type DeckSource = { kind: "starter"; slug: string } | { kind: "deck"; deckId: string } | { kind: "slug"; slug: string } | { kind: "code"; code: string };
+
+/** A user deck resolved by the decks module: its name and card keys in list order. */
+export interface CustomDeck {
+  name: string;
+  keys: string[];
+}
+
+/** The form's choices, parsed from search params (with defaults). */
+export interface SetupChoice {
+  /** Your deck: a starter slug (when `source` is a starter). */
+  you: string;
+  source: DeckSource;
+  opp: string;
+  level: AiLevel;
+  rule: ColumnRule;
+  seed: number | null;
+  start: boolean;
+}
+
+/** Why a setup could not start. */
+export type SetupError = { code: "playtest/unknown-deck" | "playtest/unknown-card" | "playtest/level-unavailable" | "playtest/bad-seed"; reason: string };
+
+type Params = Record<string, string | string[] | undefined>;
+
+function one(p: Params, k: string): string | undefined {
+  const v = p[k];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Read the setup choice from search params; unknown values fall back to defaults (the form shows them). */
+export function parseSetupParams(p: Params): SetupChoice {
+  const starters = starterDecks();
+  const levelRaw = one(p, "level");
+  const ruleRaw = one(p, "rule");
+  const seedRaw = one(p, "seed");
+  const seed = seedRaw !== undefined && /^\d{1,10}$/.test(seedRaw) && Number(seedRaw) <= 0xffffffff ? Number(seedRaw) : null;
+  const you = one(p, "you") ?? one(p, "starter") ?? starters[0].slug;
+  const deckId = one(p, "deck");
+  const slug = one(p, "slug");
+  const code = one(p, "code");
+  const clean = (x: string | undefined, max: number) => (x !== undefined && x.length > 0 && x.length <= max ? x : undefined);
+  const source: DeckSource =
+    clean(deckId, 64) !== undefined
+      ? { kind: "deck", deckId: deckId! }
+      : clean(slug, 64) !== undefined
+        ? { kind: "slug", slug: slug! }
+        : clean(code, 4000) !== undefined
+          ? { kind: "code", code: code! }
+          : { kind: "starter", slug: you };
+  return {
+    you,
+    source,
+    opp: one(p, "opp") ?? starters[1].slug,
+    level: (AI_LEVELS as readonly string[]).includes(levelRaw ?? "") ? (levelRaw as AiLevel) : "random",
+    rule: ruleRaw === "no-mirror" ? "no-mirror" : "priority",
+    seed,
+    start: one(p, "start") === "1",
+  };
+}
+
+/** Resolve a choice to a game setup (decks as engine card definitions), or say what is wrong. */
+export function resolveSetup(c: SetupChoice, seed: number, custom: CustomDeck | null = null): { ok: true; setup: GameSetup } | { ok: false; error: SetupError } {
+  const names = new Map(starterDecks().map((d) => [d.slug, d.name]));
+  if (custom) names.set("\u0000custom", custom.name);
+  const decks = [custom ? "\u0000custom" : c.you, c.opp].map((slug) => ({ slug, keys: slug === "\u0000custom" ? custom!.keys : starterDeckKeys(slug) }));
+  for (const d of decks)
+    if (!d.keys) return { ok: false, error: { code: "playtest/unknown-deck", reason: `There is no starter deck "${d.slug}". Pick one from the list.` } };
+  if (!AVAILABLE_LEVELS.includes(c.level))
+    return { ok: false, error: { code: "playtest/level-unavailable", reason: `The ${c.level} AI is not available yet; pick another level.` } };
+  const r0 = resolveCardKeys(decks[0].keys!);
+  const r1 = resolveCardKeys(decks[1].keys!);
+  if (!r0.ok) return { ok: false, error: { code: "playtest/unknown-card", reason: r0.error.reason } };
+  if (!r1.ok) return { ok: false, error: { code: "playtest/unknown-card", reason: r1.error.reason } };
+  return {
+    ok: true,
+    setup: {
+      decks: [r0.cards, r1.cards],
+      deckKeys: [decks[0].keys!, decks[1].keys!],
+      deckNames: [names.get(decks[0].slug) ?? decks[0].slug, names.get(c.opp) ?? c.opp],
+      seed,
+      rules: defaultRules({ columnRule: c.rule }),
+      level: c.level,
+    },
+  };
+}
