@@ -109,7 +109,7 @@ test.describe("deck builder and sharing", () => {
   });
 
   test("two tabs editing the same deck: the second save is told of the conflict and shown the difference", async ({ page, auth, context }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await auth.signUp(newAccount("tabs"));
     await createDeck(page, "Two tabs");
     const second = await context.newPage();
@@ -130,7 +130,7 @@ test.describe("deck builder and sharing", () => {
   });
 
   test("start from a starter deck, import text with errors, and list public decks", async ({ page, auth }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await auth.signUp(newAccount("starter"));
     await page.goto("/decks");
     await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
