@@ -8,17 +8,32 @@ import { parseSetupParams, resolveSetup, type SetupChoice } from "@/lib/playtest
 
 export const metadata: Metadata = { title: "Playtest" };
 
-function SetupForm({ choice, error }: { choice: SetupChoice; error: string | null }) {
+function SetupForm({ choice, error, linked }: { choice: SetupChoice; error: string | null; linked: { name: string; size: number } | null }) {
   const starters = starterDecks();
+  const src = choice.source;
   return (
     <form method="get" action="/playtest" className="panel max-w-2xl space-y-4" aria-describedby={error ? "setup-error" : undefined}>
       <input type="hidden" name="start" value="1" />
+      {src.kind === "deck" && <input type="hidden" name="deck" value={src.deckId} />}
+      {src.kind === "slug" && <input type="hidden" name="slug" value={src.slug} />}
+      {src.kind === "code" && <input type="hidden" name="code" value={src.code} />}
       <fieldset>
         <legend className="label">Your deck</legend>
         <div className="grid gap-2 sm:grid-cols-3">
+          {linked && (
+            <label className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
+              <input type="radio" name="you" value="linked" defaultChecked required />
+              <span>
+                <span className="font-semibold">{linked.name}</span>
+                <span className="block text-xs text-slate-600">
+                  {src.kind === "code" ? "From a deck code" : src.kind === "slug" ? "Shared deck" : "Your deck"} · {linked.size} cards
+                </span>
+              </span>
+            </label>
+          )}
           {starters.map((d) => (
             <label key={d.slug} className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
-              <input type="radio" name="you" value={d.slug} defaultChecked={choice.you === d.slug} required />
+              <input type="radio" name="you" value={d.slug} defaultChecked={!linked && choice.you === d.slug} required />
               <span>
                 <span className="font-semibold">{d.name}</span>
                 <span className="block text-xs text-slate-600">
@@ -94,7 +109,7 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
           Play a full game against the AI on the real rules: place five cards face down against the opponent&apos;s spare row, flip in turn,
           and race to three Chaos Emeralds.
         </p>
-        <SetupForm choice={choice} error={null} />
+        <SetupForm choice={choice} error={null} linked={null} />
       </div>
     );
   const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff));
@@ -102,7 +117,7 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
     return (
       <div>
         {heading}
-        <SetupForm choice={choice} error={r.error.reason} />
+        <SetupForm choice={choice} error={r.error.reason} linked={null} />
       </div>
     );
   return (

@@ -110,3 +110,10 @@ export function expandKeys(entries: readonly string[], max = 500): string[] | nu
   }
   return out;
 }
+
+/** Card keys of a deck list (set, number, quantity), one per copy, in list order. */
+export function deckListKeys(entries: readonly { set: string; number: number; quantity: number }[]): string[] {
+  const out: string[] = [];
+  for (const e of entries) for (let i = 0; i < e.quantity; i++) out.push(cardKey(e.set, e.number));
+  return out;
+}
