@@ -2,6 +2,9 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // forbidden() renders app/forbidden.tsx with status 403 (admin pages for non-admins).
+  // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
   // `npm test` type-checks the whole project (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],

@@ -14,6 +14,13 @@ class InvalidLogin extends CredentialsSignin {
  */
 export const { handlers, auth, signIn, signOut } = NextAuth({
   trustHost: true,
+  logger: {
+    // A failed sign-in is an expected outcome answered on the form, not a server error.
+    error(error) {
+      if (error.name === "CredentialsSignin" || (error as { type?: string }).type === "CredentialsSignin") return;
+      console.error(error);
+    },
+  },
   session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
   pages: { signIn: "/signin" },
   providers: [

@@ -82,6 +82,7 @@ async function main(): Promise<void> {
   const per = Math.ceil(args.games / k / 2) * 2;
   const timed = args.agents.includes("search");
   const t0 = performance.now();
+  const progress = Array.from({ length: k }, () => ({ games: 0, wins: [0, 0] as [number, number], draws: 0 }));
   const parts = await Promise.all(
     Array.from({ length: k }, (_, w) => {
       const from = w * per;
@@ -94,7 +95,19 @@ async function main(): Promise<void> {
           eval: true,
           workerData: { decks, agents: args.agents, games: args.games, seed: args.seed, from, to, iterations: args.iterations, rules, timed },
         });
-        worker.once("message", resolve);
+        worker.on("message", (m: { type: string; games: number; wins: [number, number]; draws: number }) => {
+          if (m.type === "done") resolve(m as unknown as BatchResult & { ms: number });
+          else {
+            progress[w] = m;
+            if (!args.json) {
+              const g = progress.reduce((a, p) => a + p.games, 0);
+              const wa = progress.reduce((a, p) => a + p.wins[0], 0);
+              const dr = progress.reduce((a, p) => a + p.draws, 0);
+              const [lo, hi] = wilson(wa, g);
+              process.stderr.write(`  progress: ${g}/${args.games} games, A wins ${wa}, draws ${dr} (${(100 * lo).toFixed(1)}%–${(100 * hi).toFixed(1)}%), ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+            }
+          }
+        });
         worker.once("error", reject);
       });
     }),

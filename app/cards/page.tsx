@@ -1,28 +1,103 @@
 import type { Metadata } from "next";
-import { listCards } from "@/lib/dal/cards";
-import { CardFace } from "@/components/card/card-face";
+import Link from "next/link";
+import { Suspense } from "react";
+import { catalogFacets, searchCards } from "@/lib/dal/card-search";
+import { CardGrid } from "@/components/card/card-grid";
+import { CardSearchBox } from "@/components/card/card-search-box";
+import { CardResultsToolbar } from "@/components/card/card-results-toolbar";
+import { Pagination } from "@/components/ui/pagination";
+import { QueryErrorPanel } from "@/components/card/query-error-panel";
+import { getCurrentUser } from "@/lib/dal/session";
 
 export const metadata: Metadata = { title: "Cards" };
 
-export default async function CardsPage() {
-  const { cards, total } = await listCards({ take: 200 });
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function one(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export default async function CardsPage({ searchParams }: { searchParams: SearchParams }) {
+  const sp = await searchParams;
+  const q = one(sp.q) ?? "";
+  const view = one(sp.view) === "list" ? "list" : "grid";
+  const [result, facets, user] = await Promise.all([
+    searchCards({ q, sort: one(sp.sort), dir: one(sp.dir), page: one(sp.page) }),
+    catalogFacets(),
+    getCurrentUser(),
+  ]);
+
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams();
+    for (const key of ["q", "sort", "dir", "view"]) {
+      const v = one(sp[key]);
+      if (v) params.set(key, v);
+    }
+    if (page > 1) params.set("page", String(page));
+    return `/cards?${params.toString()}`;
+  };
+
   return (
-    <div>
-      <div className="mb-4 flex flex-wrap items-baseline gap-3">
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-2xl font-bold">Cards</h1>
-        <span className="text-sm text-slate-600">{total} cards</span>
         <span className="badge-unofficial">Unofficial demo set</span>
+        <div className="ml-auto flex gap-2 text-sm">
+          {user && (
+            <Link href="/cards/suggest" className="btn-secondary">
+              Suggest a card
+            </Link>
+          )}
+        </div>
       </div>
-      {cards.length === 0 ? (
-        <p className="panel text-slate-600">The catalog is empty. Run <code>npm run db:seed</code> to load the demo set.</p>
+
+      <Suspense fallback={<div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-hidden />}>
+        <CardSearchBox traits={facets.traits} sets={facets.sets} showAppliedError={false} />
+      </Suspense>
+
+      {!result.ok ? (
+        <QueryErrorPanel query={q} error={result.error} />
       ) : (
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-label="Card results">
-          {cards.map((card) => (
-            <li key={card.id}>
-              <CardFace card={card} />
-            </li>
-          ))}
-        </ul>
+        <section aria-labelledby="results-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-heading" className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
+              {result.total === 1 ? "1 card" : `${result.total.toLocaleString("en")} cards`}
+              {result.total > result.pageSize && ` · page ${result.page} of ${Math.ceil(result.total / result.pageSize)}`}
+            </h2>
+            <Suspense>
+              <CardResultsToolbar sort={result.sort} dir={result.dir} view={view} />
+            </Suspense>
+          </div>
+          {result.cards.length === 0 ? (
+            <div className="panel text-center text-slate-600">
+              {result.total === 0 ? (
+                q ? (
+                  <p>
+                    No cards match <code className="rounded bg-slate-100 px-1">{q}</code>. Try removing a filter, or see the{" "}
+                    <Link href="/cards/syntax" className="text-blue-700 underline">
+                      syntax help
+                    </Link>
+                    .
+                  </p>
+                ) : (
+                  <p>
+                    The catalog is empty. Run <code>npm run db:seed</code> to load the demo set.
+                  </p>
+                )
+              ) : (
+                <p>
+                  This page is past the last result.{" "}
+                  <Link href={hrefFor(1)} className="text-blue-700 underline">
+                    Back to page 1
+                  </Link>
+                </p>
+              )}
+            </div>
+          ) : (
+            <CardGrid cards={result.cards} view={view} />
+          )}
+          <Pagination page={result.page} pageCount={Math.ceil(result.total / result.pageSize)} hrefFor={hrefFor} />
+        </section>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ export type {
   Action,
   ApplyResult,
   CardDef,
+  CardInput,
   ChooseAction,
   Color,
   ColumnRule,

@@ -135,6 +135,10 @@ export function randomLegalAction(s: GameState, p: Player, r: RngHolder): Action
 export function playersToAct(s: GameState): Player[] {
   if (s.winner !== null) return [];
   if (s.pending !== null) return [s.pending.player];
-  if (s.step === "play") return ([0, 1] as Player[]).filter((p) => !s.players[p].placed);
+  if (s.step === "play") {
+    const a = s.players[0].placed;
+    const b = s.players[1].placed;
+    return a ? (b ? [] : [1]) : b ? [0] : [0, 1];
+  }
   return [s.next];
 }

@@ -57,7 +57,7 @@ describe("engine properties over random games", () => {
       }),
       RUNS,
     );
-  });
+  }, 120_000);
 
   it("emeralds only go up and never past 3; games end within maxTurns", () => {
     fc.assert(
@@ -81,7 +81,7 @@ describe("engine properties over random games", () => {
       }),
       RUNS,
     );
-  });
+  }, 120_000);
 
   it("every legal action applies, and legal actions from the view equal those from the state", () => {
     fc.assert(
@@ -103,7 +103,7 @@ describe("engine properties over random games", () => {
       }),
       { numRuns: 25 },
     );
-  });
+  }, 120_000);
 
   it("every illegal action is rejected with a code and reason and leaves the state unchanged", () => {
     const randomAction = (r: { rng: number }, s: GameState): Action => {
@@ -138,9 +138,9 @@ describe("engine properties over random games", () => {
           }
         });
       }),
-      { numRuns: 30 },
+      { numRuns: 20 },
     );
-  });
+  }, 120_000);
 
   it("same seed and actions give the same state and log (replay)", () => {
     fc.assert(
@@ -167,9 +167,9 @@ describe("engine properties over random games", () => {
           expect(JSON.parse(JSON.stringify(x.ok && x.state))).toEqual(x.ok && x.state);
         });
       }),
-      { numRuns: 30 },
+      { numRuns: 20 },
     );
-  });
+  }, 120_000);
 
   it("a player view never contains the opponent's hand or face-down card identities", () => {
     fc.assert(
@@ -205,9 +205,9 @@ describe("engine properties over random games", () => {
           }
         });
       }),
-      { numRuns: 30 },
+      { numRuns: 20 },
     );
-  });
+  }, 120_000);
 
   it("vanilla games with short decks still end (reshuffles, short hands)", () => {
     fc.assert(

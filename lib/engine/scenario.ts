@@ -14,6 +14,7 @@ import {
   PROTECT_EFFECTS,
   type Action,
   type CardDef,
+  type CardInput,
   type Color,
   type EngineError,
   type GameEvent,
@@ -26,7 +27,7 @@ import {
 /** A scenario file (RULES.md §8). Unknown top-level keys (such as `expect`) are ignored. */
 export interface Scenario {
   rules?: Partial<{ columnRule: "priority" | "no-mirror"; maxTurns: number }>;
-  cards: Record<string, CardDef>;
+  cards: Record<string, CardInput>;
   state?: ScenarioState;
   decks?: [string[], string[]];
   seed?: number;

@@ -3,14 +3,14 @@
  */
 import { parseEffect } from "./effects/schema";
 import { seedRng, nextInt, shuffleInPlace } from "./rng";
-import { DEFAULT_RULES, type CardDef, type GameState, type Player, type PlayerState, type Rules } from "./types";
+import { DEFAULT_RULES, type CardDef, type CardInput, type GameState, type Player, type PlayerState, type Rules } from "./types";
 import { drawCards } from "./rules/board";
 import { advance } from "./rules/flow";
 
 /** Options of {@link newGame}. */
 export interface NewGameOptions {
-  /** Both players' decks, as card definitions (one entry per copy). */
-  decks: [CardDef[], CardDef[]];
+  /** Both players' decks, as card definitions (one entry per copy); treated as immutable. */
+  decks: [CardInput[], CardInput[]];
   /** Seed of the game's PRNG (shuffles, coin flip). */
   seed: number;
   /** Rule variants (RULES.md §4.2 column rule, §5 maxTurns). */
@@ -20,21 +20,37 @@ export interface NewGameOptions {
 }
 
 const normalized = new WeakSet<object>();
+const normalizedFrom = new WeakMap<object, CardDef>();
 
 /**
  * Validate a card definition's structured effect and fill its defaults
  * (RULES.md §6). Returns the same object when already normalised. Throws on
  * an invalid effect: card data is an invariant of the catalog.
  */
-export function normalizeCard(def: CardDef): CardDef {
-  if (normalized.has(def)) return def;
-  let out = def;
+export function normalizeCard(def: CardInput): CardDef {
+  if (normalized.has(def)) return def as CardDef;
+  const cached = normalizedFrom.get(def);
+  if (cached) return cached;
+  let out = def as CardDef;
   if (def.effect !== undefined && def.effect !== null) {
     const r = parseEffect(def.effect);
     if (!r.ok) throw new Error(`Card "${def.title}": invalid structured effect: ${r.error}`);
-    out = { ...def, effect: r.effect };
+    out = { ...(def as CardDef), effect: r.effect };
   }
   normalized.add(out);
+  normalizedFrom.set(def, out);
+  return out;
+}
+
+const normalizedDecks = new WeakMap<object, CardDef[]>();
+
+/** A deck with every card normalised (cached per deck array, so batches of games validate once). */
+function normalizeDeck(deck: CardInput[]): CardDef[] {
+  let out = normalizedDecks.get(deck);
+  if (!out) {
+    out = deck.map(normalizeCard);
+    normalizedDecks.set(deck, out);
+  }
   return out;
 }
 
@@ -77,9 +93,11 @@ export function newGame(opts: NewGameOptions): GameState {
     winner: null,
   };
   for (const p of [0, 1] as Player[]) {
-    for (const def of opts.decks[p]) {
-      s.players[p].deck.push(cards.length);
-      cards.push(normalizeCard(def));
+    const deck = normalizeDeck(opts.decks[p]);
+    const ids = s.players[p].deck;
+    for (let i = 0; i < deck.length; i++) {
+      ids.push(cards.length);
+      cards.push(deck[i]);
       owner.push(p);
     }
   }

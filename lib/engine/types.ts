@@ -2,7 +2,7 @@
  * Shared types of the rules engine. Everything here is plain JSON data
  * (house rule 2): no classes, Maps or cycles.
  */
-import type { Effect } from "./effects/schema";
+import type { Effect, EffectInput } from "./effects/schema";
 
 export type { Effect } from "./effects/schema";
 
@@ -28,6 +28,19 @@ export interface CardDef {
   rings: number;
   traits: string[];
   effect?: Effect | null;
+  [extra: string]: unknown;
+}
+
+/**
+ * A card definition as given to the engine (catalog JSON): like {@link CardDef}
+ * but its effect may omit defaults; `newGame` validates and normalises it (RULES.md §6).
+ */
+export interface CardInput {
+  title: string;
+  colors: Color[];
+  rings: number;
+  traits: string[];
+  effect?: EffectInput | Effect | null;
   [extra: string]: unknown;
 }
 
@@ -207,7 +220,6 @@ export interface EngineError {
 
 /** Event types of the game log (RULES.md §8). */
 export type EventType =
-  | "setup"
   | "place"
   | "flip"
   | "color"
@@ -227,7 +239,6 @@ export type EventType =
   | "move"
   | "pass"
   | "lead"
-  | "turn"
   | "win"
   | "draw-game";
 

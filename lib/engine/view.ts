@@ -3,7 +3,7 @@
  * hidden. Hidden cards (the opponent's hand, every deck, the opponent's
  * face-down cards not peeked at) appear without identity and without id.
  */
-import { currentRings, isProtected } from "./effects/interpreter";
+import { continuousInPlay, currentRings, isProtected } from "./effects/interpreter";
 import { flipActions, pendingActions, placements } from "./legal-actions";
 import { PROTECT_BATTLE, PROTECT_COPY, PROTECT_EFFECTS } from "./types";
 import type { Action, CardDef, Color, ColumnRule, GameState, Pending, Player, Row, Rules, Slot, Step } from "./types";
@@ -71,19 +71,19 @@ export interface ViewOptions {
   noDiscards?: boolean;
 }
 
-function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player): SlotView | null {
+function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player, cont: boolean): SlotView | null {
   if (x === null) return null;
   if (!x.faceUp) {
     const known = owner === viewer || (x.peek & (1 << viewer)) !== 0;
     return { faceUp: false, card: known ? { id: x.card, card: s.cards[x.card] } : null, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
   }
   let protect = x.protect;
-  if (s.continuous) {
+  if (cont) {
     if (isProtected(s, owner, row, ci, PROTECT_COPY)) protect |= PROTECT_COPY;
     if (isProtected(s, owner, row, ci, PROTECT_BATTLE)) protect |= PROTECT_BATTLE;
     if (isProtected(s, owner, row, ci, PROTECT_EFFECTS)) protect |= PROTECT_EFFECTS;
   }
-  const rings = s.continuous || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci) : s.cards[x.card].rings;
+  const rings = cont || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci) : s.cards[x.card].rings;
   return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect, mod: x.mod, setRings: x.setRings };
 }
 
@@ -93,31 +93,42 @@ function refs(s: GameState, ids: number[]): CardRef[] {
   return out;
 }
 
+/** One side of the table as the viewer sees it (RULES.md §7). */
+function sideView(s: GameState, p: Player, viewer: Player, cont: boolean, noDiscards: boolean): SideView {
+  const pl = s.players[p];
+  const c = pl.chaos;
+  const r = pl.spare;
+  return {
+    hand: p === viewer ? refs(s, pl.hand) : null,
+    handCount: pl.hand.length,
+    deckCount: pl.deck.length,
+    discard: noDiscards ? [] : refs(s, pl.discard),
+    chaos: [
+      slotView(s, p, "chaos", 0, c[0], viewer, cont),
+      slotView(s, p, "chaos", 1, c[1], viewer, cont),
+      slotView(s, p, "chaos", 2, c[2], viewer, cont),
+      slotView(s, p, "chaos", 3, c[3], viewer, cont),
+      slotView(s, p, "chaos", 4, c[4], viewer, cont),
+    ],
+    spare: [
+      slotView(s, p, "spare", 0, r[0], viewer, cont),
+      slotView(s, p, "spare", 1, r[1], viewer, cont),
+      slotView(s, p, "spare", 2, r[2], viewer, cont),
+      slotView(s, p, "spare", 3, r[3], viewer, cont),
+      slotView(s, p, "spare", 4, r[4], viewer, cont),
+    ],
+    placed: pl.placed,
+  };
+}
+
 /**
  * The view of a state for one player (RULES.md §7, house rule 4): the only
  * thing that leaves the engine toward a player or a bot. Leaks no hidden
  * card, no hidden id and not the PRNG state.
  */
 export function playerView(s: GameState, viewer: Player, opts: ViewOptions = {}): PlayerView {
-  const side = (p: Player): SideView => {
-    const pl = s.players[p];
-    const mine = p === viewer;
-    const chaos: (SlotView | null)[] = [];
-    const spare: (SlotView | null)[] = [];
-    for (let ci = 0; ci < 5; ci++) {
-      chaos.push(slotView(s, p, "chaos", ci, pl.chaos[ci], viewer));
-      spare.push(slotView(s, p, "spare", ci, pl.spare[ci], viewer));
-    }
-    return {
-      hand: mine ? refs(s, pl.hand) : null,
-      handCount: pl.hand.length,
-      deckCount: pl.deck.length,
-      discard: opts.noDiscards ? [] : refs(s, pl.discard),
-      chaos,
-      spare,
-      placed: pl.placed,
-    };
-  };
+  const cont = continuousInPlay(s);
+  const nd = opts.noDiscards === true;
   const pd = s.pending;
   let deckLists: [CardDef[], CardDef[]] | null = null;
   if (opts.deckLists !== false) {
@@ -136,7 +147,7 @@ export function playerView(s: GameState, viewer: Player, opts: ViewOptions = {})
     winner: s.winner,
     next: s.next,
     lastFlip: s.lastFlip,
-    players: [side(0), side(1)],
+    players: [sideView(s, 0, viewer, cont, nd), sideView(s, 1, viewer, cont, nd)],
     pending: pd === null ? null : pd.player === viewer ? pd : { kind: pd.kind, player: pd.player, prompt: `Waiting for the opponent's decision (${pd.kind}).` },
     deckLists,
   };

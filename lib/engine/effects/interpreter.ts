@@ -125,6 +125,21 @@ export function conditionHolds(s: GameState, src: Src, c: Condition): boolean {
   return false;
 }
 
+/** Is any card with a continuous effect face up (a fast-path check, RULES.md §6 "while face up")? */
+export function continuousInPlay(s: GameState): boolean {
+  if (!s.continuous) return false;
+  for (let p = 0; p < 2; p++) {
+    const pl = s.players[p];
+    for (let ci = 0; ci < 5; ci++) {
+      const a = pl.chaos[ci];
+      if (a !== null && a.faceUp && s.cards[a.card].effect?.trigger === "continuous") return true;
+      const b = pl.spare[ci];
+      if (b !== null && b.faceUp && s.cards[b.card].effect?.trigger === "continuous") return true;
+    }
+  }
+  return false;
+}
+
 /** Call `fn` for each face-up card with an active continuous effect (RULES.md §6 "while face up"). */
 function forEachContinuous(s: GameState, fn: (src: Src, a: EffectAction) => void): void {
   for (const p of [0, 1] as Player[]) {
@@ -157,7 +172,7 @@ export function currentRings(s: GameState, p: Player, row: Row, ci: number): num
   const slot = rowOf(s, p, row)[ci] as Slot;
   let base = slot.setRings ?? s.cards[slot.card].rings;
   let add = slot.mod;
-  if (s.continuous) {
+  if (continuousInPlay(s)) {
     forEachContinuous(s, (src, a) => {
       if (a.type !== "modify-rings" || !hits(s, src, a.target, p, row, ci, slot)) return;
       if (a.set !== undefined) base = a.set;
@@ -178,7 +193,7 @@ const PROTECT_NAMES: Record<string, number> = {
 export function isProtected(s: GameState, p: Player, row: Row, ci: number, bit: number): boolean {
   const slot = rowOf(s, p, row)[ci] as Slot;
   if (slot.protect & bit) return true;
-  if (!s.continuous) return false;
+  if (!continuousInPlay(s)) return false;
   let yes = false;
   forEachContinuous(s, (src, a) => {
     if (yes || a.type !== "protect") return;

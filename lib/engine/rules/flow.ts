@@ -35,6 +35,8 @@ export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | 
       column: ci + 1,
       message: `${pname(p)} flipped ${label(s, slot.card, slot.color)} in column ${ci + 1}.`,
     });
+  if (ev && !d.effect && typeof d.text === "string" && d.text.trim() !== "")
+    ev.push({ type: "effect", player: p, cards: [slot.card], column: ci + 1, message: `${d.title}: text not automated; the card plays as vanilla (RULES.md §6).` });
   s.lastFlip = { player: p, column: ci + 1 };
   s.next = (1 - p) as Player;
   s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null });

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireAdminPage } from "@/lib/dal/admin-guard";
+import { adminOverview } from "@/lib/dal/suggestions";
+
+export const metadata: Metadata = { title: "Admin" };
+
+export default async function AdminPage() {
+  const admin = await requireAdminPage("/admin");
+  const stats = await adminOverview(admin);
+  const links = [
+    { href: "/admin/cards", title: "Catalog", body: `${stats.cards} cards: create, edit and delete.` },
+    { href: "/admin/suggestions", title: "Suggestions", body: `${stats.pendingSuggestions} waiting for review.` },
+    { href: "/admin/import", title: "Import and export", body: "Bulk JSON or CSV with a dry run, then an all-or-nothing apply." },
+    { href: "/admin/audit", title: "Audit log", body: `${stats.audits} catalog changes recorded: who changed what and when.` },
+  ];
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Admin</h1>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {links.map((l) => (
+          <li key={l.href}>
+            <Link href={l.href} className="panel block hover:border-blue-400">
+              <h2 className="font-semibold text-blue-800">{l.title}</h2>
+              <p className="mt-1 text-sm text-slate-600">{l.body}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

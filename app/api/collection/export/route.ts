@@ -1,0 +1,32 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { AuthError, requireUser } from "@/lib/dal/session";
+import { exportCollection } from "@/lib/dal/collection";
+import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
+import { TRANSFER_FORMATS } from "@/lib/validation/collection";
+
+const querySchema = z.object({ format: z.enum(TRANSFER_FORMATS, { error: "format must be csv or json" }).default("csv") });
+
+/** GET /api/collection/export?format=csv|json — the signed-in user's collection as a download, in the import format. */
+export async function GET(request: NextRequest) {
+  const parsed = querySchema.safeParse({ format: request.nextUrl.searchParams.get("format") ?? undefined });
+  if (!parsed.success) return NextResponse.json({ error: "export/bad-format", message: parsed.error.issues[0]?.message }, { status: 400 });
+  try {
+    await requireUser();
+    const rows = await exportCollection();
+    const now = new Date();
+    const stamp = now.toISOString().slice(0, 10);
+    const { format } = parsed.data;
+    const body = format === "csv" ? toCollectionCsv(rows) : toCollectionJson(rows, now);
+    return new NextResponse(body, {
+      headers: {
+        "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="ringbinder-collection-${stamp}.${format}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (err) {
+    if (err instanceof AuthError) return NextResponse.json({ error: err.code, message: "Please sign in to export your collection." }, { status: 401 });
+    throw err;
+  }
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { requireUserOrRedirect } from "@/lib/dal/session";
+import { defaultSetCode } from "@/lib/dal/collection";
+import { PACK_SIZE } from "@/lib/validation/collection";
+import { BoosterEntry } from "@/components/collection/booster-entry";
+
+export const metadata: Metadata = { title: "Open a booster" };
+
+export default async function BoosterPage() {
+  const user = await requireUserOrRedirect("/collection/booster");
+  const defaultSet = await defaultSetCode();
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Open a booster</h1>
+      <p className="mb-4 text-sm text-slate-600">
+        Enter the {PACK_SIZE} cards of a pack. Saving adds them to your collection and records the opening in your history; the last pack can be
+        undone.
+      </p>
+      <BoosterEntry isAdmin={user.role === "admin"} defaultSet={defaultSet} />
+    </div>
+  );
+}

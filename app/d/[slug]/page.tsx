@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getSharedDeck } from "@/lib/dal/decks";
+import { getCurrentUser } from "@/lib/dal/session";
+import { DeckView } from "@/components/deck/deck-view";
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const deck = await getSharedDeck(slug);
+  if (!deck) return { title: "Deck not found", robots: { index: false } };
+  const colors = [...new Set(deck.entries.flatMap((e) => e.card.colors))].join("/");
+  const description = `${deck.check.total} cards${colors ? `, ${colors}` : ""} · ${deck.check.legal ? "legal" : "not legal"} · by ${deck.ownerName}. A Sonic X TCG deck on Ringbinder.`;
+  return {
+    title: deck.name,
+    description,
+    robots: deck.visibility === "public" ? undefined : { index: false },
+    openGraph: { title: `${deck.name} — Sonic X TCG deck`, description, type: "article", siteName: "Ringbinder" },
+    twitter: { card: "summary", title: deck.name, description },
+  };
+}
+
+export default async function SharedDeckPage({ params }: Props) {
+  const { slug } = await params;
+  const [deck, user] = await Promise.all([getSharedDeck(slug), getCurrentUser()]);
+  if (!deck) notFound();
+  return (
+    <DeckView
+      name={deck.name}
+      byline={`By ${deck.ownerName} · ${deck.visibility} · updated ${new Date(deck.updatedAt).toLocaleDateString("en", { dateStyle: "medium" })}`}
+      description={deck.description}
+      entries={deck.entries}
+      check={deck.check}
+      signedIn={!!user}
+      copySource={{ slug: deck.shareSlug }}
+      playtestQuery={`slug=${encodeURIComponent(deck.shareSlug)}`}
+      returnTo={`/d/${slug}`}
+      notice={deck.isOwner && deck.visibility === "private" ? "This deck is private: only you can open this link. Make it unlisted or public in the editor to share it." : undefined}
+    />
+  );
+}

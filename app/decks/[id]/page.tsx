@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getDeckForOwner, getMyOwnedCounts, listDeckVersions } from "@/lib/dal/decks";
+import { requireUserOrRedirect } from "@/lib/dal/session";
+import { catalogFacets } from "@/lib/dal/card-search";
+import { DeckEditor } from "@/components/deck/deck-editor";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Edit deck`, robots: { index: false }, other: { deck: (await params).id } };
+}
+
+export default async function DeckEditorPage({ params }: Props) {
+  const { id } = await params;
+  await requireUserOrRedirect(`/decks/${id}`);
+  const [deck, owned, versions, facets] = await Promise.all([getDeckForOwner(id), getMyOwnedCounts(), listDeckVersions(id), catalogFacets()]);
+  if (!deck || !versions) notFound();
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/decks" className="text-blue-700 underline">
+          My decks
+        </Link>{" "}
+        / {deck.name}
+      </nav>
+      <DeckEditor key={deck.id} deck={deck} owned={owned} versions={versions} facets={facets} />
+    </div>
+  );
+}

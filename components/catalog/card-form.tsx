@@ -1,0 +1,135 @@
+"use client";
+
+import { useActionState } from "react";
+import { COLORS } from "@/lib/cards/colors";
+import { RARITIES } from "@/lib/cards/rarity";
+import type { ActionResult } from "@/lib/action-result";
+import { Field, FormMessage } from "@/components/ui/field";
+import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
+
+export type CardFormValues = {
+  set: string;
+  number: number | "";
+  title: string;
+  traits: string[];
+  colors: string[];
+  rings: number | "";
+  rarity: string;
+  text: string;
+  effect: unknown;
+  imageUrl: string | null;
+};
+
+type Action<T> = (prev: ActionResult<T> | null, form: FormData) => Promise<ActionResult<T>>;
+
+function Errors({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <div id={id} aria-live="polite">
+      {errors?.map((e) => (
+        <p key={e} className="field-error">
+          {e}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The one card form: admin create/edit and user suggestions. Validation runs
+ * on the server with the shared schema; errors come back per field.
+ */
+export function CardForm<T>({
+  action,
+  initial,
+  id,
+  cardId,
+  submitLabel,
+  extra,
+}: {
+  action: Action<T>;
+  initial?: Partial<CardFormValues>;
+  /** the card being edited (admin) */
+  id?: string;
+  /** the card a correction is for (suggestions) */
+  cardId?: string;
+  submitLabel: string;
+  extra?: React.ReactNode;
+}) {
+  const [state, formAction, pending] = useActionState<ActionResult<T> | null, FormData>(action, null);
+  const fe = state && !state.ok ? state.fieldErrors : undefined;
+  const v = initial ?? {};
+  const effectText = v.effect == null ? "" : JSON.stringify(v.effect, null, 2);
+  return (
+    <form action={formAction} onSubmit={keepFormSubmit(formAction)} className="space-y-4" noValidate>
+      {id && <input type="hidden" name="id" value={id} />}
+      {cardId && <input type="hidden" name="cardId" value={cardId} />}
+      <FormMessage message={state?.message} tone={state?.ok ? "success" : "error"} />
+      <div className="grid gap-4 sm:grid-cols-[1fr_1fr_3fr]">
+        <Field name="set" label="Set code" defaultValue={v.set ?? "DEMO"} errors={fe?.set} required />
+        <Field name="number" label="Number" type="number" min={0} defaultValue={v.number ?? ""} errors={fe?.number} required />
+        <Field name="title" label="Title" defaultValue={v.title ?? ""} errors={fe?.title} required />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[3fr_1fr_2fr]">
+        <Field name="traits" label="Traits" hint="Separate with commas, e.g. Animal, Robot" defaultValue={(v.traits ?? []).join(", ")} errors={fe?.traits} />
+        <Field name="rings" label="Rings" type="number" min={0} max={99} defaultValue={v.rings ?? ""} errors={fe?.rings} required />
+        <div>
+          <label htmlFor="rarity" className="label">
+            Rarity
+          </label>
+          <select id="rarity" name="rarity" className="input capitalize" defaultValue={v.rarity ?? "common"} aria-invalid={fe?.rarity ? true : undefined} aria-describedby="rarity-error">
+            {RARITIES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          <Errors id="rarity-error" errors={fe?.rarity} />
+        </div>
+      </div>
+      <fieldset aria-describedby="colors-error">
+        <legend className="label">Colors</legend>
+        <div className="flex flex-wrap gap-4">
+          {COLORS.map((c) => (
+            <label key={c} className="flex items-center gap-2 text-sm capitalize">
+              <input type="checkbox" name="colors" value={c} defaultChecked={v.colors?.includes(c)} />
+              {c}
+            </label>
+          ))}
+        </div>
+        <Errors id="colors-error" errors={fe?.colors} />
+      </fieldset>
+      <div>
+        <label htmlFor="text" className="label">
+          Card text
+        </label>
+        <textarea id="text" name="text" rows={3} className="input" defaultValue={v.text ?? ""} aria-invalid={fe?.text ? true : undefined} aria-describedby="text-error" />
+        <Errors id="text-error" errors={fe?.text} />
+      </div>
+      <div>
+        <label htmlFor="effect" className="label">
+          Structured effect (JSON, optional)
+        </label>
+        <textarea
+          id="effect"
+          name="effect"
+          rows={6}
+          className="input font-mono text-xs"
+          defaultValue={effectText}
+          placeholder='{"trigger":"flip","actions":[{"type":"draw","count":1}]}'
+          aria-invalid={fe?.effect ? true : undefined}
+          aria-describedby="effect-hint effect-error"
+        />
+        <p id="effect-hint" className="mt-1 text-xs text-slate-500">
+          Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema.
+        </p>
+        <Errors id="effect-error" errors={fe?.effect} />
+      </div>
+      <Field name="imageUrl" label="Image URL (optional, https)" defaultValue={v.imageUrl ?? ""} errors={fe?.imageUrl} />
+      {extra}
+      <Errors id="form-error" errors={fe?._form} />
+      <button type="submit" className="btn-primary" disabled={pending}>
+        {pending ? "Saving…" : submitLabel}
+      </button>
+    </form>
+  );
+}

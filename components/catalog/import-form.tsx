@@ -1,0 +1,101 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import type { ActionResult } from "@/lib/action-result";
+import type { ImportReport } from "@/lib/dal/catalog-import";
+import { importCatalogAction } from "@/lib/actions/catalog-import";
+import { FormMessage } from "@/components/ui/field";
+import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
+
+const SHOW_OTHER_ROWS = 200;
+const ACTION_STYLE: Record<string, string> = {
+  create: "bg-green-100 text-green-800",
+  update: "bg-blue-100 text-blue-800",
+  unchanged: "bg-slate-100 text-slate-600",
+  reject: "bg-red-100 text-red-800",
+};
+
+/** Upload a catalog file, see a row-by-row dry run, then apply it all or nothing. */
+export function ImportForm({ maxMb }: { maxMb: number }) {
+  const [state, action, pending] = useActionState<ActionResult<ImportReport> | null, FormData>(importCatalogAction, null);
+  const [fileChosen, setFileChosen] = useState(false);
+  const report = state?.ok ? state.data : null;
+  const rejects = report?.rows.filter((r) => r.action === "reject") ?? [];
+  const others = report?.rows.filter((r) => r.action !== "reject").slice(0, SHOW_OTHER_ROWS) ?? [];
+  const hiddenOthers = (report?.rows.length ?? 0) - rejects.length - others.length;
+  return (
+    <div className="space-y-4">
+      <form action={action} onSubmit={keepFormSubmit(action)} className="panel space-y-3">
+        <div>
+          <label htmlFor="import-file" className="label">
+            Catalog file (JSON or CSV, at most {maxMb} MB)
+          </label>
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            className="block text-sm"
+            onChange={(e) => setFileChosen(Boolean(e.target.files?.length))}
+            aria-describedby="import-file-error"
+          />
+          <div id="import-file-error" aria-live="polite">
+            {state && !state.ok && state.fieldErrors?.file?.map((e) => <p key={e} className="field-error">{e}</p>)}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="mode" value="dry-run" className="btn-secondary" disabled={pending || !fileChosen}>
+            {pending ? "Working…" : "Dry run"}
+          </button>
+          <button type="submit" name="mode" value="apply" className="btn-primary" disabled={pending || !fileChosen}>
+            Apply import
+          </button>
+        </div>
+        <p className="text-xs text-slate-500">A dry run writes nothing. Apply writes every row or, if any row is rejected, none.</p>
+      </form>
+      <FormMessage message={state?.message} tone={state?.ok && report && (report.ok || !report.rows.length) ? "success" : "error"} />
+      {report && report.rows.length > 0 && (
+        <section aria-labelledby="report-heading" className="space-y-2">
+          <h2 id="report-heading" className="text-lg font-semibold">
+            {report.applied ? "Applied" : "Dry run"}: {report.counts.create} create · {report.counts.update} update · {report.counts.unchanged} unchanged · {report.counts.reject} rejected
+          </h2>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm" aria-label="Import rows">
+              <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Row</th>
+                  <th scope="col" className="px-3 py-2">Card</th>
+                  <th scope="col" className="px-3 py-2">Result</th>
+                  <th scope="col" className="px-3 py-2">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...rejects, ...others].map((r) => (
+                  <tr key={r.line} className="border-t border-slate-100 align-top" data-testid={`import-row-${r.line}`}>
+                    <td className="px-3 py-1.5 tabular-nums">{r.line}</td>
+                    <td className="px-3 py-1.5 font-mono text-xs">{r.key ?? "—"}</td>
+                    <td className="px-3 py-1.5">
+                      <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${ACTION_STYLE[r.action]}`}>{r.action}</span>
+                    </td>
+                    <td className="px-3 py-1.5">
+                      {r.errors.length > 0 ? (
+                        <ul className="text-red-800">
+                          {r.errors.map((e) => (
+                            <li key={e}>{e}</li>
+                          ))}
+                        </ul>
+                      ) : r.action === "update" ? (
+                        <span className="text-slate-700">{r.changes.map((c) => `${c.field}: ${c.before} → ${c.after}`).join("; ")}</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {hiddenOthers > 0 && <p className="text-sm text-slate-600">…and {hiddenOthers} more rows without problems.</p>}
+        </section>
+      )}
+    </div>
+  );
+}

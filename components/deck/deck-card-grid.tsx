@@ -1,0 +1,47 @@
+import { CardFace } from "@/components/card/card-face";
+import type { CardDTO } from "@/lib/cards/types";
+
+/** A deck drawn as cards, each with its number of copies (and owned copies when known). */
+export function DeckCardGrid({ entries }: { entries: { card: CardDTO; quantity: number; owned: number | null }[] }) {
+  if (entries.length === 0) return <p className="panel text-slate-600">This deck has no cards yet.</p>;
+  return (
+    <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 print:hidden" aria-label="Cards in the deck">
+      {entries.map((e) => (
+        <li key={e.card.id} className="relative">
+          <CardFace card={e.card} size="sm" />
+          <span className="absolute -right-1 -top-1 grid h-7 min-w-7 place-items-center rounded-full bg-blue-900 px-1 text-sm font-bold text-white shadow" aria-label={`${e.quantity} copies`}>
+            ×{e.quantity}
+          </span>
+          {e.owned !== null && (
+            <span className={`mt-1 block text-center text-xs ${e.owned >= e.quantity ? "text-green-700" : "text-red-700"}`}>
+              {e.owned >= e.quantity ? `own ${e.owned}` : `own ${e.owned}, missing ${e.quantity - e.owned}`}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The plain list shown when printing. */
+export function PrintableDeckList({ name, entries, summary }: { name: string; entries: { card: CardDTO; quantity: number }[]; summary: string }) {
+  return (
+    <section className="hidden print:block">
+      <h2 className="text-xl font-bold">{name}</h2>
+      <p className="mb-2 text-sm">{summary}</p>
+      <table className="text-sm">
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.card.id}>
+              <td className="pr-4 text-right">{e.quantity}</td>
+              <td className="pr-4">{e.card.title}</td>
+              <td className="pr-4">{e.card.key}</td>
+              <td className="pr-4 capitalize">{e.card.colors.join("/")}</td>
+              <td>{e.card.rings} rings</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import Link from "next/link";
+import type { CardDTO } from "@/lib/cards/types";
+import { encodeDeckCode, formatDeckJson, formatDeckText, type DeckCheck } from "@/lib/deck";
+import { DeckCardGrid, PrintableDeckList } from "@/components/deck/deck-card-grid";
+import { DeckStats } from "@/components/deck/deck-stats";
+import { DeckExport } from "@/components/deck/deck-export";
+import { Markdown } from "@/components/deck/markdown";
+import { CopyDeckButton } from "@/components/deck/copy-deck-button";
+import { LegalityBadge } from "@/components/deck/legality-badge";
+
+export type DeckViewProps = {
+  name: string;
+  byline: string;
+  description: string;
+  entries: { card: CardDTO; quantity: number; owned: number | null }[];
+  check: DeckCheck;
+  signedIn: boolean;
+  /** what "copy to my decks" copies */
+  copySource: { slug: string } | { code: string } | { starter: string };
+  /** the playtest query for this deck (only offered when legal) */
+  playtestQuery: string;
+  returnTo: string;
+  notice?: string;
+};
+
+/** The read-only view of a deck: cards, legality, stats, copy, playtest and export. */
+export function DeckView(props: DeckViewProps) {
+  const { entries, check } = props;
+  let code: string | null = null;
+  try {
+    code = entries.length ? encodeDeckCode(entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }))) : null;
+  } catch {
+    code = null;
+  }
+  const text = formatDeckText(entries.map((e) => ({ key: e.card.key, title: e.card.title, quantity: e.quantity })), props.name);
+  const json = formatDeckJson({ name: props.name, description: props.description, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, title: e.card.title, quantity: e.quantity })) });
+  const statsCards = entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity, colors: e.card.colors, rings: e.card.rings, traits: e.card.traits }));
+  return (
+    <article className="space-y-5">
+      <header className="flex flex-wrap items-start justify-between gap-4 print:hidden">
+        <div>
+          <h1 className="text-2xl font-bold" data-testid="deck-name">
+            {props.name}
+          </h1>
+          <p className="text-sm text-slate-600">{props.byline}</p>
+          <div className="mt-2">
+            <LegalityBadge check={check} />
+          </div>
+          {props.notice && <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900">{props.notice}</p>}
+        </div>
+        <div className="flex flex-wrap items-start gap-2">
+          {props.signedIn ? (
+            <CopyDeckButton source={props.copySource} />
+          ) : (
+            <Link className="btn-primary" href={`/signin?callbackUrl=${encodeURIComponent(props.returnTo)}`}>
+              Sign in to copy this deck
+            </Link>
+          )}
+          {check.legal ? (
+            <Link className="btn-secondary" href={`/playtest?${props.playtestQuery}`}>
+              Playtest this deck
+            </Link>
+          ) : (
+            <span className="btn-secondary cursor-not-allowed opacity-60" aria-disabled="true" title="Only legal decks can be playtested">
+              Playtest this deck
+            </span>
+          )}
+        </div>
+      </header>
+      {props.description && (
+        <section className="panel print:hidden" aria-label="Description">
+          <Markdown text={props.description} />
+        </section>
+      )}
+      <DeckCardGrid entries={entries} />
+      <PrintableDeckList name={props.name} entries={entries} summary={check.summary} />
+      <div className="grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
+        <DeckStats cards={statsCards} />
+        <DeckExport name={props.name} text={text} json={json} codeUrl={code ? `/d/code/${code}` : null} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,176 @@
+import { test, expect, newAccount, ADMIN, type AuthPages } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+/** Signs in as the e2e admin, signing it up first when this run has not yet. */
+async function signInAdmin(page: Page, auth: AuthPages) {
+  await auth.signIn(ADMIN);
+  const signedIn = await page
+    .getByTestId("current-user")
+    .waitFor({ timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!signedIn) await auth.signUp(ADMIN);
+  await expect(page.getByTestId("current-user")).toContainText("admin");
+}
+
+const results = (page: Page) => page.getByRole("list", { name: "Card results" });
+const queryBox = (page: Page) => page.getByLabel("Search cards");
+
+test.describe("card catalog", () => {
+  test("search by typing a query", async ({ page }) => {
+    await page.goto("/cards");
+    await expect(page.getByTestId("result-count")).toContainText("66 cards");
+    await queryBox(page).fill("t:robot r>=7");
+    await expect(page).toHaveURL(/q=t%3Arobot\+r%3E%3D7|q=t%3Arobot%20r%3E%3D7/);
+    await expect(page.getByTestId("result-count")).toHaveText("3 cards");
+    await expect(results(page).getByRole("link")).toHaveCount(3);
+    await expect(results(page).getByRole("link", { name: /Metal Sonic/ })).toBeVisible();
+    // the typed query is reflected as chips
+    await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Trait robot");
+    await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Rings at least 7");
+
+    // an invalid query says where and what was expected, and keeps the results
+    await queryBox(page).fill("c:blue (t:robot");
+    await expect(page.getByTestId("query-error")).toContainText("never closed");
+    await expect(page.getByTestId("query-error")).toContainText("At position 16");
+    await expect(page.getByTestId("result-count")).toHaveText("3 cards");
+
+    // a link with an invalid query shows the error instead of an empty page
+    await page.goto("/cards?q=c%3Apurple");
+    await expect(page.getByTestId("query-error-panel")).toContainText("Unknown color “purple”");
+  });
+
+  test("search by clicking filters, which write the query", async ({ page }) => {
+    await page.goto("/cards");
+    await page.getByRole("button", { name: "Red", exact: true }).click();
+    await expect(queryBox(page)).toHaveValue("c:red");
+    await expect(page).toHaveURL(/q=c%3Ared/);
+    await page.getByRole("button", { name: "Blue", exact: true }).click();
+    await expect(queryBox(page)).toHaveValue("c:br");
+    await page.getByLabel("Color match").selectOption("exactly");
+    await expect(queryBox(page)).toHaveValue("c=br");
+    await expect(page.getByTestId("result-count")).toHaveText("2 cards");
+    await page.getByLabel("Trait").selectOption("robot");
+    await expect(queryBox(page)).toHaveValue("c=br t:robot");
+    await expect(page.getByTestId("result-count")).toHaveText("2 cards");
+    // editing the query updates the controls
+    await queryBox(page).fill("t:thing rar:rare");
+    await expect(page.getByLabel("Trait")).toHaveValue("thing");
+    await expect(page.getByLabel("Rarity")).toHaveValue("rare");
+    await expect(page.getByRole("button", { name: "Red", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByTestId("result-count")).toHaveText("2 cards");
+    // removing a chip rewrites the query
+    await page.getByRole("button", { name: "Remove filter: Rarity is rare" }).click();
+    await expect(queryBox(page)).toHaveValue("t:thing");
+    await expect(page.getByTestId("result-count")).toHaveText("9 cards");
+    // list view and sorting are in the URL too
+    await page.getByRole("button", { name: "List" }).click();
+    await page.getByLabel("Sort by").selectOption("rings");
+    await expect(page).toHaveURL(/view=list/);
+    await expect(page).toHaveURL(/sort=rings/);
+    await expect(page.getByRole("table", { name: "Card results" }).getByRole("row").nth(1)).toContainText("Ring");
+  });
+
+  test("syntax help examples run when clicked", async ({ page }) => {
+    await page.goto("/cards/syntax");
+    await page.getByRole("link", { name: "c=br", exact: true }).click();
+    await expect(queryBox(page)).toHaveValue("c=br");
+    await expect(page.getByTestId("result-count")).toHaveText("2 cards");
+  });
+
+  test("open a card page and track owned copies", async ({ page, auth }) => {
+    await page.goto("/cards?q=%21%22Dr.%20Eggman%22");
+    await results(page).getByRole("link", { name: /Dr\. Eggman/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dr. Eggman");
+    await expect(page).toHaveURL(/\/cards\/DEMO\/18$/);
+    await expect(page.getByTestId("effect-description")).toContainText("Text not automated");
+    await expect(page.getByText("Sign in to track how many you own")).toBeVisible();
+    // padded numbers work too, and other printings are listed
+    await page.goto("/cards/DEMO/001");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sonic the Hedgehog");
+    await expect(page.getByRole("list", { name: "Other printings" })).toContainText("DEMO-053");
+
+    await auth.signUp(newAccount());
+    await page.goto("/cards/DEMO/18");
+    await expect(page.getByTestId("owned-quantity")).toContainText("0 owned");
+    await page.getByRole("button", { name: "Add one Dr. Eggman to my collection" }).click();
+    await expect(page.getByTestId("owned-quantity")).toContainText("1 owned");
+    await page.getByRole("button", { name: "Add one Dr. Eggman to my collection" }).click();
+    await expect(page.getByTestId("owned-quantity")).toContainText("2 owned");
+    await page.reload();
+    await expect(page.getByTestId("owned-quantity")).toContainText("2 owned");
+    await page.getByRole("button", { name: "Remove one Dr. Eggman from my collection" }).click();
+    await expect(page.getByTestId("owned-quantity")).toContainText("1 owned");
+  });
+
+  test("admin edits a card and sees it in the audit log", async ({ page, auth }) => {
+    await signInAdmin(page, auth);
+    await page.goto("/admin");
+    await page.getByRole("link", { name: /Catalog/ }).click();
+    await page.getByLabel("Search cards").fill("!tornado");
+    await page.getByRole("link", { name: "Edit Tornado (DEMO-043)" }).click();
+    await expect(page.getByRole("heading", { name: /Edit Tornado/ })).toBeVisible();
+    // invalid input is refused with field errors
+    await page.getByLabel("Rings").fill("-3");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Rings cannot be negative")).toBeVisible();
+    await page.getByLabel("Rings").fill("5");
+    await page.getByLabel("Card text").fill("Draw a card.");
+    await page.getByLabel(/Structured effect/).fill('{"trigger":"flip","actions":[{"type":"draw","count":1}]}');
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Card saved.")).toBeVisible();
+
+    await page.goto("/admin/audit");
+    const entry = page.getByTestId("audit-entry").first();
+    await expect(entry).toContainText("update");
+    await expect(entry).toContainText("DEMO-043");
+    await expect(entry).toContainText("Admin");
+    await expect(entry.getByRole("row", { name: /rings/ })).toContainText("4");
+    await expect(entry.getByRole("row", { name: /rings/ })).toContainText("5");
+
+    await page.goto("/cards/DEMO/43");
+    await expect(page.getByTestId("effect-description")).toContainText("When flipped");
+  });
+
+  test("a user suggests a card and an admin accepts it", async ({ page, auth }) => {
+    const player = newAccount("suggester");
+    await auth.signUp(player);
+    await page.goto("/cards/suggest");
+    await page.getByLabel("Number").fill("120");
+    await page.getByLabel("Title").fill("Cheese and Chocola");
+    await page.getByLabel("Traits").fill("Animal");
+    await page.getByLabel("yellow").check();
+    await page.getByLabel("Rings").fill("2");
+    await page.getByRole("button", { name: "Send suggestion" }).click();
+    await expect(page.getByText("Your suggestion is waiting for review")).toBeVisible();
+    await expect(page.getByTestId("suggestion").first()).toContainText("pending");
+    await auth.signOut();
+
+    await signInAdmin(page, auth);
+    await page.goto("/admin/suggestions");
+    await page.getByRole("button", { name: "Accept suggestion: Cheese and Chocola" }).click();
+    await expect(page.getByText("Accepted: DEMO-120 is in the catalog.")).toBeVisible();
+    await page.goto("/admin/audit");
+    await expect(page.getByTestId("audit-entry").first()).toContainText("DEMO-120");
+    await expect(page.getByTestId("audit-entry").first()).toContainText(`Suggested by ${player.displayName}`);
+    await page.goto("/cards/DEMO/120");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cheese and Chocola");
+
+    await auth.signOut();
+    await auth.signIn(player);
+    await page.goto("/cards/suggestions");
+    await expect(page.getByTestId("suggestion").first()).toContainText("accepted");
+  });
+
+  test("admin pages are closed to non-admins and guests", async ({ page, auth }) => {
+    const res = await page.goto("/admin/cards");
+    expect(page.url()).toContain("/signin");
+    expect(res?.ok()).toBe(true);
+    await auth.signUp(newAccount());
+    const forbidden = await page.goto("/admin/cards/new");
+    expect(forbidden?.status()).toBe(403);
+    await expect(page.getByText("This page is for catalog admins only.")).toBeVisible();
+    const api = await page.request.get("/api/catalog/export");
+    expect(api.status()).toBe(403);
+  });
+});

@@ -1,0 +1,181 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { test, expect, newAccount } from "./fixtures";
+
+async function overallOwned(page: Page): Promise<string> {
+  await page.goto("/collection/completion");
+  return (await page.getByTestId("completion-overall-all").getByTestId("owned-figure").textContent()) ?? "";
+}
+
+/** Types a term into the booster combobox, waits for the option to be the active one, and presses Enter. */
+async function enterCard(page: Page, term: string, expectedKey: string, arrowsDown = 0) {
+  const box = page.getByRole("combobox", { name: "Card number or title" });
+  await expect(box).toBeFocused();
+  await page.keyboard.type(term);
+  await expect(page.getByRole("option").first()).toBeVisible();
+  for (let i = 0; i < arrowsDown; i++) await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("option", { selected: true })).toContainText(expectedKey);
+  await page.keyboard.press("Enter");
+  await expect(box).toHaveValue("");
+  await expect(page.getByRole("list", { name: "Cards in this pack" })).toContainText(expectedKey);
+}
+
+test.describe("collection", () => {
+  test("guests are sent to sign in", async ({ page }) => {
+    await page.goto("/collection/booster");
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fcollection%2Fbooster/);
+    const res = await page.request.get("/api/collection/export?format=csv");
+    expect(res.status()).toBe(401);
+  });
+
+  test("enter a booster pack with the keyboard alone, see completion rise, undo it", async ({ page, auth }) => {
+    await auth.signUp(newAccount("booster"));
+    expect(await overallOwned(page)).toMatch(/^0 \/ 66 cards/);
+
+    await page.goto("/collection/booster");
+    await enterCard(page, "1", "DEMO-001");
+    await enterCard(page, "007", "DEMO-007");
+    await enterCard(page, "demo-12", "DEMO-012");
+    await enterCard(page, "2", "DEMO-002");
+    await enterCard(page, "3", "DEMO-003");
+    await enterCard(page, "4", "DEMO-004");
+    await enterCard(page, "5", "DEMO-005");
+    await enterCard(page, "6", "DEMO-006");
+    await expect(page.getByTestId("pack-size-warning")).toContainText("this one has 8");
+    // a title fragment, choosing the second match with the arrow key
+    const box = page.getByRole("combobox", { name: "Card number or title" });
+    await page.keyboard.type("sonic");
+    const options = page.getByRole("option");
+    await expect(options.nth(1)).toBeVisible();
+    const second = (await options.nth(1).textContent()) ?? "";
+    const secondKey = /DEMO-\d{3}/.exec(second)?.[0] ?? "";
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("option", { selected: true })).toContainText(secondKey);
+    await page.keyboard.press("Enter");
+    await expect(box).toHaveValue("");
+    // a wrong card: Backspace in the empty box removes it, then the right one
+    await enterCard(page, "8", "DEMO-008");
+    await page.keyboard.press("Backspace");
+    await expect(page.getByTestId("pack-count")).toHaveText("9 / 10 cards");
+    // a number that is not in the catalog is not a dead end
+    await page.keyboard.type("999");
+    await expect(page.getByRole("option", { selected: true })).toContainText("DEMO-999 is not in the catalog: suggest it");
+    await expect(page.getByRole("link", { name: "Suggest it" })).toHaveAttribute("href", "/cards/suggest?set=DEMO&number=999");
+    await page.screenshot({ path: ".tmp/shots/booster-missing.png" });
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await expect(box).toHaveValue("");
+    await enterCard(page, "1", "DEMO-001"); // a second copy
+    await expect(page.getByTestId("pack-count")).toHaveText("10 / 10 cards");
+    await expect(page.getByTestId("pack-size-warning")).toHaveCount(0);
+
+    // the pack survives a reload (kept in sessionStorage)
+    await page.reload();
+    await expect(page.getByTestId("pack-count")).toHaveText("10 / 10 cards");
+    await page.keyboard.press("Control+Enter");
+    await expect(page.getByText("Saved a pack of 10 cards.")).toBeVisible();
+    await page.screenshot({ path: ".tmp/shots/booster-saved.png" });
+    await expect(page.getByTestId("pack-count")).toHaveText("0 / 10 cards");
+
+    expect(await overallOwned(page)).toMatch(/^9 \/ 66 cards/);
+    await page.screenshot({ path: ".tmp/shots/completion.png", fullPage: true });
+    await page.goto("/collection?show=owned");
+    await expect(page.getByRole("textbox", { name: "Quantity of Sonic the Hedgehog (DEMO-001)" })).toHaveValue("2");
+
+    await page.goto("/collection/history");
+    const pack = page.getByTestId("pack-opening").first();
+    await expect(pack).toContainText("10 cards");
+    await expect(pack).toContainText("2× Sonic the Hedgehog");
+    await page.getByRole("button", { name: "Undo last pack (10 cards)" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Undid the pack of 10 cards.")).toBeVisible();
+    await page.screenshot({ path: ".tmp/shots/history.png" });
+    await page.reload();
+    await expect(page.getByTestId("pack-opening").first()).toContainText("Undone");
+    expect(await overallOwned(page)).toMatch(/^0 \/ 66 cards/);
+  });
+
+  test("+ / − and typed quantities save at once, and a failed save rolls back and says so", async ({ page, auth }) => {
+    await auth.signUp(newAccount("qty"));
+    await page.goto("/collection");
+    const qty = page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" });
+    await expect(qty).toHaveValue("0");
+    await page.getByRole("button", { name: "Add one Tails (DEMO-002)" }).click();
+    await page.getByRole("button", { name: "Add one Tails (DEMO-002)" }).click();
+    await expect(qty).toHaveValue("2");
+    await qty.fill("7");
+    await qty.press("Enter");
+    await expect(qty).toHaveValue("7");
+    await page.reload();
+    await expect(qty).toHaveValue("7");
+    await page.goto("/collection?show=duplicates");
+    await expect(page.getByTestId("collection-card-DEMO-002")).toContainText("+2 tradeable");
+
+    // the server cannot be reached: the count shows the change, then rolls back with a message
+    await page.route("**/collection*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    await page.getByRole("button", { name: "Remove one Tails (DEMO-002)" }).click();
+    await expect(page.getByTestId("collection-card-DEMO-002").getByRole("alert")).toContainText("Not saved");
+    await page.screenshot({ path: ".tmp/shots/rollback.png" });
+    await expect(page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" })).toHaveValue("7");
+    await page.unroute("**/collection*");
+  });
+
+  test("import a CSV (dry run first), export it, and the export imports back", async ({ page, auth }) => {
+    await auth.signUp(newAccount("import"));
+    await page.goto("/collection/import");
+    const fileInput = page.getByLabel(/Collection file/);
+    await fileInput.setInputFiles({
+      name: "mine.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("set,number,title,quantity\nDEMO,1,Sonic the Hedgehog,3\nDEMO,999,,1\nDEMO,2,Tails,x\n"),
+    });
+    await page.getByRole("button", { name: "Check (dry run)" }).click();
+    const errors = page.getByTestId("import-errors");
+    await expect(errors).toContainText("No card DEMO-999 in the catalog.");
+    await expect(errors).toContainText('Quantity "x" must be a whole number');
+    await page.screenshot({ path: ".tmp/shots/import-errors.png", fullPage: true });
+    await expect(page.getByRole("button", { name: "Apply: add to my collection" })).toBeDisabled();
+
+    await fileInput.setInputFiles({
+      name: "mine.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("set,number,title,quantity\nDEMO,1,Sonic the Hedgehog,3\nDEMO,12,,1\nDEMO,2,Tails,6\n"),
+    });
+    await page.getByRole("button", { name: "Check (dry run)" }).click();
+    await expect(page.getByText("Check passed: nothing is changed until you apply.")).toBeVisible();
+    await expect(page.getByTestId("import-summary")).toContainText("3 cards matched");
+    await page.getByRole("button", { name: "Apply: add to my collection" }).click();
+    await expect(page.getByText("Imported 3 cards (added to your collection).")).toBeVisible();
+
+    await page.goto("/collection?show=owned");
+    await expect(page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" })).toHaveValue("6");
+    await expect(page.getByTestId("collection-summary")).toContainText("3 of 66 cards owned · 10 copies");
+    await page.screenshot({ path: ".tmp/shots/collection-owned.png" });
+
+    await page.goto("/collection/import");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ringbinder-collection-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv).toBe("set,number,title,quantity\nDEMO,1,Sonic the Hedgehog,3\nDEMO,2,Tails,6\nDEMO,12,Chuck Thorndyke,1\n");
+
+    // change the collection, then replace it with the export: back to the same
+    await page.goto("/collection");
+    await page.getByRole("button", { name: "Add one Amy Rose (DEMO-004)" }).click();
+    await expect(page.getByRole("textbox", { name: "Quantity of Amy Rose (DEMO-004)" })).toHaveValue("1");
+    await page.goto("/collection/import");
+    await page.getByLabel(/Collection file/).setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByLabel("Replace my collection with the file").check();
+    await page.getByRole("button", { name: "Check (dry run)" }).click();
+    await expect(page.getByTestId("import-summary")).toContainText("1 card not in the file would drop to 0");
+    await page.getByRole("button", { name: "Apply: replace my collection" }).click();
+    await expect(page.getByText("Imported 3 cards (replaced your collection).")).toBeVisible();
+    await page.goto("/collection?show=owned");
+    await expect(page.getByTestId("collection-summary")).toContainText("3 of 66 cards owned · 10 copies");
+
+    const json = await page.request.get("/api/collection/export?format=json");
+    expect(json.status()).toBe(200);
+    const doc = (await json.json()) as { format: string; cards: { set: string; number: number; quantity: number }[] };
+    expect(doc.format).toBe("ringbinder-collection");
+    expect(doc.cards.map((c) => `${c.set}-${c.number}x${c.quantity}`)).toEqual(["DEMO-1x3", "DEMO-2x6", "DEMO-12x1"]);
+  });
+});

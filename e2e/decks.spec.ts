@@ -1,0 +1,158 @@
+import { test, expect, newAccount, AuthPages } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+async function addFromSearch(page: Page, query: string, times: number) {
+  const box = page.getByLabel("Search the catalog");
+  await box.fill(query);
+  await expect(page.getByTestId("search-results").getByRole("button").first()).toBeVisible();
+  // wait for the results of this query (the first result's title contains the query)
+  await expect(page.getByTestId("search-results").getByRole("button").first()).toHaveAccessibleName(new RegExp(query, "i"));
+  for (let i = 0; i < times; i++) await box.press("Enter");
+}
+
+async function createDeck(page: Page, name: string) {
+  await page.goto("/decks");
+  await page.getByLabel("New deck name").fill(name);
+  await page.getByRole("button", { name: "Create deck" }).click();
+  await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+  await expect(page.getByLabel("Deck name")).toHaveValue(name);
+}
+
+test.describe("deck builder and sharing", () => {
+  test("build a 30-card deck from search, hit the 5-copy limit, save, share, open signed out, copy as another user", async ({ page, auth, browser }) => {
+    test.setTimeout(240_000);
+    const alice = newAccount("alice");
+    await auth.signUp(alice);
+    await createDeck(page, "Speed test");
+    const editorUrl = page.url();
+
+    // click to add: five Sonic the Hedgehog DEMO-001
+    await page.getByLabel("Search the catalog").fill("sonic");
+    const sonic1 = page.getByRole("button", { name: /^Add Sonic the Hedgehog DEMO-001/ });
+    for (let i = 0; i < 5; i++) await sonic1.click();
+    await expect(page.getByTestId("deck-entry").filter({ hasText: "DEMO-001" }).getByTestId("entry-quantity")).toHaveText("5");
+    // a sixth copy of the title, through the other printing, is refused with the reason
+    await page.getByRole("button", { name: /^Add Sonic the Hedgehog DEMO-053/ }).click();
+    await expect(page.getByTestId("editor-notice")).toHaveText(/Sonic the Hedgehog: already 5 copies, at most 5 per title/);
+    await expect(page.getByTestId("deck-entry").filter({ hasText: "DEMO-053" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add one Sonic the Hedgehog DEMO-001" })).toHaveAttribute("aria-disabled", "true");
+
+    // Enter adds the first result
+    await addFromSearch(page, "Cream the Rabbit", 5);
+    await addFromSearch(page, "Cheese the Chao", 5);
+    await addFromSearch(page, "Froggy", 5);
+    await addFromSearch(page, "Chris Thorndyke", 5);
+    await expect(page.getByTestId("legality")).toContainText("25 cards: at least 30 needed.");
+    // drag and drop adds too
+    await addFromSearch(page, "Ella", 4);
+    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+    await page.getByRole("button", { name: /^Add Ella DEMO-013/ }).dispatchEvent("dragstart", { dataTransfer });
+    await page.getByTestId("deck-drop-zone").dispatchEvent("dragover", { dataTransfer });
+    await page.getByTestId("deck-drop-zone").dispatchEvent("drop", { dataTransfer });
+    await expect(page.getByTestId("legality")).toContainText("Legal");
+    await expect(page.getByTestId("legality")).toContainText("30 cards: OK.");
+    await page.screenshot({ path: ".tmp/shots/deck-editor.png", fullPage: true });
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("save-message")).toContainText("Saved as version 2. Legal.");
+    await expect(page.getByTestId("version-history")).toContainText("v2");
+    await expect(page.getByTestId("version-history")).toContainText("+5 Cheese the Chao");
+
+    await page.getByLabel("Unlisted: anyone with the link").click();
+    await expect(page.getByText("The deck is now unlisted.")).toBeVisible();
+    const link = await page.getByTestId("share-link").inputValue();
+    expect(link).toMatch(/\/d\/[A-Za-z0-9_-]{22}$/);
+
+    // a signed-out browser opens the link
+    const guestContext = await browser.newContext();
+    const guest = await guestContext.newPage();
+    await guest.goto(link);
+    await expect(guest.getByTestId("deck-name")).toHaveText("Speed test");
+    await expect(guest.getByTestId("legality")).toContainText("30 cards: OK.");
+    await expect(guest.getByRole("link", { name: "Sign in to copy this deck" })).toBeVisible();
+    await expect(guest.getByRole("link", { name: "Playtest this deck" })).toHaveAttribute("href", /\/playtest\?slug=/);
+    await expect(guest.getByTestId("exposure-matrix")).toBeVisible();
+    await guest.screenshot({ path: ".tmp/shots/deck-shared-guest.png", fullPage: true });
+    const ogTitle = await guest.locator('meta[property="og:title"]').getAttribute("content");
+    expect(ogTitle).toContain("Speed test");
+    // the deck code opens the same list with no database row
+    const codeHref = await guest.getByTestId("deck-code-link").getAttribute("href");
+    expect(codeHref).toMatch(/^\/d\/code\/[A-Za-z0-9_-]+$/);
+    await guest.goto(codeHref!);
+    await expect(guest.getByTestId("legality")).toContainText("30 cards: OK.");
+    await expect(guest.getByTestId("export-text")).toHaveValue(/5 Ella \[DEMO-013\]/);
+    // the editor is not reachable for a guest
+    await guest.goto(editorUrl);
+    await expect(guest).toHaveURL(/\/signin/);
+    await guestContext.close();
+
+    // another user copies it
+    const bobContext = await browser.newContext();
+    const bobPage = await bobContext.newPage();
+    const bobAuth = new AuthPages(bobPage);
+    await bobAuth.signUp(newAccount("bob"));
+    await bobPage.goto(editorUrl);
+    await expect(bobPage.getByRole("heading", { name: "This page ran off too fast" })).toBeVisible();
+    await bobPage.goto(link);
+    await bobPage.getByRole("button", { name: "Copy to my decks" }).click();
+    await expect(bobPage).toHaveURL(/\/decks\/[^/]+$/);
+    await expect(bobPage.getByLabel("Deck name")).toHaveValue("Copy of Speed test");
+    await expect(bobPage.getByTestId("legality")).toContainText("30 cards: OK.");
+    await expect(bobPage.getByTestId("deck-entry").filter({ hasText: "DEMO-001" })).toContainText("missing 5");
+
+    // once private again, the link is a 404 for Bob
+    await page.getByLabel("Private: only you").click();
+    await expect(page.getByText("The deck is now private.")).toBeVisible();
+    await bobPage.goto(link);
+    await expect(bobPage.getByRole("heading", { name: "This page ran off too fast" })).toBeVisible();
+    await bobContext.close();
+  });
+
+  test("two tabs editing the same deck: the second save is told of the conflict and shown the difference", async ({ page, auth, context }) => {
+    test.setTimeout(120_000);
+    await auth.signUp(newAccount("tabs"));
+    await createDeck(page, "Two tabs");
+    const second = await context.newPage();
+    await second.goto(page.url());
+
+    await addFromSearch(page, "Froggy", 2);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("save-message")).toContainText("Saved as version 2");
+
+    await addFromSearch(second, "Ella", 1);
+    await second.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(second.getByTestId("conflict")).toContainText("now version 2");
+    await expect(second.getByTestId("conflict")).toContainText("−1 Ella, +2 Froggy");
+    await second.getByRole("button", { name: "Keep mine and save over it" }).click();
+    await expect(second.getByTestId("save-message")).toContainText("Saved as version 3");
+    await expect(second.getByTestId("version-history")).toContainText("−2 Froggy");
+  });
+
+  test("start from a starter deck, import text with errors, and list public decks", async ({ page, auth }) => {
+    test.setTimeout(120_000);
+    await auth.signUp(newAccount("starter"));
+    await page.goto("/decks");
+    await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await expect(page.getByTestId("legality")).toContainText("30 cards: OK.");
+    await page.getByLabel("Public: listed in public decks").click();
+    await expect(page.getByText("The deck is now public.")).toBeVisible();
+
+    await page.goto("/decks/public?card=egg+pawn");
+    await expect(page.getByRole("link", { name: "Eggman Empire" }).first()).toBeVisible();
+
+    await page.goto("/decks");
+    const importBox = page.getByLabel(/One card a line/);
+    await importBox.fill("3 Tails\n2 Nobody Here\n\n7 Ring");
+    await page.getByRole("button", { name: "Preview import" }).click();
+    await expect(page.getByTestId("import-errors")).toContainText('Line 1: "Tails" has 2 printings');
+    await expect(page.getByTestId("import-errors")).toContainText('Line 2: no card titled "Nobody Here".');
+    await importBox.fill("3 Tails [DEMO-002]\n4 Ring");
+    await page.getByRole("button", { name: "Preview import" }).click();
+    await expect(page.getByTestId("import-preview")).toContainText("7 cards: at least 30 needed.");
+    await page.getByRole("button", { name: "Create deck from import" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await expect(page.getByTestId("legality")).toContainText("7 cards: at least 30 needed.");
+    await expect(page.getByRole("main").getByRole("link", { name: "Playtest", exact: true })).toHaveCount(0);
+  });
+});

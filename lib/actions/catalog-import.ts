@@ -1,0 +1,36 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { fail, ok, type ActionResult } from "@/lib/action-result";
+import { AuthError, requireAdmin } from "@/lib/dal/session";
+import { applyImport, dryRunImport, type ImportReport } from "@/lib/dal/catalog-import";
+import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
+
+/** Admin: dry-run or apply a catalog import file (JSON or CSV). */
+export async function importCatalogAction(_prev: ActionResult<ImportReport> | null, form: FormData): Promise<ActionResult<ImportReport>> {
+  const file = form.get("file");
+  const mode = form.get("mode");
+  if (!(file instanceof File) || file.size === 0) return fail("Choose a JSON or CSV file to import.", { file: ["Choose a file."] });
+  if (file.size > MAX_IMPORT_BYTES) return fail(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`, { file: ["File too large."] });
+  if (mode !== "dry-run" && mode !== "apply") return fail("Choose dry run or apply.");
+  const format = detectFormat(file.name, form.get("format")?.toString());
+  try {
+    const admin = await requireAdmin();
+    const text = await file.text();
+    const report = mode === "apply" ? await applyImport(admin, text, format) : await dryRunImport(admin, text, format);
+    if (report.applied) {
+      revalidatePath("/cards", "layout");
+      revalidatePath("/admin", "layout");
+    }
+    if (report.fileError) return { ok: false, message: report.fileError.message };
+    const { create, update, unchanged, reject } = report.counts;
+    const summary = `${create} to create, ${update} to update, ${unchanged} unchanged, ${reject} rejected.`;
+    if (mode === "apply") {
+      return report.applied ? ok(report, `Imported: ${create} created, ${update} updated, ${unchanged} unchanged.`) : ok(report, `Nothing was written: ${reject} row${reject === 1 ? "" : "s"} rejected. Fix them and try again.`);
+    }
+    return ok(report, `Dry run: ${summary}`);
+  } catch (e) {
+    if (e instanceof AuthError) return fail(e.message);
+    throw e;
+  }
+}

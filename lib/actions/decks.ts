@@ -1,0 +1,224 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { fail, ok, zodFail, type ActionResult } from "@/lib/action-result";
+import { AuthError, requireUser } from "@/lib/dal/session";
+import {
+  cardIdsForList,
+  copyDeck,
+  createDeck,
+  deleteDeck,
+  getCardsByIds,
+  getDeckCatalog,
+  getDeckForOwner,
+  restoreDeckVersion,
+  saveDeck,
+  searchCardsForDeck,
+  setDeckVisibility,
+  type DeckLine,
+  type DeckWriteError,
+} from "@/lib/dal/decks";
+import { getStarterDeck } from "@/lib/dal/starter-decks";
+import type { CardDTO } from "@/lib/cards/types";
+import { buildCatalogIndex, checkDeck, parseDeckJson, parseDeckText, tryDecodeDeckCode, type DeckCheck } from "@/lib/deck";
+import { createDeckSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/validation/deck";
+
+/** A failed deck write as an action result: the typed code, and for conflicts the server's list. */
+export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | "auth/unauthenticated"; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
+export type DeckActionResult<T> = { ok: true; data: T; message?: string } | DeckActionFailure;
+
+async function signedIn(): Promise<DeckActionFailure | null> {
+  try {
+    await requireUser();
+    return null;
+  } catch (e) {
+    if (e instanceof AuthError) return { ok: false, code: "auth/unauthenticated", message: e.message };
+    throw e;
+  }
+}
+
+function writeFailure(r: DeckWriteError): DeckActionFailure {
+  return r.code === "deck/conflict" ? { ok: false, code: r.code, message: r.message, current: r.current } : { ok: false, code: r.code, message: r.message };
+}
+
+function revalidateDeck(id: string, slug?: string) {
+  revalidatePath("/decks");
+  revalidatePath(`/decks/${id}`);
+  revalidatePath("/decks/public");
+  if (slug) revalidatePath(`/d/${slug}`);
+}
+
+/** Saves the editor's whole list as a new version (optimistic concurrency on expectedVersion). */
+export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck }>> {
+  const parsed = saveDeckSchema.safeParse(input);
+  if (!parsed.success) return zodFail(parsed.error, "The deck could not be saved: " + parsed.error.issues[0].message);
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await saveDeck(parsed.data);
+  if (!r.ok) return writeFailure(r);
+  revalidateDeck(r.id);
+  return { ok: true, data: { version: r.version, check: r.check }, message: `Saved as version ${r.version}.` };
+}
+
+/** Creates an empty deck and opens it in the editor. */
+export async function createDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const parsed = createDeckSchema.safeParse({ name: form.get("name") || "Untitled deck", description: "", cards: [] });
+  if (!parsed.success) return zodFail(parsed.error);
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await createDeck(parsed.data);
+  if (!r.ok) return writeFailure(r);
+  revalidatePath("/decks");
+  redirect(`/decks/${r.id}`);
+}
+
+/** Copies a starter deck into a new deck of the signed-in user. */
+export async function createFromStarterAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const slug = z.string().min(1).max(80).safeParse(form.get("slug"));
+  if (!slug.success) return fail("Choose a starter deck.");
+  const auth = await signedIn();
+  if (auth) return auth;
+  const starter = await getStarterDeck(slug.data);
+  if (!starter) return fail("That starter deck does not exist.");
+  const { cards, missing } = await cardIdsForList(starter.cards);
+  if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; the starter deck cannot be copied.`);
+  const r = await createDeck({ name: starter.name, description: starter.description, cards });
+  if (!r.ok) return writeFailure(r);
+  revalidatePath("/decks");
+  redirect(`/decks/${r.id}`);
+}
+
+/** Copies a deck code's list into a new deck of the signed-in user. */
+export async function copyDeckCodeAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const code = z.string().min(1).max(4000).safeParse(form.get("code"));
+  if (!code.success) return fail("The deck code is missing.");
+  const auth = await signedIn();
+  if (auth) return auth;
+  const decoded = tryDecodeDeckCode(code.data);
+  if (!decoded.ok) return fail(decoded.message);
+  const { cards, missing } = await cardIdsForList(decoded.entries);
+  if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; this deck cannot be copied.`);
+  const r = await createDeck({ name: "Deck from a code", description: "", cards });
+  if (!r.ok) return writeFailure(r);
+  revalidatePath("/decks");
+  redirect(`/decks/${r.id}`);
+}
+
+/** Copies a shared deck (by slug) or one of the user's own decks (duplicate) into a new deck. */
+export async function copyDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const parsed = z.union([z.object({ slug: z.string().min(1).max(64) }), z.object({ deckId: deckIdSchema })]).safeParse(Object.fromEntries([...form.entries()].filter(([k]) => k === "slug" || k === "deckId")));
+  if (!parsed.success) return fail("Which deck should be copied?");
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await copyDeck(parsed.data);
+  if (!r.ok) return writeFailure(r);
+  revalidatePath("/decks");
+  if ("deckId" in parsed.data) return ok(undefined, "Duplicated.");
+  redirect(`/decks/${r.id}`);
+}
+
+/** Deletes the user's deck (the UI asks for confirmation first). */
+export async function deleteDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const id = deckIdSchema.safeParse(form.get("deckId"));
+  if (!id.success) return fail("Which deck should be deleted?");
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await deleteDeck(id.data);
+  if (!r.ok) return writeFailure(r);
+  revalidatePath("/decks");
+  revalidatePath("/decks/public");
+  return ok(undefined, "Deck deleted.");
+}
+
+/** Private / unlisted / public. Sharing needs a legal deck. */
+export async function setVisibilityAction(input: unknown): Promise<DeckActionResult<{ visibility: DeckVisibility }>> {
+  const parsed = visibilitySchema.safeParse(input);
+  if (!parsed.success) return zodFail(parsed.error, "Choose private, unlisted or public.");
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await setDeckVisibility(parsed.data.deckId, parsed.data.visibility);
+  if (!r.ok) return writeFailure(r);
+  revalidateDeck(parsed.data.deckId);
+  return { ok: true, data: { visibility: r.visibility }, message: `The deck is now ${r.visibility}.` };
+}
+
+/** Restores an old version as a new one. */
+export async function restoreVersionAction(input: unknown): Promise<DeckActionResult<{ version: number }>> {
+  const parsed = restoreVersionSchema.safeParse(input);
+  if (!parsed.success) return zodFail(parsed.error);
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await restoreDeckVersion(parsed.data.deckId, parsed.data.version, parsed.data.expectedVersion);
+  if (!r.ok) return writeFailure(r);
+  revalidateDeck(r.id);
+  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version}.` };
+}
+
+export type ImportPreview = { cards: { card: CardDTO; quantity: number }[]; check: DeckCheck; name?: string; description?: string };
+
+async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportPreview; lines: DeckLine[] } | DeckActionFailure> {
+  const parsed = importTextSchema.safeParse(input);
+  if (!parsed.success) return zodFail(parsed.error, parsed.error.issues[0].message);
+  const index = buildCatalogIndex(await getDeckCatalog());
+  const r: { ok: true; cards: { card: { id: string }; quantity: number }[]; name?: string; description?: string } | { ok: false; message: string; errors: { message: string }[] } =
+    parsed.data.format === "json" ? parseDeckJson(parsed.data.text, index) : parseDeckText(parsed.data.text, index);
+  if (!r.ok) return { ok: false, message: r.message, fieldErrors: r.errors.length ? { text: r.errors.map((e) => e.message) } : undefined };
+  const cards = await getCardsByIds(r.cards.map((c) => c.card.id));
+  const qty = new Map(r.cards.map((c) => [c.card.id, c.quantity]));
+  const entries = cards.map((card) => ({ card, quantity: qty.get(card.id) ?? 0 }));
+  const check = checkDeck(entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity })));
+  return {
+    ok: true,
+    preview: { cards: entries, check, ...(r.name !== undefined ? { name: r.name, description: r.description ?? "" } : {}) },
+    lines: entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity })),
+  };
+}
+
+/** Parses an import (text or JSON) and returns the resolved list and its legality, changing nothing. */
+export async function previewImportAction(input: unknown): Promise<DeckActionResult<ImportPreview>> {
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await parseImport(input);
+  if (!r.ok) return r;
+  return { ok: true, data: r.preview };
+}
+
+const applyImportSchema = z.discriminatedUnion("mode", [
+  z.object({ mode: z.literal("new"), name: z.string().trim().min(1).max(100).optional() }),
+  z.object({ mode: z.literal("replace"), deckId: deckIdSchema, expectedVersion: z.number().int().min(1) }),
+]);
+
+/** Imports as a new deck, or replaces the cards of the user's deck (a new version; the name stays). */
+export async function applyImportAction(input: unknown, target: unknown): Promise<DeckActionResult<{ id: string; version: number }>> {
+  const t = applyImportSchema.safeParse(target);
+  if (!t.success) return zodFail(t.error, "Choose where to import.");
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await parseImport(input);
+  if (!r.ok) return r;
+  if (t.data.mode === "new") {
+    const created = await createDeck({ name: t.data.name ?? r.preview.name ?? "Imported deck", description: r.preview.description ?? "", cards: r.lines });
+    if (!created.ok) return writeFailure(created);
+    revalidatePath("/decks");
+    return { ok: true, data: { id: created.id, version: created.version }, message: "Imported as a new deck." };
+  }
+  const deck = await getDeckForOwner(t.data.deckId);
+  if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  const saved = await saveDeck({ deckId: deck.id, expectedVersion: t.data.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
+  if (!saved.ok) return writeFailure(saved);
+  revalidateDeck(saved.id);
+  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.` };
+}
+
+/** The editor's search panel: the catalog query language, optionally only owned cards. */
+export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
+  const parsed = z.object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean() }).safeParse({ q, onlyOwned });
+  if (!parsed.success) return fail(parsed.error.issues[0].message);
+  const auth = await signedIn();
+  if (auth) return auth;
+  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned });
+  if (r.error) return fail(r.error);
+  return { ok: true, data: { cards: r.cards, total: r.total } };
+}

@@ -1,0 +1,180 @@
+/**
+ * The catalog exchange format (docs/catalog-import.md): JSON or CSV with one
+ * column set. Pure: parsing, row validation with the shared card schema, and
+ * writing. The database side is lib/dal/catalog-import.ts.
+ */
+import Papa from "papaparse";
+import { cardKey } from "@/lib/cards/keys";
+import { parseCatalogCard, splitList, type CatalogCard } from "@/lib/validation/catalog";
+
+/** The documented columns, in order. `imageUrl` is optional; every other column is required. */
+export const CATALOG_COLUMNS = ["set", "number", "title", "traits", "colors", "rings", "rarity", "text", "effect"] as const;
+export const OPTIONAL_COLUMNS = ["imageUrl"] as const;
+const ALLOWED = new Set<string>([...CATALOG_COLUMNS, ...OPTIONAL_COLUMNS]);
+
+/** Files larger than this are refused before parsing. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** Files with more rows than this are refused. */
+export const MAX_IMPORT_ROWS = 20_000;
+
+export type CatalogFormat = "json" | "csv";
+
+/** One row of an import file: its line (CSV) or index (JSON, 1-based) and raw fields. */
+export type RawRow = { line: number; raw: Record<string, unknown> };
+export type FileError = { code: "import/too-large" | "import/too-many-rows" | "import/bad-format" | "import/bad-columns" | "import/empty"; message: string };
+
+export type ValidatedRow = { line: number; key: string | null; ok: true; card: CatalogCard } | { line: number; key: string | null; ok: false; errors: string[] };
+
+/** Picks the format from a file name (".csv" -> csv, otherwise json) unless given. */
+export function detectFormat(name: string, given?: string | null): CatalogFormat {
+  if (given === "csv" || given === "json") return given;
+  return /\.csv$/i.test(name) ? "csv" : "json";
+}
+
+function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+function checkColumns(columns: string[]): FileError | null {
+  const unknown = columns.filter((c) => !ALLOWED.has(c));
+  const missing = CATALOG_COLUMNS.filter((c) => !columns.includes(c));
+  const dupes = columns.filter((c, i) => columns.indexOf(c) !== i);
+  if (!unknown.length && !missing.length && !dupes.length) return null;
+  const parts = [
+    unknown.length && `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => `“${c}”`).join(", ")}`,
+    missing.length && `missing column${missing.length > 1 ? "s" : ""} ${missing.map((c) => `“${c}”`).join(", ")}`,
+    dupes.length && `repeated column${dupes.length > 1 ? "s" : ""} ${dupes.map((c) => `“${c}”`).join(", ")}`,
+  ].filter(Boolean);
+  return { code: "import/bad-columns", message: `Wrong columns: ${parts.join("; ")}. Expected: ${CATALOG_COLUMNS.join(", ")} (and optionally imageUrl).` };
+}
+
+/** Parses an import file into raw rows, refusing oversized files, bad syntax and wrong columns. */
+export function parseCatalogFile(text: string, format: CatalogFormat): { ok: true; rows: RawRow[] } | { ok: false; error: FileError } {
+  if (byteLength(text) > MAX_IMPORT_BYTES) {
+    return { ok: false, error: { code: "import/too-large", message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.` } };
+  }
+  const body = text.replace(/^\uFEFF/, "");
+  if (!body.trim()) return { ok: false, error: { code: "import/empty", message: "The file is empty." } };
+
+  if (format === "json") {
+    let data: unknown;
+    try {
+      data = JSON.parse(body);
+    } catch (e) {
+      return { ok: false, error: { code: "import/bad-format", message: `The file is not valid JSON: ${(e as Error).message}` } };
+    }
+    const list = Array.isArray(data) ? data : data && typeof data === "object" && Array.isArray((data as { cards?: unknown }).cards) ? (data as { cards: unknown[] }).cards : null;
+    if (!list) return { ok: false, error: { code: "import/bad-format", message: "Expected a JSON array of cards, or an object with a “cards” array." } };
+    if (list.length > MAX_IMPORT_ROWS) return { ok: false, error: tooMany(list.length) };
+    if (list.length === 0) return { ok: false, error: { code: "import/empty", message: "The file has no cards." } };
+    const columns = new Set<string>();
+    const rows: RawRow[] = [];
+    for (const [i, item] of list.entries()) {
+      if (!item || typeof item !== "object" || Array.isArray(item)) {
+        return { ok: false, error: { code: "import/bad-format", message: `Card ${i + 1} is not an object.` } };
+      }
+      for (const k of Object.keys(item)) columns.add(k);
+      rows.push({ line: i + 1, raw: item as Record<string, unknown> });
+    }
+    const unknown = [...columns].filter((c) => !ALLOWED.has(c));
+    if (unknown.length) return { ok: false, error: checkColumns([...columns, ...CATALOG_COLUMNS.filter((c) => !columns.has(c))])! };
+    return { ok: true, rows };
+  }
+
+  const parsed = Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim() });
+  const columns = parsed.meta.fields ?? [];
+  const colError = checkColumns(columns);
+  if (colError) return { ok: false, error: colError };
+  if (parsed.data.length > MAX_IMPORT_ROWS) return { ok: false, error: tooMany(parsed.data.length) };
+  if (parsed.data.length === 0) return { ok: false, error: { code: "import/empty", message: "The file has a header but no cards." } };
+  const rowErrors = new Map<number, string[]>();
+  for (const e of parsed.errors) {
+    if (e.row === undefined) return { ok: false, error: { code: "import/bad-format", message: `The CSV could not be read: ${e.message}` } };
+    rowErrors.set(e.row, [...(rowErrors.get(e.row) ?? []), e.message]);
+  }
+  const rows: RawRow[] = parsed.data.map((r, i) => {
+    // header is line 1; data row i sits on line i + 2 (quoted newlines aside)
+    const raw: Record<string, unknown> = { ...r };
+    const errs = rowErrors.get(i);
+    if (errs) raw.__csvErrors = errs;
+    return { line: i + 2, raw };
+  });
+  return { ok: true, rows };
+}
+
+function tooMany(n: number): FileError {
+  return { code: "import/too-many-rows", message: `The file has ${n.toLocaleString("en")} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en")} can be imported at once.` };
+}
+
+/** Validates rows with the shared card schema; a repeated set + number is rejected on its later rows. */
+export function validateRows(rows: readonly RawRow[]): ValidatedRow[] {
+  const seen = new Map<string, number>();
+  return rows.map(({ line, raw }) => {
+    const csvErrors = raw.__csvErrors as string[] | undefined;
+    const fields = {
+      set: raw.set,
+      number: raw.number,
+      title: raw.title,
+      traits: splitList(raw.traits),
+      colors: splitList(raw.colors).map((c) => c.toLowerCase()),
+      rings: raw.rings,
+      rarity: typeof raw.rarity === "string" ? raw.rarity.trim().toLowerCase() : raw.rarity,
+      text: raw.text ?? "",
+      effect: raw.effect ?? null,
+      imageUrl: raw.imageUrl || null,
+    };
+    const parsed = parseCatalogCard(fields);
+    const key = typeof raw.set === "string" && raw.number !== undefined && /^\d+$/.test(String(raw.number).trim()) ? cardKey(raw.set.trim().toUpperCase(), Number(raw.number)) : null;
+    const errors = [...(csvErrors ?? []).map((e) => `CSV: ${e}`)];
+    if (!parsed.ok) for (const [field, msgs] of Object.entries(parsed.fieldErrors)) for (const m of msgs) errors.push(`${field}: ${m}`);
+    if (parsed.ok) {
+      const k = cardKey(parsed.card.set, parsed.card.number);
+      const first = seen.get(k);
+      if (first !== undefined) errors.push(`${k} appears twice in the file (first at row ${first}).`);
+      else seen.set(k, line);
+    }
+    if (errors.length || !parsed.ok) return { line, key, ok: false as const, errors };
+    return { line, key: cardKey(parsed.card.set, parsed.card.number), ok: true as const, card: parsed.card };
+  });
+}
+
+/** The exchange shape of one card (what export writes and import reads). */
+export type CatalogRecord = {
+  set: string;
+  number: number;
+  title: string;
+  traits: string[];
+  colors: string[];
+  rings: number;
+  rarity: string;
+  text: string;
+  effect: unknown;
+  imageUrl?: string | null;
+};
+
+/** Writes cards as CSV: lists joined by “;”, effect as compact JSON (empty when none). */
+export function toCsv(cards: readonly CatalogRecord[]): string {
+  const withImages = cards.some((c) => c.imageUrl);
+  const fields: string[] = [...CATALOG_COLUMNS, ...(withImages ? OPTIONAL_COLUMNS : [])];
+  const data = cards.map((c) => {
+    const row: Record<string, string | number> = {
+      set: c.set,
+      number: c.number,
+      title: c.title,
+      traits: c.traits.join(";"),
+      colors: c.colors.join(";"),
+      rings: c.rings,
+      rarity: c.rarity,
+      text: c.text,
+      effect: c.effect == null ? "" : JSON.stringify(c.effect),
+    };
+    if (withImages) row.imageUrl = c.imageUrl ?? "";
+    return row;
+  });
+  return Papa.unparse({ fields, data: data.map((r) => fields.map((f) => r[f])) }, { newline: "\n" }) + "\n";
+}
+
+/** Writes cards as JSON: `{ "cards": [...] }`. */
+export function toJson(cards: readonly CatalogRecord[]): string {
+  return `${JSON.stringify({ cards: cards.map((c) => ({ ...c, imageUrl: c.imageUrl ?? undefined })) }, null, 2)}\n`;
+}

@@ -1,0 +1,234 @@
+import Papa from "papaparse";
+import { setCodeSchema } from "@/lib/validation/card";
+import { MAX_QUANTITY, type TransferFormat } from "@/lib/validation/collection";
+
+/**
+ * The collection file formats (CSV and JSON): parsing an upload into rows with
+ * row-level errors, and writing an export that parses back to the same rows.
+ * Pure: no database; lib/dal/collection resolves rows to cards.
+ */
+
+/** Largest import accepted, in bytes (2 MB). */
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+/** Most data rows (CSV) or items (JSON) accepted in one import. */
+export const MAX_IMPORT_ROWS = 20_000;
+/** The `format` tag of a JSON collection file. */
+export const JSON_FORMAT_TAG = "ringbinder-collection";
+export const JSON_FORMAT_VERSION = 1;
+/** CSV columns in export order; `title` is optional on import. */
+export const CSV_COLUMNS = ["set", "number", "title", "quantity"] as const;
+
+/** One line of a collection file: a card by set + number, an optional title to check, and a quantity. */
+export type TransferRow = {
+  /** CSV: the file's row number (the header is row 1). JSON: the item's position in `cards`, from 1. */
+  row: number;
+  set: string;
+  number: number;
+  title: string | null;
+  quantity: number;
+};
+
+export type RowErrorCode =
+  | "import/bad-row"
+  | "import/bad-set"
+  | "import/bad-number"
+  | "import/bad-quantity"
+  | "import/unknown-card"
+  | "import/title-mismatch";
+
+export type RowError = { row: number; code: RowErrorCode; message: string };
+
+export type FileErrorCode = "import/too-large" | "import/too-many-rows" | "import/malformed" | "import/empty" | "import/missing-columns";
+
+export type ParseResult =
+  | { ok: true; rows: TransferRow[]; errors: RowError[] }
+  | { ok: false; code: FileErrorCode; message: string };
+
+/** An exported line: a card the user owns. */
+export type ExportRow = { set: string; number: number; title: string; quantity: number };
+
+function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
+}
+
+/** The size check shared by the browser (before upload) and the server. */
+export function checkImportSize(bytes: number): { ok: true } | { ok: false; code: "import/too-large"; message: string } {
+  if (bytes <= MAX_IMPORT_BYTES) return { ok: true };
+  return {
+    ok: false,
+    code: "import/too-large",
+    message: `The file is ${formatBytes(bytes)}; imports are limited to ${formatBytes(MAX_IMPORT_BYTES)}. Split it into smaller files and import them in "add to" mode.`,
+  };
+}
+
+function tooManyRows(count: number): ParseResult {
+  return {
+    ok: false,
+    code: "import/too-many-rows",
+    message: `The file has ${count.toLocaleString("en")} rows; imports are limited to ${MAX_IMPORT_ROWS.toLocaleString("en")}. Split it into smaller files.`,
+  };
+}
+
+const WHOLE = /^\d+$/;
+
+function parseNumberField(raw: unknown): number | null {
+  if (typeof raw === "number") return Number.isSafeInteger(raw) && raw >= 0 ? raw : null;
+  if (typeof raw !== "string") return null;
+  const s = raw.trim();
+  if (!WHOLE.test(s) || s.length > 6) return null;
+  return Number(s);
+}
+
+/** A leading apostrophe that export adds before =, +, - or @ (spreadsheet formula guard) is not part of the title. */
+function unguardTitle(title: string): string {
+  return /^'[=+\-@\t\r]/.test(title) ? title.slice(1) : title;
+}
+
+/** Validates one row's fields; returns the row or the errors found in it. */
+function buildRow(row: number, fields: { set: unknown; number: unknown; title: unknown; quantity: unknown }): TransferRow | RowError[] {
+  const errors: RowError[] = [];
+  const set = setCodeSchema.safeParse(typeof fields.set === "string" ? fields.set : "");
+  if (!set.success) errors.push({ row, code: "import/bad-set", message: `Set code "${String(fields.set ?? "")}" is not valid (2–12 letters, digits or dashes).` });
+  const number = parseNumberField(fields.number);
+  if (number === null) errors.push({ row, code: "import/bad-number", message: `Card number "${String(fields.number ?? "")}" is not a whole number.` });
+  const quantity = parseNumberField(fields.quantity);
+  if (quantity === null || quantity > MAX_QUANTITY) {
+    errors.push({
+      row,
+      code: "import/bad-quantity",
+      message: `Quantity "${String(fields.quantity ?? "")}" must be a whole number from 0 to ${MAX_QUANTITY}.`,
+    });
+  }
+  let title: string | null = null;
+  if (fields.title !== undefined && fields.title !== null) {
+    if (typeof fields.title !== "string") errors.push({ row, code: "import/bad-row", message: "Title must be text." });
+    else title = unguardTitle(fields.title.trim()) || null;
+  }
+  if (errors.length) return errors;
+  return { row, set: set.data!, number: number!, title, quantity: quantity! };
+}
+
+/** Parses a CSV collection file: a header row naming set, number and quantity (title optional), then one card per row. */
+export function parseCollectionCsv(text: string): ParseResult {
+  const size = checkImportSize(byteLength(text));
+  if (!size.ok) return size;
+  const body = text.replace(/^\uFEFF/, "");
+  if (!body.trim()) return { ok: false, code: "import/empty", message: "The file is empty." };
+  const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false, preview: MAX_IMPORT_ROWS + 2 });
+  const lines = parsed.data;
+  if (parsed.errors.some((e) => e.type === "Quotes")) {
+    const e = parsed.errors.find((x) => x.type === "Quotes")!;
+    return { ok: false, code: "import/malformed", message: `The CSV is malformed near row ${(e.row ?? 0) + 1}: ${e.message}.` };
+  }
+  const header = (lines[0] ?? []).map((h) => h.trim().toLowerCase());
+  const col = (name: string, ...aliases: string[]) => [name, ...aliases].map((n) => header.indexOf(n)).find((i) => i >= 0) ?? -1;
+  const idx = { set: col("set", "set code"), number: col("number", "no", "#"), title: col("title", "name"), quantity: col("quantity", "qty", "count") };
+  const missing = (["set", "number", "quantity"] as const).filter((k) => idx[k] < 0);
+  if (missing.length) {
+    return {
+      ok: false,
+      code: "import/missing-columns",
+      message: `The first row must name the columns set, number and quantity (title is optional); missing: ${missing.join(", ")}.`,
+    };
+  }
+  const dataLines = lines.slice(1).map((cells, i) => ({ cells, row: i + 2 })).filter(({ cells }) => cells.some((c) => c.trim() !== ""));
+  if (dataLines.length > MAX_IMPORT_ROWS) return tooManyRows(dataLines.length);
+  if (dataLines.length === 0) return { ok: false, code: "import/empty", message: "The file has a header row but no cards." };
+
+  const rows: TransferRow[] = [];
+  const errors: RowError[] = [];
+  for (const { cells, row } of dataLines) {
+    if (cells.length !== header.length) {
+      errors.push({ row, code: "import/bad-row", message: `Row has ${cells.length} fields; the header has ${header.length}.` });
+      continue;
+    }
+    const built = buildRow(row, {
+      set: cells[idx.set],
+      number: cells[idx.number],
+      title: idx.title >= 0 ? cells[idx.title] : undefined,
+      quantity: cells[idx.quantity],
+    });
+    if (Array.isArray(built)) errors.push(...built);
+    else rows.push(built);
+  }
+  return { ok: true, rows, errors };
+}
+
+/** Parses a JSON collection file: `{ "format": "ringbinder-collection", "version": 1, "cards": [...] }` or a bare array of cards. */
+export function parseCollectionJson(text: string): ParseResult {
+  const size = checkImportSize(byteLength(text));
+  if (!size.ok) return size;
+  if (!text.trim()) return { ok: false, code: "import/empty", message: "The file is empty." };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (err) {
+    return { ok: false, code: "import/malformed", message: `The file is not valid JSON: ${(err as Error).message}.` };
+  }
+  let items: unknown;
+  if (Array.isArray(doc)) items = doc;
+  else if (doc && typeof doc === "object") {
+    const d = doc as Record<string, unknown>;
+    if (d.format !== undefined && d.format !== JSON_FORMAT_TAG) {
+      return { ok: false, code: "import/malformed", message: `Unknown format "${String(d.format)}"; expected "${JSON_FORMAT_TAG}".` };
+    }
+    if (d.version !== undefined && d.version !== JSON_FORMAT_VERSION) {
+      return { ok: false, code: "import/malformed", message: `Unsupported version ${String(d.version)}; this app reads version ${JSON_FORMAT_VERSION}.` };
+    }
+    items = d.cards;
+  }
+  if (!Array.isArray(items)) return { ok: false, code: "import/malformed", message: 'Expected an object with a "cards" array, or an array of cards.' };
+  if (items.length > MAX_IMPORT_ROWS) return tooManyRows(items.length);
+  if (items.length === 0) return { ok: false, code: "import/empty", message: "The file lists no cards." };
+
+  const rows: TransferRow[] = [];
+  const errors: RowError[] = [];
+  items.forEach((item, i) => {
+    const row = i + 1;
+    if (!item || typeof item !== "object" || Array.isArray(item)) {
+      errors.push({ row, code: "import/bad-row", message: "Each card must be an object with set, number and quantity." });
+      return;
+    }
+    const it = item as Record<string, unknown>;
+    const built = buildRow(row, { set: it.set, number: it.number, title: it.title, quantity: it.quantity });
+    if (Array.isArray(built)) errors.push(...built);
+    else rows.push(built);
+  });
+  return { ok: true, rows, errors };
+}
+
+export function parseCollectionFile(format: TransferFormat, text: string): ParseResult {
+  return format === "csv" ? parseCollectionCsv(text) : parseCollectionJson(text);
+}
+
+/** Picks the format from a file name, then from the content's first character. */
+export function detectFormat(fileName: string, text: string): TransferFormat {
+  if (/\.json$/i.test(fileName)) return "json";
+  if (/\.csv$/i.test(fileName)) return "csv";
+  return /^\s*[[{]/.test(text.replace(/^\uFEFF/, "")) ? "json" : "csv";
+}
+
+function sortRows(rows: ExportRow[]): ExportRow[] {
+  return [...rows].sort((a, b) => (a.set === b.set ? a.number - b.number : a.set < b.set ? -1 : 1));
+}
+
+/** Writes rows as CSV (set,number,title,quantity), titles guarded against spreadsheet formulas. */
+export function toCollectionCsv(rows: ExportRow[]): string {
+  const data = sortRows(rows).map((r) => [r.set, String(r.number), r.title, String(r.quantity)]);
+  return Papa.unparse({ fields: [...CSV_COLUMNS], data }, { escapeFormulae: true, newline: "\n" }) + "\n";
+}
+
+/** Writes rows as the JSON collection document. */
+export function toCollectionJson(rows: ExportRow[], exportedAt: Date): string {
+  const doc = {
+    format: JSON_FORMAT_TAG,
+    version: JSON_FORMAT_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    cards: sortRows(rows).map((r) => ({ set: r.set, number: r.number, title: r.title, quantity: r.quantity })),
+  };
+  return JSON.stringify(doc, null, 2) + "\n";
+}

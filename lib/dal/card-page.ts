@@ -1,0 +1,66 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { titleKey } from "@/lib/cards/keys";
+import type { CardDTO } from "@/lib/cards/types";
+import { cardInclude, toCardDTO } from "@/lib/dal/cards";
+import { getCurrentUser } from "@/lib/dal/session";
+
+/** Public: one card by set code and number (the number may be zero-padded in the URL). */
+export async function getCardBySetNumber(set: string, number: string): Promise<CardDTO | null> {
+  if (!/^\d{1,6}$/.test(number) || !/^[A-Za-z0-9-]{1,20}$/.test(set)) return null;
+  const row = await db.card.findFirst({ where: { set: { code: set.toUpperCase() }, number: Number(number) }, include: cardInclude });
+  return row ? toCardDTO(row) : null;
+}
+
+/** Public: one card by id. */
+export async function getCardById(id: string): Promise<CardDTO | null> {
+  const row = await db.card.findUnique({ where: { id }, include: cardInclude });
+  return row ? toCardDTO(row) : null;
+}
+
+/** Public: other printings of the same title (any set). */
+export async function otherPrintings(card: Pick<CardDTO, "id" | "title">): Promise<CardDTO[]> {
+  const rows = await db.card.findMany({
+    where: { titleKey: titleKey(card.title), id: { not: card.id } },
+    include: cardInclude,
+    orderBy: [{ set: { code: "asc" } }, { number: "asc" }],
+    take: 50,
+  });
+  return rows.map(toCardDTO);
+}
+
+export type DeckUse = { id: string; name: string; quantity: number; shareSlug: string; visibility: string };
+export type PublicDeckUse = { name: string; shareSlug: string; owner: string; quantity: number };
+
+/**
+ * How a card is used: for the signed-in user, copies owned and their decks
+ * using it (private ones included, they are theirs); for everyone, public
+ * decks using it. Others' private and unlisted decks never appear.
+ */
+export async function cardUsage(cardId: string): Promise<{ signedIn: boolean; owned: number; myDecks: DeckUse[]; publicDecks: PublicDeckUse[] }> {
+  const user = await getCurrentUser();
+  const publicRows = await db.deckCard.findMany({
+    where: { cardId, deck: { visibility: "public" } },
+    select: { quantity: true, deck: { select: { name: true, shareSlug: true, owner: { select: { displayName: true } } } } },
+    orderBy: { deck: { updatedAt: "desc" } },
+    take: 20,
+  });
+  const publicDecks = publicRows.map((r) => ({ name: r.deck.name, shareSlug: r.deck.shareSlug, owner: r.deck.owner.displayName, quantity: r.quantity }));
+  if (!user) return { signedIn: false, owned: 0, myDecks: [], publicDecks };
+  const [entry, mine] = await Promise.all([
+    db.collectionEntry.findUnique({ where: { userId_cardId: { userId: user.id, cardId } }, select: { quantity: true } }),
+    db.deckCard.findMany({
+      where: { cardId, deck: { ownerId: user.id } },
+      select: { quantity: true, deck: { select: { id: true, name: true, shareSlug: true, visibility: true } } },
+      orderBy: { deck: { updatedAt: "desc" } },
+    }),
+  ]);
+  return {
+    signedIn: true,
+    owned: entry?.quantity ?? 0,
+    myDecks: mine.map((r) => ({ id: r.deck.id, name: r.deck.name, shareSlug: r.deck.shareSlug, visibility: r.deck.visibility, quantity: r.quantity })),
+    publicDecks,
+  };
+}
+
+// Owned quantities change only through lib/dal/collection (guarded atomic updates).

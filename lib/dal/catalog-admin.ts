@@ -1,0 +1,248 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { colorMask, colorsFromMask } from "@/lib/cards/colors";
+import { cardKey, titleKey } from "@/lib/cards/keys";
+import type { SessionUser } from "@/lib/dal/users";
+import type { CatalogCard } from "@/lib/validation/catalog";
+
+type Tx = Prisma.TransactionClient;
+
+/** A card's editable fields as plain JSON (the audit log's before/after, the import/export row shape). */
+export type CardSnapshot = {
+  set: string;
+  number: number;
+  title: string;
+  traits: string[];
+  colors: string[];
+  rings: number;
+  rarity: string;
+  text: string;
+  effect: unknown;
+  imageUrl: string | null;
+};
+
+const snapshotInclude = { set: true, traits: true } satisfies Prisma.CardInclude;
+type SnapshotRow = Prisma.CardGetPayload<{ include: typeof snapshotInclude }>;
+
+export function snapshotOf(row: SnapshotRow): CardSnapshot {
+  return {
+    set: row.set.code,
+    number: row.number,
+    title: row.title,
+    traits: row.traits.map((t) => t.trait),
+    colors: colorsFromMask(row.colorMask),
+    rings: row.rings,
+    rarity: row.rarity,
+    text: row.text,
+    effect: row.effect ? (JSON.parse(row.effect) as unknown) : null,
+    imageUrl: row.imageUrl,
+  };
+}
+
+export function snapshotOfInput(card: CatalogCard): CardSnapshot {
+  return {
+    set: card.set,
+    number: card.number,
+    title: card.title,
+    traits: [...card.traits],
+    colors: [...card.colors],
+    rings: card.rings,
+    rarity: card.rarity,
+    text: card.text,
+    effect: card.effect ?? null,
+    imageUrl: card.imageUrl ?? null,
+  };
+}
+
+/** Field-by-field equality of two snapshots (traits compared in order, colors as a set). */
+export function sameSnapshot(a: CardSnapshot, b: CardSnapshot): boolean {
+  return (
+    a.set === b.set &&
+    a.number === b.number &&
+    a.title === b.title &&
+    a.traits.join("\u0000") === b.traits.join("\u0000") &&
+    colorMask(a.colors as never) === colorMask(b.colors as never) &&
+    a.rings === b.rings &&
+    a.rarity === b.rarity &&
+    a.text === b.text &&
+    JSON.stringify(a.effect) === JSON.stringify(b.effect) &&
+    (a.imageUrl ?? null) === (b.imageUrl ?? null)
+  );
+}
+
+function assertAdmin(actor: SessionUser) {
+  if (actor.role !== "admin") throw new Error("catalog writes need an admin");
+}
+
+function cardFields(card: CatalogCard) {
+  return {
+    number: card.number,
+    title: card.title,
+    titleKey: titleKey(card.title),
+    colorMask: colorMask(card.colors),
+    colorCount: card.colors.length,
+    rings: card.rings,
+    rarity: card.rarity,
+    text: card.text,
+    effect: card.effect == null ? null : JSON.stringify(card.effect),
+    imageUrl: card.imageUrl ?? null,
+  };
+}
+
+function traitRows(card: CatalogCard) {
+  return card.traits.map((t) => ({ trait: t, traitKey: t.toLowerCase() }));
+}
+
+async function ensureSet(tx: Tx, code: string): Promise<string> {
+  const set = await tx.cardSet.upsert({
+    where: { code },
+    create: { code, name: code, unofficial: true, note: "Created from catalog editing." },
+    update: {},
+  });
+  return set.id;
+}
+
+export type CatalogWriteError =
+  | { ok: false; code: "catalog/duplicate"; message: string; fieldErrors: Record<string, string[]> }
+  | { ok: false; code: "catalog/not-found"; message: string }
+  | { ok: false; code: "catalog/in-use"; message: string };
+
+type AuditAction = "create" | "update" | "delete" | "import" | "suggestion";
+
+/** Creates a card inside a transaction and writes its audit row. */
+export async function createCardTx(tx: Tx, card: CatalogCard, actor: SessionUser, action: AuditAction = "create", note = "") {
+  const setId = await ensureSet(tx, card.set);
+  const clash = await tx.card.findUnique({ where: { setId_number: { setId, number: card.number } }, select: { id: true } });
+  if (clash) return duplicate(card);
+  const created = await tx.card.create({ data: { ...cardFields(card), setId, traits: { create: traitRows(card) } } });
+  await tx.cardAudit.create({
+    data: { cardId: created.id, cardKey: cardKey(card.set, card.number), userId: actor.id, action, before: null, after: JSON.stringify(snapshotOfInput(card)), note },
+  });
+  return { ok: true as const, id: created.id };
+}
+
+function duplicate(card: CatalogCard): CatalogWriteError {
+  const key = cardKey(card.set, card.number);
+  return { ok: false, code: "catalog/duplicate", message: `${key} already exists.`, fieldErrors: { number: [`${key} already exists: pick another number.`] } };
+}
+
+/** Updates a card inside a transaction (a no-op when nothing changed) and writes its audit row. */
+export async function updateCardTx(tx: Tx, id: string, card: CatalogCard, actor: SessionUser, action: AuditAction = "update", note = "") {
+  const row = await tx.card.findUnique({ where: { id }, include: snapshotInclude });
+  if (!row) return { ok: false as const, code: "catalog/not-found" as const, message: "That card no longer exists." };
+  const before = snapshotOf(row);
+  const after = snapshotOfInput(card);
+  if (sameSnapshot(before, after)) return { ok: true as const, id, changed: false };
+  const setId = await ensureSet(tx, card.set);
+  if (setId !== row.setId || card.number !== row.number) {
+    const clash = await tx.card.findUnique({ where: { setId_number: { setId, number: card.number } }, select: { id: true } });
+    if (clash && clash.id !== id) return duplicate(card);
+  }
+  await tx.cardTrait.deleteMany({ where: { cardId: id } });
+  await tx.card.update({ where: { id }, data: { ...cardFields(card), setId, traits: { create: traitRows(card) } } });
+  await tx.cardAudit.create({
+    data: { cardId: id, cardKey: cardKey(card.set, card.number), userId: actor.id, action, before: JSON.stringify(before), after: JSON.stringify(after), note },
+  });
+  return { ok: true as const, id, changed: true };
+}
+
+/** Admin: creates a card (audited). */
+export async function createCard(card: CatalogCard, actor: SessionUser) {
+  assertAdmin(actor);
+  return db.$transaction((tx) => createCardTx(tx, card, actor));
+}
+
+/** Admin: edits a card (audited). */
+export async function updateCard(id: string, card: CatalogCard, actor: SessionUser) {
+  assertAdmin(actor);
+  return db.$transaction((tx) => updateCardTx(tx, id, card, actor));
+}
+
+/** How many decks, collections and pack openings reference a card. */
+export async function cardReferences(id: string, tx: Tx | typeof db = db) {
+  const [decks, collections, packs] = await Promise.all([
+    tx.deckCard.count({ where: { cardId: id } }),
+    tx.collectionEntry.count({ where: { cardId: id, quantity: { gt: 0 } } }),
+    tx.packOpeningCard.count({ where: { cardId: id } }),
+  ]);
+  return { decks, collections, packs };
+}
+
+/**
+ * Admin: deletes a card that nothing uses (audited). A card in any deck,
+ * collection or pack opening is refused with a message saying where.
+ */
+export async function deleteCard(id: string, actor: SessionUser): Promise<{ ok: true; key: string } | CatalogWriteError> {
+  assertAdmin(actor);
+  return db.$transaction(async (tx) => {
+    const row = await tx.card.findUnique({ where: { id }, include: snapshotInclude });
+    if (!row) return { ok: false as const, code: "catalog/not-found" as const, message: "That card no longer exists." };
+    const refs = await cardReferences(id, tx);
+    if (refs.decks || refs.collections || refs.packs) {
+      const where = [
+        refs.decks && `${refs.decks} deck${refs.decks === 1 ? "" : "s"}`,
+        refs.collections && `${refs.collections} collection${refs.collections === 1 ? "" : "s"}`,
+        refs.packs && `${refs.packs} pack opening${refs.packs === 1 ? "" : "s"}`,
+      ]
+        .filter(Boolean)
+        .join(", ");
+      return { ok: false as const, code: "catalog/in-use" as const, message: `${cardKey(row.set.code, row.number)} cannot be deleted: it is used in ${where}. Edit it instead, or remove it from those first.` };
+    }
+    const key = cardKey(row.set.code, row.number);
+    // zero-quantity collection rows do not count as use; clear them so the delete can go through
+    await tx.collectionEntry.deleteMany({ where: { cardId: id } });
+    await tx.cardSuggestion.updateMany({ where: { cardId: id }, data: { cardId: null } });
+    await tx.cardAudit.create({ data: { cardId: null, cardKey: key, userId: actor.id, action: "delete", before: JSON.stringify(snapshotOf(row)), after: null } });
+    await tx.card.delete({ where: { id } });
+    return { ok: true as const, key };
+  });
+}
+
+/** Admin: a card's editable fields, for the edit form. */
+export async function getCardForEdit(id: string, actor: SessionUser): Promise<(CardSnapshot & { id: string; key: string }) | null> {
+  assertAdmin(actor);
+  const row = await db.card.findUnique({ where: { id }, include: snapshotInclude });
+  if (!row) return null;
+  return { id: row.id, key: cardKey(row.set.code, row.number), ...snapshotOf(row) };
+}
+
+export type AuditEntry = {
+  id: string;
+  cardId: string | null;
+  cardKey: string;
+  action: string;
+  user: string;
+  before: CardSnapshot | null;
+  after: CardSnapshot | null;
+  note: string;
+  createdAt: string;
+};
+
+/** Admin: the catalog audit log, newest first. */
+export async function listAudits(actor: SessionUser, opts: { page?: number; pageSize?: number; cardKey?: string } = {}): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
+  assertAdmin(actor);
+  const pageSize = opts.pageSize ?? 50;
+  const page = Math.max(1, opts.page ?? 1);
+  const where = opts.cardKey ? { cardKey: opts.cardKey } : {};
+  const [rows, total] = await Promise.all([
+    db.cardAudit.findMany({ where, include: { user: { select: { displayName: true, email: true } } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: pageSize, skip: (page - 1) * pageSize }),
+    db.cardAudit.count({ where }),
+  ]);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      cardId: r.cardId,
+      cardKey: r.cardKey,
+      action: r.action,
+      user: `${r.user.displayName} <${r.user.email}>`,
+      before: r.before ? (JSON.parse(r.before) as CardSnapshot) : null,
+      after: r.after ? (JSON.parse(r.after) as CardSnapshot) : null,
+      note: r.note,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    page,
+    pageSize,
+  };
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "@/test/db";
+
+const t = vi.hoisted(() => ({ db: null as unknown as import("@/lib/db").PrismaClient }));
+vi.mock("@/lib/db", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/db")>()),
+  get db() {
+    return t.db;
+  },
+}));
+
+import { seedDemoCatalog } from "@/lib/dal/seed";
+import { applyImport, dryRunImport, exportCatalog } from "@/lib/dal/catalog-import";
+import { MAX_IMPORT_ROWS, toCsv, toJson, CATALOG_COLUMNS } from "@/lib/catalog/io";
+import type { SessionUser } from "@/lib/dal/users";
+
+const testDb = createTestDatabase("catalog-import");
+t.db = testDb.prisma;
+let admin: SessionUser;
+
+const HEADER = CATALOG_COLUMNS.join(",");
+
+async function fingerprint() {
+  const cards = await testDb.prisma.card.findMany({ include: { traits: true }, orderBy: { id: "asc" } });
+  return { cards: JSON.stringify(cards), audits: await testDb.prisma.cardAudit.count(), sets: await testDb.prisma.cardSet.count() };
+}
+
+beforeAll(async () => {
+  await seedDemoCatalog(testDb.prisma);
+  const u = await testDb.prisma.user.create({ data: { email: "admin@example.test", displayName: "Admin", passwordHash: "x", role: "admin" } });
+  admin = { id: u.id, email: u.email, displayName: u.displayName, role: "admin" };
+});
+afterAll(() => testDb.cleanup());
+
+describe("malformed import files are rejected with row-level errors and nothing is written", () => {
+  let before: Awaited<ReturnType<typeof fingerprint>>;
+  beforeEach(async () => {
+    before = await fingerprint();
+  });
+
+  async function expectNothingWritten() {
+    expect(await fingerprint()).toEqual(before);
+  }
+
+  it("rejects a bad color on its row", async () => {
+    const csv = `${HEADER}\nDEMO,100,Good Card,Animal,blue,3,common,,\nDEMO,101,Bad Color,Animal,purple,3,common,,\n`;
+    const r = await applyImport(admin, csv, "csv");
+    expect(r.applied).toBe(false);
+    expect(r.counts).toEqual({ create: 1, update: 0, unchanged: 0, reject: 1 });
+    expect(r.rows.find((x) => x.line === 3)).toMatchObject({ action: "reject", key: "DEMO-101" });
+    expect(r.rows.find((x) => x.line === 3)!.errors.join()).toMatch(/Unknown color "purple"/);
+    await expectNothingWritten();
+  });
+
+  it("rejects negative rings", async () => {
+    const json = JSON.stringify([{ set: "DEMO", number: 102, title: "Minus", traits: ["Thing"], colors: ["red"], rings: -2, rarity: "common", text: "", effect: null }]);
+    const r = await applyImport(admin, json, "json");
+    expect(r.applied).toBe(false);
+    expect(r.rows[0].errors.join()).toMatch(/Rings cannot be negative/);
+    await expectNothingWritten();
+  });
+
+  it("rejects a duplicate set + number within the file", async () => {
+    const csv = `${HEADER}\nDEMO,103,One,Animal,blue,3,common,,\ndemo,103,Two,Animal,red,3,common,,\n`;
+    const r = await applyImport(admin, csv, "csv");
+    expect(r.applied).toBe(false);
+    expect(r.rows[1]).toMatchObject({ line: 3, action: "reject", key: "DEMO-103" });
+    expect(r.rows[1].errors.join()).toMatch(/appears twice in the file \(first at row 2\)/);
+    await expectNothingWritten();
+  });
+
+  it("rejects wrong columns for the whole file", async () => {
+    const csv = `set,number,name,traits,colors,rings,rarity,text,effect,power\nDEMO,104,X,Animal,blue,1,common,,,9\n`;
+    const r = await applyImport(admin, csv, "csv");
+    expect(r.fileError?.code).toBe("import/bad-columns");
+    expect(r.fileError?.message).toMatch(/unknown columns “name”, “power”; missing column “title”/);
+    const j = await dryRunImport(admin, JSON.stringify([{ set: "DEMO", number: 1, titel: "x" }]), "json");
+    expect(j.fileError?.code).toBe("import/bad-columns");
+    await expectNothingWritten();
+  });
+
+  it("rejects a file over the size limit", async () => {
+    const row = `DEMO,1,${"x".repeat(70)},Animal,blue,1,common,${"y".repeat(900)},\n`;
+    const huge = HEADER + "\n" + row.repeat(Math.ceil((5.5 * 1024 * 1024) / row.length));
+    const r = await applyImport(admin, huge, "csv");
+    expect(r.fileError?.code).toBe("import/too-large");
+    await expectNothingWritten();
+  });
+
+  it("rejects a file with too many rows", async () => {
+    const csv = HEADER + "\n" + Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `S,${i},T,A,b,1,c,,`).join("\n");
+    const r = await applyImport(admin, csv, "csv");
+    expect(r.fileError?.code).toBe("import/too-many-rows");
+    await expectNothingWritten();
+  });
+
+  it("rejects bad JSON, an effect outside the engine schema, and CSV rows with extra fields", async () => {
+    expect((await applyImport(admin, "{ not json", "json")).fileError?.code).toBe("import/bad-format");
+    const bad = await applyImport(admin, JSON.stringify({ cards: [{ set: "DEMO", number: 105, title: "E", traits: ["Thing"], colors: ["gray"], rings: 1, rarity: "common", text: "", effect: { trigger: "sometimes", actions: [] } }] }), "json");
+    expect(bad.rows[0].errors.join()).toMatch(/effect: Effect does not match the engine's schema/);
+    const csv = `${HEADER}\nDEMO,106,Extra,Animal,blue,1,common,,,surprise\n`;
+    const extra = await applyImport(admin, csv, "csv");
+    expect(extra.rows[0].action).toBe("reject");
+    expect(extra.rows[0].errors.join()).toMatch(/CSV:/);
+    await expectNothingWritten();
+  });
+});
+
+describe("valid imports", () => {
+  it("dry-runs without writing, then applies creates and updates atomically with audit rows", async () => {
+    const csv = `${HEADER}\nDEMO,1,Sonic the Hedgehog,Animal,blue,6,rare,,\nNEW,1,Brand New,Robot;Thing,red;gray,4,super rare,Draw a card.,"{""trigger"":""flip"",""actions"":[{""type"":""draw"",""count"":1}]}"\nDEMO,2,Tails,Animal,yellow,3,common,,\n`;
+    const before = await fingerprint();
+    const dry = await dryRunImport(admin, csv, "csv");
+    expect(dry.counts).toEqual({ create: 1, update: 1, unchanged: 1, reject: 0 });
+    expect(dry.rows[0].changes).toEqual([{ field: "rings", before: "5", after: "6" }]);
+    expect(await fingerprint()).toEqual(before);
+
+    const applied = await applyImport(admin, csv, "csv");
+    expect(applied.applied).toBe(true);
+    const sonic = await testDb.prisma.card.findFirst({ where: { set: { code: "DEMO" }, number: 1 } });
+    expect(sonic?.rings).toBe(6);
+    const fresh = await testDb.prisma.card.findFirst({ where: { set: { code: "NEW" }, number: 1 }, include: { traits: true } });
+    expect(fresh).toMatchObject({ title: "Brand New", colorMask: 2 | 8, colorCount: 2, rarity: "super rare" });
+    expect(fresh?.traits.map((x) => x.trait).sort()).toEqual(["Robot", "Thing"]);
+    const audits = await testDb.prisma.cardAudit.findMany({ where: { action: "import" } });
+    expect(audits.map((a) => a.cardKey).sort()).toEqual(["DEMO-001", "NEW-001"]);
+
+    // applying again changes nothing
+    const again = await applyImport(admin, csv, "csv");
+    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 3, reject: 0 });
+  });
+
+  it("round-trips: an export imports back as all unchanged, in both formats", async () => {
+    const cards = await exportCatalog(admin);
+    expect(cards.length).toBeGreaterThanOrEqual(67);
+    for (const [text, format] of [[toCsv(cards), "csv"], [toJson(cards), "json"]] as const) {
+      const r = await dryRunImport(admin, text, format);
+      expect(r.fileError).toBeNull();
+      expect(r.counts).toEqual({ create: 0, update: 0, unchanged: cards.length, reject: 0 });
+    }
+  });
+});

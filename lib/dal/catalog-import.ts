@@ -1,0 +1,102 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { cardKey } from "@/lib/cards/keys";
+import { diffSnapshots, type FieldChange } from "@/lib/cards/snapshot-diff";
+import type { SessionUser } from "@/lib/dal/users";
+import { createCardTx, sameSnapshot, snapshotOf, snapshotOfInput, updateCardTx, type CardSnapshot } from "@/lib/dal/catalog-admin";
+import { parseCatalogFile, validateRows, type CatalogFormat, type CatalogRecord, type FileError } from "@/lib/catalog/io";
+
+export type ImportRowReport = {
+  line: number;
+  key: string | null;
+  action: "create" | "update" | "unchanged" | "reject";
+  errors: string[];
+  changes: FieldChange[];
+};
+
+export type ImportReport = {
+  ok: boolean;
+  applied: boolean;
+  /** a whole-file problem (size, format, columns) */
+  fileError: FileError | null;
+  rows: ImportRowReport[];
+  counts: { create: number; update: number; unchanged: number; reject: number };
+};
+
+function emptyCounts() {
+  return { create: 0, update: 0, unchanged: 0, reject: 0 };
+}
+
+type Db = Pick<typeof db, "card">;
+
+async function plan(client: Db, text: string, format: CatalogFormat): Promise<{ report: ImportReport; cards: Map<number, { id: string | null }>; valid: ReturnType<typeof validateRows> }> {
+  const parsed = parseCatalogFile(text, format);
+  if (!parsed.ok) {
+    return { report: { ok: false, applied: false, fileError: parsed.error, rows: [], counts: emptyCounts() }, cards: new Map(), valid: [] };
+  }
+  const valid = validateRows(parsed.rows);
+  const existing = await client.card.findMany({ include: { set: true, traits: true } });
+  const byKey = new Map<string, { id: string; snap: CardSnapshot }>(existing.map((c) => [cardKey(c.set.code, c.number), { id: c.id, snap: snapshotOf(c) }]));
+  const counts = emptyCounts();
+  const rows: ImportRowReport[] = [];
+  const cards = new Map<number, { id: string | null }>();
+  for (const r of valid) {
+    if (!r.ok) {
+      counts.reject++;
+      rows.push({ line: r.line, key: r.key, action: "reject", errors: r.errors, changes: [] });
+      continue;
+    }
+    const current = byKey.get(r.key!);
+    const next = snapshotOfInput(r.card);
+    if (!current) {
+      counts.create++;
+      rows.push({ line: r.line, key: r.key, action: "create", errors: [], changes: diffSnapshots(null, next) });
+      cards.set(r.line, { id: null });
+    } else if (sameSnapshot(current.snap, next)) {
+      counts.unchanged++;
+      rows.push({ line: r.line, key: r.key, action: "unchanged", errors: [], changes: [] });
+    } else {
+      counts.update++;
+      rows.push({ line: r.line, key: r.key, action: "update", errors: [], changes: diffSnapshots(current.snap, next) });
+      cards.set(r.line, { id: current.id });
+    }
+  }
+  return { report: { ok: counts.reject === 0, applied: false, fileError: null, rows, counts }, cards, valid };
+}
+
+/** Admin: what an import would do, row by row, writing nothing. */
+export async function dryRunImport(actor: SessionUser, text: string, format: CatalogFormat): Promise<ImportReport> {
+  if (actor.role !== "admin") throw new Error("admins only");
+  return (await plan(db, text, format)).report;
+}
+
+/**
+ * Admin: applies an import atomically. Any rejected row (or a whole-file
+ * problem) refuses the whole file and nothing is written; otherwise every
+ * create and update is written, with audit rows, in one transaction.
+ */
+export async function applyImport(actor: SessionUser, text: string, format: CatalogFormat): Promise<ImportReport> {
+  if (actor.role !== "admin") throw new Error("admins only");
+  return db.$transaction(
+    async (tx) => {
+      const { report, cards, valid } = await plan(tx, text, format);
+      if (!report.ok) return report;
+      for (const r of valid) {
+        if (!r.ok) continue;
+        const target = cards.get(r.line);
+        if (!target) continue;
+        const res = target.id ? await updateCardTx(tx, target.id, r.card, actor, "import") : await createCardTx(tx, r.card, actor, "import");
+        if (!res.ok) throw new Error(`Import row ${r.line} failed: ${res.message}`);
+      }
+      return { ...report, applied: true };
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+}
+
+/** Admin: the whole catalog in the exchange shape, set then number order. */
+export async function exportCatalog(actor: SessionUser): Promise<CatalogRecord[]> {
+  if (actor.role !== "admin") throw new Error("admins only");
+  const rows = await db.card.findMany({ include: { set: true, traits: true }, orderBy: [{ set: { code: "asc" } }, { number: "asc" }] });
+  return rows.map(snapshotOf);
+}

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "@/test/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
+const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient, user: null as null | { id: string; email: string; displayName: string; role: "user" | "admin" } }));
+
+vi.mock("@/lib/db", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/db")>()),
+  get db() {
+    return h.prisma;
+  },
+}));
+vi.mock("@/lib/dal/session", () => {
+  class AuthError extends Error {
+    constructor(public readonly code: string, message: string) {
+      super(message);
+    }
+  }
+  return {
+    AuthError,
+    getCurrentUser: async () => h.user,
+    requireUser: async () => {
+      if (!h.user) throw new AuthError("auth/unauthenticated", "Please sign in first.");
+      return h.user;
+    },
+  };
+});
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/navigation", () => ({
+  redirect: (to: string) => {
+    throw Object.assign(new Error("NEXT_REDIRECT"), { to });
+  },
+  notFound: () => {
+    throw new Error("NEXT_NOT_FOUND");
+  },
+}));
+
+const t = createTestDatabase("decks");
+h.prisma = t.prisma;
+afterAll(() => t.cleanup());
+
+const { seedDemoCatalog } = await import("@/lib/dal/seed");
+const dal = await import("@/lib/dal/decks");
+const actions = await import("@/lib/actions/decks");
+
+let A: { id: string; email: string; displayName: string; role: "user" };
+let B: { id: string; email: string; displayName: string; role: "user" };
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  await seedDemoCatalog(t.prisma);
+  const mk = async (email: string) => {
+    const u = await t.prisma.user.create({ data: { email, displayName: email.split("@")[0], passwordHash: "x" } });
+    return { id: u.id, email: u.email, displayName: u.displayName, role: "user" as const };
+  };
+  A = await mk("alice@test.dev");
+  B = await mk("bob@test.dev");
+  for (const c of await t.prisma.card.findMany({ include: { set: true } })) ids[`${c.set.code}-${String(c.number).padStart(3, "0")}`] = c.id;
+});
+beforeEach(() => {
+  h.user = null;
+});
+
+/** A legal 30-card list: 5 copies each of six different titles. */
+function legalList() {
+  return ["DEMO-005", "DEMO-006", "DEMO-008", "DEMO-011", "DEMO-013", "DEMO-015"].map((k) => ({ cardId: ids[k], quantity: 5 }));
+}
+
+async function createAs(user: typeof A, cards = legalList(), name = "Deck") {
+  h.user = user;
+  const r = await dal.createDeck({ name, description: "", cards });
+  if (!r.ok) throw new Error(r.message);
+  return r;
+}
+
+describe("deck writes enforce the rules", () => {
+  it("creates a legal deck at version 1 with a snapshot and an unguessable slug", async () => {
+    const r = await createAs(A);
+    expect(r.check.legal).toBe(true);
+    const deck = await t.prisma.deck.findUniqueOrThrow({ where: { id: r.id } });
+    expect(deck.version).toBe(1);
+    expect(deck.shareSlug).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await t.prisma.deckVersion.count({ where: { deckId: r.id } })).toBe(1);
+  });
+
+  it("saves a draft under 30 cards, marked not legal", async () => {
+    const r = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 2 }]);
+    expect(r.check.legal).toBe(false);
+    expect(r.check.summary).toBe("2 cards: at least 30 needed.");
+  });
+
+  it("refuses a 6th copy of a title sent by a forged request, across printings, and changes nothing", async () => {
+    const created = await createAs(A);
+    h.user = A;
+    const forged = await actions.saveDeckAction({
+      deckId: created.id,
+      expectedVersion: 1,
+      name: "Deck",
+      description: "",
+      cards: [...legalList(), { cardId: ids["DEMO-001"], quantity: 3 }, { cardId: ids["DEMO-053"], quantity: 3 }],
+    });
+    expect(forged).toMatchObject({ ok: false, code: "deck/title-limit", message: "Sonic the Hedgehog: 6 copies across DEMO-001 and DEMO-053, at most 5." });
+    const single = await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "Deck", description: "", cards: [{ cardId: ids["DEMO-002"], quantity: 6 }] });
+    expect(single).toMatchObject({ ok: false, code: "deck/title-limit" });
+    const deck = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id }, include: { cards: true } });
+    expect(deck.version).toBe(1);
+    expect(deck.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
+    const createForged = await dal.createDeck({ name: "x", description: "", cards: [{ cardId: ids["DEMO-002"], quantity: 6 }] });
+    expect(createForged).toMatchObject({ ok: false, code: "deck/title-limit" });
+  });
+
+  it("refuses unknown card ids, bad quantities and guests", async () => {
+    const created = await createAs(A);
+    h.user = A;
+    expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: [{ cardId: "nope", quantity: 1 }] })).toMatchObject({ ok: false, code: "deck/unknown-card" });
+    expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: [{ cardId: ids["DEMO-001"], quantity: 0 }] })).toMatchObject({ ok: false });
+    expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: [{ cardId: ids["DEMO-001"], quantity: 1 }, { cardId: ids["DEMO-001"], quantity: 1 }] })).toMatchObject({ ok: false });
+    h.user = null;
+    expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: [] })).toMatchObject({ ok: false, code: "auth/unauthenticated" });
+    expect((await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id } })).version).toBe(1);
+  });
+});
+
+describe("ownership", () => {
+  it("user B cannot read, edit, restore, publish, copy or delete A's private deck by any route", async () => {
+    const created = await createAs(A);
+    const deck = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id } });
+    h.user = B;
+    expect(await dal.getDeckForOwner(created.id)).toBeNull();
+    expect(await dal.getSharedDeck(deck.shareSlug)).toBeNull();
+    expect(await dal.listDeckVersions(created.id)).toBeNull();
+    expect((await dal.listMyDecks()).map((d) => d.id)).not.toContain(created.id);
+    expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "Mine now", description: "", cards: [] })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await actions.restoreVersionAction({ deckId: created.id, version: 1, expectedVersion: 1 })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await actions.setVisibilityAction({ deckId: created.id, visibility: "public" })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.copyDeck({ slug: deck.shareSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.copyDeck({ deckId: created.id })).toMatchObject({ ok: false, code: "deck/not-found" });
+    const del = new FormData();
+    del.set("deckId", created.id);
+    expect(await actions.deleteDeckAction(null, del)).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await actions.applyImportAction({ format: "text", text: "1 Ring" }, { mode: "replace", deckId: created.id, expectedVersion: 1 })).toMatchObject({ ok: false, code: "deck/not-found" });
+    h.user = null;
+    expect(await dal.getSharedDeck(deck.shareSlug)).toBeNull();
+    const after = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id }, include: { cards: true } });
+    expect(after).toMatchObject({ name: "Deck", version: 1, visibility: "private" });
+    expect(after.cards).toHaveLength(6);
+  });
+
+  it("public and unlisted decks are readable and copyable by others; only public ones are listed", async () => {
+    const pub = await createAs(A, legalList(), "Listed deck");
+    const unl = await createAs(A, legalList(), "Hidden link deck");
+    h.user = A;
+    expect(await dal.setDeckVisibility(pub.id, "public")).toMatchObject({ ok: true });
+    expect(await dal.setDeckVisibility(unl.id, "unlisted")).toMatchObject({ ok: true });
+    const pubSlug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: pub.id } })).shareSlug;
+    const unlSlug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: unl.id } })).shareSlug;
+    h.user = null;
+    expect((await dal.getSharedDeck(pubSlug))?.isOwner).toBe(false);
+    expect((await dal.getSharedDeck(unlSlug))?.name).toBe("Hidden link deck");
+    const listed = await dal.listPublicDecks();
+    expect(listed.map((d) => d.name)).toContain("Listed deck");
+    expect(listed.map((d) => d.name)).not.toContain("Hidden link deck");
+    expect((await dal.listPublicDecks({ name: "listed" })).map((d) => d.id)).toEqual([pub.id]);
+    expect((await dal.listPublicDecks({ card: "cheese" })).map((d) => d.id)).toContain(pub.id);
+    expect(await dal.listPublicDecks({ card: "shadow" })).toEqual([]);
+    h.user = B;
+    const copy = await dal.copyDeck({ slug: unlSlug });
+    expect(copy.ok).toBe(true);
+    if (copy.ok) expect((await t.prisma.deck.findUniqueOrThrow({ where: { id: copy.id } })).ownerId).toBe(B.id);
+    expect(await dal.getDeckForOwner(pub.id)).toBeNull();
+  });
+
+  it("publishing needs a legal deck", async () => {
+    const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }]);
+    h.user = A;
+    const r = await dal.setDeckVisibility(draft.id, "public");
+    expect(r).toMatchObject({ ok: false, code: "deck/not-legal", message: "Only a legal deck can be shared: 1 card: at least 30 needed." });
+  });
+});
+
+describe("versions", () => {
+  it("every save is a version with a diff, and restore brings back an old list as a new version", async () => {
+    const created = await createAs(A);
+    h.user = A;
+    const v2cards = legalList().map((c) => (c.cardId === ids["DEMO-005"] ? { ...c, quantity: 3 } : c));
+    v2cards.push({ cardId: ids["DEMO-053"], quantity: 2 });
+    const s2 = await dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck v2", description: "", cards: v2cards });
+    expect(s2).toMatchObject({ ok: true, version: 2 });
+    const s3 = await dal.saveDeck({ deckId: created.id, expectedVersion: 2, name: "Deck v3", description: "", cards: [...v2cards, { cardId: ids["DEMO-030"], quantity: 1 }] });
+    expect(s3).toMatchObject({ ok: true, version: 3 });
+    const history = await dal.listDeckVersions(created.id);
+    expect(history?.map((v) => v.version)).toEqual([3, 2, 1]);
+    expect(history?.[1].diffText).toBe("−2 Cream the Rabbit, +2 Sonic the Hedgehog");
+    expect(history?.[0].diffText).toBe("+1 Egg Pawn");
+    const restored = await dal.restoreDeckVersion(created.id, 1, 3);
+    expect(restored).toMatchObject({ ok: true, version: 4 });
+    const deck = await dal.getDeckForOwner(created.id);
+    expect(deck?.name).toBe("Deck");
+    expect(deck?.entries.map((e) => [e.card.key, e.quantity]).sort()).toEqual(legalList().map((c) => [Object.keys(ids).find((k) => ids[k] === c.cardId), 5]).sort());
+    const h2 = await dal.listDeckVersions(created.id);
+    expect(h2?.[0]).toMatchObject({ version: 4, diffText: "+2 Cream the Rabbit, −1 Egg Pawn, −2 Sonic the Hedgehog" });
+    expect(await dal.restoreDeckVersion(created.id, 99, 4)).toMatchObject({ ok: false, code: "deck/not-found" });
+  });
+});
+
+describe("optimistic concurrency", () => {
+  it("of two saves from the same version, the second is told of the conflict with the server's list", async () => {
+    const created = await createAs(A);
+    h.user = A;
+    const tabOne = [...legalList(), { cardId: ids["DEMO-001"], quantity: 2 }];
+    const tabTwo = [...legalList(), { cardId: ids["DEMO-030"], quantity: 1 }];
+    const [r1, r2] = await Promise.all([
+      dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck", description: "", cards: tabOne }),
+      dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck", description: "", cards: tabTwo }),
+    ]);
+    const results = [r1, r2];
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const lost = results.find((r) => !r.ok);
+    expect(lost).toMatchObject({ ok: false, code: "deck/conflict" });
+    if (!lost || lost.ok || lost.code !== "deck/conflict") throw new Error("expected a conflict");
+    expect(lost.current.version).toBe(2);
+    const winnerIsOne = r1.ok;
+    expect(lost.current.diff.map((d) => `${d.delta} ${d.title}`).sort()).toEqual(winnerIsOne ? ["-1 Egg Pawn", "2 Sonic the Hedgehog"] : ["-2 Sonic the Hedgehog", "1 Egg Pawn"]);
+    expect(lost.message).toContain("now version 2");
+    // the stale tab can save again on top of the version it was shown
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 2, name: "Deck", description: "", cards: tabTwo })).toMatchObject({ ok: true, version: 3 });
+    expect(await t.prisma.deckVersion.count({ where: { deckId: created.id } })).toBe(3);
+  });
+});
+
+describe("import", () => {
+  it("previews without writing and imports as a new deck or a replacement version", async () => {
+    const created = await createAs(A);
+    h.user = A;
+    const before = await t.prisma.deck.count();
+    const bad = await actions.previewImportAction({ format: "text", text: "2 Tails\n1 Nobody" });
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { text: [expect.stringContaining("Line 1"), 'Line 2: no card titled "Nobody".'] } });
+    const prev = await actions.previewImportAction({ format: "text", text: "3 Ring\n2 Tails [DEMO-002]" });
+    expect(prev.ok && prev.data.check.summary).toBe("5 cards: at least 30 needed.");
+    expect(await t.prisma.deck.count()).toBe(before);
+    const replaced = await actions.applyImportAction({ format: "text", text: "3 Ring" }, { mode: "replace", deckId: created.id, expectedVersion: 1 });
+    expect(replaced).toMatchObject({ ok: true, data: { version: 2 } });
+    const neu = await actions.applyImportAction({ format: "json", text: JSON.stringify({ name: "From JSON", cards: [{ set: "DEMO", number: 39, quantity: 2 }] }) }, { mode: "new" });
+    expect(neu.ok).toBe(true);
+    if (neu.ok) expect((await t.prisma.deck.findUniqueOrThrow({ where: { id: neu.data.id } })).name).toBe("From JSON");
+    const tooMany = await actions.applyImportAction({ format: "text", text: "6 Ring" }, { mode: "new" });
+    expect(tooMany).toMatchObject({ ok: false, code: "deck/title-limit" });
+  });
+});
+
+describe("editor search", () => {
+  it("uses the catalog query language and can keep only owned cards", async () => {
+    h.user = A;
+    const r = await actions.searchCardsForEditor("sonic");
+    expect(r.ok && r.data.cards.map((c) => c.key)).toEqual(["DEMO-001", "DEMO-038", "DEMO-053"]);
+    const colored = await actions.searchCardsForEditor("c:blue r>=9");
+    expect(colored.ok && colored.data.cards.every((c) => c.colors.includes("blue") && c.rings >= 9)).toBe(true);
+    expect(await actions.searchCardsForEditor("r>=")).toMatchObject({ ok: false });
+    await t.prisma.collectionEntry.create({ data: { userId: A.id, cardId: ids["DEMO-053"], quantity: 2 } });
+    const mine = await actions.searchCardsForEditor("sonic", true);
+    expect(mine.ok && mine.data.cards.map((c) => c.key)).toEqual(["DEMO-053"]);
+    h.user = null;
+    expect(await actions.searchCardsForEditor("sonic")).toMatchObject({ ok: false, code: "auth/unauthenticated" });
+  });
+});
+
+describe("playtest entry points", () => {
+  it("loads legal decks by id (owner), slug (visible) or code, and refuses the rest", async () => {
+    const mine = await createAs(A, legalList(), "Playable");
+    const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }], "Draft");
+    const slug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: mine.id } })).shareSlug;
+    h.user = A;
+    const byId = await dal.getDeckForPlaytest({ deckId: mine.id });
+    expect(byId.ok && byId.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
+    expect(await dal.getDeckForPlaytest({ deckId: draft.id })).toMatchObject({ ok: false, code: "deck/not-legal" });
+    h.user = B;
+    expect(await dal.getDeckForPlaytest({ deckId: mine.id })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.getDeckForPlaytest({ slug })).toMatchObject({ ok: false, code: "deck/not-found" });
+    const { encodeDeckCode } = await import("@/lib/deck");
+    const code = encodeDeckCode([{ set: "DEMO", number: 5, quantity: 5 }, { set: "DEMO", number: 6, quantity: 5 }, { set: "DEMO", number: 8, quantity: 5 }, { set: "DEMO", number: 11, quantity: 5 }, { set: "DEMO", number: 13, quantity: 5 }, { set: "DEMO", number: 15, quantity: 5 }]);
+    expect(await dal.getDeckForPlaytest({ code })).toMatchObject({ ok: true, check: { legal: true, total: 30 } });
+    expect(await dal.getDeckForPlaytest({ code: "zz" })).toMatchObject({ ok: false, code: "deck/bad-code" });
+  });
+});

@@ -1,0 +1,132 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { cardKey } from "@/lib/cards/keys";
+import type { SessionUser } from "@/lib/dal/users";
+import { createCardTx, snapshotOf, snapshotOfInput, updateCardTx, type CardSnapshot } from "@/lib/dal/catalog-admin";
+import { parseCatalogCard, type CatalogCard } from "@/lib/validation/catalog";
+
+/** At most this many suggestions per user in any rolling hour. */
+export const SUGGESTIONS_PER_HOUR = 10;
+
+export type SuggestionDTO = {
+  id: string;
+  status: "pending" | "accepted" | "rejected";
+  reason: string;
+  kind: "new" | "correction";
+  cardId: string | null;
+  proposed: CardSnapshot;
+  /** the card as it is now (corrections whose card still exists) */
+  current: CardSnapshot | null;
+  suggestedBy: string;
+  reviewedBy: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+};
+
+const include = {
+  user: { select: { displayName: true } },
+  reviewedBy: { select: { displayName: true } },
+  card: { include: { set: true, traits: true } },
+} as const;
+
+function toDTO(row: Awaited<ReturnType<typeof findRows>>[number]): SuggestionDTO {
+  return {
+    id: row.id,
+    status: row.status as SuggestionDTO["status"],
+    reason: row.reason,
+    kind: row.cardId ? "correction" : "new",
+    cardId: row.cardId,
+    proposed: JSON.parse(row.payload) as CardSnapshot,
+    current: row.card ? snapshotOf(row.card) : null,
+    suggestedBy: row.user.displayName,
+    reviewedBy: row.reviewedBy?.displayName ?? null,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+function findRows(where: NonNullable<Parameters<typeof db.cardSuggestion.findMany>[0]>["where"], take = 100) {
+  return db.cardSuggestion.findMany({ where, include, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
+}
+
+export type SuggestionError =
+  | { ok: false; code: "suggestion/rate-limited"; message: string }
+  | { ok: false; code: "suggestion/card-not-found"; message: string }
+  | { ok: false; code: "suggestion/not-found"; message: string }
+  | { ok: false; code: "suggestion/already-reviewed"; message: string }
+  | { ok: false; code: "suggestion/invalid"; message: string }
+  | { ok: false; code: "catalog/duplicate" | "catalog/not-found" | "catalog/in-use"; message: string };
+
+/**
+ * Any signed-in user: suggests a new card (cardId null) or a correction.
+ * Rate-limited per user, counted from their stored suggestions.
+ */
+export async function createSuggestion(user: SessionUser, card: CatalogCard, cardId: string | null, now = new Date()): Promise<{ ok: true; id: string } | SuggestionError> {
+  return db.$transaction(async (tx) => {
+    const since = new Date(now.getTime() - 60 * 60 * 1000);
+    const recent = await tx.cardSuggestion.count({ where: { userId: user.id, createdAt: { gt: since } } });
+    if (recent >= SUGGESTIONS_PER_HOUR) {
+      return { ok: false as const, code: "suggestion/rate-limited" as const, message: `You can send at most ${SUGGESTIONS_PER_HOUR} suggestions an hour. Please try again later.` };
+    }
+    if (cardId) {
+      const exists = await tx.card.findUnique({ where: { id: cardId }, select: { id: true } });
+      if (!exists) return { ok: false as const, code: "suggestion/card-not-found" as const, message: "The card you are correcting no longer exists." };
+    }
+    const row = await tx.cardSuggestion.create({ data: { userId: user.id, cardId, payload: JSON.stringify(snapshotOfInput(card)), createdAt: now } });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** The signed-in user's own suggestions with their status and any rejection reason. */
+export async function listMySuggestions(user: SessionUser): Promise<SuggestionDTO[]> {
+  return (await findRows({ userId: user.id })).map(toDTO);
+}
+
+/** Admin: pending suggestions (oldest first) and the latest reviewed ones. */
+export async function listSuggestionsForReview(admin: SessionUser): Promise<{ pending: SuggestionDTO[]; reviewed: SuggestionDTO[] }> {
+  if (admin.role !== "admin") throw new Error("admins only");
+  const [pending, reviewed] = await Promise.all([
+    db.cardSuggestion.findMany({ where: { status: "pending" }, include, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 100 }),
+    findRows({ status: { not: "pending" } }, 20),
+  ]);
+  return { pending: pending.map(toDTO), reviewed: reviewed.map(toDTO) };
+}
+
+/** Admin: counts for the admin landing page. */
+export async function adminOverview(admin: SessionUser): Promise<{ cards: number; pendingSuggestions: number; audits: number }> {
+  if (admin.role !== "admin") throw new Error("admins only");
+  const [cards, pendingSuggestions, audits] = await Promise.all([db.card.count(), db.cardSuggestion.count({ where: { status: "pending" } }), db.cardAudit.count()]);
+  return { cards, pendingSuggestions, audits };
+}
+
+/** Admin: accepts a pending suggestion, applying it as an audited catalog change (all in one transaction). */
+export async function acceptSuggestion(admin: SessionUser, id: string): Promise<{ ok: true; cardId: string; key: string } | SuggestionError> {
+  if (admin.role !== "admin") throw new Error("admins only");
+  return db.$transaction(async (tx) => {
+    const s = await tx.cardSuggestion.findUnique({ where: { id }, include: { user: { select: { displayName: true } } } });
+    if (!s) return { ok: false as const, code: "suggestion/not-found" as const, message: "That suggestion does not exist." };
+    if (s.status !== "pending") return { ok: false as const, code: "suggestion/already-reviewed" as const, message: `That suggestion was already ${s.status}.` };
+    const parsed = parseCatalogCard(JSON.parse(s.payload) as Record<string, unknown>);
+    if (!parsed.ok) {
+      const why = Object.entries(parsed.fieldErrors).map(([k, v]) => `${k}: ${v.join(", ")}`).join("; ");
+      return { ok: false as const, code: "suggestion/invalid" as const, message: `The suggestion no longer passes validation (${why}). Reject it with a reason.` };
+    }
+    const note = `Suggested by ${s.user.displayName}`;
+    const r = s.cardId ? await updateCardTx(tx, s.cardId, parsed.card, admin, "suggestion", note) : await createCardTx(tx, parsed.card, admin, "suggestion", note);
+    if (!r.ok) return { ok: false as const, code: r.code, message: r.message };
+    await tx.cardSuggestion.update({ where: { id }, data: { status: "accepted", reviewedById: admin.id, reviewedAt: new Date(), cardId: r.id } });
+    return { ok: true as const, cardId: r.id, key: cardKey(parsed.card.set, parsed.card.number) };
+  });
+}
+
+/** Admin: rejects a pending suggestion with a reason the suggester sees. */
+export async function rejectSuggestion(admin: SessionUser, id: string, reason: string): Promise<{ ok: true } | SuggestionError> {
+  if (admin.role !== "admin") throw new Error("admins only");
+  return db.$transaction(async (tx) => {
+    const s = await tx.cardSuggestion.findUnique({ where: { id }, select: { status: true } });
+    if (!s) return { ok: false as const, code: "suggestion/not-found" as const, message: "That suggestion does not exist." };
+    if (s.status !== "pending") return { ok: false as const, code: "suggestion/already-reviewed" as const, message: `That suggestion was already ${s.status}.` };
+    await tx.cardSuggestion.update({ where: { id }, data: { status: "rejected", reason, reviewedById: admin.id, reviewedAt: new Date() } });
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,32 @@
+import type { SessionUser } from "@/lib/dal/users";
+
+/** The user the mocked lib/dal/session sees (null = guest). Tests set `current.user`. */
+export const current: { user: SessionUser | null } = { user: null };
+
+export class AuthError extends Error {
+  constructor(
+    public readonly code: "auth/unauthenticated" | "auth/forbidden",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A stand-in for lib/dal/session with the same rules, driven by `current.user`. */
+export const sessionMock = {
+  AuthError,
+  getCurrentUser: async () => current.user,
+  requireUser: async () => {
+    if (!current.user) throw new AuthError("auth/unauthenticated", "Please sign in first.");
+    return current.user;
+  },
+  requireAdmin: async () => {
+    if (!current.user) throw new AuthError("auth/unauthenticated", "Please sign in first.");
+    if (current.user.role !== "admin") throw new AuthError("auth/forbidden", "Only admins can do that.");
+    return current.user;
+  },
+  requireUserOrRedirect: async (returnTo: string) => {
+    if (!current.user) throw new Error(`NEXT_REDIRECT:/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
+    return current.user;
+  },
+};
