@@ -210,6 +210,23 @@ test.describe("solo playtest board", () => {
     await expect(page.getByRole("alert").filter({ hasText: "no starter deck" })).toBeVisible();
   });
 
+  test("a deck link (deck code) starts the setup with that deck", async ({ page }, testInfo) => {
+    await page.goto("/decks/starter/chaotix-mix");
+    await page.getByRole("link", { name: "Playtest this deck" }).click();
+    await expect(page.getByRole("radio", { name: /From a deck code/ })).toBeChecked();
+    await shot(page, testInfo, "00-setup-from-deck-link");
+    await page.getByRole("button", { name: "Start game" }).click();
+    await expect(page.getByTestId("confirm-placement")).toBeVisible();
+    await expect(page.getByText(/Deck from a code vs Eggman Empire/)).toBeVisible();
+    await page.goto("/playtest?code=not-a-deck-code");
+    await expect(page.getByTestId("deck-link-error")).toBeVisible();
+    await page.goto("/playtest?slug=no-such-deck");
+    await expect(page.getByTestId("deck-link-error")).toContainText("does not exist");
+    // Your own deck by id asks you to sign in first.
+    await page.goto("/playtest?deck=some-id");
+    await expect(page).toHaveURL(/\/signin/);
+  });
+
   test("an illegal flip shows the column rule's reason", async ({ page }, testInfo) => {
     await page.goto(`${GAME}&seed=3`);
     await page.getByRole("button", { name: "Fill empty slots" }).click();

@@ -1,10 +1,22 @@
 import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
 import { PlaytestBoard } from "@/components/board/playtest-board";
-import { starterDecks } from "@/lib/playtest/cards";
+import { getDeckForPlaytest } from "@/lib/dal/decks";
+import { requireUserOrRedirect } from "@/lib/dal/session";
+import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
 import { AVAILABLE_LEVELS } from "@/lib/playtest/ai";
 import { AI_LEVELS } from "@/lib/playtest/session";
-import { parseSetupParams, resolveSetup, type SetupChoice } from "@/lib/playtest/setup-params";
+import { parseSetupParams, resolveSetup, type CustomDeck, type DeckSource, type SetupChoice } from "@/lib/playtest/setup-params";
+
+/** The deck behind a deck link, through the decks DAL (which checks who may see it and that it is legal). */
+async function loadLinkedDeck(source: DeckSource): Promise<{ ok: true; deck: CustomDeck } | { ok: false; reason: string } | null> {
+  if (source.kind === "starter") return null;
+  // Your own deck by id needs you signed in: sign in and come back.
+  if (source.kind === "deck") await requireUserOrRedirect(`/playtest?deck=${encodeURIComponent(source.deckId)}`);
+  const r = await getDeckForPlaytest(source.kind === "deck" ? { deckId: source.deckId } : source.kind === "slug" ? { slug: source.slug } : { code: source.code });
+  if (!r.ok) return { ok: false, reason: r.message };
+  return { ok: true, deck: { name: r.name, keys: deckListKeys(r.cards) } };
+}
 
 export const metadata: Metadata = { title: "Playtest" };
 
@@ -95,12 +107,24 @@ function SetupForm({ choice, error, linked }: { choice: SetupChoice; error: stri
 
 export default async function PlaytestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const choice = parseSetupParams(await searchParams);
+  const linked = await loadLinkedDeck(choice.source);
+  const linkedInfo = linked?.ok ? { name: linked.deck.name, size: linked.deck.keys.length } : null;
   const heading = (
     <div className="mb-4 flex flex-wrap items-baseline gap-3">
       <h1 className="text-2xl font-bold">Playtest</h1>
       <span className="badge-unofficial">Unofficial demo set</span>
     </div>
   );
+  if (linked && !linked.ok)
+    return (
+      <div>
+        {heading}
+        <p role="alert" className="mb-4 max-w-2xl rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="deck-link-error">
+          This deck cannot be playtested: {linked.reason} Pick a starter deck instead.
+        </p>
+        <SetupForm choice={{ ...choice, source: { kind: "starter", slug: "team-sonic-speed" }, you: "team-sonic-speed" }} error={null} linked={null} />
+      </div>
+    );
   if (!choice.start)
     return (
       <div>
@@ -109,15 +133,15 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
           Play a full game against the AI on the real rules: place five cards face down against the opponent&apos;s spare row, flip in turn,
           and race to three Chaos Emeralds.
         </p>
-        <SetupForm choice={choice} error={null} linked={null} />
+        <SetupForm choice={choice} error={null} linked={linkedInfo} />
       </div>
     );
-  const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff));
+  const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff), linked?.ok ? linked.deck : null);
   if (!r.ok)
     return (
       <div>
         {heading}
-        <SetupForm choice={choice} error={r.error.reason} linked={null} />
+        <SetupForm choice={choice} error={r.error.reason} linked={linkedInfo} />
       </div>
     );
   return (

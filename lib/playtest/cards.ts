@@ -79,7 +79,7 @@ export function resolveCardKeys(keys: readonly string[]): { ok: true; cards: Boa
   const cards: BoardCardDef[] = [];
   for (const k of keys) {
     const c = map.get(k);
-    if (!c) return { ok: false, error: { code: "deck/unknown-card", reason: `Unknown card ${JSON.stringify(k)}: it is not in the catalog.` } };
+    if (!c) return { ok: false, error: { code: "deck/unknown-card", reason: `Card ${JSON.stringify(k)} is not in the card data the board plays with (the unofficial demo set).` } };
     cards.push(c);
   }
   return { ok: true, cards };
