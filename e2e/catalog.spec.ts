@@ -50,13 +50,13 @@ test.describe("card catalog", () => {
     await page.getByLabel("Color match").selectOption("exactly");
     await expect(queryBox(page)).toHaveValue("c=br");
     await expect(page.getByTestId("result-count")).toHaveText("2 cards");
-    await page.getByLabel("Trait").selectOption("robot");
+    await page.getByLabel("Trait", { exact: true }).selectOption("robot");
     await expect(queryBox(page)).toHaveValue("c=br t:robot");
     await expect(page.getByTestId("result-count")).toHaveText("2 cards");
     // editing the query updates the controls
     await queryBox(page).fill("t:thing rar:rare");
-    await expect(page.getByLabel("Trait")).toHaveValue("thing");
-    await expect(page.getByLabel("Rarity")).toHaveValue("rare");
+    await expect(page.getByLabel("Trait", { exact: true })).toHaveValue("thing");
+    await expect(page.getByLabel("Rarity", { exact: true })).toHaveValue("rare");
     await expect(page.getByRole("button", { name: "Red", exact: true })).toHaveAttribute("aria-pressed", "false");
     await expect(page.getByTestId("result-count")).toHaveText("2 cards");
     // removing a chip rewrites the query
@@ -158,6 +158,7 @@ test.describe("card catalog", () => {
 
     await auth.signOut();
     await auth.signIn(player);
+    await expect(page.getByTestId("current-user")).toContainText(player.displayName);
     await page.goto("/cards/suggestions");
     await expect(page.getByTestId("suggestion").first()).toContainText("accepted");
   });

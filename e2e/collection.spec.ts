@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { test, expect, newAccount } from "./fixtures";
+import { test, expect, newAccount, ADMIN, type AuthPages } from "./fixtures";
 
 async function overallOwned(page: Page): Promise<string> {
   await page.goto("/collection/completion");
@@ -14,10 +14,20 @@ async function enterCard(page: Page, term: string, expectedKey: string, arrowsDo
   await page.keyboard.type(term);
   await expect(page.getByRole("option").first()).toBeVisible();
   for (let i = 0; i < arrowsDown; i++) await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("option", { selected: true })).toContainText(expectedKey);
+  const selected = page.getByRole("option", { selected: true });
+  await expect(selected).toContainText(expectedKey);
+  await expect(selected).not.toContainText("not in the catalog");
   await page.keyboard.press("Enter");
   await expect(box).toHaveValue("");
   await expect(page.getByRole("list", { name: "Cards in this pack" })).toContainText(expectedKey);
+}
+
+/** Signs in as the e2e admin, signing the account up first when this run's database does not have it yet. */
+async function signInAsAdmin(page: Page, auth: AuthPages) {
+  await auth.signIn(ADMIN);
+  const signedIn = page.getByTestId("current-user");
+  await expect(signedIn.or(page.locator("form").getByRole("alert"))).toBeVisible();
+  if ((await signedIn.count()) === 0) await auth.signUp(ADMIN);
 }
 
 test.describe("collection", () => {
@@ -61,7 +71,6 @@ test.describe("collection", () => {
     await page.keyboard.type("999");
     await expect(page.getByRole("option", { selected: true })).toContainText("DEMO-999 is not in the catalog: suggest it");
     await expect(page.getByRole("link", { name: "Suggest it" })).toHaveAttribute("href", "/cards/suggest?set=DEMO&number=999");
-    await page.screenshot({ path: ".tmp/shots/booster-missing.png" });
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
     await expect(box).toHaveValue("");
@@ -74,11 +83,9 @@ test.describe("collection", () => {
     await expect(page.getByTestId("pack-count")).toHaveText("10 / 10 cards");
     await page.keyboard.press("Control+Enter");
     await expect(page.getByText("Saved a pack of 10 cards.")).toBeVisible();
-    await page.screenshot({ path: ".tmp/shots/booster-saved.png" });
     await expect(page.getByTestId("pack-count")).toHaveText("0 / 10 cards");
 
     expect(await overallOwned(page)).toMatch(/^9 \/ 66 cards/);
-    await page.screenshot({ path: ".tmp/shots/completion.png", fullPage: true });
     await page.goto("/collection?show=owned");
     await expect(page.getByRole("textbox", { name: "Quantity of Sonic the Hedgehog (DEMO-001)" })).toHaveValue("2");
 
@@ -89,7 +96,6 @@ test.describe("collection", () => {
     await page.getByRole("button", { name: "Undo last pack (10 cards)" }).focus();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Undid the pack of 10 cards.")).toBeVisible();
-    await page.screenshot({ path: ".tmp/shots/history.png" });
     await page.reload();
     await expect(page.getByTestId("pack-opening").first()).toContainText("Undone");
     expect(await overallOwned(page)).toMatch(/^0 \/ 66 cards/);
@@ -115,7 +121,6 @@ test.describe("collection", () => {
     await page.route("**/collection*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
     await page.getByRole("button", { name: "Remove one Tails (DEMO-002)" }).click();
     await expect(page.getByTestId("collection-card-DEMO-002").getByRole("alert")).toContainText("Not saved");
-    await page.screenshot({ path: ".tmp/shots/rollback.png" });
     await expect(page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" })).toHaveValue("7");
     await page.unroute("**/collection*");
   });
@@ -133,7 +138,6 @@ test.describe("collection", () => {
     const errors = page.getByTestId("import-errors");
     await expect(errors).toContainText("No card DEMO-999 in the catalog.");
     await expect(errors).toContainText('Quantity "x" must be a whole number');
-    await page.screenshot({ path: ".tmp/shots/import-errors.png", fullPage: true });
     await expect(page.getByRole("button", { name: "Apply: add to my collection" })).toBeDisabled();
 
     await fileInput.setInputFiles({
@@ -150,7 +154,6 @@ test.describe("collection", () => {
     await page.goto("/collection?show=owned");
     await expect(page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" })).toHaveValue("6");
     await expect(page.getByTestId("collection-summary")).toContainText("3 of 66 cards owned · 10 copies");
-    await page.screenshot({ path: ".tmp/shots/collection-owned.png" });
 
     await page.goto("/collection/import");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
@@ -177,5 +180,54 @@ test.describe("collection", () => {
     const doc = (await json.json()) as { format: string; cards: { set: string; number: number; quantity: number }[] };
     expect(doc.format).toBe("ringbinder-collection");
     expect(doc.cards.map((c) => `${c.set}-${c.number}x${c.quantity}`)).toEqual(["DEMO-1x3", "DEMO-2x6", "DEMO-12x1"]);
+  });
+
+  test("a number missing from the catalog: an admin adds it in a new tab and keeps entering the pack", async ({ page, auth }) => {
+    await signInAsAdmin(page, auth);
+    await page.goto("/collection/booster");
+    await enterCard(page, "2", "DEMO-002");
+    const number = 700 + Math.floor(Math.random() * 200);
+    await page.keyboard.type(String(number));
+    await expect(page.getByRole("option", { selected: true })).toContainText(`DEMO-${number} is not in the catalog: add it`);
+    const [popup] = await Promise.all([page.waitForEvent("popup"), page.keyboard.press("Enter")]);
+    await expect(popup.getByLabel("Set code")).toHaveValue("DEMO");
+    await expect(popup.getByLabel("Number")).toHaveValue(String(number));
+    await popup.getByLabel("Title").fill(`Inline Card ${number}`);
+    await popup.getByLabel("Traits").fill("Thing");
+    await popup.getByLabel("Rings").fill("2");
+    await popup.getByLabel("Gray").check();
+    await popup.getByRole("button", { name: "Create card" }).click();
+    await expect(popup).toHaveURL(/\/admin\/cards\/.+\?created=1/);
+    await popup.close();
+
+    // back in the pack: nothing lost, and the number is found now
+    await expect(page.getByRole("list", { name: "Cards in this pack" })).toContainText("DEMO-002");
+    const box = page.getByRole("combobox", { name: "Card number or title" });
+    await box.fill("");
+    await box.focus();
+    await enterCard(page, String(number), `DEMO-${number}`);
+    await expect(page.getByTestId("pack-count")).toHaveText("2 / 10 cards");
+    await page.keyboard.press("Control+Enter");
+    await expect(page.getByText("Saved a pack of 2 cards.")).toBeVisible();
+  });
+
+  test("the suggestion form opens prefilled for a number missing from the catalog", async ({ page, auth }) => {
+    await auth.signUp(newAccount("suggest"));
+    await page.goto("/cards/suggest?set=DEMO&number=999");
+    await expect(page.getByLabel("Set code")).toHaveValue("DEMO");
+    await expect(page.getByLabel("Number")).toHaveValue("999");
+  });
+
+  test("the collection takes the catalog's search language with the ownership filters", async ({ page, auth }) => {
+    await auth.signUp(newAccount("search"));
+    await page.goto("/collection");
+    await page.getByRole("button", { name: "Add one Knuckles the Echidna (DEMO-003)" }).click();
+    await expect(page.getByRole("textbox", { name: "Quantity of Knuckles the Echidna (DEMO-003)" })).toHaveValue("1");
+    await page.goto("/collection?show=owned&q=c%3Ared");
+    await expect(page.getByTestId("result-count")).toContainText("1 card");
+    await page.goto("/collection?show=missing&q=knuckles");
+    await expect(page.getByTestId("collection-card-DEMO-003")).toHaveCount(0);
+    await page.goto("/collection?q=c%3A");
+    await expect(page.getByTestId("query-error-panel")).toBeVisible();
   });
 });

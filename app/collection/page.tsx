@@ -1,13 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { requireUserOrRedirect } from "@/lib/dal/session";
 import { listCollection } from "@/lib/dal/collection";
+import { catalogFacets } from "@/lib/dal/card-search";
 import { ownershipFilterSchema, PLAYSET, type OwnershipFilter } from "@/lib/validation/collection";
-import { CardFace } from "@/components/card/card-face";
+import { CardGrid } from "@/components/card/card-grid";
+import { CardSearchBox } from "@/components/card/card-search-box";
+import { CardResultsToolbar } from "@/components/card/card-results-toolbar";
+import { QueryErrorPanel } from "@/components/card/query-error-panel";
+import { Pagination } from "@/components/ui/pagination";
 import { QuantityControl } from "@/components/collection/quantity-control";
 import { ProgressBar } from "@/components/collection/progress-bar";
 
 export const metadata: Metadata = { title: "My collection" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const FILTERS: { value: OwnershipFilter; label: string; hint: string }[] = [
   { value: "all", label: "All cards", hint: "every card in the catalog" },
@@ -17,36 +25,55 @@ const FILTERS: { value: OwnershipFilter; label: string; hint: string }[] = [
 ];
 
 const EMPTY: Record<OwnershipFilter, string> = {
-  all: "The catalog is empty.",
-  owned: "You have not recorded any cards yet. Open a booster or import a list to start.",
+  all: "No cards match.",
+  owned: "You have not recorded any cards here yet. Open a booster or import a list to start.",
   missing: "Nothing missing: you own every card here.",
-  duplicates: `No card with more than ${PLAYSET} copies yet.`,
+  duplicates: `No card here with more than ${PLAYSET} copies.`,
 };
 
-function hrefFor(filter: OwnershipFilter, page = 1): string {
-  const params = new URLSearchParams();
-  if (filter !== "all") params.set("show", filter);
-  if (page > 1) params.set("page", String(page));
-  const s = params.toString();
-  return s ? `/collection?${s}` : "/collection";
+function one(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
 }
 
-export default async function CollectionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CollectionPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
-  const filter = ownershipFilterSchema.parse(typeof sp.show === "string" ? sp.show : "all");
-  const page = Math.max(1, Number(typeof sp.page === "string" ? sp.page : 1) || 1);
-  await requireUserOrRedirect(hrefFor(filter, page));
-  const { cards, total, pageCount, summary } = await listCollection({ filter, page });
+  const filter = ownershipFilterSchema.parse(one(sp.show) ?? "all");
+  const q = one(sp.q) ?? "";
+  const view = one(sp.view) === "list" ? "list" : "grid";
+
+  const hrefWith = (updates: { show?: OwnershipFilter; page?: number }) => {
+    const params = new URLSearchParams();
+    for (const key of ["q", "sort", "dir", "view"]) {
+      const v = one(sp[key]);
+      if (v) params.set(key, v);
+    }
+    const show = updates.show ?? filter;
+    if (show !== "all") params.set("show", show);
+    const page = updates.page ?? (updates.show ? 1 : Number(one(sp.page) ?? 1));
+    if (page > 1) params.set("page", String(page));
+    const s = params.toString();
+    return s ? `/collection?${s}` : "/collection";
+  };
+
+  await requireUserOrRedirect(hrefWith({}));
+  const [result, facets] = await Promise.all([
+    listCollection({ filter, q, sort: one(sp.sort), dir: one(sp.dir), page: one(sp.page) }),
+    catalogFacets(),
+  ]);
+  const { summary } = result;
 
   return (
-    <div>
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">My collection</h1>
           <p className="text-sm text-slate-600" data-testid="collection-summary">
-            {summary.distinctOwned} of {summary.catalog} cards owned · {summary.copies} copies
+            {summary.distinctOwned} of {summary.catalog} cards owned · {summary.copies} {summary.copies === 1 ? "copy" : "copies"}
             {summary.tradeable > 0 && <> · {summary.tradeable} tradeable</>}
           </p>
+          <div className="mt-2 w-72 max-w-full">
+            <ProgressBar label="Cards owned of the catalog" value={summary.distinctOwned} max={summary.catalog} />
+          </div>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link href="/collection/booster" className="btn-primary">
@@ -57,16 +84,17 @@ export default async function CollectionPage({ searchParams }: { searchParams: P
           </Link>
         </div>
       </div>
-      <div className="mb-4 max-w-md">
-        <ProgressBar label="Cards owned of the catalog" value={summary.distinctOwned} max={summary.catalog} />
-      </div>
 
-      <nav aria-label="Ownership filter" className="mb-4">
+      <Suspense fallback={<div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-hidden />}>
+        <CardSearchBox traits={facets.traits} sets={facets.sets} showAppliedError={false} label="Search your collection" />
+      </Suspense>
+
+      <nav aria-label="Ownership filter">
         <ul className="flex flex-wrap gap-2">
           {FILTERS.map((f) => (
             <li key={f.value}>
               <Link
-                href={hrefFor(f.value)}
+                href={hrefWith({ show: f.value })}
                 aria-current={filter === f.value ? "page" : undefined}
                 title={f.hint}
                 className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${
@@ -80,49 +108,67 @@ export default async function CollectionPage({ searchParams }: { searchParams: P
         </ul>
       </nav>
 
-      <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-        {total} card{total === 1 ? "" : "s"}
-        {filter !== "all" && <> · {FILTERS.find((f) => f.value === filter)?.hint}</>}
-      </p>
-
-      {cards.length === 0 ? (
-        <p className="panel text-slate-600">{EMPTY[filter]}</p>
+      {!result.ok ? (
+        <QueryErrorPanel query={q} error={result.error} />
       ) : (
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-label="Your cards">
-          {cards.map((card) => {
-            const label = `${card.title} (${card.key})`;
-            return (
-              <li key={card.id} data-testid={`collection-card-${card.key}`}>
-                <div className={card.quantity === 0 ? "opacity-60" : undefined}>
-                  <CardFace card={card} size="sm" />
-                </div>
-                <QuantityControl cardId={card.id} label={label} quantity={card.quantity} />
-                {card.quantity > PLAYSET && (
-                  <p className="mt-1 text-center text-xs font-semibold text-emerald-700">+{card.quantity - PLAYSET} tradeable</p>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
-          {page > 1 && (
-            <Link className="btn-secondary" href={hrefFor(filter, page - 1)}>
-              Previous
-            </Link>
+        <section aria-labelledby="collection-results" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="collection-results" className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
+              {result.total === 1 ? "1 card" : `${result.total.toLocaleString("en")} cards`}
+              {filter !== "all" && <> · {FILTERS.find((f) => f.value === filter)?.hint}</>}
+              {result.total > result.pageSize && ` · page ${result.page} of ${Math.ceil(result.total / result.pageSize)}`}
+            </h2>
+            <Suspense>
+              <CardResultsToolbar sort={result.sort} dir={result.dir} view={view} />
+            </Suspense>
+          </div>
+          {result.cards.length === 0 ? (
+            <div className="panel text-center text-slate-600">
+              {result.total === 0 ? (
+                <p>{EMPTY[filter]}</p>
+              ) : (
+                <p>
+                  This page is past the last result.{" "}
+                  <Link href={hrefWith({ page: 1 })} className="text-blue-700 underline">
+                    Back to page 1
+                  </Link>
+                </p>
+              )}
+            </div>
+          ) : (
+            <CollectionCards cards={result.cards} view={view} />
           )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount && (
-            <Link className="btn-secondary" href={hrefFor(filter, page + 1)}>
-              Next
-            </Link>
-          )}
-        </nav>
+          <Pagination page={result.page} pageCount={Math.ceil(result.total / result.pageSize)} hrefFor={(page) => hrefWith({ page })} />
+        </section>
       )}
     </div>
+  );
+}
+
+function CollectionCards({ cards, view }: { cards: Extract<Awaited<ReturnType<typeof listCollection>>, { ok: true }>["cards"]; view: "grid" | "list" }) {
+  const owned = new Map(cards.map((c) => [c.id, c.quantity]));
+  return (
+    <CardGrid
+      cards={cards}
+      view={view}
+      label="Your cards"
+      renderActions={(card) => {
+        const quantity = owned.get(card.id) ?? 0;
+        return (
+          <div data-testid={`collection-card-${card.key}`}>
+            <QuantityControl cardId={card.id} label={`${card.title} (${card.key})`} quantity={quantity} />
+            {quantity > PLAYSET && <p className="mt-1 text-center text-xs font-semibold text-emerald-700">+{quantity - PLAYSET} tradeable</p>}
+          </div>
+        );
+      }}
+      renderBadge={(card) => {
+        const quantity = owned.get(card.id) ?? 0;
+        return quantity > 0 ? (
+          <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs font-bold text-white shadow" aria-label={`${quantity} owned`}>
+            ×{quantity}
+          </span>
+        ) : null;
+      }}
+    />
   );
 }

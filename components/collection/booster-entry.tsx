@@ -61,6 +61,17 @@ export function BoosterEntry({ isAdmin, defaultSet }: { isAdmin: boolean; defaul
     return result;
   }, null);
 
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    // back from another tab (where a card may have been added or suggested): answers may have changed
+    const onFocus = () => {
+      setResults({ term: "", cards: [] });
+      setGeneration((g) => g + 1);
+    };
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, []);
+
   const trimmed = term.trim();
   useEffect(() => {
     if (!trimmed) return;
@@ -79,7 +90,7 @@ export function BoosterEntry({ isAdmin, defaultSet }: { isAdmin: boolean; defaul
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [trimmed]);
+  }, [trimmed, generation]);
 
   function optionsFor(t: string, cards: LookupCardDTO[]): Option[] {
     const opts: Option[] = cards.map((card) => ({ kind: "card", card }));
@@ -126,6 +137,7 @@ export function BoosterEntry({ isAdmin, defaultSet }: { isAdmin: boolean; defaul
     if (option.kind === "card") add(option.card);
     else {
       window.open(option.href, "_blank", "noopener");
+      setResults({ term: "", cards: [] });
       setAnnouncement("Opened in a new tab. Your pack is kept here; come back and type the number again once the card exists.");
     }
   }

@@ -39,6 +39,9 @@ import {
 } from "@/lib/dal/collection";
 import { adjustOwnedQuantity, importCollection, savePackOpening, setOwnedQuantity, undoLastPack } from "@/lib/actions/collection";
 import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
+import { NextRequest } from "next/server";
+import { GET as exportRoute } from "@/app/api/collection/export/route";
+import { GET as lookupRoute } from "@/app/api/collection/lookup/route";
 
 const testDb = createTestDatabase("collection");
 t.db = testDb.prisma;
@@ -95,9 +98,11 @@ describe("privacy: one user's collection is invisible and untouchable to another
   it("reads as B show none of A's cards by any route", async () => {
     as(bob);
     const page = await listCollection({ filter: "owned" });
-    expect(page.cards).toEqual([]);
-    expect(page.summary).toMatchObject({ distinctOwned: 0, copies: 0 });
-    expect((await listCollection({ filter: "all" })).cards.every((c) => c.quantity === 0)).toBe(true);
+    expect(page).toMatchObject({ ok: true, cards: [], summary: { distinctOwned: 0, copies: 0 } });
+    const all = await listCollection({ filter: "all" });
+    if (!all.ok) throw new Error("query failed");
+    expect(all.cards.length).toBeGreaterThan(0);
+    expect(all.cards.every((c) => c.quantity === 0)).toBe(true);
     expect(await exportCollection()).toEqual([]);
     expect(await listPackOpenings()).toEqual([]);
     expect(await ownedQuantities([id(1), id(2)])).toEqual({ [id(1)]: 0, [id(2)]: 0 });
@@ -130,6 +135,21 @@ describe("privacy: one user's collection is invisible and untouchable to another
     expect(await quantities(alice.id)).toEqual(before);
     expect((await testDb.prisma.packOpening.findUniqueOrThrow({ where: { id: alicePack.id } })).undoneAt).toBeNull();
     expect(await quantities(bob.id)).toEqual({ [id(5)]: 1 });
+  });
+
+  it("the export and lookup routes answer with the session user's data only, and 401 to guests", async () => {
+    as(bob);
+    await adjustOwnedQuantity(id(9), 1);
+    const csv = await (await exportRoute(new NextRequest("http://app.test/api/collection/export?format=csv&userId=" + alice.id))).text();
+    expect(csv).toBe("set,number,title,quantity\nDEMO,9," + cards.find((c) => c.number === 9)!.title + ",1\n");
+    const json = (await (await exportRoute(new NextRequest("http://app.test/api/collection/export?format=json"))).json()) as { cards: unknown[] };
+    expect(json.cards).toHaveLength(1);
+    const lookup = (await (await lookupRoute(new NextRequest("http://app.test/api/collection/lookup?q=1"))).json()) as { cards: { id: string; owned: number }[] };
+    expect(lookup.cards.find((c) => c.id === id(1))?.owned).toBe(0);
+    expect((await exportRoute(new NextRequest("http://app.test/api/collection/export?format=xml"))).status).toBe(400);
+    as(null);
+    expect((await exportRoute(new NextRequest("http://app.test/api/collection/export?format=csv"))).status).toBe(401);
+    expect((await lookupRoute(new NextRequest("http://app.test/api/collection/lookup?q=1"))).status).toBe(401);
   });
 
   it("B's replace import leaves A's collection alone", async () => {
@@ -252,6 +272,32 @@ describe("booster packs", () => {
   it("accepts a pack of another size, and refuses an empty one", async () => {
     expect(await savePackOpening(null, form({ cardId: [id(1), id(2), id(3)] }))).toMatchObject({ ok: true, message: "Saved a pack of 3 cards." });
     expect(await savePackOpening(null, form({}))).toMatchObject({ ok: false, message: "Enter at least one card" });
+  });
+});
+
+describe("collection view", () => {
+  beforeEach(() => as(alice));
+
+  async function keys(opts: Parameters<typeof listCollection>[0]): Promise<string[]> {
+    const r = await listCollection(opts);
+    if (!r.ok) throw new Error(r.error.message);
+    return r.cards.map((c) => `${c.key}x${c.quantity}`);
+  }
+
+  it("ANDs the search language with owned / missing / duplicates", async () => {
+    const sonic = cards.filter((c) => c.title === "Sonic the Hedgehog");
+    await setOwnedQuantity(sonic[0].id, 7);
+    await setOwnedQuantity(id(2), 1);
+    expect(await keys({ filter: "owned" })).toEqual(["DEMO-001x7", "DEMO-002x1"]);
+    expect(await keys({ filter: "owned", q: "sonic" })).toEqual(["DEMO-001x7"]);
+    expect(await keys({ filter: "duplicates" })).toEqual(["DEMO-001x7"]);
+    expect(await keys({ filter: "missing", q: '"sonic the hedgehog"' })).toEqual(["DEMO-053x0"]);
+    expect(await keys({ filter: "owned", q: "c:yellow" })).toEqual(["DEMO-002x1"]);
+    const missing = await listCollection({ filter: "missing" });
+    expect(missing.ok && missing.total).toBe(cards.length - 2);
+    const bad = await listCollection({ q: "c:" });
+    expect(bad.ok).toBe(false);
+    expect(bad.summary.distinctOwned).toBe(2);
   });
 });
 

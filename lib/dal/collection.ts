@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
+import { cardOrderBy, cardWhereFromQuery, normaliseSearchParams, type SortDir, type SortKey } from "@/lib/dal/card-search";
+import type { QueryError } from "@/lib/search";
 import { requireUser } from "@/lib/dal/session";
 import { cardKey, titleKey } from "@/lib/cards/keys";
 import { COLORS, colorsFromMask, type Color } from "@/lib/cards/colors";
@@ -40,8 +42,6 @@ type Tx = Prisma.TransactionClient;
 
 export type OwnedCardDTO = CardDTO & { quantity: number };
 
-const PAGE_SIZE = 120;
-
 function ownershipWhere(userId: string, filter: OwnershipFilter): Prisma.CardWhereInput {
   switch (filter) {
     case "owned":
@@ -55,53 +55,69 @@ function ownershipWhere(userId: string, filter: OwnershipFilter): Prisma.CardWhe
   }
 }
 
-export type CollectionPage = {
-  cards: OwnedCardDTO[];
-  /** cards matching the filter and query */
-  total: number;
-  page: number;
-  pageCount: number;
-  /** counts over the whole collection (not the filter): distinct cards owned, copies owned, catalog size */
-  summary: { distinctOwned: number; copies: number; catalog: number; tradeable: number };
-};
+export type CollectionSummary = { distinctOwned: number; copies: number; catalog: number; tradeable: number };
+
+export type CollectionPage =
+  | {
+      ok: true;
+      cards: OwnedCardDTO[];
+      /** cards matching the filter and query */
+      total: number;
+      page: number;
+      pageSize: number;
+      sort: SortKey;
+      dir: SortDir;
+      /** counts over the whole collection (not the filter): distinct cards owned, copies owned, catalog size, tradeable extras */
+      summary: CollectionSummary;
+    }
+  | { ok: false; error: QueryError; summary: CollectionSummary };
+
+const COLLECTION_PAGE_SIZE = 120;
+
+async function collectionSummary(userId: string): Promise<CollectionSummary> {
+  const [agg, catalog, distinctOwned, tradeable] = await Promise.all([
+    db.collectionEntry.aggregate({ where: { userId }, _sum: { quantity: true } }),
+    db.card.count(),
+    db.collectionEntry.count({ where: { userId, quantity: { gt: 0 } } }),
+    db.collectionEntry.aggregate({ where: { userId, quantity: { gt: PLAYSET } }, _sum: { quantity: true }, _count: true }),
+  ]);
+  return { distinctOwned, copies: agg._sum.quantity ?? 0, catalog, tradeable: (tradeable._sum.quantity ?? 0) - PLAYSET * tradeable._count };
+}
 
 /**
- * The current user's view of the catalog with owned quantities, narrowed by an
- * ownership filter and by an optional catalog condition (the search language's
- * Prisma where, ANDed in).
+ * The current user's view of the catalog with owned quantities: the catalog's
+ * search language (`q`, via lib/dal/card-search) ANDed with an ownership
+ * filter (owned / missing / duplicates beyond a playset).
  */
 export async function listCollection(
-  opts: { filter?: OwnershipFilter; where?: Prisma.CardWhereInput; page?: number } = {},
+  opts: { filter?: OwnershipFilter; q?: string; sort?: string; dir?: string; page?: number | string } = {},
 ): Promise<CollectionPage> {
   const user = await requireUser();
   const filter = opts.filter ?? "all";
-  const where: Prisma.CardWhereInput = { AND: [ownershipWhere(user.id, filter), opts.where ?? {}] };
-  const page = Math.max(1, Math.floor(opts.page ?? 1));
-  const [rows, total, agg, catalog, distinctOwned, tradeable] = await Promise.all([
+  const { q, sort, dir, page, pageSize } = normaliseSearchParams({ q: opts.q, sort: opts.sort, dir: opts.dir, page: opts.page, pageSize: COLLECTION_PAGE_SIZE });
+  const built = cardWhereFromQuery(q);
+  if (!built.ok) return { ok: false, error: built.error, summary: await collectionSummary(user.id) };
+  const where: Prisma.CardWhereInput = { AND: [ownershipWhere(user.id, filter), built.where] };
+  const [rows, total, summary] = await Promise.all([
     db.card.findMany({
       where,
       include: { ...cardInclude, collection: { where: { userId: user.id }, select: { quantity: true } } },
-      orderBy: [{ set: { code: "asc" } }, { number: "asc" }],
-      take: PAGE_SIZE,
-      skip: (page - 1) * PAGE_SIZE,
+      orderBy: cardOrderBy(sort, dir),
+      take: pageSize,
+      skip: (page - 1) * pageSize,
     }),
     db.card.count({ where }),
-    db.collectionEntry.aggregate({ where: { userId: user.id }, _sum: { quantity: true } }),
-    db.card.count(),
-    db.collectionEntry.count({ where: { userId: user.id, quantity: { gt: 0 } } }),
-    db.collectionEntry.aggregate({ where: { userId: user.id, quantity: { gt: PLAYSET } }, _sum: { quantity: true }, _count: true }),
+    collectionSummary(user.id),
   ]);
   return {
+    ok: true,
     cards: rows.map((r) => ({ ...toCardDTO(r), quantity: r.collection[0]?.quantity ?? 0 })),
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    summary: {
-      distinctOwned,
-      copies: agg._sum.quantity ?? 0,
-      catalog,
-      tradeable: (tradeable._sum.quantity ?? 0) - PLAYSET * tradeable._count,
-    },
+    pageSize,
+    sort,
+    dir,
+    summary,
   };
 }
 

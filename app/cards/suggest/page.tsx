@@ -4,13 +4,17 @@ import { requireUserOrRedirect } from "@/lib/dal/session";
 import { getCardById } from "@/lib/dal/card-page";
 import { suggestCardAction } from "@/lib/actions/suggestions";
 import { CardForm } from "@/components/catalog/card-form";
+import { cardPrefillFromParams } from "@/lib/cards/prefill";
 
 export const metadata: Metadata = { title: "Suggest a card" };
 
-export default async function SuggestPage({ searchParams }: { searchParams: Promise<{ card?: string }> }) {
+export default async function SuggestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
-  await requireUserOrRedirect(sp.card ? `/cards/suggest?card=${encodeURIComponent(sp.card)}` : "/cards/suggest");
-  const card = sp.card && sp.card.length <= 64 ? await getCardById(sp.card) : null;
+  const cardParam = typeof sp.card === "string" ? sp.card : undefined;
+  // a new card may come prefilled (set, number, title) from booster entry
+  const prefill = cardPrefillFromParams(sp);
+  await requireUserOrRedirect(cardParam ? `/cards/suggest?card=${encodeURIComponent(cardParam)}` : `/cards/suggest${prefill.query}`);
+  const card = cardParam && cardParam.length <= 64 ? await getCardById(cardParam) : null;
   return (
     <div className="max-w-3xl space-y-4">
       <Link href="/cards/suggestions" className="text-sm text-blue-700 hover:underline">
@@ -26,7 +30,7 @@ export default async function SuggestPage({ searchParams }: { searchParams: Prom
         .
       </p>
       <div className="panel">
-        <CardForm action={suggestCardAction} cardId={card?.id} initial={card ?? undefined} submitLabel="Send suggestion" />
+        <CardForm action={suggestCardAction} cardId={card?.id} initial={card ?? prefill.values} submitLabel="Send suggestion" />
       </div>
     </div>
   );
