@@ -90,6 +90,8 @@ async function placeWithMouse(page: Page) {
 }
 
 test.describe("solo playtest board", () => {
+  // The AI answers in a worker and the machine running the suite may be busy: generous timeouts, no timed assertions.
+  test.describe.configure({ timeout: 180_000 });
   test("plays a whole game to its end against the random AI with the mouse", async ({ page }, testInfo) => {
     test.setTimeout(300_000);
     await observeLongTasks(page);
