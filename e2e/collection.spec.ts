@@ -40,7 +40,7 @@ test.describe("collection", () => {
 
   test("enter a booster pack with the keyboard alone, see completion rise, undo it", async ({ page, auth }) => {
     await auth.signUp(newAccount("booster"));
-    expect(await overallOwned(page)).toMatch(/^0 \/ 66 cards/);
+    expect(await overallOwned(page)).toMatch(/^0 \/ \d+ cards/);
 
     await page.goto("/collection/booster");
     await enterCard(page, "1", "DEMO-001");
@@ -85,7 +85,7 @@ test.describe("collection", () => {
     await expect(page.getByText("Saved a pack of 10 cards.")).toBeVisible();
     await expect(page.getByTestId("pack-count")).toHaveText("0 / 10 cards");
 
-    expect(await overallOwned(page)).toMatch(/^9 \/ 66 cards/);
+    expect(await overallOwned(page)).toMatch(/^9 \/ \d+ cards/);
     await page.goto("/collection?show=owned");
     await expect(page.getByRole("textbox", { name: "Quantity of Sonic the Hedgehog (DEMO-001)" })).toHaveValue("2");
 
@@ -98,7 +98,7 @@ test.describe("collection", () => {
     await expect(page.getByText("Undid the pack of 10 cards.")).toBeVisible();
     await page.reload();
     await expect(page.getByTestId("pack-opening").first()).toContainText("Undone");
-    expect(await overallOwned(page)).toMatch(/^0 \/ 66 cards/);
+    expect(await overallOwned(page)).toMatch(/^0 \/ \d+ cards/);
   });
 
   test("+ / − and typed quantities save at once, and a failed save rolls back and says so", async ({ page, auth }) => {
@@ -153,7 +153,7 @@ test.describe("collection", () => {
 
     await page.goto("/collection?show=owned");
     await expect(page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" })).toHaveValue("6");
-    await expect(page.getByTestId("collection-summary")).toContainText("3 of 66 cards owned · 10 copies");
+    await expect(page.getByTestId("collection-summary")).toContainText(/3 of \d+ cards owned · 10 copies/);
 
     await page.goto("/collection/import");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
@@ -173,7 +173,7 @@ test.describe("collection", () => {
     await page.getByRole("button", { name: "Apply: replace my collection" }).click();
     await expect(page.getByText("Imported 3 cards (replaced your collection).")).toBeVisible();
     await page.goto("/collection?show=owned");
-    await expect(page.getByTestId("collection-summary")).toContainText("3 of 66 cards owned · 10 copies");
+    await expect(page.getByTestId("collection-summary")).toContainText(/3 of \d+ cards owned · 10 copies/);
 
     const json = await page.request.get("/api/collection/export?format=json");
     expect(json.status()).toBe(200);
