@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
 const SORTS = [
@@ -15,10 +16,18 @@ export function CardResultsToolbar({ sort, dir, view }: { sort: string; dir: "as
   const pathname = usePathname();
   const searchParams = useSearchParams();
 
+  // The URL this toolbar last asked for: quick successive clicks build on it,
+  // not on the searchParams of a navigation that has not landed yet.
+  const latest = useRef(searchParams.toString());
+  useEffect(() => {
+    latest.current = searchParams.toString();
+  }, [searchParams]);
+
   function set(updates: Record<string, string>) {
-    const params = new URLSearchParams(searchParams.toString());
+    const params = new URLSearchParams(latest.current);
     for (const [k, v] of Object.entries(updates)) params.set(k, v);
     if (!("page" in updates)) params.delete("page");
+    latest.current = params.toString();
     router.replace(`${pathname}?${params.toString()}`, { scroll: false });
   }
 

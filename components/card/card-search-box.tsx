@@ -65,7 +65,8 @@ export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams 
         onQueryChange(q);
         return;
       }
-      const params = new URLSearchParams(searchParams.toString());
+      // build on the URL as it is now (a previous replace may not have reached searchParams yet)
+      const params = new URLSearchParams(typeof window === "undefined" ? searchParams.toString() : window.location.search);
       if (q.trim()) params.set("q", q);
       else params.delete("q");
       for (const p of resetParams) params.delete(p);
