@@ -109,7 +109,7 @@ test.describe("deck builder and sharing", () => {
   });
 
   test("two tabs editing the same deck: the second save is told of the conflict and shown the difference", async ({ page, auth, context }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await auth.signUp(newAccount("tabs"));
     await createDeck(page, "Two tabs");
     const second = await context.newPage();
@@ -123,13 +123,14 @@ test.describe("deck builder and sharing", () => {
     await second.getByRole("button", { name: "Save", exact: true }).click();
     await expect(second.getByTestId("conflict")).toContainText("now version 2");
     await expect(second.getByTestId("conflict")).toContainText("−1 Ella, +2 Froggy");
+    await second.screenshot({ path: ".tmp/shots/deck-conflict.png" });
     await second.getByRole("button", { name: "Keep mine and save over it" }).click();
     await expect(second.getByTestId("save-message")).toContainText("Saved as version 3");
     await expect(second.getByTestId("version-history")).toContainText("−2 Froggy");
   });
 
   test("start from a starter deck, import text with errors, and list public decks", async ({ page, auth }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await auth.signUp(newAccount("starter"));
     await page.goto("/decks");
     await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
@@ -140,6 +141,7 @@ test.describe("deck builder and sharing", () => {
 
     await page.goto("/decks/public?card=egg+pawn");
     await expect(page.getByRole("link", { name: "Eggman Empire" }).first()).toBeVisible();
+    await page.screenshot({ path: ".tmp/shots/decks-public.png" });
 
     await page.goto("/decks");
     const importBox = page.getByLabel(/One card a line/);
@@ -150,9 +152,20 @@ test.describe("deck builder and sharing", () => {
     await importBox.fill("3 Tails [DEMO-002]\n4 Ring");
     await page.getByRole("button", { name: "Preview import" }).click();
     await expect(page.getByTestId("import-preview")).toContainText("7 cards: at least 30 needed.");
+    await page.screenshot({ path: ".tmp/shots/decks-list.png", fullPage: true });
     await page.getByRole("button", { name: "Create deck from import" }).click();
     await expect(page).toHaveURL(/\/decks\/[^/]+$/);
     await expect(page.getByTestId("legality")).toContainText("7 cards: at least 30 needed.");
     await expect(page.getByRole("main").getByRole("link", { name: "Playtest", exact: true })).toHaveCount(0);
+
+    // duplicate, then delete with a confirmation step
+    await page.goto("/decks");
+    await page.getByRole("button", { name: "Duplicate Eggman Empire" }).click();
+    await expect(page.getByTestId("deck-row").filter({ hasText: "Copy of Eggman Empire" })).toHaveCount(1);
+    await page.getByRole("button", { name: "Delete Copy of Eggman Empire" }).click();
+    await expect(page.getByText("Delete “Copy of Eggman Empire” and its history?")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByTestId("deck-row").filter({ hasText: "Copy of Eggman Empire" })).toHaveCount(0);
+    await expect(page.getByTestId("deck-row").filter({ hasText: "Eggman Empire" })).toHaveCount(1);
   });
 });

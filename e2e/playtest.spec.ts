@@ -90,6 +90,8 @@ async function placeWithMouse(page: Page) {
 }
 
 test.describe("solo playtest board", () => {
+  // The AI answers in a worker and the machine running the suite may be busy: generous timeouts, no timed assertions.
+  test.describe.configure({ timeout: 180_000 });
   test("plays a whole game to its end against the random AI with the mouse", async ({ page }, testInfo) => {
     test.setTimeout(300_000);
     await observeLongTasks(page);
@@ -195,6 +197,38 @@ test.describe("solo playtest board", () => {
     await expect(page.getByTestId("lead")).toBeVisible();
   });
 
+  test("the setup form starts a game with the chosen decks, AI level and rule", async ({ page }, testInfo) => {
+    await page.goto("/playtest");
+    await expect(page.getByRole("button", { name: "Start game" })).toBeVisible();
+    await page.getByRole("radio", { name: /Chaotix Mix/ }).check();
+    await page.getByLabel("Opponent's deck").selectOption({ label: "Team Sonic Speed" });
+    await page.getByLabel("AI level").selectOption("heuristic");
+    await page.getByLabel("Column rule").selectOption("no-mirror");
+    await shot(page, testInfo, "00-setup-form");
+    await page.getByRole("button", { name: "Start game" }).click();
+    await expect(page.getByTestId("confirm-placement")).toBeVisible();
+    await expect(page.getByText(/Chaotix Mix vs Team Sonic Speed · AI: heuristic · column rule: no-mirror/)).toBeVisible();
+    await page.goto("/playtest?start=1&you=no-such-deck");
+    await expect(page.getByRole("alert").filter({ hasText: "no starter deck" })).toBeVisible();
+  });
+
+  test("a deck link (deck code) starts the setup with that deck", async ({ page }, testInfo) => {
+    await page.goto("/decks/starter/chaotix-mix");
+    await page.getByRole("link", { name: "Playtest this deck" }).click();
+    await expect(page.getByRole("radio", { name: /From a deck code/ })).toBeChecked();
+    await shot(page, testInfo, "00-setup-from-deck-link");
+    await page.getByRole("button", { name: "Start game" }).click();
+    await expect(page.getByTestId("confirm-placement")).toBeVisible();
+    await expect(page.getByText(/Deck from a code vs Eggman Empire/)).toBeVisible();
+    await page.goto("/playtest?code=not-a-deck-code");
+    await expect(page.getByTestId("deck-link-error")).toBeVisible();
+    await page.goto("/playtest?slug=no-such-deck");
+    await expect(page.getByTestId("deck-link-error")).toContainText("does not exist");
+    // Your own deck by id asks you to sign in first.
+    await page.goto("/playtest?deck=some-id");
+    await expect(page).toHaveURL(/\/signin/);
+  });
+
   test("an illegal flip shows the column rule's reason", async ({ page }, testInfo) => {
     await page.goto(`${GAME}&seed=3`);
     await page.getByRole("button", { name: "Fill empty slots" }).click();
@@ -229,7 +263,7 @@ test.describe("solo playtest board", () => {
   });
 
   test("a replay link reproduces the same game", async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await page.goto(`${GAME}&seed=99`);
     // Play two turns.
     let turns = 0;

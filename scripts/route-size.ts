@@ -58,10 +58,17 @@ function size(file: string): { raw: number; gz: number } {
   return { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length };
 }
 
+// Chunks referenced from the initial ones, transitively (the worker's bootstrap lists the worker's chunks).
 const lazy = new Set<string>();
-for (const f of initial) {
+const queue = [...initial];
+while (queue.length) {
+  const f = queue.shift()!;
   const text = readFileSync(path.join(dist, f), "utf8");
-  for (const ref of text.match(/static\/chunks\/[A-Za-z0-9_.-]+\.js/g) ?? []) if (!initial.has(ref) && existsSync(path.join(dist, ref))) lazy.add(ref);
+  for (const ref of text.match(/static\/chunks\/[A-Za-z0-9_.-]+\.js/g) ?? [])
+    if (!initial.has(ref) && !lazy.has(ref) && existsSync(path.join(dist, ref))) {
+      lazy.add(ref);
+      queue.push(ref);
+    }
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1);
@@ -78,7 +85,7 @@ for (const f of initial) {
 console.log(`  TOTAL${" ".repeat(44)}${kb(totalRaw).padStart(8)} kB raw ${kb(total).padStart(7)} kB gz  (budget ${budgetKb} kB: ${total / 1024 <= budgetKb ? "within" : "OVER"})`);
 if (lazy.size) {
   let lz = 0;
-  console.log("Loaded later (Web Worker / lazy chunks):");
+  console.log("Loaded later, not already in the initial set (Web Worker bootstrap and its own chunks; the worker reuses cached page chunks too):");
   for (const f of lazy) {
     const s = size(f);
     lz += s.gz;

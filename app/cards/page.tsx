@@ -44,9 +44,14 @@ export default async function CardsPage({ searchParams }: { searchParams: Search
         <span className="badge-unofficial">Unofficial demo set</span>
         <div className="ml-auto flex gap-2 text-sm">
           {user && (
-            <Link href="/cards/suggest" className="btn-secondary">
-              Suggest a card
-            </Link>
+            <>
+              <Link href="/cards/suggestions" className="btn-secondary">
+                My suggestions
+              </Link>
+              <Link href="/cards/suggest" className="btn-secondary">
+                Suggest a card
+              </Link>
+            </>
           )}
         </div>
       </div>

@@ -1,24 +1,51 @@
 import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
 import { PlaytestBoard } from "@/components/board/playtest-board";
-import { starterDecks } from "@/lib/playtest/cards";
+import { getDeckForPlaytest } from "@/lib/dal/decks";
+import { requireUserOrRedirect } from "@/lib/dal/session";
+import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
 import { AVAILABLE_LEVELS } from "@/lib/playtest/ai";
 import { AI_LEVELS } from "@/lib/playtest/session";
-import { parseSetupParams, resolveSetup, type SetupChoice } from "@/lib/playtest/setup-params";
+import { parseSetupParams, resolveSetup, type CustomDeck, type DeckSource, type SetupChoice } from "@/lib/playtest/setup-params";
+
+/** The deck behind a deck link, through the decks DAL (which checks who may see it and that it is legal). */
+async function loadLinkedDeck(source: DeckSource): Promise<{ ok: true; deck: CustomDeck } | { ok: false; reason: string } | null> {
+  if (source.kind === "starter") return null;
+  // Your own deck by id needs you signed in: sign in and come back.
+  if (source.kind === "deck") await requireUserOrRedirect(`/playtest?deck=${encodeURIComponent(source.deckId)}`);
+  const r = await getDeckForPlaytest(source.kind === "deck" ? { deckId: source.deckId } : source.kind === "slug" ? { slug: source.slug } : { code: source.code });
+  if (!r.ok) return { ok: false, reason: r.message };
+  return { ok: true, deck: { name: r.name, keys: deckListKeys(r.cards) } };
+}
 
 export const metadata: Metadata = { title: "Playtest" };
 
-function SetupForm({ choice, error }: { choice: SetupChoice; error: string | null }) {
+function SetupForm({ choice, error, linked }: { choice: SetupChoice; error: string | null; linked: { name: string; size: number } | null }) {
   const starters = starterDecks();
+  const src = choice.source;
   return (
     <form method="get" action="/playtest" className="panel max-w-2xl space-y-4" aria-describedby={error ? "setup-error" : undefined}>
       <input type="hidden" name="start" value="1" />
+      {src.kind === "deck" && <input type="hidden" name="deck" value={src.deckId} />}
+      {src.kind === "slug" && <input type="hidden" name="slug" value={src.slug} />}
+      {src.kind === "code" && <input type="hidden" name="code" value={src.code} />}
       <fieldset>
         <legend className="label">Your deck</legend>
         <div className="grid gap-2 sm:grid-cols-3">
+          {linked && (
+            <label className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
+              <input type="radio" name="you" value="linked" defaultChecked required />
+              <span>
+                <span className="font-semibold">{linked.name}</span>
+                <span className="block text-xs text-slate-600">
+                  {src.kind === "code" ? "From a deck code" : src.kind === "slug" ? "Shared deck" : "Your deck"} · {linked.size} cards
+                </span>
+              </span>
+            </label>
+          )}
           {starters.map((d) => (
             <label key={d.slug} className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
-              <input type="radio" name="you" value={d.slug} defaultChecked={choice.you === d.slug} required />
+              <input type="radio" name="you" value={d.slug} defaultChecked={!linked && choice.you === d.slug} required />
               <span>
                 <span className="font-semibold">{d.name}</span>
                 <span className="block text-xs text-slate-600">
@@ -80,12 +107,24 @@ function SetupForm({ choice, error }: { choice: SetupChoice; error: string | nul
 
 export default async function PlaytestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const choice = parseSetupParams(await searchParams);
+  const linked = await loadLinkedDeck(choice.source);
+  const linkedInfo = linked?.ok ? { name: linked.deck.name, size: linked.deck.keys.length } : null;
   const heading = (
     <div className="mb-4 flex flex-wrap items-baseline gap-3">
       <h1 className="text-2xl font-bold">Playtest</h1>
       <span className="badge-unofficial">Unofficial demo set</span>
     </div>
   );
+  if (linked && !linked.ok)
+    return (
+      <div>
+        {heading}
+        <p role="alert" className="mb-4 max-w-2xl rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="deck-link-error">
+          This deck cannot be playtested: {linked.reason} Pick a starter deck instead.
+        </p>
+        <SetupForm choice={{ ...choice, source: { kind: "starter", slug: "team-sonic-speed" }, you: "team-sonic-speed" }} error={null} linked={null} />
+      </div>
+    );
   if (!choice.start)
     return (
       <div>
@@ -94,15 +133,15 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
           Play a full game against the AI on the real rules: place five cards face down against the opponent&apos;s spare row, flip in turn,
           and race to three Chaos Emeralds.
         </p>
-        <SetupForm choice={choice} error={null} />
+        <SetupForm choice={choice} error={null} linked={linkedInfo} />
       </div>
     );
-  const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff));
+  const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff), linked?.ok ? linked.deck : null);
   if (!r.ok)
     return (
       <div>
         {heading}
-        <SetupForm choice={choice} error={r.error.reason} />
+        <SetupForm choice={choice} error={r.error.reason} linked={linkedInfo} />
       </div>
     );
   return (

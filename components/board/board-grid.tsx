@@ -66,7 +66,7 @@ export function BoardGrid({
   lastFlip?: { player: Player; column: number } | null;
 }) {
   return (
-    <div className="inline-grid grid-cols-[5.5rem_repeat(5,84px)] items-center gap-x-2 gap-y-1.5" role="grid" aria-label="The field: AI rows on top, your rows below">
+    <div className="inline-grid grid-cols-[5.5rem_repeat(5,84px)] items-center gap-x-2 gap-y-1.5" role="table" aria-label="The field: AI rows on top, your rows below">
       <div role="row" className="contents">
         <span role="columnheader">
           <span className="sr-only">Row</span>
@@ -86,7 +86,7 @@ export function BoardGrid({
             const column = ci + 1;
             if (line.player === 0 && line.row === "chaos" && chaosOverride)
               return (
-                <div role="gridcell" key={ci} className={CELL}>
+                <div role="cell" key={ci} className={CELL}>
                   {chaosOverride[ci]}
                 </div>
               );
@@ -106,7 +106,7 @@ export function BoardGrid({
             const content = slot ? <SlotContent owner={line.player} slot={slot} revealed={revealed} /> : null;
             const label = describe(line.player, line.row, column, slot) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
             return (
-              <div role="gridcell" key={ci} className={`relative ${CELL}`} data-slot={`${line.player}-${line.row}-${column}`}>
+              <div role="cell" key={ci} className={`relative ${CELL}`} data-slot={`${line.player}-${line.row}-${column}`}>
                 {mode ? (
                   <button
                     type="button"

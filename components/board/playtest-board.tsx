@@ -70,10 +70,10 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
   const g = useGame(setup, options);
   const { session, turnEnd, revealAll, error, thinking, ghosts } = g.state;
   const s = session.state;
-  const model = turnEnd ? turnEndModel(turnEnd, revealAll) : boardModel(s, revealAll);
+  const model = useMemo(() => (turnEnd ? turnEndModel(turnEnd, revealAll) : boardModel(s, revealAll)), [turnEnd, revealAll, s]);
   const over = s.winner !== null || session.conceded;
   const humanTurn = !over && turnEnd === null && playersToAct(s).includes(HUMAN);
-  const flips = humanTurn && s.step === "rush" && s.pending === null ? legalFlipColumns(s) : [];
+  const flips = useMemo(() => (humanTurn && s.step === "rush" && s.pending === null ? legalFlipColumns(s) : []), [humanTurn, s]);
   const pending = humanTurn && s.pending && s.pending.player === HUMAN ? s.pending : null;
   const [shareOpen, setShareOpen] = useState(false);
   const lines = useMemo(() => logLines(eventsShown(session.events, turnEnd), revealAll), [session.events, turnEnd, revealAll]);
@@ -95,6 +95,21 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
 
   const grid = (chaos?: React.ReactNode[]) => (
     <BoardGrid sides={model.sides} revealed={model.revealed} ghosts={ghosts} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={turnEnd ? null : s.lastFlip} />
+  );
+
+  // The grid and hand do not change while the AI thinks: keep them out of those renders.
+  const staticBoard = useMemo(
+    () => (
+      <>
+        {grid()}
+        <div className="mt-3">
+          <StaticHand cards={model.sides[HUMAN].hand} count={model.sides[HUMAN].handCount} />
+        </div>
+      </>
+    ),
+    // grid() reads model, ghosts, flips, pending and the last flip, all listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [model, ghosts, flips, pending, turnEnd, s.lastFlip],
   );
 
   const instruction = over
@@ -138,10 +153,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
           <PlayStepArea key={`${s.turn}:${s.players[HUMAN].hand.join(",")}`} state={s} onPlace={(cards) => g.apply({ type: "place", player: HUMAN, cards })} renderGrid={grid} />
         ) : (
           <>
-            {grid()}
-            <div className="mt-3">
-              <StaticHand cards={model.sides[HUMAN].hand} count={model.sides[HUMAN].handCount} />
-            </div>
+            {staticBoard}
           </>
         )}
         {model.revealed && model.sides[1].hand && (

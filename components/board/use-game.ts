@@ -165,6 +165,7 @@ export function useGame(setup: GameSetup, opts: UseGameOptions = {}) {
       });
     return () => {
       cancelled = true;
+      dispatch({ t: "thinking", on: false });
     };
   }, [aiMustAct, session, aiDelayMs, apply]);
 

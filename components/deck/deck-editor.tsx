@@ -243,7 +243,9 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="deck-list-h" className="font-semibold">
-              Deck <span className="font-normal text-slate-600">({check.total} cards)</span>
+              Deck <span className="font-normal text-slate-600">
+                ({check.total} {check.total === 1 ? "card" : "cards"})
+              </span>
             </h2>
             <label className="flex items-center gap-2 text-sm">
               Group by

@@ -85,6 +85,12 @@ const QUERIES = [
   "is:automated",
   "is:vanilla set:xtra",
   "chaos or ring r<=3",
+  '"%"',
+  "o:_",
+  '"e-1"',
+  "t:robot -(c:blue or c:red)",
+  "rar!=common r!=3",
+  "n:1..5 or n>60",
 ];
 
 describe("searchCards on the demo set", () => {

@@ -108,7 +108,15 @@ describe("malformed import files are rejected with row-level errors and nothing 
 
 describe("valid imports", () => {
   it("dry-runs without writing, then applies creates and updates atomically with audit rows", async () => {
-    const csv = `${HEADER}\nDEMO,1,Sonic the Hedgehog,Animal,blue,6,rare,,\nNEW,1,Brand New,Robot;Thing,red;gray,4,super rare,Draw a card.,"{""trigger"":""flip"",""actions"":[{""type"":""draw"",""count"":1}]}"\nDEMO,5,Cream the Rabbit,Animal,yellow,1,common,,\n`; // DEMO-005 is vanilla: no text, no effect
+    const current = await exportCatalog(admin);
+    const sonic1 = current.find((c) => c.set === "DEMO" && c.number === 1)!;
+    const tails2 = current.find((c) => c.set === "DEMO" && c.number === 2)!;
+    const csv = toCsv([
+      { ...sonic1, rings: 6 },
+      { set: "NEW", number: 1, title: "Brand New", traits: ["Robot", "Thing"], colors: ["red", "gray"], rings: 4, rarity: "super rare", text: "Draw a card.", effect: { trigger: "flip", actions: [{ type: "draw", count: 1 }] } },
+      tails2,
+    ]);
+    expect(sonic1.rings).toBe(5);
     const before = await fingerprint();
     const dry = await dryRunImport(admin, csv, "csv");
     expect(dry.counts).toEqual({ create: 1, update: 1, unchanged: 1, reject: 0 });

@@ -79,7 +79,7 @@ export function resolveCardKeys(keys: readonly string[]): { ok: true; cards: Boa
   const cards: BoardCardDef[] = [];
   for (const k of keys) {
     const c = map.get(k);
-    if (!c) return { ok: false, error: { code: "deck/unknown-card", reason: `Unknown card ${JSON.stringify(k)}: it is not in the catalog.` } };
+    if (!c) return { ok: false, error: { code: "deck/unknown-card", reason: `Card ${JSON.stringify(k)} is not in the card data the board plays with (the unofficial demo set).` } };
     cards.push(c);
   }
   return { ok: true, cards };
@@ -108,5 +108,12 @@ export function expandKeys(entries: readonly string[], max = 500): string[] | nu
     if (n < 1 || out.length + n > max) return null;
     for (let i = 0; i < n; i++) out.push(m[1]);
   }
+  return out;
+}
+
+/** Card keys of a deck list (set, number, quantity), one per copy, in list order. */
+export function deckListKeys(entries: readonly { set: string; number: number; quantity: number }[]): string[] {
+  const out: string[] = [];
+  for (const e of entries) for (let i = 0; i < e.quantity; i++) out.push(cardKey(e.set, e.number));
   return out;
 }

@@ -50,16 +50,19 @@ export function parseSetupParams(p: Params): SetupChoice {
   const slug = one(p, "slug");
   const code = one(p, "code");
   const clean = (x: string | undefined, max: number) => (x !== undefined && x.length > 0 && x.length <= max ? x : undefined);
-  const source: DeckSource =
+  // A deck link (?deck, ?slug, ?code) is your deck unless a starter deck was picked in the form (you=<starter slug>).
+  const linked: DeckSource | null =
     clean(deckId, 64) !== undefined
       ? { kind: "deck", deckId: deckId! }
       : clean(slug, 64) !== undefined
         ? { kind: "slug", slug: slug! }
         : clean(code, 4000) !== undefined
           ? { kind: "code", code: code! }
-          : { kind: "starter", slug: you };
+          : null;
+  const pickedStarter = one(p, "you") !== undefined && one(p, "you") !== "linked";
+  const source: DeckSource = linked && !pickedStarter ? linked : { kind: "starter", slug: you === "linked" ? starters[0].slug : you };
   return {
-    you,
+    you: source.kind === "starter" ? source.slug : "linked",
     source,
     opp: one(p, "opp") ?? starters[1].slug,
     level: (AI_LEVELS as readonly string[]).includes(levelRaw ?? "") ? (levelRaw as AiLevel) : "random",

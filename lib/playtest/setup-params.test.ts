@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { deckListKeys, starterDeckKeys } from "./cards";
+import { parseSetupParams, resolveSetup } from "./setup-params";
+
+describe("playtest setup params", () => {
+  it("defaults to two different starter decks, random AI, priority rule", () => {
+    const c = parseSetupParams({});
+    expect(c.source).toEqual({ kind: "starter", slug: "team-sonic-speed" });
+    expect(c.opp).toBe("eggman-empire");
+    expect(c).toMatchObject({ level: "random", rule: "priority", seed: null, start: false });
+  });
+
+  it("reads deck links and lets a starter picked in the form override them", () => {
+    expect(parseSetupParams({ deck: "abc" }).source).toEqual({ kind: "deck", deckId: "abc" });
+    expect(parseSetupParams({ slug: "s1" }).source).toEqual({ kind: "slug", slug: "s1" });
+    expect(parseSetupParams({ code: "XYZ" }).source).toEqual({ kind: "code", code: "XYZ" });
+    expect(parseSetupParams({ deck: "abc", you: "linked" }).source).toEqual({ kind: "deck", deckId: "abc" });
+    expect(parseSetupParams({ deck: "abc", you: "chaotix-mix" }).source).toEqual({ kind: "starter", slug: "chaotix-mix" });
+    expect(parseSetupParams({ deck: "x".repeat(65) }).source.kind).toBe("starter");
+  });
+
+  it("rejects malformed seeds and unknown levels", () => {
+    expect(parseSetupParams({ seed: "12ab" }).seed).toBeNull();
+    expect(parseSetupParams({ seed: "99999999999" }).seed).toBeNull();
+    expect(parseSetupParams({ seed: "42" }).seed).toBe(42);
+    expect(parseSetupParams({ level: "search" }).level).toBe("search");
+  });
+
+  it("resolves a linked deck's card keys, and names an unknown card", () => {
+    const keys = deckListKeys([
+      { set: "DEMO", number: 1, quantity: 3 },
+      { set: "DEMO", number: 2, quantity: 2 },
+    ]);
+    expect(keys).toEqual(["DEMO-001", "DEMO-001", "DEMO-001", "DEMO-002", "DEMO-002"]);
+    const c = parseSetupParams({ start: "1", deck: "abc" });
+    const r = resolveSetup(c, 1, { name: "Mine", keys: starterDeckKeys("chaotix-mix")! });
+    expect(r.ok && r.setup.deckNames).toEqual(["Mine", "Eggman Empire"]);
+    const bad = resolveSetup(c, 1, { name: "Mine", keys: ["PROMO-001"] });
+    expect(bad).toMatchObject({ ok: false, error: { code: "playtest/unknown-card" } });
+  });
+});
