@@ -220,6 +220,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
             searchCards.current.set(c.id, c);
             add(c);
           }}
+          onDragCard={(c) => searchCards.current.set(c.id, c)}
         />
         <section
           aria-labelledby="deck-list-h"

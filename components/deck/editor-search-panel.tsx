@@ -18,11 +18,14 @@ export function EditorSearchPanel({
   inDeck,
   facets,
   onAdd,
+  onDragCard,
 }: {
   owned: Record<string, number>;
   inDeck: Record<string, number>;
   facets: { traits: string[]; sets: string[] };
   onAdd: (card: CardDTO) => void;
+  /** Called when a result starts being dragged, so the drop target can resolve the card id it receives. */
+  onDragCard: (card: CardDTO) => void;
 }) {
   const id = useId();
   const [q, setQ] = useState("");
@@ -89,6 +92,7 @@ export function EditorSearchPanel({
                 type="button"
                 draggable
                 onDragStart={(e) => {
+                  onDragCard(card);
                   e.dataTransfer.setData(CARD_DRAG_TYPE, card.id);
                   e.dataTransfer.setData("text/plain", card.key);
                   e.dataTransfer.effectAllowed = "copy";
