@@ -75,7 +75,8 @@ function assertAdmin(actor: SessionUser) {
   if (actor.role !== "admin") throw new Error("catalog writes need an admin");
 }
 
-function cardFields(card: CatalogCard) {
+/** The Card columns of a validated card (the seed and the importer write cards through this too). */
+export function cardFields(card: Omit<CatalogCard, "set">) {
   return {
     number: card.number,
     title: card.title,
@@ -90,7 +91,8 @@ function cardFields(card: CatalogCard) {
   };
 }
 
-function traitRows(card: CatalogCard) {
+/** The CardTrait rows of a validated card. */
+export function traitRows(card: Pick<CatalogCard, "traits">) {
   return card.traits.map((t) => ({ trait: t, traitKey: t.toLowerCase() }));
 }
 

@@ -5,8 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { cardInputSchema, setCodeSchema } from "@/lib/validation/card";
-import { colorMask } from "@/lib/cards/colors";
-import { titleKey } from "@/lib/cards/keys";
+import { cardFields, traitRows } from "@/lib/dal/catalog-admin";
 
 const demoFileSchema = z.object({
   set: z.object({ code: setCodeSchema, name: z.string().min(1), unofficial: z.boolean(), note: z.string().default("") }),
@@ -54,21 +53,11 @@ export async function seedDemoCatalog(
     const report: SeedReport = { set: set.code, created: 0, updated: 0, unchanged: 0, skipped: false };
 
     for (const card of data.cards) {
-      const fields = {
-        title: card.title,
-        titleKey: titleKey(card.title),
-        colorMask: colorMask(card.colors),
-        colorCount: card.colors.length,
-        rings: card.rings,
-        rarity: card.rarity,
-        text: card.text,
-        effect: card.effect == null ? null : JSON.stringify(card.effect),
-        imageUrl: card.imageUrl ?? null,
-      };
-      const traits = card.traits.map((t) => ({ trait: t, traitKey: t.toLowerCase() }));
+      const fields = cardFields(card);
+      const traits = traitRows(card);
       const current = byNumber.get(card.number);
       if (!current) {
-        await tx.card.create({ data: { ...fields, setId: set.id, number: card.number, traits: { create: traits } } });
+        await tx.card.create({ data: { ...fields, setId: set.id, traits: { create: traits } } });
         report.created++;
         continue;
       }
