@@ -5,22 +5,12 @@ import { colorMask, colorsFromMask } from "@/lib/cards/colors";
 import { cardKey, titleKey } from "@/lib/cards/keys";
 import type { SessionUser } from "@/lib/dal/users";
 import type { CatalogCard } from "@/lib/validation/catalog";
+import type { CatalogRecord } from "@/lib/catalog/io";
 
 type Tx = Prisma.TransactionClient;
 
 /** A card's editable fields as plain JSON (the audit log's before/after, the import/export row shape). */
-export type CardSnapshot = {
-  set: string;
-  number: number;
-  title: string;
-  traits: string[];
-  colors: string[];
-  rings: number;
-  rarity: string;
-  text: string;
-  effect: unknown;
-  imageUrl: string | null;
-};
+export type CardSnapshot = CatalogRecord & { imageUrl: string | null };
 
 const snapshotInclude = { set: true, traits: true } satisfies Prisma.CardInclude;
 type SnapshotRow = Prisma.CardGetPayload<{ include: typeof snapshotInclude }>;
