@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
 import { PlaytestBoard } from "@/components/board/playtest-board";
 import { getDeckForPlaytest } from "@/lib/dal/decks";
+import { getPlaytestCards } from "@/lib/dal/playtest-cards";
 import { requireUserOrRedirect } from "@/lib/dal/session";
 import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
 import { AVAILABLE_LEVELS } from "@/lib/playtest/ai";
 import { AI_LEVELS } from "@/lib/playtest/session";
-import { parseSetupParams, resolveSetup, type CustomDeck, type DeckSource, type SetupChoice } from "@/lib/playtest/setup-params";
+import { parseSetupParams, resolveSetup, setupCardKeys, type CustomDeck, type DeckSource, type SetupChoice } from "@/lib/playtest/setup-params";
 
 /** The deck behind a deck link, through the decks DAL (which checks who may see it and that it is legal). */
 async function loadLinkedDeck(source: DeckSource): Promise<{ ok: true; deck: CustomDeck } | { ok: false; reason: string } | null> {
@@ -136,7 +137,10 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
         <SetupForm choice={choice} error={null} linked={linkedInfo} />
       </div>
     );
-  const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff), linked?.ok ? linked.deck : null);
+  const custom = linked?.ok ? linked.deck : null;
+  // Both decks' cards come from the catalog in the database (every set, with admins' latest edits).
+  const catalog = await getPlaytestCards(setupCardKeys(choice, custom));
+  const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff), catalog, custom);
   if (!r.ok)
     return (
       <div>

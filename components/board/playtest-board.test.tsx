@@ -7,9 +7,10 @@ import { AI, HUMAN, sessionFromActions, type GameSetup } from "@/lib/playtest/se
 import { inlineRunner } from "./ai-runner";
 import { PlaytestBoard } from "./playtest-board";
 import { ReplayViewer } from "./replay-viewer";
+import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 function setupFor(seed: number): GameSetup {
-  const r = resolveSetup(parseSetupParams({ start: "1" }), seed);
+  const r = resolveSetup(parseSetupParams({ start: "1" }), seed, demoCatalog());
   if (!r.ok) throw new Error(r.error.reason);
   return r.setup;
 }

@@ -5,9 +5,10 @@ import { compressKeys, expandKeys, starterDeckKeys } from "./cards";
 import { decodeAction, decodeReplay, encodeAction, encodeReplay, MAX_REPLAY_CHARS, type ReplayPayload } from "./replay-link";
 import { parseSetupParams, resolveSetup } from "./setup-params";
 import { AI, HUMAN, sessionFromActions, startSession } from "./session";
+import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 function setup(seed: number) {
-  const r = resolveSetup(parseSetupParams({ start: "1" }), seed);
+  const r = resolveSetup(parseSetupParams({ start: "1" }), seed, demoCatalog());
   if (!r.ok) throw new Error(r.error.reason);
   return r.setup;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deckListKeys, starterDeckKeys } from "./cards";
 import { parseSetupParams, resolveSetup } from "./setup-params";
+import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 describe("playtest setup params", () => {
   it("defaults to two different starter decks, random AI, priority rule", () => {
@@ -33,9 +34,9 @@ describe("playtest setup params", () => {
     ]);
     expect(keys).toEqual(["DEMO-001", "DEMO-001", "DEMO-001", "DEMO-002", "DEMO-002"]);
     const c = parseSetupParams({ start: "1", deck: "abc" });
-    const r = resolveSetup(c, 1, { name: "Mine", keys: starterDeckKeys("chaotix-mix")! });
+    const r = resolveSetup(c, 1, demoCatalog(), { name: "Mine", keys: starterDeckKeys("chaotix-mix")! });
     expect(r.ok && r.setup.deckNames).toEqual(["Mine", "Eggman Empire"]);
-    const bad = resolveSetup(c, 1, { name: "Mine", keys: ["PROMO-001"] });
+    const bad = resolveSetup(c, 1, demoCatalog(), { name: "Mine", keys: ["PROMO-001"] });
     expect(bad).toMatchObject({ ok: false, error: { code: "playtest/unknown-card" } });
   });
 });
