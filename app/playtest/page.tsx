@@ -96,6 +96,18 @@ function SetupForm({ choice, error, linked }: { choice: SetupChoice; error: stri
           </select>
         </div>
       </div>
+      <div>
+        <input type="hidden" name="corrections" value="0" />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="corrections" value="1" defaultChecked={choice.corrections} className="mt-1" aria-describedby="corrections-hint" />
+          <span>
+            <span className="font-semibold">Manual corrections</span>
+            <span id="corrections-hint" className="block text-xs text-slate-600">
+              After you flip one of your cards whose text is not automated, apply what it says by hand (discard, return, draw, flip, ± rings).
+            </span>
+          </span>
+        </label>
+      </div>
       <p id="setup-error" role="alert" className="field-error empty:hidden">
         {error}
       </p>

@@ -26,6 +26,8 @@ function describeAction(a: Action): string {
       return `${who} passed.`;
     case "choose":
       return `${who} chose ${a.color ?? (a.slot ? `${a.slot.row} column ${a.slot.column}` : a.yes ? "yes" : "no")}.`;
+    case "correct":
+      return `${who} made a manual correction (${a.op}${a.slot ? ` on ${a.slot.player === HUMAN ? "their" : "the AI's"} ${a.slot.row} column ${a.slot.column}` : ""}${a.op === "rings" ? `, ${a.amount! > 0 ? "+" : ""}${a.amount} rings` : ""}).`;
   }
 }
 

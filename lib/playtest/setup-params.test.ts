@@ -20,6 +20,16 @@ describe("playtest setup params", () => {
     expect(parseSetupParams({ deck: "x".repeat(65) }).source.kind).toBe("starter");
   });
 
+  it("manual corrections are on unless turned off (the form sends a hidden 0 before the checkbox's 1)", () => {
+    expect(parseSetupParams({}).corrections).toBe(true);
+    expect(parseSetupParams({ corrections: "0" }).corrections).toBe(false);
+    expect(parseSetupParams({ corrections: ["0", "1"] }).corrections).toBe(true);
+    const on = resolveSetup(parseSetupParams({ start: "1" }), 1, demoCatalog());
+    expect(on.ok && on.setup.rules.manualCorrections).toEqual([0]);
+    const off = resolveSetup(parseSetupParams({ start: "1", corrections: "0" }), 1, demoCatalog());
+    expect(off.ok && off.setup.rules).not.toHaveProperty("manualCorrections");
+  });
+
   it("rejects malformed seeds and unknown levels", () => {
     expect(parseSetupParams({ seed: "12ab" }).seed).toBeNull();
     expect(parseSetupParams({ seed: "99999999999" }).seed).toBeNull();

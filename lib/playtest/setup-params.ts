@@ -5,7 +5,7 @@
  */
 import type { ColumnRule } from "@/lib/engine";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type CardCatalog } from "./cards";
-import { AI_LEVELS, defaultRules, type AiLevel, type GameSetup } from "./session";
+import { AI_LEVELS, HUMAN, defaultRules, type AiLevel, type GameSetup } from "./session";
 import { AVAILABLE_LEVELS } from "./ai";
 
 /** Where your deck comes from: a starter deck, or a user deck by id, share slug or deck code. */
@@ -27,6 +27,8 @@ export interface SetupChoice {
   rule: ColumnRule;
   seed: number | null;
   start: boolean;
+  /** Manual corrections for your cards whose text is not automated (RULES.md §6); on unless turned off. */
+  corrections: boolean;
 }
 
 /** Why a setup could not start. */
@@ -70,6 +72,8 @@ export function parseSetupParams(p: Params): SetupChoice {
     rule: ruleRaw === "no-mirror" ? "no-mirror" : "priority",
     seed,
     start: one(p, "start") === "1",
+    // The form sends a hidden "0" before the checkbox's "1": on when any value is "1", or when the parameter is absent.
+    corrections: p.corrections === undefined ? true : ([] as (string | undefined)[]).concat(p.corrections).includes("1"),
   };
 }
 
@@ -104,7 +108,7 @@ export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog,
       deckKeys: [decks[0].keys!, decks[1].keys!],
       deckNames: [names.get(decks[0].slug) ?? decks[0].slug, names.get(c.opp) ?? c.opp],
       seed,
-      rules: defaultRules({ columnRule: c.rule }),
+      rules: defaultRules({ columnRule: c.rule, ...(c.corrections ? { manualCorrections: [HUMAN] } : {}) }),
       level: c.level,
     },
   };

@@ -4,7 +4,7 @@ import { ReplayViewer } from "@/components/board/replay-viewer";
 import { getPlaytestCards } from "@/lib/dal/playtest-cards";
 import { resolveCardKeys } from "@/lib/playtest/cards";
 import { decodeReplay } from "@/lib/playtest/replay-link";
-import { defaultRules } from "@/lib/playtest/session";
+import { HUMAN, defaultRules } from "@/lib/playtest/session";
 
 export const metadata: Metadata = { title: "Replay" };
 
@@ -55,7 +55,7 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
       <ReplayViewer
         decks={[a.cards, b.cards]}
         seed={p.seed}
-        rules={defaultRules({ columnRule: p.columnRule, maxTurns: p.maxTurns })}
+        rules={defaultRules({ columnRule: p.columnRule, maxTurns: p.maxTurns, ...(p.corrections ? { manualCorrections: [HUMAN] } : {}) })}
         actions={p.actions}
         conceded={p.conceded}
         names={p.deckNames}

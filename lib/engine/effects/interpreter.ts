@@ -24,7 +24,7 @@ import { discardFromField, drawCards, isAdjacent, label, pname, ref, rowOf, take
 const ROWS: readonly Row[] = ["chaos", "spare"];
 
 /** The position of an effect's own card. */
-interface Src {
+export interface Src {
   p: Player;
   row: Row;
   ci: number;
@@ -368,10 +368,12 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
 
 const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS };
 
-/** Apply one effect action to one field card (RULES.md §6 actions). */
-function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null): void {
+/**
+ * Apply one effect action to one field card (RULES.md §6 actions). `by` names
+ * the cause in messages (an effect, or a manual correction: rules/correction.ts).
+ */
+export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null, by = `the effect of ${label(s, f.card)}`): void {
   const slot = rowOf(s, tp, row)[ci] as Slot;
-  const by = `the effect of ${label(s, f.card)}`;
   const name = slot.faceUp ? label(s, slot.card, slot.color) : "a face-down card";
   switch (a.type) {
     case "discard": {

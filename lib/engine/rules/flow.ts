@@ -18,6 +18,7 @@ import {
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
 import { currentRings, isProtected, runFlipEffect } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
+import { openCorrection } from "./correction";
 
 
 /** Turn a face-down chaos card face up as a rush flip and start resolving it (RULES.md §4.2, §4.3). */
@@ -175,6 +176,8 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
       return;
     }
     case 1:
+      // Manual corrections (opt-in) for a card whose text is not automated wait here.
+      if (s.rules.manualCorrections !== undefined && openCorrection(s, f)) return;
       // An effect finishes even if its own card left the field meanwhile.
       if (!f.runEffect || runFlipEffect(s, f, ev)) f.stage = f.full && present(s, f) !== null ? 2 : 4;
       return;
