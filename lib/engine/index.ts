@@ -17,6 +17,7 @@ export type {
   CorrectionTargets,
   EngineError,
   EngineErrorCode,
+  EventCause,
   EventType,
   FlipAction,
   GameEvent,

@@ -275,6 +275,9 @@ export interface EngineError {
   reason: string;
 }
 
+/** Causes carried by discard, return and draw events ({@link GameEvent.cause}). */
+export type EventCause = "recharge" | "effect" | "correction";
+
 /** Event types of the game log (RULES.md §8). */
 export type EventType =
   | "place"
@@ -312,6 +315,16 @@ export interface GameEvent {
   column?: number;
   /** Set on the events of a manual correction (RULES.md §6): the card it corrects for. */
   correction?: { card: number };
+  /**
+   * What caused a discard, return or draw: the recharge step, a card's effect,
+   * a manual correction (RULES.md §4.5, §6). Absent on rule events whose type
+   * says it (copy-discard, battle-discard).
+   */
+  cause?: EventCause;
+  /** The field row a card left (discard, return, copy-discard, battle-discard) or was in (battle). */
+  row?: Row;
+  /** Ring totals of the score step, player 1 then player 2 (RULES.md §4.4), on the score event. */
+  totals?: [number, number];
   message: string;
   private?: boolean;
   publicMessage?: string;

@@ -322,7 +322,7 @@ export function answerEffectColor(s: GameState, c: Color, ev: GameEvent[] | null
 function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameEvent[] | null): "next" | "wait" | "yield" {
   if (a.type === "draw") {
     const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
-    drawCards(s, who, a.count, ev, `effect of ${label(s, f.card)}`);
+    drawCards(s, who, a.count, ev, `effect of ${label(s, f.card)}`, "effect");
     return "next";
   }
   const before = s.stack.length;
@@ -378,13 +378,13 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
   switch (a.type) {
     case "discard": {
       const id = discardFromField(s, tp, row, ci);
-      if (ev) ev.push({ type: "discard", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, message: `${pname(tp)}'s ${name} was discarded by ${by}.` });
+      if (ev) ev.push({ type: "discard", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${name} was discarded by ${by}.` });
       return;
     }
     case "return-to-hand": {
       const id = takeFromField(s, tp, row, ci);
       s.players[tp].hand.push(id);
-      if (ev) ev.push({ type: "return", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, message: `${pname(tp)}'s ${name} returned to their hand by ${by}.` });
+      if (ev) ev.push({ type: "return", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${name} returned to their hand by ${by}.` });
       return;
     }
     case "peek": {

@@ -87,7 +87,7 @@ describe("manual corrections (RULES.md §6, docs/rules.md)", () => {
     const d = ok(w, { type: "correct", player: 0, op: "discard", slot: { player: 1, row: "spare", column: 2 } });
     expect(d.state.players[1].spare[1]).toBeNull();
     expect(d.state.players[1].discard).toHaveLength(1);
-    expect(d.events[0]).toMatchObject({ type: "discard", player: 1, correction: { card: w.players[0].chaos[0]!.card } });
+    expect(d.events[0]).toMatchObject({ type: "discard", player: 1, cause: "correction", row: "spare", column: 2, correction: { card: w.players[0].chaos[0]!.card } });
     expect(d.events[0].message).toBe("Player 2's blue 3 Chao was discarded by a manual correction for red 4 Knuckles (text not automated).");
     // The window reopens with fresh targets.
     expect(d.state.pending?.kind).toBe("correction");
@@ -97,7 +97,7 @@ describe("manual corrections (RULES.md §6, docs/rules.md)", () => {
     expect(r.events[0]).toMatchObject({ type: "return", message: expect.stringContaining("manual correction for red 4 Knuckles") });
     const dr = ok(r.state, { type: "correct", player: 0, op: "draw" });
     expect(dr.state.players[0].hand).toHaveLength(2);
-    expect(dr.events[0]).toMatchObject({ type: "draw", private: true, correction: { card: w.players[0].chaos[0]!.card } });
+    expect(dr.events[0]).toMatchObject({ type: "draw", private: true, cause: "correction", correction: { card: w.players[0].chaos[0]!.card } });
   });
 
   it("flip-up turns an opposing face-down card face up without its effect, asking its owner for a multi-color card's color", () => {

@@ -194,7 +194,7 @@ export function applyCorrection(s: GameState, a: CorrectAction, ev: GameEvent[] 
   const f = s.stack[s.stack.length - 1];
   const by = `a manual correction for ${label(s, pd.card)} (text not automated)`;
   const out: GameEvent[] | null = ev ? [] : null;
-  if (a.op === "draw") drawCards(s, a.player, 1, out, by);
+  if (a.op === "draw") drawCards(s, a.player, 1, out, by, "correction");
   else {
     const t = a.slot as SlotRef;
     const src: Src = { p: a.player, row: pd.slot.row, ci: pd.slot.column - 1, card: pd.card };
@@ -203,6 +203,7 @@ export function applyCorrection(s: GameState, a: CorrectAction, ev: GameEvent[] 
   if (ev && out)
     for (const e of out) {
       e.correction = { card: pd.card };
+      if (e.cause !== undefined) e.cause = "correction";
       ev.push(e);
     }
 }
