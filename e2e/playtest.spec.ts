@@ -62,19 +62,13 @@ async function perfFigures(page: Page) {
   };
 }
 
+/** Waits until the human can act (or the game ended): one cheap CSS query every 100 ms, so the harness adds no long tasks of its own. */
 async function waitForHumanOrEnd(page: Page) {
-  await expect
-    .poll(
-      async () =>
-        (await page.getByTestId("confirm-placement").count()) +
-        (await page.getByRole("button", { name: /you may flip here/ }).count()) +
-        (await page.getByTestId("decision").count()) +
-        (await page.getByTestId("correction").count()) +
-        (await page.getByTestId("turn-end").count()) +
-        (await page.getByTestId("game-over").count()),
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThan(0);
+  await page.waitForFunction(
+    (sel) => document.querySelector(sel) !== null,
+    '[data-testid="confirm-placement"],[data-testid="decision"],[data-testid="correction"],[data-testid="turn-end"],[data-testid="game-over"],button[aria-label$="you may flip here"]',
+    { polling: 100, timeout: 15_000 },
+  );
 }
 
 /** Signs in as the e2e admin, signing it up first when this run has not yet. */
@@ -206,7 +200,8 @@ test.describe("solo playtest board", () => {
       await waitForHumanOrEnd(page);
       if (await page.getByTestId("turn-end").count()) break;
       if (await page.getByTestId("decision").count()) {
-        await page.keyboard.press("Enter"); // the prompt's first option has focus
+        await expect(page.getByTestId("decision").getByRole("button").first()).toBeFocused(); // focus moves to the first option in the next frame
+        await page.keyboard.press("Enter");
         continue;
       }
       let found = false;
@@ -224,7 +219,10 @@ test.describe("solo playtest board", () => {
     await expect(page.getByTestId("turn-end")).toBeVisible();
     await shot(page, testInfo, "11-keyboard-turn-end");
     // The Continue button has focus: Enter walks the score and recharge steps.
-    for (let i = 0; i < 4 && (await page.getByTestId("turn-end").count()); i++) await page.keyboard.press("Enter");
+    for (let i = 0; i < 4 && (await page.getByTestId("turn-end").count()); i++) {
+      await expect(page.getByTestId("turn-end").getByRole("button", { name: /Continue/ })).toBeFocused();
+      await page.keyboard.press("Enter");
+    }
     await expect(page.getByTestId("turn-end")).toHaveCount(0);
     await expect(page.getByTestId("lead")).toBeVisible();
   });

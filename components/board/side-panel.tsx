@@ -110,12 +110,31 @@ export function StatusPanel({ view, sides, stepLabel, thinking }: { view: Player
   );
 }
 
+/** One log line; memoised, so a new event renders one line, not the whole log. */
+const LogItem = memo(function LogItem({ text, type, turnStart }: { text: string; type: LogLine["type"]; turnStart: boolean }) {
+  return (
+    <li
+      className={`${turnStart ? "mt-1 border-t border-slate-200 pt-1 font-semibold" : ""} ${
+        type === "copy-discard" || type === "battle-discard" ? "text-red-700" : type === "emerald" || type === "win" ? "font-semibold text-emerald-700" : ""
+      }`}
+    >
+      {text}
+    </li>
+  );
+});
+
 /** The game log: every event with its reason, newest at the bottom, announced politely. */
 export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
   const box = useRef<HTMLOListElement>(null);
   const [follow, setFollow] = useState(true);
   useEffect(() => {
-    if (follow && box.current) box.current.scrollTop = box.current.scrollHeight;
+    // Scroll in the next frame, where layout happens anyway: reading scrollHeight during the
+    // commit would force a synchronous layout of the whole page inside the same task.
+    if (!follow) return;
+    const id = requestAnimationFrame(() => {
+      if (box.current) box.current.scrollTop = box.current.scrollHeight;
+    });
+    return () => cancelAnimationFrame(id);
   }, [lines.length, follow]);
   const last = lines.slice(-1)[0];
   return (
@@ -126,16 +145,9 @@ export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
           <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> follow
         </label>
       </div>
-      <ol ref={box} className="mt-1 h-56 space-y-0.5 overflow-y-auto text-xs leading-snug" data-testid="game-log" tabIndex={0} aria-label="Game log entries">
+      <ol ref={box} className="mt-1 h-56 space-y-0.5 overflow-y-auto text-xs leading-snug [contain:strict]" data-testid="game-log" tabIndex={0} aria-label="Game log entries">
         {lines.map((l) => (
-          <li
-            key={l.key}
-            className={`${l.turnStart ? "mt-1 border-t border-slate-200 pt-1 font-semibold" : ""} ${
-              l.type === "copy-discard" || l.type === "battle-discard" ? "text-red-700" : l.type === "emerald" || l.type === "win" ? "font-semibold text-emerald-700" : ""
-            }`}
-          >
-            {l.text}
-          </li>
+          <LogItem key={l.key} text={l.text} type={l.type} turnStart={l.turnStart} />
         ))}
       </ol>
       <p className="sr-only" aria-live="polite">
