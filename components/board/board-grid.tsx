@@ -3,7 +3,7 @@ import { memo, type ReactNode } from "react";
 import type { Player, Row, SideView, SlotView } from "@/lib/engine";
 import type { Ghost } from "@/lib/playtest/presentation";
 import type { BoardCardDef } from "@/lib/playtest/cards";
-import { BoardCard, CardBack, cardLabel } from "./board-card";
+import { BoardCard, CardBack, cardLabel, sameSlotView } from "./board-card";
 
 /** A slot of the grid. */
 export interface GridRef {
@@ -25,20 +25,6 @@ const LINES: { player: Player; row: Row; label: string }[] = [
 /** Cell size shared by the grid and the hand. */
 export const CELL = "h-[118px] w-[84px]";
 
-/** Same card shown the same way (views are rebuilt per state, so compare by value; card definitions are shared objects). */
-function sameSlot(a: SlotView, b: SlotView): boolean {
-  return (
-    a.faceUp === b.faceUp &&
-    a.color === b.color &&
-    a.rings === b.rings &&
-    a.protect === b.protect &&
-    a.mod === b.mod &&
-    a.setRings === b.setRings &&
-    (a.card?.id ?? null) === (b.card?.id ?? null) &&
-    (a.card?.card ?? null) === (b.card?.card ?? null)
-  );
-}
-
 /** A slot's card; re-rendered only when what it shows changed (a new engine state leaves most slots as they were). */
 const SlotContent = memo(
   function SlotContent({ owner, slot, revealed }: { owner: Player; slot: SlotView; revealed: boolean }) {
@@ -50,7 +36,7 @@ const SlotContent = memo(
     </div>
   );
   },
-  (a, b) => a.owner === b.owner && a.revealed === b.revealed && sameSlot(a.slot, b.slot),
+  (a, b) => a.owner === b.owner && a.revealed === b.revealed && sameSlotView(a.slot, b.slot),
 );
 
 function describe(owner: Player, row: Row, column: number, slot: SlotView | null): string {

@@ -21,12 +21,17 @@ export function Emeralds({ n, who }: { n: number; who: string }) {
 /** A discard pile, viewable in a modal dialog. */
 export function DiscardPile({ who, cards }: { who: string; cards: CardRef[] }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The pile's cards are rendered only while the dialog is open (a long pile would otherwise be re-rendered with every move).
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (open && ref.current && !ref.current.open) ref.current.showModal();
+  }, [open]);
   return (
     <>
-      <button type="button" className="text-left text-blue-700 underline decoration-dotted underline-offset-2 hover:text-blue-900" onClick={() => ref.current?.showModal()}>
+      <button type="button" className="text-left text-blue-700 underline decoration-dotted underline-offset-2 hover:text-blue-900" onClick={() => setOpen(true)}>
         {cards.length} in discard<span className="sr-only"> ({who}): view</span>
       </button>
-      <dialog ref={ref} aria-label={`${who} discard pile`} className="m-auto max-h-[80vh] w-[min(90vw,640px)] rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/50">
+      <dialog ref={ref} onClose={() => setOpen(false)} aria-label={`${who} discard pile`} className="m-auto max-h-[80vh] w-[min(90vw,640px)] rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/50">
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
           <h2 className="font-bold">
             {who} discard pile ({cards.length})
@@ -35,7 +40,7 @@ export function DiscardPile({ who, cards }: { who: string; cards: CardRef[] }) {
             Close
           </button>
         </div>
-        {cards.length === 0 ? (
+        {!open ? null : cards.length === 0 ? (
           <p className="p-4 text-sm text-slate-500">The discard pile is empty.</p>
         ) : (
           <ol className="grid grid-cols-[repeat(auto-fill,84px)] gap-2 p-4">
