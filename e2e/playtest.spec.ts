@@ -51,7 +51,7 @@ async function perfFigures(page: Page) {
     const shots = performance.getEntriesByName("rb-shot-start").map((e) => [e.startTime, shotEnds.find((x) => x >= e.startTime) ?? e.startTime] as [number, number]);
     const inShot = ([t, d]: [number, number]) => shots.some(([a, b]) => t < b && t + d > a);
     const during = tasks.filter(([t, d]) => windows.some(([a, b]) => t < b && t + d > a) && !inShot([t, d]));
-    return { tasks, thinkMs: windows.map(([a, b]) => b - a), during, screenshotTasks: tasks.filter(inShot).length };
+    return { tasks, thinkMs: windows.map(([a, b]) => b - a), during, screenshotTasks: tasks.filter(inShot).length, firstRequest: starts[0] ?? 0 };
   });
   const sorted = perf.thinkMs.slice().sort((a, b) => a - b);
   return {
@@ -64,6 +64,9 @@ async function perfFigures(page: Page) {
       longTasksInScreenshots: perf.screenshotTasks,
       longTasksWholeRun: perf.tasks.length,
       longestWholeRunMs: Math.round(Math.max(0, ...perf.tasks.map(([, d]) => d))),
+      /** [start, duration] (ms since navigation) of each long task counted while the AI thinks. */
+      whileAiThinks: perf.during.map(([t, d]) => [Math.round(t), Math.round(d)]),
+      firstAiRequestAtMs: Math.round(perf.firstRequest),
     },
     raw: perf,
   };

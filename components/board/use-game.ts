@@ -10,6 +10,9 @@ import { AI, act, canUndo, restart, startSession, undo, randomSeed, type GameSet
 import { discardGhosts, endsRush, rechargeGhosts, turnEndFrom, type Ghost, type TurnEnd } from "@/lib/playtest/presentation";
 import { createAiRunner, type AiRunner } from "./ai-runner";
 
+/** How long (ms) an AI request runs before the board says the AI is thinking. */
+export const THINKING_INDICATOR_DELAY_MS = 150;
+
 /** Board state kept by the controller. */
 export interface GameUiState {
   session: Session;
@@ -140,13 +143,15 @@ export function useGame(setup: GameSetup, opts: UseGameOptions = {}) {
     const view = playerView(session.state, AI);
     const seed = (session.setup.seed ^ Math.imul(session.actions.length + 1, 0x9e3779b1)) >>> 0;
     let cancelled = false;
-    dispatch({ t: "thinking", on: true });
+    // "The AI is thinking" appears only when an answer takes a while: a fast answer costs no extra render.
+    const showThinking = setTimeout(() => dispatch({ t: "thinking", on: true }), THINKING_INDICATOR_DELAY_MS);
     const started = Date.now();
     performance.mark("rb-ai-start");
     runner
       .ask({ view, level: session.setup.level, seed })
       .then((ans) => {
         performance.mark("rb-ai-answer");
+        clearTimeout(showThinking);
         if (cancelled || gen !== generation.current) return;
         const wait = Math.max(0, aiDelayMs - (Date.now() - started));
         setTimeout(() => {
@@ -159,10 +164,12 @@ export function useGame(setup: GameSetup, opts: UseGameOptions = {}) {
         }, wait);
       })
       .catch((e: unknown) => {
+        clearTimeout(showThinking);
         if (!cancelled) dispatch({ t: "ai-error", message: e instanceof Error ? e.message : String(e) });
       });
     return () => {
       cancelled = true;
+      clearTimeout(showThinking);
       dispatch({ t: "thinking", on: false });
     };
   }, [aiMustAct, session, aiDelayMs, applyWith]);
