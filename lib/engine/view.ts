@@ -3,7 +3,7 @@
  * hidden. Hidden cards (the opponent's hand, every deck, the opponent's
  * face-down cards not peeked at) appear without identity and without id.
  */
-import { activeAuras, currentRings, protectionMask, type Aura } from "./effects/interpreter";
+import { activeAuras, currentRings, protectionMask, type Auras } from "./effects/interpreter";
 import { flipActions, pendingActions, placements } from "./legal-actions";
 import type { Action, CardDef, Color, ColumnRule, GameState, Pending, Player, Row, Rules, Slot, Step } from "./types";
 
@@ -70,15 +70,18 @@ export interface ViewOptions {
   noDiscards?: boolean;
 }
 
-function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player, auras: Aura[]): SlotView | null {
+/** Every hidden face-down card looks the same (RULES.md §7); views are read-only, so they share one frozen value. */
+const HIDDEN: SlotView = Object.freeze({ faceUp: false, card: null, color: null, rings: null, protect: 0, mod: 0, setRings: null });
+
+function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player, auras: Auras): SlotView | null {
   if (x === null) return null;
   if (!x.faceUp) {
     const known = owner === viewer || (x.peek & (1 << viewer)) !== 0;
-    return { faceUp: false, card: known ? { id: x.card, card: s.cards[x.card] } : null, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
+    if (!known) return HIDDEN;
+    return { faceUp: false, card: { id: x.card, card: s.cards[x.card] }, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
   }
-  const cont = auras.length > 0;
-  const protect = cont ? protectionMask(s, owner, row, ci, auras) : x.protect;
-  const rings = cont || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci, auras) : s.cards[x.card].rings;
+  const protect = auras.protect.length > 0 ? protectionMask(s, owner, row, ci, auras) : x.protect;
+  const rings = auras.modify.length > 0 || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci, auras) : s.cards[x.card].rings;
   return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect, mod: x.mod, setRings: x.setRings };
 }
 
@@ -89,7 +92,7 @@ function refs(s: GameState, ids: number[]): CardRef[] {
 }
 
 /** One side of the table as the viewer sees it (RULES.md §7). */
-function sideView(s: GameState, p: Player, viewer: Player, auras: Aura[], noDiscards: boolean): SideView {
+function sideView(s: GameState, p: Player, viewer: Player, auras: Auras, noDiscards: boolean): SideView {
   const pl = s.players[p];
   const c = pl.chaos;
   const r = pl.spare;

@@ -53,7 +53,7 @@ function cmp(a: number, op: "lt" | "le" | "eq" | "ge" | "gt", b: number): boolea
  * effect's own card never matches a selector (use the target "self").
  * Cards protected from effects never match the opponent's selectors.
  */
-export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot, auras?: Aura[]): boolean {
+export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot, auras?: Auras): boolean {
   if (slot.card === src.card) return false;
   if (sel.owner === "you" ? tp !== src.p : sel.owner === "opponent" ? tp === src.p : false) return false;
   if (sel.row !== "any" && sel.row !== trow) return false;
@@ -81,7 +81,7 @@ export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Playe
   return true;
 }
 
-function srcCurrentRings(s: GameState, src: Src, auras?: Aura[]): number {
+function srcCurrentRings(s: GameState, src: Src, auras?: Auras): number {
   const slot = rowOf(s, src.p, src.row)[src.ci];
   if (slot && slot.card === src.card) return currentRings(s, src.p, src.row, src.ci, auras);
   return s.cards[src.card].rings;
@@ -141,24 +141,36 @@ export function continuousInPlay(s: GameState): boolean {
   return false;
 }
 
-/** A face-up card whose continuous effect is in force (its condition holds), RULES.md §6 "while face up". */
-export interface Aura {
+type ModifyRings = Extract<EffectAction, { type: "modify-rings" }>;
+type Protect = Extract<EffectAction, { type: "protect" }>;
+
+/** One action of a continuous effect in force, with the card it comes from. */
+export interface AuraAction<A> {
   src: Src;
-  actions: EffectAction[];
+  a: A;
 }
 
-const NO_AURAS: Aura[] = [];
+/**
+ * The continuous effects in force in a state (RULES.md §6 "while face up"),
+ * split by kind (continuous effects only modify rings or protect).
+ */
+export interface Auras {
+  modify: AuraAction<ModifyRings>[];
+  protect: AuraAction<Protect>[];
+}
+
+const NO_AURAS: Auras = { modify: [], protect: [] };
 
 /**
- * Every continuous effect in force in a state, in a fixed order (player 1's
- * rows first, chaos then spare, columns 1–5). Read-only callers that ask many
- * questions of one state (a player view, a battle) compute it once and pass
- * it on; conditions only look at face-up identities, so the list does not
- * depend on protections or ring values.
+ * Every continuous effect in force in a state (face-up cards whose condition
+ * holds), in a fixed order (player 1's rows first, chaos then spare, columns
+ * 1–5). Read-only callers that ask many questions of one state (a player
+ * view, a battle) compute it once and pass it on; conditions only look at
+ * face-up identities, so the result does not depend on protections or rings.
  */
-export function activeAuras(s: GameState): Aura[] {
+export function activeAuras(s: GameState): Auras {
   if (!s.continuous) return NO_AURAS;
-  let out: Aura[] | null = null;
+  let out: Auras | null = null;
   for (let p = 0; p < 2; p++) {
     const pl = s.players[p];
     for (let ri = 0; ri < 2; ri++) {
@@ -170,14 +182,18 @@ export function activeAuras(s: GameState): Aura[] {
         if (e == null || e.trigger !== "continuous") continue;
         const src: Src = { p: p as Player, row: ROWS[ri], ci, card: slot.card };
         if (e.condition && !conditionHolds(s, src, e.condition)) continue;
-        (out ??= []).push({ src, actions: e.actions });
+        out ??= { modify: [], protect: [] };
+        for (const a of e.actions) {
+          if (a.type === "modify-rings") out.modify.push({ src, a });
+          else if (a.type === "protect") out.protect.push({ src, a });
+        }
       }
     }
   }
   return out ?? NO_AURAS;
 }
 
-function hits(s: GameState, src: Src, target: "self" | Selector, tp: Player, trow: Row, tci: number, slot: Slot, auras: Aura[]): boolean {
+function hits(s: GameState, src: Src, target: "self" | Selector, tp: Player, trow: Row, tci: number, slot: Slot, auras: Auras): boolean {
   if (target === "self") return src.p === tp && src.row === trow && src.ci === tci;
   return selectorMatches(s, src, target, tp, trow, tci, slot, auras);
 }
@@ -187,17 +203,16 @@ function hits(s: GameState, src: Src, target: "self" | Selector, tp: Player, tro
  * value, or a "set" value, plus every "+N/−N" in force (from flip effects on
  * the slot and continuous effects), never below 0.
  */
-export function currentRings(s: GameState, p: Player, row: Row, ci: number, auras: Aura[] = activeAuras(s)): number {
+export function currentRings(s: GameState, p: Player, row: Row, ci: number, auras: Auras = activeAuras(s)): number {
   const slot = rowOf(s, p, row)[ci] as Slot;
   let base = slot.setRings ?? s.cards[slot.card].rings;
   let add = slot.mod;
-  for (let i = 0; i < auras.length; i++) {
-    const { src, actions } = auras[i];
-    for (const a of actions) {
-      if (a.type !== "modify-rings" || !hits(s, src, a.target, p, row, ci, slot, auras)) continue;
-      if (a.set !== undefined) base = a.set;
-      else add += a.add ?? 0;
-    }
+  const m = auras.modify;
+  for (let i = 0; i < m.length; i++) {
+    const { src, a } = m[i];
+    if (!hits(s, src, a.target, p, row, ci, slot, auras)) continue;
+    if (a.set !== undefined) base = a.set;
+    else add += a.add ?? 0;
   }
   const v = base + add;
   return v < 0 ? 0 : v;
@@ -215,25 +230,23 @@ const ALL_PROTECT = PROTECT_COPY | PROTECT_BATTLE | PROTECT_EFFECTS;
  * of PROTECT_COPY, PROTECT_BATTLE and PROTECT_EFFECTS, from its own slot
  * (flip effects) and every continuous effect in force.
  */
-export function protectionMask(s: GameState, p: Player, row: Row, ci: number, auras: Aura[] = activeAuras(s)): number {
+export function protectionMask(s: GameState, p: Player, row: Row, ci: number, auras: Auras = activeAuras(s)): number {
   const slot = rowOf(s, p, row)[ci] as Slot;
   let bits = slot.protect;
-  for (let i = 0; i < auras.length && bits !== ALL_PROTECT; i++) {
-    const { src, actions } = auras[i];
-    for (const a of actions) {
-      if (a.type !== "protect") continue;
-      let want = 0;
-      for (const f of a.from) want |= PROTECT_NAMES[f];
-      if ((want & ~bits) === 0) continue;
-      // Avoid recursion: continuous protection from effects is matched without re-checking protection.
-      if (a.target === "self" ? src.p === p && src.row === row && src.ci === ci : plainMatch(s, src, a.target, p, row, ci, slot)) bits |= want;
-    }
+  const pr = auras.protect;
+  for (let i = 0; i < pr.length && bits !== ALL_PROTECT; i++) {
+    const { src, a } = pr[i];
+    let want = 0;
+    for (const f of a.from) want |= PROTECT_NAMES[f];
+    if ((want & ~bits) === 0) continue;
+    // Avoid recursion: continuous protection from effects is matched without re-checking protection.
+    if (a.target === "self" ? src.p === p && src.row === row && src.ci === ci : plainMatch(s, src, a.target, p, row, ci, slot)) bits |= want;
   }
   return bits;
 }
 
 /** Is a field card protected from copy discard, battle discard or effects (RULES.md §6 protect)? */
-export function isProtected(s: GameState, p: Player, row: Row, ci: number, bit: number, auras?: Aura[]): boolean {
+export function isProtected(s: GameState, p: Player, row: Row, ci: number, bit: number, auras?: Auras): boolean {
   const slot = rowOf(s, p, row)[ci] as Slot;
   if (slot.protect & bit) return true;
   return (protectionMask(s, p, row, ci, auras ?? activeAuras(s)) & bit) !== 0;

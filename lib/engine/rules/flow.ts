@@ -16,7 +16,7 @@ import {
   type SlotRef,
 } from "../types";
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
-import { currentRings, isProtected, runFlipEffect } from "../effects/interpreter";
+import { activeAuras, currentRings, isProtected, runFlipEffect, type Auras } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
 
 
@@ -103,19 +103,20 @@ function battleCandidates(s: GameState, f: Frame, slot: Slot): SlotRef[] | null 
   const o = (1 - f.player) as Player;
   const po = s.players[o];
   let out: SlotRef[] | null = null;
+  let auras: Auras | undefined;
   for (let ri = 0; ri < 2; ri++) {
     const row: Row = ri === 0 ? "spare" : "chaos";
     const t = (ri === 0 ? po.spare : po.chaos)[f.column];
     if (t === null || !t.faceUp || t.color !== slot.color) continue;
-    if ((t.protect & PROTECT_BATTLE) !== 0 || (s.continuous && isProtected(s, o, row, f.column, PROTECT_BATTLE))) continue;
+    if ((t.protect & PROTECT_BATTLE) !== 0 || (s.continuous && isProtected(s, o, row, f.column, PROTECT_BATTLE, (auras ??= activeAuras(s))))) continue;
     (out ??= []).push(ref(o, row, f.column));
   }
   return out;
 }
 
 /** Current rings with a fast path when no continuous effect is in play (RULES.md §4.3 step 4). */
-function ringsNow(s: GameState, p: Player, row: Row, ci: number): number {
-  if (s.continuous) return currentRings(s, p, row, ci);
+function ringsNow(s: GameState, p: Player, row: Row, ci: number, auras: Auras | null): number {
+  if (auras !== null) return currentRings(s, p, row, ci, auras);
   const x = (row === "chaos" ? s.players[p].chaos : s.players[p].spare)[ci] as Slot;
   const v = (x.setRings ?? s.cards[x.card].rings) + x.mod;
   return v < 0 ? 0 : v;
@@ -125,8 +126,9 @@ function ringsNow(s: GameState, p: Player, row: Row, ci: number): number {
 function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | null): void {
   const o = (1 - f.player) as Player;
   const t = rowOf(s, o, row)[ci] as Slot;
-  const mine = ringsNow(s, f.player, f.row, f.column);
-  const theirs = ringsNow(s, o, row, ci);
+  const auras = s.continuous ? activeAuras(s) : null;
+  const mine = ringsNow(s, f.player, f.row, f.column, auras);
+  const theirs = ringsNow(s, o, row, ci, auras);
   if (theirs > mine) {
     const id = discardFromField(s, o, row, ci);
     if (ev)
