@@ -1,7 +1,7 @@
 /**
  * Setting up a game (RULES.md §3): shuffle, draw 7, coin flip for the lead.
  */
-import { parseEffect } from "./effects/schema";
+import { canonicalEffect, parseEffect } from "./effects/schema";
 import { seedRng, nextInt, shuffleInPlace } from "./rng";
 import { DEFAULT_RULES, type CardDef, type CardInput, type GameState, type Player, type PlayerState, type Rules } from "./types";
 import { drawCards } from "./rules/board";
@@ -35,7 +35,7 @@ export function normalizeCard(def: CardInput): CardDef {
   if (def.effect !== undefined && def.effect !== null) {
     const r = parseEffect(def.effect);
     if (!r.ok) throw new Error(`Card "${def.title}": invalid structured effect: ${r.error}`);
-    effect = r.effect;
+    effect = canonicalEffect(r.effect);
   }
   // One object layout for every card (rules fields first, in a fixed order, then
   // the catalog's extras): the engine's hot paths read cards of a single shape.
