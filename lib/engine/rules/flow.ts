@@ -99,16 +99,23 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
   }
 }
 
-function battleCandidates(s: GameState, f: Frame, slot: Slot): SlotRef[] | null {
+/** Is there an opposing face-up card of the flipped card's active color in its column (RULES.md §4.3 step 4)? */
+function mayBattle(s: GameState, f: Frame, slot: Slot): boolean {
+  const po = s.players[1 - f.player];
+  const a = po.spare[f.column];
+  const b = po.chaos[f.column];
+  return (a !== null && a.faceUp && a.color === slot.color) || (b !== null && b.faceUp && b.color === slot.color);
+}
+
+function battleCandidates(s: GameState, f: Frame, slot: Slot, auras: Auras | null): SlotRef[] | null {
   const o = (1 - f.player) as Player;
   const po = s.players[o];
   let out: SlotRef[] | null = null;
-  let auras: Auras | undefined;
   for (let ri = 0; ri < 2; ri++) {
     const row: Row = ri === 0 ? "spare" : "chaos";
     const t = (ri === 0 ? po.spare : po.chaos)[f.column];
     if (t === null || !t.faceUp || t.color !== slot.color) continue;
-    if ((t.protect & PROTECT_BATTLE) !== 0 || (s.continuous && isProtected(s, o, row, f.column, PROTECT_BATTLE, (auras ??= activeAuras(s))))) continue;
+    if ((t.protect & PROTECT_BATTLE) !== 0 || (auras !== null && isProtected(s, o, row, f.column, PROTECT_BATTLE, auras))) continue;
     (out ??= []).push(ref(o, row, f.column));
   }
   return out;
@@ -123,10 +130,9 @@ function ringsNow(s: GameState, p: Player, row: Row, ci: number, auras: Auras | 
 }
 
 /** Battle discard against one chosen card (RULES.md §4.3 step 4): discarded if it has more current rings. */
-function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | null): void {
+function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | null, auras: Auras | null = s.continuous ? activeAuras(s) : null): void {
   const o = (1 - f.player) as Player;
   const t = rowOf(s, o, row)[ci] as Slot;
-  const auras = s.continuous ? activeAuras(s) : null;
   const mine = ringsNow(s, f.player, f.row, f.column, auras);
   const theirs = ringsNow(s, o, row, ci, auras);
   if (theirs > mine) {
@@ -185,10 +191,12 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
       f.stage = 3;
       return;
     case 3: {
-      const c = battleCandidates(s, f, slot as Slot);
+      // Continuous effects in force are computed once, and only when some opposing card could battle.
+      const auras = s.continuous && mayBattle(s, f, slot as Slot) ? activeAuras(s) : null;
+      const c = battleCandidates(s, f, slot as Slot, auras);
       if (c === null) f.stage = 4;
       else if (c.length === 1) {
-        battle(s, f, c[0].row, f.column, ev);
+        battle(s, f, c[0].row, f.column, ev, auras);
         f.stage = 4;
       } else
         s.pending = {
