@@ -213,18 +213,22 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
   }
 }
 
+/** Printed rings of a player's face-up cards (RULES.md §4.4). */
+function ringTotal(s: GameState, p: Player): number {
+  const pl = s.players[p];
+  let t = 0;
+  for (let ci = 0; ci < 5; ci++) {
+    const a = pl.chaos[ci];
+    if (a !== null && a.faceUp) t += s.cards[a.card].rings;
+    const b = pl.spare[ci];
+    if (b !== null && b.faceUp) t += s.cards[b.card].rings;
+  }
+  return t;
+}
+
 /** Score step (RULES.md §4.4): printed rings of face-up cards; more rings gains an emerald; 3 wins. */
 export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
-  const tot = [0, 0];
-  for (const p of [0, 1] as Player[]) {
-    const pl = s.players[p];
-    for (let ci = 0; ci < 5; ci++) {
-      const a = pl.chaos[ci];
-      if (a !== null && a.faceUp) tot[p] += s.cards[a.card].rings;
-      const b = pl.spare[ci];
-      if (b !== null && b.faceUp) tot[p] += s.cards[b.card].rings;
-    }
-  }
+  const tot = [ringTotal(s, 0), ringTotal(s, 1)];
   const w: Player | null = tot[0] > tot[1] ? 0 : tot[1] > tot[0] ? 1 : null;
   if (ev)
     ev.push({
@@ -247,23 +251,25 @@ export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
 
 /** Recharge step (RULES.md §4.5): draw to 7, discard spare rows, move chaos to spare, lead passes. */
 export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
-  for (const p of [s.lead, (1 - s.lead) as Player]) {
+  for (let i = 0; i < 2; i++) {
+    const p = (i === 0 ? s.lead : 1 - s.lead) as Player;
     const need = 7 - s.players[p].hand.length;
     if (need > 0) drawCards(s, p, need, ev, "recharge: draw to 7");
   }
-  for (const p of [s.lead, (1 - s.lead) as Player]) {
+  for (let i = 0; i < 2; i++) {
+    const p = (i === 0 ? s.lead : 1 - s.lead) as Player;
     const pl = s.players[p];
-    const gone: number[] = [];
+    const gone: number[] | null = ev ? [] : null;
     for (let ci = 0; ci < 5; ci++) {
       const x = pl.spare[ci];
       if (x !== null) {
-        gone.push(x.card);
+        gone?.push(x.card);
         pl.discard.push(x.card);
       }
       pl.spare[ci] = pl.chaos[ci];
       pl.chaos[ci] = null;
     }
-    if (ev && gone.length)
+    if (ev && gone !== null && gone.length)
       ev.push({ type: "discard", player: p, cards: gone, message: `${pname(p)} discarded their spare row: ${gone.map((c) => label(s, c)).join(", ")} (recharge).` });
     if (ev) {
       const moved = pl.spare.filter((x) => x !== null).map((x) => (x as Slot).card);
@@ -293,7 +299,7 @@ export function advance(s: GameState, ev: GameEvent[] | null): void {
       continue;
     }
     if (s.step === "play") {
-      for (const p of [0, 1] as Player[]) {
+      for (let p: Player = 0; p < 2; p = (p + 1) as Player) {
         const pl = s.players[p];
         if (!pl.placed && pl.hand.length === 0) {
           pl.placed = true;
