@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { encodeDeckCode } from "../lib/deck/deck-code";
+import { ADMIN, expect, test, type AuthPages } from "./fixtures";
 
 const GAME = "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=random&rule=priority";
 const SHOTS = ".tmp/shots";
@@ -68,11 +69,38 @@ async function waitForHumanOrEnd(page: Page) {
         (await page.getByTestId("confirm-placement").count()) +
         (await page.getByRole("button", { name: /you may flip here/ }).count()) +
         (await page.getByTestId("decision").count()) +
+        (await page.getByTestId("correction").count()) +
         (await page.getByTestId("turn-end").count()) +
         (await page.getByTestId("game-over").count()),
       { timeout: 15_000 },
     )
     .toBeGreaterThan(0);
+}
+
+/** Signs in as the e2e admin, signing it up first when this run has not yet. */
+async function signInAdmin(page: Page, auth: AuthPages) {
+  await auth.signIn(ADMIN);
+  const signedIn = await page
+    .getByTestId("current-user")
+    .waitFor({ timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!signedIn) await auth.signUp(ADMIN);
+  await expect(page.getByTestId("current-user")).toContainText("admin");
+}
+
+/** An admin enters a card of a new set through the catalog form (no structured effect unless given). */
+async function createCard(page: Page, c: { set: string; number: number; title: string; rings: number; color: string; text: string }) {
+  await page.goto("/admin/cards/new");
+  await page.getByLabel("Set code").fill(c.set);
+  await page.getByLabel("Number").fill(String(c.number));
+  await page.getByLabel("Title").fill(c.title);
+  await page.getByLabel("Traits").fill("Animal");
+  await page.getByLabel("Rings").fill(String(c.rings));
+  await page.getByRole("checkbox", { name: c.color }).check();
+  await page.getByLabel("Card text").fill(c.text);
+  await page.getByRole("button", { name: "Create card" }).click();
+  await expect(page).toHaveURL(/\/admin\/cards\/[^/?]+\?created=1/);
 }
 
 /** Place five cards with the mouse: two by drag and drop, the rest by click-then-click. */
@@ -112,6 +140,10 @@ test.describe("solo playtest board", () => {
         const phase = (await page.getByTestId("turn-end-phase").innerText()).toLowerCase();
         await once(`05-${phase.replace(/[^a-z]+/g, "-")}`);
         await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
+        continue;
+      }
+      if (await page.getByTestId("correction").count()) {
+        await page.getByTestId("correction-done").click();
         continue;
       }
       if (await page.getByTestId("decision").count()) {
@@ -272,7 +304,8 @@ test.describe("solo playtest board", () => {
       if (await page.getByTestId("turn-end").count()) {
         await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
         if ((await page.getByTestId("turn-end").count()) === 0) turns++;
-      } else if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
+      } else if (await page.getByTestId("correction").count()) await page.getByTestId("correction-done").click();
+      else if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
       else if (await page.getByTestId("confirm-placement").count()) {
         await page.getByRole("button", { name: "Fill empty slots" }).click();
         await page.getByTestId("confirm-placement").click();
@@ -307,6 +340,61 @@ test.describe("solo playtest board", () => {
     await expect(page.getByTestId("replay-error")).toContainText("damaged");
   });
 
+  test("manual correction for a card whose text is not automated (an admin-entered card of a new set)", async ({ page, auth }, testInfo) => {
+    test.setTimeout(240_000);
+    await signInAdmin(page, auth);
+    const text = "When flipped, discard one of your opponent's face-up cards.";
+    await createCard(page, { set: "PTX", number: 1, title: "Playtest Knuckles", rings: 4, color: "red", text });
+    await createCard(page, { set: "PTX", number: 2, title: "Playtest Rouge", rings: 5, color: "gray", text });
+    // A legal deck: ten unautomated PTX cards and five copies each of four demo titles.
+    const code = encodeDeckCode([
+      { set: "PTX", number: 1, quantity: 5 },
+      { set: "PTX", number: 2, quantity: 5 },
+      ...[1, 2, 3, 4].map((number) => ({ set: "DEMO", number, quantity: 5 })),
+    ]);
+    await page.goto(`/playtest?code=${code}&you=linked&start=1&opp=eggman-empire&level=random&rule=priority&seed=4`);
+    await expect(page.getByTestId("confirm-placement")).toBeVisible();
+    let corrected = false;
+    for (let guard = 0; guard < 80 && !corrected; guard++) {
+      await waitForHumanOrEnd(page);
+      if (await page.getByTestId("game-over").count()) break;
+      if (await page.getByTestId("correction").count()) {
+        const panel = page.getByTestId("correction");
+        await expect(panel).toContainText("text not automated");
+        await expect(panel).toContainText(text);
+        await shot(page, testInfo, "50-correction-panel");
+        const logBefore = await page.getByTestId("game-log").innerText();
+        await panel.getByRole("radio", { name: /Change a card's rings/ }).check();
+        await panel.getByLabel(/Rings to add/).fill("2");
+        // Targets are highlighted on the field too.
+        await expect(page.getByRole("button", { name: /choose this card/ }).first()).toBeVisible();
+        await panel.getByRole("group", { name: "Targets" }).getByRole("button").first().click();
+        await expect(page.getByTestId("game-log")).toContainText(/\+2 rings for battle comparisons \(a manual correction for .* \(text not automated\)\)/);
+        await expect(page.getByTestId("correction")).toBeVisible();
+        await shot(page, testInfo, "51-correction-applied");
+        // Undo takes the correction back: the log line goes, the window is still open.
+        await page.getByRole("button", { name: "Undo" }).click();
+        await expect(page.getByTestId("correction")).toBeVisible();
+        await expect.poll(() => page.getByTestId("game-log").innerText()).toBe(logBefore);
+        await page.getByTestId("correction").getByRole("radio", { name: /Draw 1 card/ }).check();
+        await page.getByTestId("correction").getByRole("button", { name: "Draw 1 card" }).click();
+        await expect(page.getByTestId("game-log")).toContainText(/drew .* \(a manual correction for .* \(text not automated\)\)/);
+        await page.getByTestId("correction-done").click();
+        await expect(page.getByTestId("correction")).toHaveCount(0);
+        await expect(page.getByTestId("game-log")).toContainText("finished manual corrections for");
+        corrected = true;
+        break;
+      }
+      if (await page.getByTestId("turn-end").count()) await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
+      else if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
+      else if (await page.getByTestId("confirm-placement").count()) {
+        await page.getByRole("button", { name: "Fill empty slots" }).click();
+        await page.getByTestId("confirm-placement").click();
+      } else await page.getByRole("button", { name: /you may flip here/ }).first().click();
+    }
+    expect(corrected).toBe(true);
+  });
+
   test("search AI: answer times and main-thread long tasks over two turns (figures, not asserted)", async ({ page }, testInfo) => {
     test.setTimeout(240_000);
     await observeLongTasks(page);
@@ -318,7 +406,8 @@ test.describe("solo playtest board", () => {
       if (await page.getByTestId("turn-end").count()) {
         await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
         if ((await page.getByTestId("turn-end").count()) === 0) turns++;
-      } else if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
+      } else if (await page.getByTestId("correction").count()) await page.getByTestId("correction-done").click();
+      else if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();
       else if (await page.getByTestId("confirm-placement").count()) {
         await page.getByRole("button", { name: "Fill empty slots" }).click();
         await page.getByTestId("confirm-placement").click();

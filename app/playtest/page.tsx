@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
 import { PlaytestBoard } from "@/components/board/playtest-board";
 import { getDeckForPlaytest } from "@/lib/dal/decks";
+import { getPlaytestCards } from "@/lib/dal/playtest-cards";
 import { requireUserOrRedirect } from "@/lib/dal/session";
 import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
 import { AVAILABLE_LEVELS } from "@/lib/playtest/ai";
 import { AI_LEVELS } from "@/lib/playtest/session";
-import { parseSetupParams, resolveSetup, type CustomDeck, type DeckSource, type SetupChoice } from "@/lib/playtest/setup-params";
+import { parseSetupParams, resolveSetup, setupCardKeys, type CustomDeck, type DeckSource, type SetupChoice } from "@/lib/playtest/setup-params";
 
 /** The deck behind a deck link, through the decks DAL (which checks who may see it and that it is legal). */
 async function loadLinkedDeck(source: DeckSource): Promise<{ ok: true; deck: CustomDeck } | { ok: false; reason: string } | null> {
@@ -95,6 +96,18 @@ function SetupForm({ choice, error, linked }: { choice: SetupChoice; error: stri
           </select>
         </div>
       </div>
+      <div>
+        <input type="hidden" name="corrections" value="0" />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="corrections" value="1" defaultChecked={choice.corrections} className="mt-1" aria-describedby="corrections-hint" />
+          <span>
+            <span className="font-semibold">Manual corrections</span>
+            <span id="corrections-hint" className="block text-xs text-slate-600">
+              After you flip one of your cards whose text is not automated, apply what it says by hand (discard, return, draw, flip, ± rings).
+            </span>
+          </span>
+        </label>
+      </div>
       <p id="setup-error" role="alert" className="field-error empty:hidden">
         {error}
       </p>
@@ -136,7 +149,10 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
         <SetupForm choice={choice} error={null} linked={linkedInfo} />
       </div>
     );
-  const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff), linked?.ok ? linked.deck : null);
+  const custom = linked?.ok ? linked.deck : null;
+  // Both decks' cards come from the catalog in the database (every set, with admins' latest edits).
+  const catalog = await getPlaytestCards(setupCardKeys(choice, custom));
+  const r = resolveSetup(choice, choice.seed ?? randomInt(0, 0x7fffffff), catalog, custom);
   if (!r.ok)
     return (
       <div>

@@ -6,7 +6,7 @@ import { BoardCard, notAutomated } from "./board-card";
 
 afterEach(cleanup);
 
-const base: BoardCardDef = { title: "Test Card", colors: ["blue"], rings: 4, traits: ["Thing"], effect: null, key: "DEMO-999", rarity: "common", text: "", unofficial: true };
+const base: BoardCardDef = { title: "Test Card", colors: ["blue"], rings: 4, traits: ["Thing"], effect: null, key: "DEMO-999", rarity: "common", text: "", unofficial: true, effectError: null };
 
 describe("BoardCard", () => {
   it("flags printed text the engine does not automate", () => {
@@ -14,6 +14,9 @@ describe("BoardCard", () => {
     expect(notAutomated(base)).toBe(false);
     render(<BoardCard card={{ id: 1, card: { ...base, text: "Draw a card." } }} />);
     expect(screen.getByText("Text not automated")).toBeTruthy();
+    cleanup();
+    render(<BoardCard card={{ id: 1, card: { ...base, effectError: "actions: Too small" } }} />);
+    expect(screen.getByText("Text not automated (invalid stored effect)")).toBeTruthy();
   });
 
   it("marks your own face-down cards and shows current rings and the active color", () => {

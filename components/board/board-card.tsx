@@ -6,7 +6,14 @@ const DOT: Record<Color, string> = { blue: "#2563eb", red: "#dc2626", yellow: "#
 
 /** A card whose text exists but has no structured effect (the engine plays it as vanilla). */
 export function notAutomated(card: BoardCardDef): boolean {
-  return !isAutomated(card) && card.text.trim() !== "";
+  return !isAutomated(card) && (card.text.trim() !== "" || Boolean(card.effectError));
+}
+
+/** Why a card is flagged: its text has no structured effect, or its stored effect failed the engine's validation. */
+export function notAutomatedReason(card: BoardCardDef): string {
+  return card.effectError
+    ? `Text not automated: the stored effect is invalid (${card.effectError}), so this card plays as vanilla`
+    : "Text not automated: this card plays as vanilla";
 }
 
 /** The engine's description of a card's automated effect, or null. */
@@ -65,7 +72,7 @@ export function BoardCard({
     <div
       className={`relative flex h-full w-full flex-col rounded-lg p-[3px] shadow ${faceDownKnown ? "opacity-70" : ""}`}
       style={{ background: frameBackground(def.colors) }}
-      title={`${def.title} (${def.key})${def.text ? ` — ${def.text}` : ""}${fx ? `\nEffect: ${fx}` : ""}${manual ? "\nText not automated: plays as vanilla." : ""}`}
+      title={`${def.title} (${def.key})${def.text ? ` — ${def.text}` : ""}${fx ? `\nEffect: ${fx}` : ""}${manual ? `\n${notAutomatedReason(def)}.` : ""}`}
     >
       <div className="flex h-full flex-col overflow-hidden rounded-md bg-white/95 px-1 pt-0.5 text-left">
         <div className="flex items-start gap-1">
@@ -104,8 +111,8 @@ export function BoardCard({
         </span>
       )}
       {manual && (
-        <span className="absolute -bottom-1.5 -right-1.5 rounded bg-orange-600 px-1 text-[9px] font-bold text-white" title="Text not automated: this card plays as vanilla">
-          !<span className="sr-only">Text not automated</span>
+        <span className="absolute -bottom-1.5 -right-1.5 rounded bg-orange-600 px-1 text-[9px] font-bold text-white" title={notAutomatedReason(def)}>
+          !<span className="sr-only">{def.effectError ? "Text not automated (invalid stored effect)" : "Text not automated"}</span>
         </span>
       )}
       <span className="sr-only">

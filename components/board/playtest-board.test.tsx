@@ -7,9 +7,10 @@ import { AI, HUMAN, sessionFromActions, type GameSetup } from "@/lib/playtest/se
 import { inlineRunner } from "./ai-runner";
 import { PlaytestBoard } from "./playtest-board";
 import { ReplayViewer } from "./replay-viewer";
+import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 function setupFor(seed: number): GameSetup {
-  const r = resolveSetup(parseSetupParams({ start: "1" }), seed);
+  const r = resolveSetup(parseSetupParams({ start: "1" }), seed, demoCatalog());
   if (!r.ok) throw new Error(r.error.reason);
   return r.setup;
 }
@@ -35,6 +36,8 @@ describe("PlaytestBoard", () => {
           expect(screen.getByTestId("ring-total-you").textContent).toMatch(/^\d+$/);
         }
         fireEvent.click(within(turnEnd).getByRole("button", { name: /Continue/ }));
+      } else if (screen.queryByTestId("correction")) {
+        fireEvent.click(screen.getByTestId("correction-done"));
       } else if (screen.queryByTestId("decision")) {
         seen.add("decision");
         fireEvent.click(within(screen.getByTestId("decision")).getAllByRole("button")[0]);
@@ -113,6 +116,54 @@ describe("PlaytestBoard", () => {
     await flush(50);
     expect(screen.getByTestId("step-label").textContent).toBe("Play step");
     expect(within(screen.getByRole("toolbar", { name: /Your hand/ })).getAllByRole("button")).toHaveLength(7);
+  });
+});
+
+describe("Manual correction panel", () => {
+  it("offers corrections after the human flips a card whose text is not automated; targets on the field; logged; undo; done", async () => {
+    const base = setupFor(9);
+    // Every card of the human's deck has printed text but no structured effect.
+    const plain = base.decks[0].map((c) => ({ ...c, effect: null, text: "When flipped, discard one of your opponent's cards." }));
+    const setup: GameSetup = { ...base, decks: [plain, base.decks[1]] };
+    expect(setup.rules.manualCorrections).toEqual([HUMAN]);
+    render(<PlaytestBoard setup={setup} options={{ runner: inlineRunner, aiDelayMs: 0 }} />);
+    fireEvent.click(screen.getByRole("button", { name: "Fill empty slots" }));
+    fireEvent.click(screen.getByTestId("confirm-placement"));
+    for (let k = 0; k < 20 && !screen.queryByTestId("correction"); k++) {
+      await flush(30);
+      const legal = screen.queryAllByRole("button", { name: /you may flip here/ });
+      if (legal.length > 0 && !screen.queryByTestId("correction")) fireEvent.click(legal[0]);
+      const choice = screen.queryByTestId("decision");
+      if (choice) fireEvent.click(within(choice).getAllByRole("button")[0]);
+    }
+    const panel = screen.getByTestId("correction");
+    expect(within(panel).getByText(/text not automated/)).toBeTruthy();
+    expect(screen.getByTestId("step-label").textContent).toBe("Rush: manual correction");
+    expect(document.activeElement).toBe(screen.getByTestId("correction-done"));
+    // Discard is preselected: its targets are highlighted on the field.
+    expect(screen.getAllByRole("button", { name: /choose this card/ }).length).toBeGreaterThan(0);
+    fireEvent.click(within(panel).getByRole("radio", { name: /Draw 1 card/ }));
+    expect(screen.queryAllByRole("button", { name: /choose this card/ })).toHaveLength(0);
+    fireEvent.click(within(panel).getByRole("button", { name: "Draw 1 card" }));
+    await flush(5);
+    expect(screen.getByTestId("game-log").textContent).toMatch(/drew .*\(a manual correction for .* \(text not automated\)\)/);
+    fireEvent.click(within(screen.getByTestId("correction")).getByRole("radio", { name: /Change a card's rings/ }));
+    const amount = screen.getByLabelText(/Rings to add/);
+    fireEvent.change(amount, { target: { value: "0" } });
+    expect(screen.getByText(/not 0/)).toBeTruthy();
+    expect(screen.queryAllByRole("button", { name: /choose this card/ })).toHaveLength(0);
+    fireEvent.change(amount, { target: { value: "3" } });
+    fireEvent.click(screen.getAllByRole("button", { name: /choose this card/ })[0]);
+    await flush(5);
+    expect(screen.getByTestId("game-log").textContent).toMatch(/\+3 rings for battle comparisons \(a manual correction for/);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await flush(5);
+    expect(screen.getByTestId("game-log").textContent).not.toMatch(/\+3 rings/);
+    expect(screen.getByTestId("game-log").textContent).toMatch(/a manual correction for/);
+    fireEvent.click(screen.getByTestId("correction-done"));
+    await flush(5);
+    expect(screen.queryByTestId("correction")).toBeNull();
+    expect(screen.getByTestId("game-log").textContent).toMatch(/finished manual corrections for/);
   });
 });
 

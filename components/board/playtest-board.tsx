@@ -9,6 +9,7 @@ import { HUMAN, type GameSetup } from "@/lib/playtest/session";
 import { BoardGrid, type GridRef, type SlotMode } from "./board-grid";
 import { placementCells, PlacementHand, StaticHand, usePlacement } from "./placement";
 import { DecisionPrompt, TurnEndPanel } from "./prompts";
+import { CorrectionPanel, correctionAction, correctionTargetsOf, type CorrectionChoice } from "./correction-panel";
 import { GameLog, StatusPanel } from "./side-panel";
 import { useGame, type UseGameOptions } from "./use-game";
 import { ShareReplay } from "./share-replay";
@@ -17,6 +18,7 @@ function stepLabel(s: GameState, turnEnd: boolean, conceded: boolean): string {
   if (conceded) return "Conceded";
   if (s.winner !== null) return "Game over";
   if (turnEnd) return "Score & recharge";
+  if (s.pending?.kind === "correction") return "Rush: manual correction";
   if (s.pending) return "Rush: decision";
   return s.step === "play" ? "Play step" : s.step === "rush" ? "Rush step" : "Game over";
 }
@@ -76,9 +78,15 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
   const flips = useMemo(() => (humanTurn && s.step === "rush" && s.pending === null ? legalFlipColumns(s) : []), [humanTurn, s]);
   const pending = humanTurn && s.pending && s.pending.player === HUMAN ? s.pending : null;
   const [shareOpen, setShareOpen] = useState(false);
+  const [corr, setCorr] = useState<CorrectionChoice>({ op: "discard", amount: -1 });
+  const corrTargets = useMemo(
+    () => (pending?.kind === "correction" && !(corr.op === "rings" && (!Number.isInteger(corr.amount) || corr.amount === 0)) ? correctionTargetsOf(pending, corr.op) : []),
+    [pending, corr],
+  );
   const lines = useMemo(() => logLines(eventsShown(session.events, turnEnd), revealAll), [session.events, turnEnd, revealAll]);
 
   const modeOf = (r: GridRef): SlotMode => {
+    if (pending?.kind === "correction") return corrTargets.some((o) => o.player === r.player && o.row === r.row && o.column === r.column) ? "target" : null;
     if (pending && (pending.kind === "target" || pending.kind === "battle"))
       return pending.options.some((o) => o.player === r.player && o.row === r.row && o.column === r.column) ? "target" : null;
     if (flips.length > 0 && r.player === HUMAN && r.row === "chaos") {
@@ -89,6 +97,10 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
     return null;
   };
   const onSlot = (r: GridRef) => {
+    if (pending?.kind === "correction") {
+      g.apply(correctionAction(corr, { player: r.player, row: r.row, column: r.column }));
+      return;
+    }
     if (pending && (pending.kind === "target" || pending.kind === "battle")) g.apply({ type: "choose", player: HUMAN, slot: { player: r.player, row: r.row, column: r.column } });
     else g.apply({ type: "flip", player: HUMAN, column: r.column });
   };
@@ -109,7 +121,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
     ),
     // grid() reads model, ghosts, flips, pending and the last flip, all listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [model, ghosts, flips, pending, turnEnd, s.lastFlip],
+    [model, ghosts, flips, pending, corrTargets, turnEnd, s.lastFlip],
   );
 
   const instruction = over
@@ -118,7 +130,9 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
       ? "Score and recharge: continue when ready."
       : thinking
         ? "The AI is thinking…"
-        : pending
+        : pending?.kind === "correction"
+          ? "Manual correction: apply what your card's text says (panel on the right), then choose Done."
+          : pending
           ? "Answer the decision below."
           : humanTurn && s.step === "play"
             ? "Play step: arrange 5 cards face down in your chaos row, facing the AI's spare row, then confirm."
@@ -183,7 +197,8 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
             </button>
           </div>
         )}
-        {pending && <DecisionPrompt state={s} pending={pending} onAct={g.apply} />}
+        {pending && pending.kind === "correction" && <CorrectionPanel state={s} pending={pending} choice={corr} onChoice={setCorr} onAct={g.apply} />}
+        {pending && pending.kind !== "correction" && <DecisionPrompt state={s} pending={pending} onAct={g.apply} />}
         {turnEnd && <TurnEndPanel t={turnEnd} revealAll={revealAll} auto={g.state.auto} onContinue={g.continueTurnEnd} onAuto={g.setAuto} />}
         {over && !turnEnd && (
           <section className="panel border-2 border-emerald-500 p-3" data-testid="game-over" aria-live="polite">
@@ -238,13 +253,14 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
                 level: setup.level,
                 actions: session.actions,
                 conceded: session.conceded,
+                corrections: setup.rules.manualCorrections?.includes(HUMAN) ?? false,
               })}
             />
           )}
         </section>
         <GameLog lines={lines} />
         <p className="text-xs text-slate-500">
-          {setup.deckNames[0]} vs {setup.deckNames[1]} · AI: {setup.level} · column rule: {setup.rules.columnRule} · seed {session.setup.seed}
+          {setup.deckNames[0]} vs {setup.deckNames[1]} · AI: {setup.level} · column rule: {setup.rules.columnRule} · manual corrections {setup.rules.manualCorrections?.includes(HUMAN) ? "on" : "off"} · seed {session.setup.seed}
           {g.state.aiTimes.length > 0 && ` · last AI answer ${Math.round(g.state.aiTimes[g.state.aiTimes.length - 1])} ms`}
         </p>
       </aside>

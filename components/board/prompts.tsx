@@ -23,7 +23,7 @@ export function slotName(s: GameState, r: SlotRef): string {
  * card's active color, a "you may", effect targets or the battle-discard
  * choice. The options come from the engine's pending decision.
  */
-export function DecisionPrompt({ state, pending, onAct }: { state: GameState; pending: Pending; onAct: (a: Action) => void }) {
+export function DecisionPrompt({ state, pending, onAct }: { state: GameState; pending: Exclude<Pending, { kind: "correction" }>; onAct: (a: Action) => void }) {
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     first.current?.focus();

@@ -26,6 +26,8 @@ function describeAction(a: Action): string {
       return `${who} passed.`;
     case "choose":
       return `${who} chose ${a.color ?? (a.slot ? `${a.slot.row} column ${a.slot.column}` : a.yes ? "yes" : "no")}.`;
+    case "correct":
+      return `${who} made a manual correction (${a.op}${a.slot ? ` on ${a.slot.player === HUMAN ? "their" : "the AI's"} ${a.slot.row} column ${a.slot.column}` : ""}${a.op === "rings" ? `, ${a.amount! > 0 ? "+" : ""}${a.amount} rings` : ""}).`;
   }
 }
 
@@ -72,7 +74,7 @@ export function ReplayViewer({
       <div className="min-w-0 space-y-3">
         {error && (
           <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-            This replay stops at action {error.index + 1} ({error.action}): the engine rejected it — {humanizeMessage(error.reason)}
+            This replay stops at action {error.index + 1} ({error.action}): the engine rejected it — {humanizeMessage(error.reason)} (a card in these decks may have been edited in the catalog since the game was played).
           </p>
         )}
         <section aria-label="Replay controls" className="panel flex flex-wrap items-center gap-2 p-3">

@@ -8,6 +8,7 @@ import { answerBattle, answerFlipColor, advance, rushFlip } from "./rules/flow";
 import { pname } from "./rules/board";
 import { flipMask } from "./rules/rush";
 import { answerEffectColor, answerOptional, answerTarget, stopTargets } from "./effects/interpreter";
+import { applyCorrection, checkCorrection, closeCorrection } from "./rules/correction";
 import type { Action, ApplyResult, EngineError, EngineErrorCode, GameEvent, GameState, Player, SlotRef } from "./types";
 
 function err(code: EngineErrorCode, reason: string): EngineError {
@@ -31,6 +32,7 @@ export function checkAction(s: GameState, a: Action): EngineError | null {
   if (a.player !== 0 && a.player !== 1) return err("action/malformed", "The action's player must be 0 or 1.");
   if (s.winner !== null) return err("action/game-over", `The game is over (${s.winner === "draw" ? "a draw" : `${pname(s.winner)} won`}); no more actions (RULES.md §5).`);
   const p = a.player;
+  if (a.type === "correct") return checkCorrection(s, a);
   if (a.type !== "place" && a.type !== "flip" && a.type !== "choose" && a.type !== "pass")
     return err("action/unknown-type", `Unknown action type "${(a as { type: string }).type}": use place, flip, choose or pass (RULES.md §8).`);
   const pd = s.pending;
@@ -39,7 +41,7 @@ export function checkAction(s: GameState, a: Action): EngineError | null {
       return err("action/decision-pending", `A decision is pending for ${pname(pd.player)} (${pd.prompt}); it must be answered first (RULES.md §4.3, §6).`);
     if (pd.player !== p) return err("action/not-your-turn", `The pending decision belongs to ${pname(pd.player)} (RULES.md §4.3, §6).`);
     if (a.type === "pass") {
-      if (pd.kind === "optional" || pd.kind === "target") return null;
+      if (pd.kind === "optional" || pd.kind === "target" || pd.kind === "correction") return null;
       return err("choose/not-declinable", `This decision (${pd.kind}) cannot be declined: ${pd.prompt} (RULES.md §4.3).`);
     }
     switch (pd.kind) {
@@ -49,6 +51,8 @@ export function checkAction(s: GameState, a: Action): EngineError | null {
       case "optional":
         if (typeof a.yes === "boolean") return null;
         return err("choose/invalid-option", `Answer the "you may" question with yes: true or false, or pass (RULES.md §6).`);
+      case "correction":
+        return err("choose/invalid-option", `A manual correction window is open: make a correction (a correct action) or pass when done (docs/rules.md).`);
       case "target":
       case "battle":
         if (pd.options.some((o) => sameRef(o, a.slot))) return null;
@@ -156,9 +160,13 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
       const pd = s.pending;
       s.pending = null;
       if (pd?.kind === "optional") answerOptional(s, false, ev);
+      else if (pd?.kind === "correction") closeCorrection(s, pd, ev);
       else stopTargets(s);
       break;
     }
+    case "correct":
+      applyCorrection(s, a, ev);
+      break;
   }
   advance(s, ev);
 }

@@ -11,8 +11,13 @@ export type {
   ChooseAction,
   Color,
   ColumnRule,
+  CorrectAction,
+  CorrectionOp,
+  CorrectionPending,
+  CorrectionTargets,
   EngineError,
   EngineErrorCode,
+  EventCause,
   EventType,
   FlipAction,
   GameEvent,
@@ -48,6 +53,7 @@ export {
   type Condition,
 } from "./effects/schema";
 export { isAutomated, describeEffect } from "./effects/describe";
+export { CORRECTION_OPS, MAX_RING_CORRECTION, textNotAutomated, correctionTargets } from "./rules/correction";
 export { loadScenario, runScenario, scenarioOutput, type Scenario, type ScenarioResult } from "./scenario";
 export { randomAgent, heuristicAgent, searchAgent, getAgent, type Agent, type AgentOptions } from "./ai";
 export { playGame, runBatch, wilson, type GameRecord, type BatchResult, type BatchOptions } from "./sim/simulate";

@@ -3,6 +3,7 @@
  */
 import { nextInt, type RngHolder } from "./rng";
 import { flipMask } from "./rules/rush";
+import { correctionActions } from "./rules/correction";
 import type { Action, GameState, Pending, Player } from "./types";
 
 /**
@@ -56,6 +57,8 @@ export function pendingActions(pd: Pending): Action[] {
       return [...pd.options.map((slot) => ({ type: "choose" as const, player: p, slot })), { type: "pass", player: p }];
     case "battle":
       return pd.options.map((slot) => ({ type: "choose", player: p, slot }));
+    case "correction":
+      return correctionActions(pd);
   }
 }
 

@@ -26,7 +26,7 @@ import {
 
 /** A scenario file (RULES.md §8). Unknown top-level keys (such as `expect`) are ignored. */
 export interface Scenario {
-  rules?: Partial<{ columnRule: "priority" | "no-mirror"; maxTurns: number }>;
+  rules?: Partial<{ columnRule: "priority" | "no-mirror"; maxTurns: number; manualCorrections: Player[] }>;
   cards: Record<string, CardInput>;
   state?: ScenarioState;
   decks?: [string[], string[]];
@@ -71,7 +71,18 @@ export interface ScenarioState {
 }
 
 /** An action in scenario notation: like an engine action, with local card ids in `place`. */
-export type ScenarioAction = { type: string; player: Player; cards?: (string | null)[]; column?: number; color?: Color; yes?: boolean; slot?: { player: Player; row: "chaos" | "spare"; column: number } };
+export type ScenarioAction = {
+  type: string;
+  player: Player;
+  cards?: (string | null)[];
+  column?: number;
+  color?: Color;
+  yes?: boolean;
+  slot?: { player: Player; row: "chaos" | "spare"; column: number };
+  /** Manual corrections (`correct`): the primitive and ring change. */
+  op?: string;
+  amount?: number;
+};
 
 /** Result of running a scenario. */
 export type ScenarioResult =

@@ -47,10 +47,16 @@ export interface CardInput {
 /** The column rule variants of the rush step (RULES.md §4.2). */
 export type ColumnRule = "priority" | "no-mirror";
 
-/** Switchable rules (RULES.md §4.2 column rule, §5 maxTurns). */
+/** Switchable rules (RULES.md §4.2 column rule, §5 maxTurns, §6 manual corrections). */
 export interface Rules {
   columnRule: ColumnRule;
   maxTurns: number;
+  /**
+   * The players who may make manual corrections for their own flipped cards
+   * whose text is not automated (RULES.md §6, docs/rules.md). Absent (the
+   * default): no corrections, and the game is exactly as without this option.
+   */
+  manualCorrections?: Player[];
 }
 
 /** Default rules: `priority` column rule, draw after 100 turns (RULES.md §4.2, §5). */
@@ -132,7 +138,34 @@ export type Pending =
   | { kind: "color"; player: Player; slot: SlotRef; options: Color[]; prompt: string; reason: "flip" | "effect" }
   | { kind: "optional"; player: Player; slot: SlotRef; prompt: string }
   | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
-  | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string };
+  | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
+  | CorrectionPending;
+
+/**
+ * A manual-correction window (RULES.md §6, docs/rules.md): the player just
+ * flipped their own card `card` (at `slot`) whose text is not automated, and
+ * may apply correction primitives to the offered targets, then `pass` (done).
+ */
+export interface CorrectionPending {
+  kind: "correction";
+  player: Player;
+  slot: SlotRef;
+  card: number;
+  options: CorrectionTargets;
+  prompt: string;
+}
+
+/** The slots each correction primitive may target now (RULES.md §6 manual corrections). */
+export interface CorrectionTargets {
+  /** Any field card (either player's, either row) that may be discarded. */
+  discard: SlotRef[];
+  /** Any field card that may return to its owner's hand. */
+  return: SlotRef[];
+  /** The opponent's face-down field cards (flipped face up without their effect). */
+  flipUp: SlotRef[];
+  /** Face-up field cards whose rings may be modified for battle comparisons. */
+  rings: SlotRef[];
+}
 
 /**
  * The whole game state (house rule 2): plain JSON, self-contained (it carries
@@ -191,8 +224,27 @@ export interface PassAction {
   type: "pass";
   player: Player;
 }
+/** The manual-correction primitives (RULES.md §6, docs/rules.md). */
+export type CorrectionOp = "discard" | "return" | "draw" | "flip-up" | "rings";
+
+/**
+ * A manual correction for one's own just-flipped card whose text is not
+ * automated (RULES.md §6): discard a field card, return a field card to its
+ * owner's hand, draw 1, flip an opposing face-down card face up (no trigger),
+ * or modify a face-up card's rings by `amount` (±1–10) for battle comparisons.
+ * Legal only in a correction window (docs/rules.md).
+ */
+export interface CorrectAction {
+  type: "correct";
+  player: Player;
+  op: CorrectionOp;
+  /** The target slot (every op but draw). */
+  slot?: SlotRef;
+  /** Rings to add (negative to subtract), for op "rings". */
+  amount?: number;
+}
 /** Every action a player can take. */
-export type Action = PlaceAction | FlipAction | ChooseAction | PassAction;
+export type Action = PlaceAction | FlipAction | ChooseAction | PassAction | CorrectAction;
 
 /** Error codes of rejected actions (house rule 3). */
 export type EngineErrorCode =
@@ -210,13 +262,21 @@ export type EngineErrorCode =
   | "rush/no-card"
   | "rush/column-rule"
   | "choose/invalid-option"
-  | "choose/not-declinable";
+  | "choose/not-declinable"
+  | "correct/disabled"
+  | "correct/not-available"
+  | "correct/unknown-op"
+  | "correct/invalid-target"
+  | "correct/invalid-amount";
 
 /** A rejected action: a typed code and a reason naming the rule (house rule 3). */
 export interface EngineError {
   code: EngineErrorCode;
   reason: string;
 }
+
+/** Causes carried by discard, return and draw events ({@link GameEvent.cause}). */
+export type EventCause = "recharge" | "effect" | "correction";
 
 /** Event types of the game log (RULES.md §8). */
 export type EventType =
@@ -253,6 +313,18 @@ export interface GameEvent {
   players?: Player[];
   cards: number[];
   column?: number;
+  /** Set on the events of a manual correction (RULES.md §6): the card it corrects for. */
+  correction?: { card: number };
+  /**
+   * What caused a discard, return or draw: the recharge step, a card's effect,
+   * a manual correction (RULES.md §4.5, §6). Absent on rule events whose type
+   * says it (copy-discard, battle-discard).
+   */
+  cause?: EventCause;
+  /** The field row a card left (discard, return, copy-discard, battle-discard) or was in (battle). */
+  row?: Row;
+  /** Ring totals of the score step, player 1 then player 2 (RULES.md §4.4), on the score event. */
+  totals?: [number, number];
   message: string;
   private?: boolean;
   publicMessage?: string;

@@ -29,6 +29,8 @@ export interface AiAnswer {
 
 /** Choose the AI's action for a request with the engine's agent of that level. */
 export function chooseAiAction(req: AiRequest, clock: () => number = () => performance.now()): { action: Action | null; level: AiLevel } {
+  // Manual corrections are the human's (RULES.md §6): the AI never makes one; in a window of its own it is done at once.
+  if (req.view.pending?.kind === "correction") return { action: { type: "pass", player: req.view.viewer }, level: req.level };
   const opts: AgentOptions = { seed: req.seed };
   if (req.level === "search") {
     opts.iterations = SEARCH_ITERATIONS;

@@ -1,14 +1,14 @@
 /**
- * Card data for the playtest board: the unofficial demo set and the starter
- * decks (data/), resolved to the engine's card definitions. Pure: usable on
- * the server (pages) and in tests.
+ * Card data for the playtest board: catalog cards (from the database, through
+ * lib/dal) turned into the engine's card definitions, and the starter decks'
+ * card lists (data/starter-decks). Pure: usable on the server (pages) and in tests.
  */
-import demoSet from "@/data/demo-set.json";
 import chaotixMix from "@/data/starter-decks/chaotix-mix.json";
 import eggmanEmpire from "@/data/starter-decks/eggman-empire.json";
 import teamSonicSpeed from "@/data/starter-decks/team-sonic-speed.json";
 import { cardKey } from "@/lib/cards/keys";
-import type { CardDef, Color } from "@/lib/engine";
+import type { CardDTO } from "@/lib/cards/types";
+import { parseEffect, type CardDef, type Color } from "@/lib/engine";
 
 /**
  * A card definition as the board uses it: the engine's `CardDef` plus the
@@ -19,6 +19,11 @@ export interface BoardCardDef extends CardDef {
   rarity: string;
   text: string;
   unofficial: boolean;
+  /**
+   * Why a stored structured effect is not used: it failed the engine's
+   * validation (effectSchema), so the card plays as vanilla. Null otherwise.
+   */
+  effectError: string | null;
 }
 
 /** A starter deck as listed in the deck picker. */
@@ -29,31 +34,49 @@ export interface StarterDeck {
   size: number;
 }
 
-type RawCard = (typeof demoSet.cards)[number];
 type RawDeck = { slug: string; name: string; description: string; cards: { set: string; number: number; quantity: number }[] };
 
 const STARTERS: RawDeck[] = [teamSonicSpeed, eggmanEmpire, chaotixMix];
 
-function toDef(c: RawCard): BoardCardDef {
+/** The catalog fields a board card is built from (a subset of {@link CardDTO}). */
+export type CatalogCardFields = Pick<CardDTO, "set" | "number" | "title" | "colors" | "rings" | "traits" | "rarity" | "text" | "effect" | "unofficial">;
+
+/**
+ * A catalog card as the engine's card definition. Its stored structured effect
+ * is validated (and its defaults filled) with the engine's effect schema; an
+ * effect that fails validation is dropped (the card plays as vanilla) and the
+ * reason kept in `effectError`, so the board can flag it (RULES.md §6).
+ */
+export function boardCardFromCatalog(c: CatalogCardFields): BoardCardDef {
+  let effect: CardDef["effect"] = null;
+  let effectError: string | null = null;
+  if (c.effect !== null && c.effect !== undefined) {
+    const r = parseEffect(c.effect);
+    if (r.ok) effect = r.effect;
+    else effectError = r.error;
+  }
   return {
     title: c.title,
     colors: c.colors as Color[],
     rings: c.rings,
-    traits: c.traits,
-    effect: (c.effect ?? null) as CardDef["effect"],
-    key: cardKey(demoSet.set.code, c.number),
+    traits: c.traits.slice(),
+    effect,
+    key: cardKey(c.set, c.number),
     rarity: c.rarity,
     text: c.text,
-    unofficial: demoSet.set.unofficial === true,
+    unofficial: c.unofficial,
+    effectError,
   };
 }
 
-let byKey: Map<string, BoardCardDef> | null = null;
+/** Board cards by card key ("DEMO-007"): what a deck's keys resolve against. */
+export type CardCatalog = ReadonlyMap<string, BoardCardDef>;
 
-/** The demo set's cards by key ("DEMO-007"). */
-export function cardsByKey(): Map<string, BoardCardDef> {
-  if (byKey === null) byKey = new Map(demoSet.cards.map((c) => [cardKey(demoSet.set.code, c.number), toDef(c)]));
-  return byKey;
+/** Split a card key ("DEMO-007", "PROMO-X-012") into its set code and number; null when malformed. */
+export function parseCardKey(key: string): { set: string; number: number } | null {
+  const m = /^([A-Za-z0-9][A-Za-z0-9-]{0,11})-(\d{1,5})$/.exec(key);
+  if (!m) return null;
+  return { set: m[1].toUpperCase(), number: Number(m[2]) };
 }
 
 /** The starter decks, always available on the board. */
@@ -71,17 +94,27 @@ export function starterDeckKeys(slug: string): string[] | null {
 }
 
 /** Error codes of {@link resolveCardKeys}. */
-export type CardResolveError = { code: "deck/unknown-card"; reason: string };
+export type CardResolveError = { code: "deck/unknown-card"; reason: string; missing: string[] };
 
-/** Resolve card keys to board card definitions; names the first unknown key. */
-export function resolveCardKeys(keys: readonly string[]): { ok: true; cards: BoardCardDef[] } | { ok: false; error: CardResolveError } {
-  const map = cardsByKey();
+/** Resolve card keys to board card definitions through a catalog; names every unknown key. */
+export function resolveCardKeys(keys: readonly string[], catalog: CardCatalog): { ok: true; cards: BoardCardDef[] } | { ok: false; error: CardResolveError } {
   const cards: BoardCardDef[] = [];
+  const missing: string[] = [];
   for (const k of keys) {
-    const c = map.get(k);
-    if (!c) return { ok: false, error: { code: "deck/unknown-card", reason: `Card ${JSON.stringify(k)} is not in the card data the board plays with (the unofficial demo set).` } };
-    cards.push(c);
+    const c = catalog.get(k);
+    if (!c) {
+      if (!missing.includes(k)) missing.push(k);
+    } else cards.push(c);
   }
+  if (missing.length)
+    return {
+      ok: false,
+      error: {
+        code: "deck/unknown-card",
+        missing,
+        reason: `${missing.length === 1 ? "Card" : "Cards"} ${missing.map((k) => JSON.stringify(k)).join(", ")} ${missing.length === 1 ? "is" : "are"} not in the card catalog (deleted, or never added).`,
+      },
+    };
   return { ok: true, cards };
 }
 
@@ -102,7 +135,7 @@ export function compressKeys(keys: readonly string[]): string[] {
 export function expandKeys(entries: readonly string[], max = 500): string[] | null {
   const out: string[] = [];
   for (const e of entries) {
-    const m = /^([A-Za-z0-9]{1,12}-\d{1,4})(?:\*(\d{1,3}))?$/.exec(e);
+    const m = /^([A-Za-z0-9][A-Za-z0-9-]{0,11}-\d{1,5})(?:\*(\d{1,3}))?$/.exec(e);
     if (!m) return null;
     const n = m[2] ? Number(m[2]) : 1;
     if (n < 1 || out.length + n > max) return null;

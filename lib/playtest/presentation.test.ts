@@ -5,6 +5,7 @@ import { applyAction, legalActions, loadScenario, type Action, type GameState, t
 import { discardGhosts, endsRush, eventsShown, logLines, scoreTotals, turnEndFrom, turnEndModel } from "./presentation";
 import { parseSetupParams, resolveSetup } from "./setup-params";
 import { AI, HUMAN, startSession } from "./session";
+import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 function firstAction(sc: Scenario): Action {
   const a = sc.actions![0] as Action;
@@ -35,7 +36,7 @@ describe("discard ghosts", () => {
 
 describe("turn-end walk", () => {
   it("rebuilds the field before recharge from the engine's states and events", () => {
-    const r0 = resolveSetup(parseSetupParams({ start: "1" }), 31);
+    const r0 = resolveSetup(parseSetupParams({ start: "1" }), 31, demoCatalog());
     if (!r0.ok) throw new Error(r0.error.reason);
     let s: GameState = startSession(r0.setup).state;
     let k = 7;

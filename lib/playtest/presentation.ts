@@ -59,22 +59,17 @@ export interface Ghost {
   kind: "copy-discard" | "battle-discard" | "discard" | "effect";
 }
 
-function findSlot(v: PlayerView, owner: Player, id: number): { row: Row; column: number; slot: SlotView } | null {
-  const side = v.players[owner];
-  for (const row of ["chaos", "spare"] as Row[]) {
-    const r = side[row];
-    for (let i = 0; i < 5; i++) {
-      const x = r[i];
-      if (x && x.card && x.card.id === id) return { row, column: i + 1, slot: x };
-    }
-  }
-  return null;
+/** The slot a field event names (its owner, `row` and `column`), as it was in a view before the event. */
+function slotBefore(v: PlayerView, owner: Player, row: Row, column: number, id: number): SlotView | null {
+  const x = v.players[owner][row][column - 1];
+  return x && x.card && x.card.id === id ? x : null;
 }
 
 /**
- * Field cards that a batch of events discarded (copy, battle and effect
- * discards), located in the state before the batch so the board can
- * animate them leaving their slot.
+ * Field cards that a batch of events discarded (copy, battle, effect and
+ * manual-correction discards), drawn from the state before the batch at the
+ * row and column the engine's events name, so the board can animate them
+ * leaving their slot.
  */
 export function discardGhosts(before: GameState, events: readonly GameEvent[], batch: number, revealAll: boolean): Ghost[] {
   const v = boardModel(before, revealAll);
@@ -82,13 +77,12 @@ export function discardGhosts(before: GameState, events: readonly GameEvent[], b
   const out: Ghost[] = [];
   events.forEach((e, i) => {
     if (e.type !== "copy-discard" && e.type !== "battle-discard" && e.type !== "discard") return;
-    if (e.type === "discard" && !e.message.includes("effect") && e.message.includes("recharge")) return;
+    if (e.type === "discard" && e.cause === "recharge") return;
     const owner = e.player;
-    if (owner === null || e.cards.length === 0) return;
-    const id = e.cards[0];
-    const at = findSlot(view, owner, id);
-    if (!at) return;
-    out.push({ key: `${batch}-${i}`, owner, row: at.row, column: at.column, slot: at.slot, kind: e.type === "discard" ? "effect" : e.type });
+    if (owner === null || e.cards.length === 0 || e.row === undefined || e.column === undefined) return;
+    const slot = slotBefore(view, owner, e.row, e.column, e.cards[0]);
+    if (!slot) return;
+    out.push({ key: `${batch}-${i}`, owner, row: e.row, column: e.column, slot, kind: e.type === "discard" ? "effect" : e.type });
   });
   return out;
 }
@@ -116,12 +110,11 @@ export function turnEndFrom(before: GameState, after: GameState, events: GameEve
   return { before, after, events, phases: recharged ? ["score", "draw", "discard", "move"] : ["score"], index: 0 };
 }
 
-/** Ring totals of a score event, as the engine reported them. */
+/** Ring totals of a score event, as the engine reported them (its `totals`). */
 export function scoreTotals(events: readonly GameEvent[]): { totals: [number, number] | null; message: string } | null {
   const e = events.find((x) => x.type === "score");
   if (!e) return null;
-  const m = /Player 1 (\d+) rings?, Player 2 (\d+) rings?/.exec(e.message);
-  return { totals: m ? [Number(m[1]), Number(m[2])] : null, message: humanizeMessage(e.message) };
+  return { totals: e.totals ?? null, message: humanizeMessage(e.message) };
 }
 
 /** The messages of the events shown in a phase. */
@@ -154,8 +147,8 @@ export function turnEndModel(t: TurnEnd, revealAll: boolean): BoardModel {
     const drawn = new Set<number>();
     for (const e of t.events) {
       if (e.player !== p) continue;
-      if (e.type === "discard" && e.message.includes("recharge")) e.cards.forEach((c) => spareDiscarded.add(c));
-      if (e.type === "draw" && e.message.includes("recharge")) e.cards.forEach((c) => drawn.add(c));
+      if (e.type === "discard" && e.cause === "recharge") e.cards.forEach((c) => spareDiscarded.add(c));
+      if (e.type === "draw" && e.cause === "recharge") e.cards.forEach((c) => drawn.add(c));
     }
     const chaos = side.spare.slice();
     const spare = phase === "discard" || phase === "score" || phase === "draw" ? before.sides[pi].spare.map((x) => (x && x.card && spareDiscarded.has(x.card.id) ? x : null)) : side.spare;
@@ -172,7 +165,7 @@ export function rechargeGhosts(t: TurnEnd, revealAll: boolean): Ghost[] {
   const before = boardModel(t.before, revealAll);
   const out: Ghost[] = [];
   for (const e of t.events) {
-    if (e.type !== "discard" || !e.message.includes("recharge") || e.player === null) continue;
+    if (e.type !== "discard" || e.cause !== "recharge" || e.player === null) continue;
     const p = e.player;
     before.sides[p].spare.forEach((x, i) => {
       if (x && x.card && e.cards.includes(x.card.id)) out.push({ key: `r-${p}-${i}`, owner: p, row: "spare", column: i + 1, slot: x, kind: "discard" });

@@ -5,9 +5,10 @@ import { compressKeys, expandKeys, starterDeckKeys } from "./cards";
 import { decodeAction, decodeReplay, encodeAction, encodeReplay, MAX_REPLAY_CHARS, type ReplayPayload } from "./replay-link";
 import { parseSetupParams, resolveSetup } from "./setup-params";
 import { AI, HUMAN, sessionFromActions, startSession } from "./session";
+import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 function setup(seed: number) {
-  const r = resolveSetup(parseSetupParams({ start: "1" }), seed);
+  const r = resolveSetup(parseSetupParams({ start: "1" }), seed, demoCatalog());
   if (!r.ok) throw new Error(r.error.reason);
   return r.setup;
 }
@@ -38,6 +39,12 @@ describe("replay links", () => {
       { type: "choose", player: 1, slot: { player: 0, row: "spare", column: 2 } },
       { type: "choose", player: 0, yes: false },
       { type: "pass", player: 1 },
+      { type: "correct", player: 0, op: "draw" },
+      { type: "correct", player: 0, op: "discard", slot: { player: 1, row: "spare", column: 4 } },
+      { type: "correct", player: 0, op: "return", slot: { player: 0, row: "chaos", column: 1 } },
+      { type: "correct", player: 0, op: "flip-up", slot: { player: 1, row: "chaos", column: 5 } },
+      { type: "correct", player: 0, op: "rings", slot: { player: 1, row: "chaos", column: 2 }, amount: -3 },
+      { type: "correct", player: 0, op: "rings", slot: { player: 0, row: "spare", column: 2 }, amount: 10 },
     ];
     for (const a of acts) expect(decodeAction(encodeAction(a))).toEqual(a);
   });
@@ -54,6 +61,7 @@ describe("replay links", () => {
       level: "random",
       actions,
       conceded: false,
+      corrections: true,
     };
     const r = decodeReplay(encodeReplay(payload));
     expect(r.ok).toBe(true);
@@ -77,6 +85,7 @@ describe("replay links", () => {
       level: "random",
       actions: [],
       conceded: false,
+      corrections: false,
     });
     const json = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(good.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))));
     json.a = ["f9:7"];

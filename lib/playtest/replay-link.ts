@@ -4,7 +4,7 @@
  * links are rejected with a clear reason.
  */
 import { z } from "zod";
-import type { Action, Color, Player, Row, SlotRef } from "@/lib/engine";
+import type { Action, Color, CorrectionOp, Player, Row, SlotRef } from "@/lib/engine";
 import { compressKeys, expandKeys } from "./cards";
 import { AI_LEVELS, type AiLevel } from "./session";
 
@@ -21,6 +21,8 @@ export interface ReplayPayload {
   level: AiLevel;
   actions: Action[];
   conceded: boolean;
+  /** Manual corrections were on for the human (RULES.md §6). */
+  corrections: boolean;
 }
 
 /** Why a replay link could not be read. */
@@ -36,12 +38,29 @@ const wireSchema = z.object({
   l: z.enum(AI_LEVELS),
   a: z.array(z.string().max(80)).max(5000),
   x: z.literal(1).optional(),
+  /** manual corrections on for the human */
+  k: z.literal(1).optional(),
 });
 
 const COLORS: Record<string, Color> = { b: "blue", r: "red", y: "yellow", g: "gray" };
 const COLOR_CODE: Record<Color, string> = { blue: "b", red: "r", yellow: "y", gray: "g" };
+const OP_CODE: Record<CorrectionOp, string> = { discard: "d", return: "r", draw: "w", "flip-up": "u", rings: "m" };
+const OPS: Record<string, CorrectionOp> = { d: "discard", r: "return", w: "draw", u: "flip-up", m: "rings" };
 
-/** Compact text form of an action: "p0:3,8,1,-,4", "f1:3", "c0:b", "s0:1c3", "y0:1", "x1". */
+function slotCode(r: SlotRef): string {
+  return `${r.player}${r.row === "chaos" ? "c" : "s"}${r.column}`;
+}
+
+function slotFrom(t: string): SlotRef | null {
+  const s = /^([01])([cs])([1-5])$/.exec(t);
+  return s ? { player: Number(s[1]) as Player, row: (s[2] === "c" ? "chaos" : "spare") as Row, column: Number(s[3]) } : null;
+}
+
+/**
+ * Compact text form of an action: "p0:3,8,1,-,4", "f1:3", "c0:b", "s0:1c3",
+ * "y0:1", "x1"; manual corrections "k0:w" (draw), "k0:d1c3" (discard, return
+ * "r", flip-up "u"), "k0:m1c3:-2" (rings).
+ */
 export function encodeAction(a: Action): string {
   switch (a.type) {
     case "place":
@@ -52,14 +71,17 @@ export function encodeAction(a: Action): string {
       return `x${a.player}`;
     case "choose":
       if (a.color !== undefined) return `c${a.player}:${COLOR_CODE[a.color]}`;
-      if (a.slot !== undefined) return `s${a.player}:${a.slot.player}${a.slot.row === "chaos" ? "c" : "s"}${a.slot.column}`;
+      if (a.slot !== undefined) return `s${a.player}:${slotCode(a.slot)}`;
       return `y${a.player}:${a.yes ? 1 : 0}`;
+    case "correct":
+      if (a.op === "draw" || !a.slot) return `k${a.player}:${OP_CODE[a.op]}`;
+      return `k${a.player}:${OP_CODE[a.op]}${slotCode(a.slot)}${a.op === "rings" ? `:${a.amount ?? 0}` : ""}`;
   }
 }
 
 /** Inverse of {@link encodeAction}; null when malformed. */
 export function decodeAction(t: string): Action | null {
-  const m = /^([pfcsyx])([01])(?::(.*))?$/.exec(t);
+  const m = /^([pfcsyxk])([01])(?::(.*))?$/.exec(t);
   if (!m) return null;
   const player = Number(m[2]) as Player;
   const arg = m[3];
@@ -86,10 +108,17 @@ export function decodeAction(t: string): Action | null {
       return color ? { type: "choose", player, color } : null;
     }
     case "s": {
-      const s = arg ? /^([01])([cs])([1-5])$/.exec(arg) : null;
-      if (!s) return null;
-      const slot: SlotRef = { player: Number(s[1]) as Player, row: (s[2] === "c" ? "chaos" : "spare") as Row, column: Number(s[3]) };
-      return { type: "choose", player, slot };
+      const slot = arg ? slotFrom(arg) : null;
+      return slot ? { type: "choose", player, slot } : null;
+    }
+    case "k": {
+      const k = arg ? /^([drwum])(?:([01][cs][1-5])(?::(-?\d{1,2}))?)?$/.exec(arg) : null;
+      if (!k) return null;
+      const op = OPS[k[1]];
+      if (op === "draw") return k[2] === undefined ? { type: "correct", player, op } : null;
+      const slot = k[2] ? slotFrom(k[2]) : null;
+      if (!slot || (op === "rings") !== (k[3] !== undefined)) return null;
+      return op === "rings" ? { type: "correct", player, op, slot, amount: Number(k[3]) } : { type: "correct", player, op, slot };
     }
     case "y":
       return arg === "1" || arg === "0" ? { type: "choose", player, yes: arg === "1" } : null;
@@ -128,6 +157,7 @@ export function encodeReplay(p: ReplayPayload): string {
     l: p.level,
     a: p.actions.map(encodeAction),
     ...(p.conceded ? { x: 1 as const } : {}),
+    ...(p.corrections ? { k: 1 as const } : {}),
   };
   return toBase64Url(JSON.stringify(wire));
 }
@@ -167,6 +197,7 @@ export function decodeReplay(r: string): { ok: true; payload: ReplayPayload } | 
       level: w.data.l,
       actions,
       conceded: w.data.x === 1,
+      corrections: w.data.k === 1,
     },
   };
 }

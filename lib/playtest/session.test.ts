@@ -3,9 +3,10 @@ import { applyAction, legalActions, newGame, playerView, type Action } from "@/l
 import { parseSetupParams, resolveSetup } from "./setup-params";
 import { act, AI, canUndo, HUMAN, restart, startSession, undo } from "./session";
 import { chooseAiAction } from "./ai";
+import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 function setup(seed: number, params: Record<string, string> = {}) {
-  const r = resolveSetup(parseSetupParams({ start: "1", ...params }), seed);
+  const r = resolveSetup(parseSetupParams({ start: "1", ...params }), seed, demoCatalog());
   if (!r.ok) throw new Error(r.error.reason);
   return r.setup;
 }
@@ -58,7 +59,7 @@ describe("playtest session", () => {
   });
 
   it("unknown decks and levels give a clear setup error", () => {
-    const bad = resolveSetup(parseSetupParams({ start: "1", you: "nope" }), 1);
+    const bad = resolveSetup(parseSetupParams({ start: "1", you: "nope" }), 1, demoCatalog());
     expect(bad).toMatchObject({ ok: false, error: { code: "playtest/unknown-deck" } });
     expect(parseSetupParams({ level: "godlike" }).level).toBe("random");
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deckListKeys, starterDeckKeys } from "./cards";
 import { parseSetupParams, resolveSetup } from "./setup-params";
+import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 describe("playtest setup params", () => {
   it("defaults to two different starter decks, random AI, priority rule", () => {
@@ -19,6 +20,16 @@ describe("playtest setup params", () => {
     expect(parseSetupParams({ deck: "x".repeat(65) }).source.kind).toBe("starter");
   });
 
+  it("manual corrections are on unless turned off (the form sends a hidden 0 before the checkbox's 1)", () => {
+    expect(parseSetupParams({}).corrections).toBe(true);
+    expect(parseSetupParams({ corrections: "0" }).corrections).toBe(false);
+    expect(parseSetupParams({ corrections: ["0", "1"] }).corrections).toBe(true);
+    const on = resolveSetup(parseSetupParams({ start: "1" }), 1, demoCatalog());
+    expect(on.ok && on.setup.rules.manualCorrections).toEqual([0]);
+    const off = resolveSetup(parseSetupParams({ start: "1", corrections: "0" }), 1, demoCatalog());
+    expect(off.ok && off.setup.rules).not.toHaveProperty("manualCorrections");
+  });
+
   it("rejects malformed seeds and unknown levels", () => {
     expect(parseSetupParams({ seed: "12ab" }).seed).toBeNull();
     expect(parseSetupParams({ seed: "99999999999" }).seed).toBeNull();
@@ -33,9 +44,9 @@ describe("playtest setup params", () => {
     ]);
     expect(keys).toEqual(["DEMO-001", "DEMO-001", "DEMO-001", "DEMO-002", "DEMO-002"]);
     const c = parseSetupParams({ start: "1", deck: "abc" });
-    const r = resolveSetup(c, 1, { name: "Mine", keys: starterDeckKeys("chaotix-mix")! });
+    const r = resolveSetup(c, 1, demoCatalog(), { name: "Mine", keys: starterDeckKeys("chaotix-mix")! });
     expect(r.ok && r.setup.deckNames).toEqual(["Mine", "Eggman Empire"]);
-    const bad = resolveSetup(c, 1, { name: "Mine", keys: ["PROMO-001"] });
+    const bad = resolveSetup(c, 1, demoCatalog(), { name: "Mine", keys: ["PROMO-001"] });
     expect(bad).toMatchObject({ ok: false, error: { code: "playtest/unknown-card" } });
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The playtest's URL parameters: which decks, AI level and column rule. Pure
- * parsing and resolution against the starter decks (the server page calls it).
+ * parsing, and resolution of the decks' card keys against a card catalog the
+ * server page loads from the database (lib/dal/playtest-cards).
  */
 import type { ColumnRule } from "@/lib/engine";
-import { resolveCardKeys, starterDeckKeys, starterDecks } from "./cards";
-import { AI_LEVELS, defaultRules, type AiLevel, type GameSetup } from "./session";
+import { resolveCardKeys, starterDeckKeys, starterDecks, type CardCatalog } from "./cards";
+import { AI_LEVELS, HUMAN, defaultRules, type AiLevel, type GameSetup } from "./session";
 import { AVAILABLE_LEVELS } from "./ai";
 
 /** Where your deck comes from: a starter deck, or a user deck by id, share slug or deck code. */
@@ -26,6 +27,8 @@ export interface SetupChoice {
   rule: ColumnRule;
   seed: number | null;
   start: boolean;
+  /** Manual corrections for your cards whose text is not automated (RULES.md §6); on unless turned off. */
+  corrections: boolean;
 }
 
 /** Why a setup could not start. */
@@ -69,11 +72,24 @@ export function parseSetupParams(p: Params): SetupChoice {
     rule: ruleRaw === "no-mirror" ? "no-mirror" : "priority",
     seed,
     start: one(p, "start") === "1",
+    // The form sends a hidden "0" before the checkbox's "1": on when any value is "1", or when the parameter is absent.
+    corrections: p.corrections === undefined ? true : ([] as (string | undefined)[]).concat(p.corrections).includes("1"),
   };
 }
 
-/** Resolve a choice to a game setup (decks as engine card definitions), or say what is wrong. */
-export function resolveSetup(c: SetupChoice, seed: number, custom: CustomDeck | null = null): { ok: true; setup: GameSetup } | { ok: false; error: SetupError } {
+/** The card keys a choice needs (both decks), so the page can load just those cards from the catalog. */
+export function setupCardKeys(c: SetupChoice, custom: CustomDeck | null = null): string[] {
+  const keys = new Set<string>();
+  for (const k of custom ? custom.keys : (starterDeckKeys(c.you) ?? [])) keys.add(k);
+  for (const k of starterDeckKeys(c.opp) ?? []) keys.add(k);
+  return [...keys];
+}
+
+/**
+ * Resolve a choice to a game setup (decks as engine card definitions from the
+ * catalog), or say what is wrong.
+ */
+export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog, custom: CustomDeck | null = null): { ok: true; setup: GameSetup } | { ok: false; error: SetupError } {
   const names = new Map(starterDecks().map((d) => [d.slug, d.name]));
   if (custom) names.set("\u0000custom", custom.name);
   const decks = [custom ? "\u0000custom" : c.you, c.opp].map((slug) => ({ slug, keys: slug === "\u0000custom" ? custom!.keys : starterDeckKeys(slug) }));
@@ -81,10 +97,10 @@ export function resolveSetup(c: SetupChoice, seed: number, custom: CustomDeck | 
     if (!d.keys) return { ok: false, error: { code: "playtest/unknown-deck", reason: `There is no starter deck "${d.slug}". Pick one from the list.` } };
   if (!AVAILABLE_LEVELS.includes(c.level))
     return { ok: false, error: { code: "playtest/level-unavailable", reason: `The ${c.level} AI is not available yet; pick another level.` } };
-  const r0 = resolveCardKeys(decks[0].keys!);
-  const r1 = resolveCardKeys(decks[1].keys!);
-  if (!r0.ok) return { ok: false, error: { code: "playtest/unknown-card", reason: r0.error.reason } };
-  if (!r1.ok) return { ok: false, error: { code: "playtest/unknown-card", reason: r1.error.reason } };
+  const r0 = resolveCardKeys(decks[0].keys!, catalog);
+  const r1 = resolveCardKeys(decks[1].keys!, catalog);
+  if (!r0.ok) return { ok: false, error: { code: "playtest/unknown-card", reason: `Your deck cannot be played: ${r0.error.reason}` } };
+  if (!r1.ok) return { ok: false, error: { code: "playtest/unknown-card", reason: `The opponent's deck cannot be played: ${r1.error.reason}` } };
   return {
     ok: true,
     setup: {
@@ -92,7 +108,7 @@ export function resolveSetup(c: SetupChoice, seed: number, custom: CustomDeck | 
       deckKeys: [decks[0].keys!, decks[1].keys!],
       deckNames: [names.get(decks[0].slug) ?? decks[0].slug, names.get(c.opp) ?? c.opp],
       seed,
-      rules: defaultRules({ columnRule: c.rule }),
+      rules: defaultRules({ columnRule: c.rule, ...(c.corrections ? { manualCorrections: [HUMAN] } : {}) }),
       level: c.level,
     },
   };

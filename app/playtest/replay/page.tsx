@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ReplayViewer } from "@/components/board/replay-viewer";
+import { getPlaytestCards } from "@/lib/dal/playtest-cards";
 import { resolveCardKeys } from "@/lib/playtest/cards";
 import { decodeReplay } from "@/lib/playtest/replay-link";
-import { defaultRules } from "@/lib/playtest/session";
+import { HUMAN, defaultRules } from "@/lib/playtest/session";
 
 export const metadata: Metadata = { title: "Replay" };
 
@@ -28,9 +29,18 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
   const d = decodeReplay(r);
   if (!d.ok) return <Problem message={d.error.reason} />;
   const p = d.payload;
-  const a = resolveCardKeys(p.deckKeys[0]);
-  const b = resolveCardKeys(p.deckKeys[1]);
-  if (!a.ok || !b.ok) return <Problem message={(!a.ok ? a.error : !b.ok ? b.error : null)!.reason} />;
+  // The cards are looked up in today's catalog: a card deleted since the game was played cannot be replayed.
+  const catalog = await getPlaytestCards([...p.deckKeys[0], ...p.deckKeys[1]]);
+  const a = resolveCardKeys(p.deckKeys[0], catalog);
+  const b = resolveCardKeys(p.deckKeys[1], catalog);
+  if (!a.ok || !b.ok) {
+    const missing = [...(!a.ok ? a.error.missing : []), ...(!b.ok ? b.error.missing : [])];
+    return (
+      <Problem
+        message={`This replay uses ${missing.length === 1 ? "a card that no longer exists" : "cards that no longer exist"} in the catalog (${[...new Set(missing)].join(", ")}), so the game cannot be replayed.`}
+      />
+    );
+  }
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-baseline gap-3">
@@ -45,7 +55,7 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
       <ReplayViewer
         decks={[a.cards, b.cards]}
         seed={p.seed}
-        rules={defaultRules({ columnRule: p.columnRule, maxTurns: p.maxTurns })}
+        rules={defaultRules({ columnRule: p.columnRule, maxTurns: p.maxTurns, ...(p.corrections ? { manualCorrections: [HUMAN] } : {}) })}
         actions={p.actions}
         conceded={p.conceded}
         names={p.deckNames}

@@ -176,6 +176,9 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
       }
       return { type: "choose", player: p, slot: best };
     }
+    case "correction":
+      // Manual corrections are for people (RULES.md §6): an agent never makes one, it is done at once.
+      return { type: "pass", player: p };
   }
 }
 

@@ -24,7 +24,7 @@ import { discardFromField, drawCards, isAdjacent, label, pname, ref, rowOf, take
 const ROWS: readonly Row[] = ["chaos", "spare"];
 
 /** The position of an effect's own card. */
-interface Src {
+export interface Src {
   p: Player;
   row: Row;
   ci: number;
@@ -370,7 +370,7 @@ export function answerEffectColor(s: GameState, c: Color, ev: GameEvent[] | null
 function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameEvent[] | null): "next" | "wait" | "yield" {
   if (a.type === "draw") {
     const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
-    drawCards(s, who, a.count, ev, ev ? `effect of ${label(s, f.card)}` : "");
+    drawCards(s, who, a.count, ev, ev ? `effect of ${label(s, f.card)}` : "", "effect");
     return "next";
   }
   const before = s.stack.length;
@@ -416,22 +416,25 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
 
 const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS };
 
-/** Apply one effect action to one field card (RULES.md §6 actions). */
-function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null): void {
+/**
+ * Apply one effect action to one field card (RULES.md §6 actions). `by` names
+ * the cause in messages (an effect, or a manual correction: rules/correction.ts).
+ */
+export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null, cause?: string): void {
   const slot = rowOf(s, tp, row)[ci] as Slot;
   // Message parts, built only when events are collected.
-  const by = ev ? `the effect of ${label(s, f.card)}` : "";
+  const by = ev ? (cause ?? `the effect of ${label(s, f.card)}`) : "";
   const name = ev ? (slot.faceUp ? label(s, slot.card, slot.color) : "a face-down card") : "";
   switch (a.type) {
     case "discard": {
       const id = discardFromField(s, tp, row, ci);
-      if (ev) ev.push({ type: "discard", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, message: `${pname(tp)}'s ${name} was discarded by ${by}.` });
+      if (ev) ev.push({ type: "discard", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${name} was discarded by ${by}.` });
       return;
     }
     case "return-to-hand": {
       const id = takeFromField(s, tp, row, ci);
       s.players[tp].hand.push(id);
-      if (ev) ev.push({ type: "return", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, message: `${pname(tp)}'s ${name} returned to their hand by ${by}.` });
+      if (ev) ev.push({ type: "return", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${name} returned to their hand by ${by}.` });
       return;
     }
     case "peek": {

@@ -3,7 +3,7 @@
  * cards between zones (RULES.md §2). Internal to the engine.
  */
 import { shuffleInPlace } from "../rng";
-import type { GameEvent, GameState, Player, Row, Slot, SlotRef } from "../types";
+import type { EventCause, GameEvent, GameState, Player, Row, Slot, SlotRef } from "../types";
 
 /** A new face-down slot for a card (RULES.md §4.1). */
 export function newSlot(card: number): Slot {
@@ -90,8 +90,8 @@ export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null): boolea
   return true;
 }
 
-/** Draw up to n cards, logging one private draw event (RULES.md §4.5, §6 draw). */
-export function drawCards(s: GameState, p: Player, n: number, ev: GameEvent[] | null, why: string): number {
+/** Draw up to n cards, logging one private draw event with its cause (RULES.md §4.5, §6 draw). */
+export function drawCards(s: GameState, p: Player, n: number, ev: GameEvent[] | null, why: string, cause?: EventCause): number {
   const start = s.players[p].hand.length;
   let k = 0;
   while (k < n && drawOne(s, p, ev)) k++;
@@ -102,6 +102,7 @@ export function drawCards(s: GameState, p: Player, n: number, ev: GameEvent[] | 
       player: p,
       cards,
       private: true,
+      ...(cause ? { cause } : {}),
       message: `${pname(p)} drew ${cards.map((c) => label(s, c)).join(", ")} (${why}).`,
       publicMessage: `${pname(p)} drew ${k} card${k === 1 ? "" : "s"} (${why}).`,
     });

@@ -18,6 +18,7 @@ import {
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
 import { activeAuras, currentRings, isProtected, runFlipEffect, type Auras } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
+import { openCorrection } from "./correction";
 
 
 /** Turn a face-down chaos card face up as a rush flip and start resolving it (RULES.md §4.2, §4.3). */
@@ -93,6 +94,7 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
           players: [f.player, o],
           cards: [id, f.card],
           column: ci + 1,
+          row,
           message: `Copy discard: ${pname(f.player)}'s ${label(s, f.card, color)} matched ${pname(o)}'s ${label(s, id, color)} (${row} row, column ${ci + 1}), which is discarded.`,
         });
     }
@@ -144,6 +146,7 @@ function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | 
         players: [f.player, o],
         cards: [id, f.card],
         column: ci + 1,
+        row,
         message: `Battle discard: ${pname(o)}'s ${label(s, id, t.color)} (${theirs} rings) has more rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}) in column ${ci + 1}, so it is discarded.`,
       });
   } else if (ev)
@@ -153,6 +156,7 @@ function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | 
       players: [f.player, o],
       cards: [t.card, f.card],
       column: ci + 1,
+      row,
       message: `Battle: ${pname(o)}'s ${label(s, t.card, t.color)} (${theirs} rings) does not have more rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}); nothing is discarded.`,
     });
 }
@@ -183,6 +187,8 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
       return;
     }
     case 1:
+      // Manual corrections (opt-in) for a card whose text is not automated wait here.
+      if (s.rules.manualCorrections !== undefined && openCorrection(s, f)) return;
       // An effect finishes even if its own card left the field meanwhile.
       if (!f.runEffect || runFlipEffect(s, f, ev)) f.stage = f.full && present(s, f) !== null ? 2 : 4;
       return;
@@ -236,6 +242,7 @@ export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
       player: w,
       players: [0, 1],
       cards: [],
+      totals: [tot[0], tot[1]],
       message: `Score: ${pname(0)} ${tot[0]} rings, ${pname(1)} ${tot[1]} rings${w === null ? " — a tie, nobody gains an emerald" : ""}.`,
     });
   if (w === null) return;
@@ -254,7 +261,7 @@ export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
   for (let i = 0; i < 2; i++) {
     const p = (i === 0 ? s.lead : 1 - s.lead) as Player;
     const need = 7 - s.players[p].hand.length;
-    if (need > 0) drawCards(s, p, need, ev, "recharge: draw to 7");
+    if (need > 0) drawCards(s, p, need, ev, "recharge: draw to 7", "recharge");
   }
   for (let i = 0; i < 2; i++) {
     const p = (i === 0 ? s.lead : 1 - s.lead) as Player;
@@ -270,7 +277,7 @@ export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
       pl.chaos[ci] = null;
     }
     if (ev && gone !== null && gone.length)
-      ev.push({ type: "discard", player: p, cards: gone, message: `${pname(p)} discarded their spare row: ${gone.map((c) => label(s, c)).join(", ")} (recharge).` });
+      ev.push({ type: "discard", player: p, cards: gone, cause: "recharge", row: "spare", message: `${pname(p)} discarded their spare row: ${gone.map((c) => label(s, c)).join(", ")} (recharge).` });
     if (ev) {
       const moved = pl.spare.filter((x) => x !== null).map((x) => (x as Slot).card);
       if (moved.length)

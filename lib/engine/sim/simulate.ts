@@ -59,6 +59,8 @@ function actionCode(a: Action): number {
       return 10 + a.column;
     case "pass":
       return 20;
+    case "correct":
+      return 200 + a.op.length + (a.slot ? a.slot.column * 3 + (a.slot.row === "chaos" ? 1 : 0) + a.slot.player * 20 : 0) + (a.amount ?? 0);
     default:
       return 30 + (a.color ? a.color.length : 0) + (a.slot ? a.slot.column * 3 + (a.slot.row === "chaos" ? 1 : 0) + a.slot.player * 20 : 0) + (a.yes ? 100 : 0);
   }
