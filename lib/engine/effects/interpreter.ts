@@ -54,13 +54,18 @@ function cmp(a: number, op: "lt" | "le" | "eq" | "ge" | "gt", b: number): boolea
  * Cards protected from effects never match the opponent's selectors.
  */
 export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot, auras?: Auras): boolean {
+  if (!staticMatch(s, src, sel, tp, trow, tci, slot)) return false;
+  return !needsAuras(src, sel, tp) || auraMatch(s, src, sel, tp, trow, tci, auras ?? activeAuras(s));
+}
+
+/** The selector's tests that do not depend on continuous effects (everything but protection and current rings). */
+function staticMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
   if (slot.card === src.card) return false;
   if (sel.owner === "you" ? tp !== src.p : sel.owner === "opponent" ? tp === src.p : false) return false;
   if (sel.row !== "any" && sel.row !== trow) return false;
   if (sel.position === "same-column" && tci !== src.ci) return false;
   if (sel.position === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, trow, tci)) return false;
   if (sel.face === "up" ? !slot.faceUp : sel.face === "down" ? slot.faceUp : false) return false;
-  if (tp !== src.p && isProtected(s, tp, trow, tci, PROTECT_EFFECTS, auras)) return false;
   const hasIdentityFilter = sel.colors || sel.traits || sel.titles || sel.rings;
   if (!hasIdentityFilter) return true;
   if (!slot.faceUp) return false;
@@ -68,15 +73,24 @@ export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Playe
   if (sel.colors && !sel.colors.includes(slot.color as Color)) return false;
   if (sel.traits && !sel.traits.some((t) => d.traits.includes(t))) return false;
   if (sel.titles && !sel.titles.includes(d.title)) return false;
-  if (sel.rings) {
-    const mine = sel.rings.of === "printed" ? d.rings : currentRings(s, tp, trow, tci, auras);
-    const other =
-      sel.rings.value === "self"
-        ? sel.rings.of === "printed"
-          ? s.cards[src.card].rings
-          : srcCurrentRings(s, src, auras)
-        : sel.rings.value;
-    if (!cmp(mine, sel.rings.op, other)) return false;
+  if (sel.rings && sel.rings.of === "printed") {
+    const other = sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value;
+    if (!cmp(d.rings, sel.rings.op, other)) return false;
+  }
+  return true;
+}
+
+/** Does the rest of the match read continuous effects: protection of an opposing card, or current rings? */
+function needsAuras(src: Src, sel: Selector, tp: Player): boolean {
+  return tp !== src.p || sel.rings?.of === "current";
+}
+
+/** The selector's tests that read continuous effects, for a slot that passed {@link staticMatch}. */
+function auraMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, auras: Auras): boolean {
+  if (tp !== src.p && isProtected(s, tp, trow, tci, PROTECT_EFFECTS, auras)) return false;
+  if (sel.rings && sel.rings.of === "current") {
+    const other = sel.rings.value === "self" ? srcCurrentRings(s, src, auras) : sel.rings.value;
+    if (!cmp(currentRings(s, tp, trow, tci, auras), sel.rings.op, other)) return false;
   }
   return true;
 }
@@ -90,13 +104,17 @@ function srcCurrentRings(s: GameState, src: Src, auras?: Auras): number {
 /** Every slot matching a selector, in a fixed order (controller's rows first, chaos then spare, columns 1–5). */
 export function selectorTargets(s: GameState, src: Src, sel: Selector): SlotRef[] {
   const out: SlotRef[] = [];
-  const auras = activeAuras(s);
-  for (const tp of [src.p, (1 - src.p) as Player]) {
+  // Continuous effects in force are computed once, and only when a slot passes the other tests.
+  let auras: Auras | undefined;
+  for (let i = 0; i < 2; i++) {
+    const tp = (i === 0 ? src.p : 1 - src.p) as Player;
     for (const row of ROWS) {
       const r = rowOf(s, tp, row);
       for (let ci = 0; ci < 5; ci++) {
         const slot = r[ci];
-        if (slot && selectorMatches(s, src, sel, tp, row, ci, slot, auras)) out.push(ref(tp, row, ci));
+        if (!slot || !staticMatch(s, src, sel, tp, row, ci, slot)) continue;
+        if (needsAuras(src, sel, tp) && !auraMatch(s, src, sel, tp, row, ci, (auras ??= activeAuras(s)))) continue;
+        out.push(ref(tp, row, ci));
       }
     }
   }
