@@ -120,14 +120,14 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
   switch (a.type) {
     case "place": {
       const pl = s.players[p];
-      const placed: number[] = [];
+      let placed = 0;
       for (let i = 0; i < 5; i++) {
         const c = a.cards[i];
         if (c === null) continue;
         const k = pl.hand.indexOf(c);
         pl.hand.splice(k, 1);
         pl.chaos[i] = { card: c, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: 0 };
-        placed.push(c);
+        placed++;
       }
       pl.placed = true;
       if (ev)
@@ -136,8 +136,8 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
           player: p,
           cards: a.cards.filter((c): c is number => c !== null),
           private: true,
-          message: `${pname(p)} placed ${placed.length} cards face down in their chaos row.`,
-          publicMessage: `${pname(p)} placed ${placed.length} cards face down in their chaos row.`,
+          message: `${pname(p)} placed ${placed} cards face down in their chaos row.`,
+          publicMessage: `${pname(p)} placed ${placed} cards face down in their chaos row.`,
         });
       break;
     }

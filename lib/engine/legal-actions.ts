@@ -110,10 +110,24 @@ export function randomPlacement(hand: readonly number[], r: RngHolder): (number 
 /** A uniformly random legal action (or null when the player has none), without listing placements. */
 export function randomLegalAction(s: GameState, p: Player, r: RngHolder): Action | null {
   if (s.winner !== null) return null;
-  if (s.pending !== null) {
-    if (s.pending.player !== p) return null;
-    const acts = pendingActions(s.pending);
-    return acts[nextInt(r, acts.length)];
+  const pd = s.pending;
+  if (pd !== null) {
+    if (pd.player !== p) return null;
+    // One of pendingActions(pd), drawn uniformly without listing them.
+    switch (pd.kind) {
+      case "color":
+        return { type: "choose", player: p, color: pd.options[nextInt(r, pd.options.length)] };
+      case "optional": {
+        const k = nextInt(r, 3);
+        return k === 2 ? { type: "pass", player: p } : { type: "choose", player: p, yes: k === 0 };
+      }
+      case "target": {
+        const k = nextInt(r, pd.options.length + 1);
+        return k === pd.options.length ? { type: "pass", player: p } : { type: "choose", player: p, slot: pd.options[k] };
+      }
+      case "battle":
+        return { type: "choose", player: p, slot: pd.options[nextInt(r, pd.options.length)] };
+    }
   }
   if (s.step === "play") {
     const pl = s.players[p];
@@ -132,6 +146,14 @@ export function randomLegalAction(s: GameState, p: Player, r: RngHolder): Action
       }
   }
   return null;
+}
+
+/** The first of {@link playersToAct} without allocating (null when nobody must act). */
+export function firstToAct(s: GameState): Player | null {
+  if (s.winner !== null) return null;
+  if (s.pending !== null) return s.pending.player;
+  if (s.step === "play") return !s.players[0].placed ? 0 : !s.players[1].placed ? 1 : null;
+  return s.next;
 }
 
 /** Who must act now: the pending decision's owner, the players yet to place, or the player to flip (RULES.md §4). */

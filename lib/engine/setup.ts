@@ -1,7 +1,7 @@
 /**
  * Setting up a game (RULES.md §3): shuffle, draw 7, coin flip for the lead.
  */
-import { parseEffect } from "./effects/schema";
+import { canonicalEffect, parseEffect } from "./effects/schema";
 import { seedRng, nextInt, shuffleInPlace } from "./rng";
 import { DEFAULT_RULES, type CardDef, type CardInput, type GameState, type Player, type PlayerState, type Rules } from "./types";
 import { drawCards } from "./rules/board";
@@ -31,12 +31,16 @@ export function normalizeCard(def: CardInput): CardDef {
   if (normalized.has(def)) return def as CardDef;
   const cached = normalizedFrom.get(def);
   if (cached) return cached;
-  let out = def as CardDef;
+  let effect: CardDef["effect"] = null;
   if (def.effect !== undefined && def.effect !== null) {
     const r = parseEffect(def.effect);
     if (!r.ok) throw new Error(`Card "${def.title}": invalid structured effect: ${r.error}`);
-    out = { ...(def as CardDef), effect: r.effect };
+    effect = canonicalEffect(r.effect);
   }
+  // One object layout for every card (rules fields first, in a fixed order, then
+  // the catalog's extras): the engine's hot paths read cards of a single shape.
+  const { title, colors, rings, traits, effect: _effect, ...extra } = def;
+  const out: CardDef = { title, colors, rings, traits, effect, ...extra };
   normalized.add(out);
   normalizedFrom.set(def, out);
   return out;

@@ -3,9 +3,8 @@
  * hidden. Hidden cards (the opponent's hand, every deck, the opponent's
  * face-down cards not peeked at) appear without identity and without id.
  */
-import { continuousInPlay, currentRings, isProtected } from "./effects/interpreter";
+import { activeAuras, currentRings, protectionMask, type Auras } from "./effects/interpreter";
 import { flipActions, pendingActions, placements } from "./legal-actions";
-import { PROTECT_BATTLE, PROTECT_COPY, PROTECT_EFFECTS } from "./types";
 import type { Action, CardDef, Color, ColumnRule, GameState, Pending, Player, Row, Rules, Slot, Step } from "./types";
 
 /** A card whose identity the viewer knows: its per-game id and definition. */
@@ -71,19 +70,18 @@ export interface ViewOptions {
   noDiscards?: boolean;
 }
 
-function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player, cont: boolean): SlotView | null {
+/** Every hidden face-down card looks the same (RULES.md §7); views are read-only, so they share one frozen value. */
+const HIDDEN: SlotView = Object.freeze({ faceUp: false, card: null, color: null, rings: null, protect: 0, mod: 0, setRings: null });
+
+function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player, auras: Auras): SlotView | null {
   if (x === null) return null;
   if (!x.faceUp) {
     const known = owner === viewer || (x.peek & (1 << viewer)) !== 0;
-    return { faceUp: false, card: known ? { id: x.card, card: s.cards[x.card] } : null, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
+    if (!known) return HIDDEN;
+    return { faceUp: false, card: { id: x.card, card: s.cards[x.card] }, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
   }
-  let protect = x.protect;
-  if (cont) {
-    if (isProtected(s, owner, row, ci, PROTECT_COPY)) protect |= PROTECT_COPY;
-    if (isProtected(s, owner, row, ci, PROTECT_BATTLE)) protect |= PROTECT_BATTLE;
-    if (isProtected(s, owner, row, ci, PROTECT_EFFECTS)) protect |= PROTECT_EFFECTS;
-  }
-  const rings = cont || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci) : s.cards[x.card].rings;
+  const protect = auras.protect.length > 0 ? protectionMask(s, owner, row, ci, auras) : x.protect;
+  const rings = auras.modify.length > 0 || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci, auras) : s.cards[x.card].rings;
   return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect, mod: x.mod, setRings: x.setRings };
 }
 
@@ -94,7 +92,7 @@ function refs(s: GameState, ids: number[]): CardRef[] {
 }
 
 /** One side of the table as the viewer sees it (RULES.md §7). */
-function sideView(s: GameState, p: Player, viewer: Player, cont: boolean, noDiscards: boolean): SideView {
+function sideView(s: GameState, p: Player, viewer: Player, auras: Auras, noDiscards: boolean): SideView {
   const pl = s.players[p];
   const c = pl.chaos;
   const r = pl.spare;
@@ -104,18 +102,18 @@ function sideView(s: GameState, p: Player, viewer: Player, cont: boolean, noDisc
     deckCount: pl.deck.length,
     discard: noDiscards ? [] : refs(s, pl.discard),
     chaos: [
-      slotView(s, p, "chaos", 0, c[0], viewer, cont),
-      slotView(s, p, "chaos", 1, c[1], viewer, cont),
-      slotView(s, p, "chaos", 2, c[2], viewer, cont),
-      slotView(s, p, "chaos", 3, c[3], viewer, cont),
-      slotView(s, p, "chaos", 4, c[4], viewer, cont),
+      slotView(s, p, "chaos", 0, c[0], viewer, auras),
+      slotView(s, p, "chaos", 1, c[1], viewer, auras),
+      slotView(s, p, "chaos", 2, c[2], viewer, auras),
+      slotView(s, p, "chaos", 3, c[3], viewer, auras),
+      slotView(s, p, "chaos", 4, c[4], viewer, auras),
     ],
     spare: [
-      slotView(s, p, "spare", 0, r[0], viewer, cont),
-      slotView(s, p, "spare", 1, r[1], viewer, cont),
-      slotView(s, p, "spare", 2, r[2], viewer, cont),
-      slotView(s, p, "spare", 3, r[3], viewer, cont),
-      slotView(s, p, "spare", 4, r[4], viewer, cont),
+      slotView(s, p, "spare", 0, r[0], viewer, auras),
+      slotView(s, p, "spare", 1, r[1], viewer, auras),
+      slotView(s, p, "spare", 2, r[2], viewer, auras),
+      slotView(s, p, "spare", 3, r[3], viewer, auras),
+      slotView(s, p, "spare", 4, r[4], viewer, auras),
     ],
     placed: pl.placed,
   };
@@ -127,7 +125,7 @@ function sideView(s: GameState, p: Player, viewer: Player, cont: boolean, noDisc
  * card, no hidden id and not the PRNG state.
  */
 export function playerView(s: GameState, viewer: Player, opts: ViewOptions = {}): PlayerView {
-  const cont = continuousInPlay(s);
+  const auras = activeAuras(s);
   const nd = opts.noDiscards === true;
   const pd = s.pending;
   let deckLists: [CardDef[], CardDef[]] | null = null;
@@ -147,7 +145,7 @@ export function playerView(s: GameState, viewer: Player, opts: ViewOptions = {})
     winner: s.winner,
     next: s.next,
     lastFlip: s.lastFlip,
-    players: [sideView(s, 0, viewer, cont, nd), sideView(s, 1, viewer, cont, nd)],
+    players: [sideView(s, 0, viewer, auras, nd), sideView(s, 1, viewer, auras, nd)],
     pending: pd === null ? null : pd.player === viewer ? pd : { kind: pd.kind, player: pd.player, prompt: `Waiting for the opponent's decision (${pd.kind}).` },
     deckLists,
   };

@@ -4,41 +4,56 @@
  * cards by flipping them late. Reads only the player view.
  */
 import { PROTECT_BATTLE, PROTECT_COPY, type Action, type CardDef, type Color, type Pending, type SlotRef } from "../types";
-import { flipMaskForView, type CardRef, type PlayerView, type SlotView } from "../view";
+import { flipMaskForView, type CardRef, type PlayerView, type SideView, type SlotView } from "../view";
 import type { Agent, AgentOptions } from "./types";
 
-/** Rings the viewer would remove from the opponent by flipping `c` with active color `color` in column `ci` (copy + battle discards). */
-function flipGain(v: PlayerView, c: CardDef, color: Color, ci: number, myRings: number): number {
-  const op = v.players[1 - v.viewer];
-  let g = 0;
-  for (let k = 0; k < 5; k++) {
-    for (const y of [op.chaos[k], op.spare[k]]) {
-      if (y === null || !y.faceUp || y.color !== color) continue;
-      const yc = (y.card as CardRef).card;
-      if (yc.rings === c.rings && !(y.protect & PROTECT_COPY)) g += yc.rings + 2;
-    }
-  }
-  let best = 0;
-  for (const y of [op.spare[ci], op.chaos[ci]]) {
-    if (y === null || !y.faceUp || y.color !== color || y.protect & PROTECT_BATTLE) continue;
-    const yc = (y.card as CardRef).card;
-    if (yc.rings === c.rings) continue; // already counted as a copy discard
-    if ((y.rings as number) > myRings && (y.rings as number) + 1 > best) best = (y.rings as number) + 1;
-  }
-  return g + best;
+const COLOR_INDEX: Record<Color, number> = { blue: 0, red: 1, yellow: 2, gray: 3 };
+
+/**
+ * What the opponent's face-up cards offer, computed once per decision:
+ * `copy[color][rings]` sums `rings + 2` over the opposing face-up cards of
+ * that active color and printed rings that copy discard can remove.
+ */
+interface Targets {
+  op: SideView;
+  copy: number[][];
 }
 
-function bestColor(v: PlayerView, c: CardDef, ci: number, myRings: number): { color: Color; gain: number } {
-  let color = c.colors[0];
-  let gain = flipGain(v, c, color, ci, myRings);
-  for (let i = 1; i < c.colors.length; i++) {
-    const g = flipGain(v, c, c.colors[i], ci, myRings);
-    if (g > gain) {
-      gain = g;
-      color = c.colors[i];
+function targetsOf(v: PlayerView): Targets {
+  const op = v.players[1 - v.viewer];
+  const copy: number[][] = [[], [], [], []];
+  for (let k = 0; k < 5; k++) {
+    for (let r = 0; r < 2; r++) {
+      const y = r === 0 ? op.chaos[k] : op.spare[k];
+      if (y === null || !y.faceUp || y.protect & PROTECT_COPY) continue;
+      const rings = (y.card as CardRef).card.rings;
+      const t = copy[COLOR_INDEX[y.color as Color]];
+      t[rings] = (t[rings] ?? 0) + rings + 2;
     }
   }
-  return { color, gain };
+  return { op, copy };
+}
+
+function battleGain(y: SlotView | null, c: CardDef, color: Color, myRings: number, best: number): number {
+  if (y === null || !y.faceUp || y.color !== color || y.protect & PROTECT_BATTLE) return best;
+  if ((y.card as CardRef).card.rings === c.rings) return best; // already counted as a copy discard
+  const r = y.rings as number;
+  return r > myRings && r + 1 > best ? r + 1 : best;
+}
+
+/** Rings the viewer would remove from the opponent by flipping `c` with active color `color` in column `ci` (copy + battle discards). */
+function flipGain(t: Targets, c: CardDef, color: Color, ci: number, myRings: number): number {
+  const g = t.copy[COLOR_INDEX[color]][c.rings] ?? 0;
+  return g + battleGain(t.op.chaos[ci], c, color, myRings, battleGain(t.op.spare[ci], c, color, myRings, 0));
+}
+
+function bestGain(t: Targets, c: CardDef, ci: number, myRings: number): number {
+  let gain = flipGain(t, c, c.colors[0], ci, myRings);
+  for (let i = 1; i < c.colors.length; i++) {
+    const g = flipGain(t, c, c.colors[i], ci, myRings);
+    if (g > gain) gain = g;
+  }
+  return gain;
 }
 
 /** Heuristic placement (RULES.md §4.1): greedy assignment of hand cards to columns by expected value. */
@@ -46,22 +61,36 @@ export function heuristicPlacement(v: PlayerView): Action {
   const p = v.viewer;
   const hand = v.players[p].hand as CardRef[];
   const need = Math.min(5, hand.length);
-  const scores: { i: number; k: number; s: number }[] = [];
-  for (let i = 0; i < hand.length; i++) {
+  const t = targetsOf(v);
+  // Score every (card, column) pair, then take the best pairs greedily
+  // (ties: lower hand index, then lower column) until `need` cards are placed.
+  const n = hand.length;
+  const score = new Float64Array(n * 5);
+  for (let i = 0; i < n; i++) {
     const c = hand[i].card;
     const base = c.rings * 0.8 + (c.effect ? 1 : 0);
-    for (let k = 0; k < 5; k++) scores.push({ i, k, s: base + 1.5 * bestColor(v, c, k, c.rings).gain });
+    for (let k = 0; k < 5; k++) score[i * 5 + k] = base + 1.5 * bestGain(t, c, k, c.rings);
   }
-  scores.sort((a, b) => b.s - a.s || a.i - b.i || a.k - b.k);
   const cards: (number | null)[] = [null, null, null, null, null];
-  const usedCard = hand.map(() => false);
-  let placed = 0;
-  for (const x of scores) {
-    if (placed === need) break;
-    if (usedCard[x.i] || cards[x.k] !== null) continue;
-    usedCard[x.i] = true;
-    cards[x.k] = hand[x.i].id;
-    placed++;
+  const used = new Uint8Array(n);
+  for (let placed = 0; placed < need; placed++) {
+    let bi = -1;
+    let bk = -1;
+    let bs = -Infinity;
+    for (let i = 0; i < n; i++) {
+      if (used[i]) continue;
+      for (let k = 0; k < 5; k++) {
+        if (cards[k] !== null) continue;
+        const x = score[i * 5 + k];
+        if (x > bs) {
+          bs = x;
+          bi = i;
+          bk = k;
+        }
+      }
+    }
+    used[bi] = 1;
+    cards[bk] = hand[bi].id;
   }
   return { type: "place", player: p, cards };
 }
@@ -72,12 +101,13 @@ export function heuristicFlip(v: PlayerView): Action {
   const me = v.players[p];
   const op = v.players[1 - p];
   const m = flipMaskForView(v);
+  const t = targetsOf(v);
   let best = -1;
   let bestScore = -Infinity;
   for (let ci = 0; ci < 5; ci++) {
     if (!(m & (1 << ci))) continue;
     const c = ((me.chaos[ci] as SlotView).card as CardRef).card;
-    const { gain } = bestColor(v, c, ci, c.rings);
+    const gain = bestGain(t, c, ci, c.rings);
     const exposed = op.chaos[ci] !== null && !(op.chaos[ci] as SlotView).faceUp;
     const score = 1.5 * gain - (exposed ? 0.4 * c.rings : 0.05 * c.rings);
     if (score > bestScore) {
@@ -100,10 +130,11 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
     case "color": {
       const s = slotOf(v, pd.slot);
       if (pd.reason === "flip" && s && s.card) {
+        const t = targetsOf(v);
         let color = pd.options[0];
         let gain = -1;
         for (const o of pd.options) {
-          const g = flipGain(v, s.card.card, o, pd.slot.column - 1, s.card.card.rings);
+          const g = flipGain(t, s.card.card, o, pd.slot.column - 1, s.card.card.rings);
           if (g > gain) {
             gain = g;
             color = o;

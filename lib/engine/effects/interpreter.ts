@@ -53,14 +53,19 @@ function cmp(a: number, op: "lt" | "le" | "eq" | "ge" | "gt", b: number): boolea
  * effect's own card never matches a selector (use the target "self").
  * Cards protected from effects never match the opponent's selectors.
  */
-export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
+export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot, auras?: Auras): boolean {
+  if (!staticMatch(s, src, sel, tp, trow, tci, slot)) return false;
+  return !needsAuras(src, sel, tp) || auraMatch(s, src, sel, tp, trow, tci, auras ?? activeAuras(s));
+}
+
+/** The selector's tests that do not depend on continuous effects (everything but protection and current rings). */
+function staticMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
   if (slot.card === src.card) return false;
   if (sel.owner === "you" ? tp !== src.p : sel.owner === "opponent" ? tp === src.p : false) return false;
   if (sel.row !== "any" && sel.row !== trow) return false;
   if (sel.position === "same-column" && tci !== src.ci) return false;
   if (sel.position === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, trow, tci)) return false;
   if (sel.face === "up" ? !slot.faceUp : sel.face === "down" ? slot.faceUp : false) return false;
-  if (tp !== src.p && isProtected(s, tp, trow, tci, PROTECT_EFFECTS)) return false;
   const hasIdentityFilter = sel.colors || sel.traits || sel.titles || sel.rings;
   if (!hasIdentityFilter) return true;
   if (!slot.faceUp) return false;
@@ -68,34 +73,48 @@ export function selectorMatches(s: GameState, src: Src, sel: Selector, tp: Playe
   if (sel.colors && !sel.colors.includes(slot.color as Color)) return false;
   if (sel.traits && !sel.traits.some((t) => d.traits.includes(t))) return false;
   if (sel.titles && !sel.titles.includes(d.title)) return false;
-  if (sel.rings) {
-    const mine = sel.rings.of === "printed" ? d.rings : currentRings(s, tp, trow, tci);
-    const other =
-      sel.rings.value === "self"
-        ? sel.rings.of === "printed"
-          ? s.cards[src.card].rings
-          : srcCurrentRings(s, src)
-        : sel.rings.value;
-    if (!cmp(mine, sel.rings.op, other)) return false;
+  if (sel.rings && sel.rings.of === "printed") {
+    const other = sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value;
+    if (!cmp(d.rings, sel.rings.op, other)) return false;
   }
   return true;
 }
 
-function srcCurrentRings(s: GameState, src: Src): number {
+/** Does the rest of the match read continuous effects: protection of an opposing card, or current rings? */
+function needsAuras(src: Src, sel: Selector, tp: Player): boolean {
+  return tp !== src.p || sel.rings?.of === "current";
+}
+
+/** The selector's tests that read continuous effects, for a slot that passed {@link staticMatch}. */
+function auraMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, auras: Auras): boolean {
+  if (tp !== src.p && isProtected(s, tp, trow, tci, PROTECT_EFFECTS, auras)) return false;
+  if (sel.rings && sel.rings.of === "current") {
+    const other = sel.rings.value === "self" ? srcCurrentRings(s, src, auras) : sel.rings.value;
+    if (!cmp(currentRings(s, tp, trow, tci, auras), sel.rings.op, other)) return false;
+  }
+  return true;
+}
+
+function srcCurrentRings(s: GameState, src: Src, auras?: Auras): number {
   const slot = rowOf(s, src.p, src.row)[src.ci];
-  if (slot && slot.card === src.card) return currentRings(s, src.p, src.row, src.ci);
+  if (slot && slot.card === src.card) return currentRings(s, src.p, src.row, src.ci, auras);
   return s.cards[src.card].rings;
 }
 
 /** Every slot matching a selector, in a fixed order (controller's rows first, chaos then spare, columns 1–5). */
 export function selectorTargets(s: GameState, src: Src, sel: Selector): SlotRef[] {
   const out: SlotRef[] = [];
-  for (const tp of [src.p, (1 - src.p) as Player]) {
+  // Continuous effects in force are computed once, and only when a slot passes the other tests.
+  let auras: Auras | undefined;
+  for (let i = 0; i < 2; i++) {
+    const tp = (i === 0 ? src.p : 1 - src.p) as Player;
     for (const row of ROWS) {
       const r = rowOf(s, tp, row);
       for (let ci = 0; ci < 5; ci++) {
         const slot = r[ci];
-        if (slot && selectorMatches(s, src, sel, tp, row, ci, slot)) out.push(ref(tp, row, ci));
+        if (!slot || !staticMatch(s, src, sel, tp, row, ci, slot)) continue;
+        if (needsAuras(src, sel, tp) && !auraMatch(s, src, sel, tp, row, ci, (auras ??= activeAuras(s)))) continue;
+        out.push(ref(tp, row, ci));
       }
     }
   }
@@ -140,27 +159,61 @@ export function continuousInPlay(s: GameState): boolean {
   return false;
 }
 
-/** Call `fn` for each face-up card with an active continuous effect (RULES.md §6 "while face up"). */
-function forEachContinuous(s: GameState, fn: (src: Src, a: EffectAction) => void): void {
-  for (const p of [0, 1] as Player[]) {
-    for (const row of ROWS) {
-      const r = rowOf(s, p, row);
+type ModifyRings = Extract<EffectAction, { type: "modify-rings" }>;
+type Protect = Extract<EffectAction, { type: "protect" }>;
+
+/** One action of a continuous effect in force, with the card it comes from. */
+export interface AuraAction<A> {
+  src: Src;
+  a: A;
+}
+
+/**
+ * The continuous effects in force in a state (RULES.md §6 "while face up"),
+ * split by kind (continuous effects only modify rings or protect).
+ */
+export interface Auras {
+  modify: AuraAction<ModifyRings>[];
+  protect: AuraAction<Protect>[];
+}
+
+const NO_AURAS: Auras = { modify: [], protect: [] };
+
+/**
+ * Every continuous effect in force in a state (face-up cards whose condition
+ * holds), in a fixed order (player 1's rows first, chaos then spare, columns
+ * 1–5). Read-only callers that ask many questions of one state (a player
+ * view, a battle) compute it once and pass it on; conditions only look at
+ * face-up identities, so the result does not depend on protections or rings.
+ */
+export function activeAuras(s: GameState): Auras {
+  if (!s.continuous) return NO_AURAS;
+  let out: Auras | null = null;
+  for (let p = 0; p < 2; p++) {
+    const pl = s.players[p];
+    for (let ri = 0; ri < 2; ri++) {
+      const r = ri === 0 ? pl.chaos : pl.spare;
       for (let ci = 0; ci < 5; ci++) {
         const slot = r[ci];
-        if (!slot || !slot.faceUp) continue;
+        if (slot === null || !slot.faceUp) continue;
         const e = s.cards[slot.card].effect;
-        if (!e || e.trigger !== "continuous") continue;
-        const src = { p, row, ci, card: slot.card };
+        if (e == null || e.trigger !== "continuous") continue;
+        const src: Src = { p: p as Player, row: ROWS[ri], ci, card: slot.card };
         if (e.condition && !conditionHolds(s, src, e.condition)) continue;
-        for (const a of e.actions) fn(src, a);
+        out ??= { modify: [], protect: [] };
+        for (const a of e.actions) {
+          if (a.type === "modify-rings") out.modify.push({ src, a });
+          else if (a.type === "protect") out.protect.push({ src, a });
+        }
       }
     }
   }
+  return out ?? NO_AURAS;
 }
 
-function hits(s: GameState, src: Src, target: "self" | Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
+function hits(s: GameState, src: Src, target: "self" | Selector, tp: Player, trow: Row, tci: number, slot: Slot, auras: Auras): boolean {
   if (target === "self") return src.p === tp && src.row === trow && src.ci === tci;
-  return selectorMatches(s, src, target, tp, trow, tci, slot);
+  return selectorMatches(s, src, target, tp, trow, tci, slot, auras);
 }
 
 /**
@@ -168,16 +221,16 @@ function hits(s: GameState, src: Src, target: "self" | Selector, tp: Player, tro
  * value, or a "set" value, plus every "+N/−N" in force (from flip effects on
  * the slot and continuous effects), never below 0.
  */
-export function currentRings(s: GameState, p: Player, row: Row, ci: number): number {
+export function currentRings(s: GameState, p: Player, row: Row, ci: number, auras: Auras = activeAuras(s)): number {
   const slot = rowOf(s, p, row)[ci] as Slot;
   let base = slot.setRings ?? s.cards[slot.card].rings;
   let add = slot.mod;
-  if (continuousInPlay(s)) {
-    forEachContinuous(s, (src, a) => {
-      if (a.type !== "modify-rings" || !hits(s, src, a.target, p, row, ci, slot)) return;
-      if (a.set !== undefined) base = a.set;
-      else add += a.add ?? 0;
-    });
+  const m = auras.modify;
+  for (let i = 0; i < m.length; i++) {
+    const { src, a } = m[i];
+    if (!hits(s, src, a.target, p, row, ci, slot, auras)) continue;
+    if (a.set !== undefined) base = a.set;
+    else add += a.add ?? 0;
   }
   const v = base + add;
   return v < 0 ? 0 : v;
@@ -188,20 +241,33 @@ const PROTECT_NAMES: Record<string, number> = {
   "battle-discard": PROTECT_BATTLE,
   effects: PROTECT_EFFECTS,
 };
+const ALL_PROTECT = PROTECT_COPY | PROTECT_BATTLE | PROTECT_EFFECTS;
+
+/**
+ * The protections in force on a field card (RULES.md §6 protect): a bit mask
+ * of PROTECT_COPY, PROTECT_BATTLE and PROTECT_EFFECTS, from its own slot
+ * (flip effects) and every continuous effect in force.
+ */
+export function protectionMask(s: GameState, p: Player, row: Row, ci: number, auras: Auras = activeAuras(s)): number {
+  const slot = rowOf(s, p, row)[ci] as Slot;
+  let bits = slot.protect;
+  const pr = auras.protect;
+  for (let i = 0; i < pr.length && bits !== ALL_PROTECT; i++) {
+    const { src, a } = pr[i];
+    let want = 0;
+    for (const f of a.from) want |= PROTECT_NAMES[f];
+    if ((want & ~bits) === 0) continue;
+    // Avoid recursion: continuous protection from effects is matched without re-checking protection.
+    if (a.target === "self" ? src.p === p && src.row === row && src.ci === ci : plainMatch(s, src, a.target, p, row, ci, slot)) bits |= want;
+  }
+  return bits;
+}
 
 /** Is a field card protected from copy discard, battle discard or effects (RULES.md §6 protect)? */
-export function isProtected(s: GameState, p: Player, row: Row, ci: number, bit: number): boolean {
+export function isProtected(s: GameState, p: Player, row: Row, ci: number, bit: number, auras?: Auras): boolean {
   const slot = rowOf(s, p, row)[ci] as Slot;
   if (slot.protect & bit) return true;
-  if (!continuousInPlay(s)) return false;
-  let yes = false;
-  forEachContinuous(s, (src, a) => {
-    if (yes || a.type !== "protect") return;
-    if (!a.from.some((f) => PROTECT_NAMES[f] & bit)) return;
-    // Avoid recursion: continuous protection from effects is matched without re-checking protection.
-    if (a.target === "self" ? src.p === p && src.row === row && src.ci === ci : plainMatch(s, src, a.target, p, row, ci, slot)) yes = true;
-  });
-  return yes;
+  return (protectionMask(s, p, row, ci, auras ?? activeAuras(s)) & bit) !== 0;
 }
 
 function plainMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
@@ -322,7 +388,7 @@ export function answerEffectColor(s: GameState, c: Color, ev: GameEvent[] | null
 function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameEvent[] | null): "next" | "wait" | "yield" {
   if (a.type === "draw") {
     const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
-    drawCards(s, who, a.count, ev, `effect of ${label(s, f.card)}`, "effect");
+    drawCards(s, who, a.count, ev, ev ? `effect of ${label(s, f.card)}` : "", "effect");
     return "next";
   }
   const before = s.stack.length;
@@ -372,9 +438,11 @@ const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_B
  * Apply one effect action to one field card (RULES.md §6 actions). `by` names
  * the cause in messages (an effect, or a manual correction: rules/correction.ts).
  */
-export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null, by = `the effect of ${label(s, f.card)}`): void {
+export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null, cause?: string): void {
   const slot = rowOf(s, tp, row)[ci] as Slot;
-  const name = slot.faceUp ? label(s, slot.card, slot.color) : "a face-down card";
+  // Message parts, built only when events are collected.
+  const by = ev ? (cause ?? `the effect of ${label(s, f.card)}`) : "";
+  const name = ev ? (slot.faceUp ? label(s, slot.card, slot.color) : "a face-down card") : "";
   switch (a.type) {
     case "discard": {
       const id = discardFromField(s, tp, row, ci);
@@ -439,7 +507,7 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           slot: ref(tp, row, ci),
           options: COLORS.slice(),
           reason: "effect",
-          prompt: `${label(s, f.card)}: choose the new active color of ${name}.`,
+          prompt: `${label(s, f.card)}: choose the new active color of ${slot.faceUp ? label(s, slot.card, slot.color) : "a face-down card"}.`,
         };
         return;
       }

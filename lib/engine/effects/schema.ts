@@ -111,3 +111,24 @@ export function parseEffect(input: unknown): { ok: true; effect: Effect } | { ok
   if (r.success) return { ok: true, effect: r.data };
   return { ok: false, error: r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
 }
+
+function canonicalSelector(t: Target): Target {
+  if (t === "self") return t;
+  return { owner: t.owner, row: t.row, position: t.position, face: t.face, colors: t.colors, traits: t.traits, titles: t.titles, rings: t.rings, count: t.count };
+}
+
+/**
+ * A parsed effect rebuilt with every optional key present (undefined when
+ * absent), in schema order: the same meaning, but selectors, conditions and
+ * effects each have one object layout, which keeps the interpreter's
+ * property reads monomorphic. JSON drops the undefined keys again.
+ */
+export function canonicalEffect(e: Effect): Effect {
+  const c = e.condition;
+  return {
+    trigger: e.trigger,
+    condition: c === undefined ? undefined : { owner: c.owner, where: c.where, colors: c.colors, traits: c.traits, titles: c.titles },
+    optional: e.optional,
+    actions: e.actions.map((a) => ("target" in a ? { ...a, target: canonicalSelector(a.target) } : a)),
+  };
+}

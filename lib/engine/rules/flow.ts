@@ -16,7 +16,7 @@ import {
   type SlotRef,
 } from "../types";
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
-import { currentRings, isProtected, runFlipEffect } from "../effects/interpreter";
+import { activeAuras, currentRings, isProtected, runFlipEffect, type Auras } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
 import { openCorrection } from "./correction";
 
@@ -101,7 +101,15 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
   }
 }
 
-function battleCandidates(s: GameState, f: Frame, slot: Slot): SlotRef[] | null {
+/** Is there an opposing face-up card of the flipped card's active color in its column (RULES.md §4.3 step 4)? */
+function mayBattle(s: GameState, f: Frame, slot: Slot): boolean {
+  const po = s.players[1 - f.player];
+  const a = po.spare[f.column];
+  const b = po.chaos[f.column];
+  return (a !== null && a.faceUp && a.color === slot.color) || (b !== null && b.faceUp && b.color === slot.color);
+}
+
+function battleCandidates(s: GameState, f: Frame, slot: Slot, auras: Auras | null): SlotRef[] | null {
   const o = (1 - f.player) as Player;
   const po = s.players[o];
   let out: SlotRef[] | null = null;
@@ -109,26 +117,26 @@ function battleCandidates(s: GameState, f: Frame, slot: Slot): SlotRef[] | null 
     const row: Row = ri === 0 ? "spare" : "chaos";
     const t = (ri === 0 ? po.spare : po.chaos)[f.column];
     if (t === null || !t.faceUp || t.color !== slot.color) continue;
-    if ((t.protect & PROTECT_BATTLE) !== 0 || (s.continuous && isProtected(s, o, row, f.column, PROTECT_BATTLE))) continue;
+    if ((t.protect & PROTECT_BATTLE) !== 0 || (auras !== null && isProtected(s, o, row, f.column, PROTECT_BATTLE, auras))) continue;
     (out ??= []).push(ref(o, row, f.column));
   }
   return out;
 }
 
 /** Current rings with a fast path when no continuous effect is in play (RULES.md §4.3 step 4). */
-function ringsNow(s: GameState, p: Player, row: Row, ci: number): number {
-  if (s.continuous) return currentRings(s, p, row, ci);
+function ringsNow(s: GameState, p: Player, row: Row, ci: number, auras: Auras | null): number {
+  if (auras !== null) return currentRings(s, p, row, ci, auras);
   const x = (row === "chaos" ? s.players[p].chaos : s.players[p].spare)[ci] as Slot;
   const v = (x.setRings ?? s.cards[x.card].rings) + x.mod;
   return v < 0 ? 0 : v;
 }
 
 /** Battle discard against one chosen card (RULES.md §4.3 step 4): discarded if it has more current rings. */
-function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | null): void {
+function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | null, auras: Auras | null = s.continuous ? activeAuras(s) : null): void {
   const o = (1 - f.player) as Player;
   const t = rowOf(s, o, row)[ci] as Slot;
-  const mine = ringsNow(s, f.player, f.row, f.column);
-  const theirs = ringsNow(s, o, row, ci);
+  const mine = ringsNow(s, f.player, f.row, f.column, auras);
+  const theirs = ringsNow(s, o, row, ci, auras);
   if (theirs > mine) {
     const id = discardFromField(s, o, row, ci);
     if (ev)
@@ -189,10 +197,12 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
       f.stage = 3;
       return;
     case 3: {
-      const c = battleCandidates(s, f, slot as Slot);
+      // Continuous effects in force are computed once, and only when some opposing card could battle.
+      const auras = s.continuous && mayBattle(s, f, slot as Slot) ? activeAuras(s) : null;
+      const c = battleCandidates(s, f, slot as Slot, auras);
       if (c === null) f.stage = 4;
       else if (c.length === 1) {
-        battle(s, f, c[0].row, f.column, ev);
+        battle(s, f, c[0].row, f.column, ev, auras);
         f.stage = 4;
       } else
         s.pending = {
@@ -209,18 +219,22 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
   }
 }
 
+/** Printed rings of a player's face-up cards (RULES.md §4.4). */
+function ringTotal(s: GameState, p: Player): number {
+  const pl = s.players[p];
+  let t = 0;
+  for (let ci = 0; ci < 5; ci++) {
+    const a = pl.chaos[ci];
+    if (a !== null && a.faceUp) t += s.cards[a.card].rings;
+    const b = pl.spare[ci];
+    if (b !== null && b.faceUp) t += s.cards[b.card].rings;
+  }
+  return t;
+}
+
 /** Score step (RULES.md §4.4): printed rings of face-up cards; more rings gains an emerald; 3 wins. */
 export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
-  const tot = [0, 0];
-  for (const p of [0, 1] as Player[]) {
-    const pl = s.players[p];
-    for (let ci = 0; ci < 5; ci++) {
-      const a = pl.chaos[ci];
-      if (a !== null && a.faceUp) tot[p] += s.cards[a.card].rings;
-      const b = pl.spare[ci];
-      if (b !== null && b.faceUp) tot[p] += s.cards[b.card].rings;
-    }
-  }
+  const tot = [ringTotal(s, 0), ringTotal(s, 1)];
   const w: Player | null = tot[0] > tot[1] ? 0 : tot[1] > tot[0] ? 1 : null;
   if (ev)
     ev.push({
@@ -244,23 +258,25 @@ export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
 
 /** Recharge step (RULES.md §4.5): draw to 7, discard spare rows, move chaos to spare, lead passes. */
 export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
-  for (const p of [s.lead, (1 - s.lead) as Player]) {
+  for (let i = 0; i < 2; i++) {
+    const p = (i === 0 ? s.lead : 1 - s.lead) as Player;
     const need = 7 - s.players[p].hand.length;
     if (need > 0) drawCards(s, p, need, ev, "recharge: draw to 7", "recharge");
   }
-  for (const p of [s.lead, (1 - s.lead) as Player]) {
+  for (let i = 0; i < 2; i++) {
+    const p = (i === 0 ? s.lead : 1 - s.lead) as Player;
     const pl = s.players[p];
-    const gone: number[] = [];
+    const gone: number[] | null = ev ? [] : null;
     for (let ci = 0; ci < 5; ci++) {
       const x = pl.spare[ci];
       if (x !== null) {
-        gone.push(x.card);
+        gone?.push(x.card);
         pl.discard.push(x.card);
       }
       pl.spare[ci] = pl.chaos[ci];
       pl.chaos[ci] = null;
     }
-    if (ev && gone.length)
+    if (ev && gone !== null && gone.length)
       ev.push({ type: "discard", player: p, cards: gone, cause: "recharge", row: "spare", message: `${pname(p)} discarded their spare row: ${gone.map((c) => label(s, c)).join(", ")} (recharge).` });
     if (ev) {
       const moved = pl.spare.filter((x) => x !== null).map((x) => (x as Slot).card);
@@ -290,7 +306,7 @@ export function advance(s: GameState, ev: GameEvent[] | null): void {
       continue;
     }
     if (s.step === "play") {
-      for (const p of [0, 1] as Player[]) {
+      for (let p: Player = 0; p < 2; p = (p + 1) as Player) {
         const pl = s.players[p];
         if (!pl.placed && pl.hand.length === 0) {
           pl.placed = true;

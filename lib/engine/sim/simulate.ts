@@ -4,7 +4,7 @@
  * The worker entry (sim/worker.ts) and the CLI (scripts/sim.ts) wrap it.
  */
 import { applyInPlace, checkAction } from "../apply-action";
-import { playersToAct, randomLegalAction } from "../legal-actions";
+import { firstToAct, randomLegalAction } from "../legal-actions";
 import { nextInt, seedRng } from "../rng";
 import { newGame } from "../setup";
 import type { Action, CardDef, Player, Rules } from "../types";
@@ -79,8 +79,7 @@ export function playGame(o: PlayOptions): GameRecord {
   let h = 2166136261;
   let n = 0;
   while (s.winner === null) {
-    const who = playersToAct(s);
-    const p = who[0];
+    const p = firstToAct(s) as Player;
     const agent = o.agents[p];
     let a: Action;
     const t0 = o.clock ? o.clock() : 0;
