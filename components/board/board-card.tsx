@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { frameBackground } from "@/components/card/card-face";
 import { describeEffect, isAutomated, type CardRef, type Color, type SlotView } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
@@ -47,7 +48,7 @@ export function CardBack({ label = "Face-down card" }: { label?: string }) {
  * the active color once face up, current rings when modified, and markers
  * for face-down (own or revealed), protections and text not automated.
  */
-export function BoardCard({
+function BoardCardView({
   card,
   slot,
   faceDownKnown = false,
@@ -125,3 +126,27 @@ export function BoardCard({
     </div>
   );
 }
+
+/** Same slot shown the same way (views are rebuilt per state, so compare by value; card definitions are shared objects). */
+export function sameSlotView(a: SlotView | null | undefined, b: SlotView | null | undefined): boolean {
+  if (!a || !b) return !a === !b;
+  return (
+    a.faceUp === b.faceUp &&
+    a.color === b.color &&
+    a.rings === b.rings &&
+    a.protect === b.protect &&
+    a.mod === b.mod &&
+    a.setRings === b.setRings &&
+    (a.card?.id ?? null) === (b.card?.id ?? null) &&
+    (a.card?.card ?? null) === (b.card?.card ?? null)
+  );
+}
+
+/**
+ * A compact board card (see {@link BoardCardView}); re-rendered only when what
+ * it shows changed, since every engine state gives new view objects.
+ */
+export const BoardCard = memo(
+  BoardCardView,
+  (a, b) => a.card.id === b.card.id && a.card.card === b.card.card && sameSlotView(a.slot, b.slot) && a.faceDownKnown === b.faceDownKnown && a.revealed === b.revealed,
+);

@@ -1,9 +1,9 @@
 "use client";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import type { Player, Row, SideView, SlotView } from "@/lib/engine";
 import type { Ghost } from "@/lib/playtest/presentation";
 import type { BoardCardDef } from "@/lib/playtest/cards";
-import { BoardCard, CardBack, cardLabel } from "./board-card";
+import { BoardCard, CardBack, cardLabel, sameSlotView } from "./board-card";
 
 /** A slot of the grid. */
 export interface GridRef {
@@ -25,7 +25,9 @@ const LINES: { player: Player; row: Row; label: string }[] = [
 /** Cell size shared by the grid and the hand. */
 export const CELL = "h-[118px] w-[84px]";
 
-function SlotContent({ owner, slot, revealed }: { owner: Player; slot: SlotView; revealed: boolean }) {
+/** A slot's card; re-rendered only when what it shows changed (a new engine state leaves most slots as they were). */
+const SlotContent = memo(
+  function SlotContent({ owner, slot, revealed }: { owner: Player; slot: SlotView; revealed: boolean }) {
   if (slot.card === null) return <CardBack label={owner === 0 ? "Your face-down card" : "AI face-down card"} />;
   if (!slot.faceUp) return <BoardCard card={slot.card} slot={slot} faceDownKnown revealed={owner === 1 && revealed} />;
   return (
@@ -33,7 +35,9 @@ function SlotContent({ owner, slot, revealed }: { owner: Player; slot: SlotView;
       <BoardCard card={slot.card} slot={slot} />
     </div>
   );
-}
+  },
+  (a, b) => a.owner === b.owner && a.revealed === b.revealed && sameSlotView(a.slot, b.slot),
+);
 
 function describe(owner: Player, row: Row, column: number, slot: SlotView | null): string {
   const where = `${owner === 0 ? "Your" : "AI"} ${row} column ${column}`;
@@ -107,20 +111,22 @@ export function BoardGrid({
             const label = describe(line.player, line.row, column, slot) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
             return (
               <div role="cell" key={ci} className={`relative ${CELL}`} data-slot={`${line.player}-${line.row}-${column}`}>
-                {mode ? (
+                {/* The card stays mounted when the slot becomes (or stops being) clickable: an overlay button is added on top. */}
+                {mode && (
                   <button
                     type="button"
                     onClick={() => onSlot?.(ref)}
                     aria-label={label}
-                    className={`h-full w-full rounded-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${ring} ${mode === "illegal" ? "cursor-not-allowed" : "cursor-pointer hover:-translate-y-0.5 transition-transform"}`}
-                  >
-                    {content ?? <span className="block h-full w-full rounded-lg border-2 border-dashed border-slate-300" />}
-                  </button>
-                ) : (
-                  <div aria-label={label} className={`h-full w-full rounded-lg ${ring}`}>
-                    {content ?? <span className="block h-full w-full rounded-lg border-2 border-dashed border-slate-300 bg-slate-50" aria-hidden />}
-                  </div>
+                    className={`peer absolute inset-0 z-[1] rounded-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${mode === "illegal" ? "cursor-not-allowed" : "cursor-pointer"}`}
+                  />
                 )}
+                <div
+                  aria-label={mode ? undefined : label}
+                  aria-hidden={mode ? true : undefined}
+                  className={`h-full w-full rounded-lg ${ring} ${mode && mode !== "illegal" ? "transition-transform peer-hover:-translate-y-0.5" : ""}`}
+                >
+                  {content ?? <span className={`block h-full w-full rounded-lg border-2 border-dashed border-slate-300 ${mode ? "" : "bg-slate-50"}`} aria-hidden />}
+                </div>
                 {gs.map(
                   (g) =>
                     g.slot.card && (

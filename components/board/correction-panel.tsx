@@ -55,7 +55,9 @@ export function CorrectionPanel({
 }) {
   const done = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    done.current?.focus();
+    // In the next frame: focusing during the commit forces a synchronous style and layout pass.
+    const id = requestAnimationFrame(() => done.current?.focus());
+    return () => cancelAnimationFrame(id);
   }, [pending.card]);
   const card = state.cards[pending.card] as BoardCardDef;
   const targets = correctionTargetsOf(pending, choice.op);

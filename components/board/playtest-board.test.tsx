@@ -139,6 +139,7 @@ describe("Manual correction panel", () => {
     const panel = screen.getByTestId("correction");
     expect(within(panel).getByText(/text not automated/)).toBeTruthy();
     expect(screen.getByTestId("step-label").textContent).toBe("Rush: manual correction");
+    await flush(40);
     expect(document.activeElement).toBe(screen.getByTestId("correction-done"));
     // Discard is preselected: its targets are highlighted on the field.
     expect(screen.getAllByRole("button", { name: /choose this card/ }).length).toBeGreaterThan(0);

@@ -23,17 +23,43 @@ function stepLabel(s: GameState, turnEnd: boolean, conceded: boolean): string {
   return s.step === "play" ? "Play step" : s.step === "rush" ? "Rush step" : "Game over";
 }
 
-function PlayStepArea({
+/**
+ * The field and your hand. In the play step it holds the arrangement of hand
+ * cards into the chaos slots (local until confirmed); otherwise it shows the
+ * hand. One component in one place for every step, so the field stays mounted
+ * when the play step starts and ends (only the five chaos cells change).
+ */
+function BoardArea({
   state,
+  placing,
+  resetKey,
   onPlace,
   renderGrid,
+  staticHand,
 }: {
   state: GameState;
+  placing: boolean;
+  /** A new arrangement starts when this changes (a new turn or another hand). */
+  resetKey: string;
   onPlace: (cards: (number | null)[]) => void;
-  renderGrid: (chaos: React.ReactNode[]) => React.ReactNode;
+  renderGrid: (chaos?: React.ReactNode[]) => React.ReactNode;
+  staticHand: React.ReactNode;
 }) {
   const hand = useMemo(() => state.players[HUMAN].hand.map((id) => ({ id, card: state.cards[id] })), [state]);
   const p = usePlacement(hand);
+  const [arrangedFor, setArrangedFor] = useState(resetKey);
+  if (arrangedFor !== resetKey) {
+    // A new turn or hand: start a fresh arrangement (state reset during render, React's documented pattern).
+    setArrangedFor(resetKey);
+    p.clear();
+  }
+  if (!placing)
+    return (
+      <>
+        {renderGrid()}
+        <div className="mt-3">{staticHand}</div>
+      </>
+    );
   const facing = (column: number) => {
     const x = state.players[1].spare[column - 1];
     if (!x) return "an empty AI spare slot";
@@ -109,19 +135,24 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
     <BoardGrid sides={model.sides} revealed={model.revealed} ghosts={ghosts} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={turnEnd ? null : s.lastFlip} />
   );
 
-  // The grid and hand do not change while the AI thinks: keep them out of those renders.
-  const staticBoard = useMemo(
+  const placing = humanTurn && s.step === "play" && s.pending === null;
+  const resetKey = `${s.turn}:${s.players[HUMAN].hand.join(",")}`;
+  const apply = g.apply;
+  // The field and hand do not change while the AI thinks: keep them out of those renders.
+  const boardArea = useMemo(
     () => (
-      <>
-        {grid()}
-        <div className="mt-3">
-          <StaticHand cards={model.sides[HUMAN].hand} count={model.sides[HUMAN].handCount} />
-        </div>
-      </>
+      <BoardArea
+        state={s}
+        placing={placing}
+        resetKey={resetKey}
+        onPlace={(cards) => apply({ type: "place", player: HUMAN, cards })}
+        renderGrid={grid}
+        staticHand={<StaticHand cards={model.sides[HUMAN].hand} count={model.sides[HUMAN].handCount} />}
+      />
     ),
-    // grid() reads model, ghosts, flips, pending and the last flip, all listed here.
+    // grid() reads model, ghosts, flips, pending, the correction targets and the last flip, all listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [model, ghosts, flips, pending, corrTargets, turnEnd, s.lastFlip],
+    [s, placing, resetKey, apply, model, ghosts, flips, pending, corrTargets, turnEnd, s.lastFlip],
   );
 
   const instruction = over
@@ -163,13 +194,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
         <p className="mb-2 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
           {instruction}
         </p>
-        {humanTurn && s.step === "play" && s.pending === null ? (
-          <PlayStepArea key={`${s.turn}:${s.players[HUMAN].hand.join(",")}`} state={s} onPlace={(cards) => g.apply({ type: "place", player: HUMAN, cards })} renderGrid={grid} />
-        ) : (
-          <>
-            {staticBoard}
-          </>
-        )}
+        {boardArea}
         {model.revealed && model.sides[1].hand && (
           <div className="mt-2">
             <p className="text-xs font-semibold text-orange-800">AI hand (revealed)</p>

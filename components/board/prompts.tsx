@@ -26,7 +26,9 @@ export function slotName(s: GameState, r: SlotRef): string {
 export function DecisionPrompt({ state, pending, onAct }: { state: GameState; pending: Exclude<Pending, { kind: "correction" }>; onAct: (a: Action) => void }) {
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    first.current?.focus();
+    // In the next frame: focusing during the commit forces a synchronous style and layout pass.
+    const id = requestAnimationFrame(() => first.current?.focus());
+    return () => cancelAnimationFrame(id);
   }, [pending]);
   const title =
     pending.kind === "color" ? "Choose the active color" : pending.kind === "optional" ? "Optional effect" : pending.kind === "battle" ? "Battle discard" : "Choose a target";
@@ -85,7 +87,9 @@ export function TurnEndPanel({ t, revealAll, auto, onContinue, onAuto }: { t: Tu
   const phase = t.phases[t.index];
   const btn = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    btn.current?.focus();
+    // In the next frame: focusing during the commit forces a synchronous style and layout pass.
+    const id = requestAnimationFrame(() => btn.current?.focus());
+    return () => cancelAnimationFrame(id);
   }, [t.index]);
   const totals = scoreTotals(t.events);
   const msgs = phaseMessages(t, phase, revealAll);

@@ -21,12 +21,17 @@ export function Emeralds({ n, who }: { n: number; who: string }) {
 /** A discard pile, viewable in a modal dialog. */
 export function DiscardPile({ who, cards }: { who: string; cards: CardRef[] }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The pile's cards are rendered only while the dialog is open (a long pile would otherwise be re-rendered with every move).
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (open && ref.current && !ref.current.open) ref.current.showModal();
+  }, [open]);
   return (
     <>
-      <button type="button" className="text-left text-blue-700 underline decoration-dotted underline-offset-2 hover:text-blue-900" onClick={() => ref.current?.showModal()}>
+      <button type="button" className="text-left text-blue-700 underline decoration-dotted underline-offset-2 hover:text-blue-900" onClick={() => setOpen(true)}>
         {cards.length} in discard<span className="sr-only"> ({who}): view</span>
       </button>
-      <dialog ref={ref} aria-label={`${who} discard pile`} className="m-auto max-h-[80vh] w-[min(90vw,640px)] rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/50">
+      <dialog ref={ref} onClose={() => setOpen(false)} aria-label={`${who} discard pile`} className="m-auto max-h-[80vh] w-[min(90vw,640px)] rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/50">
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
           <h2 className="font-bold">
             {who} discard pile ({cards.length})
@@ -35,7 +40,7 @@ export function DiscardPile({ who, cards }: { who: string; cards: CardRef[] }) {
             Close
           </button>
         </div>
-        {cards.length === 0 ? (
+        {!open ? null : cards.length === 0 ? (
           <p className="p-4 text-sm text-slate-500">The discard pile is empty.</p>
         ) : (
           <ol className="grid grid-cols-[repeat(auto-fill,84px)] gap-2 p-4">
@@ -110,12 +115,31 @@ export function StatusPanel({ view, sides, stepLabel, thinking }: { view: Player
   );
 }
 
+/** One log line; memoised, so a new event renders one line, not the whole log. */
+const LogItem = memo(function LogItem({ text, type, turnStart }: { text: string; type: LogLine["type"]; turnStart: boolean }) {
+  return (
+    <li
+      className={`${turnStart ? "mt-1 border-t border-slate-200 pt-1 font-semibold" : ""} ${
+        type === "copy-discard" || type === "battle-discard" ? "text-red-700" : type === "emerald" || type === "win" ? "font-semibold text-emerald-700" : ""
+      }`}
+    >
+      {text}
+    </li>
+  );
+});
+
 /** The game log: every event with its reason, newest at the bottom, announced politely. */
 export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
   const box = useRef<HTMLOListElement>(null);
   const [follow, setFollow] = useState(true);
   useEffect(() => {
-    if (follow && box.current) box.current.scrollTop = box.current.scrollHeight;
+    // Scroll in the next frame, where layout happens anyway: reading scrollHeight during the
+    // commit would force a synchronous layout of the whole page inside the same task.
+    if (!follow) return;
+    const id = requestAnimationFrame(() => {
+      if (box.current) box.current.scrollTop = box.current.scrollHeight;
+    });
+    return () => cancelAnimationFrame(id);
   }, [lines.length, follow]);
   const last = lines.slice(-1)[0];
   return (
@@ -126,16 +150,9 @@ export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
           <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> follow
         </label>
       </div>
-      <ol ref={box} className="mt-1 h-56 space-y-0.5 overflow-y-auto text-xs leading-snug" data-testid="game-log" tabIndex={0} aria-label="Game log entries">
+      <ol ref={box} className="mt-1 h-56 space-y-0.5 overflow-y-auto text-xs leading-snug [contain:strict]" data-testid="game-log" tabIndex={0} aria-label="Game log entries">
         {lines.map((l) => (
-          <li
-            key={l.key}
-            className={`${l.turnStart ? "mt-1 border-t border-slate-200 pt-1 font-semibold" : ""} ${
-              l.type === "copy-discard" || l.type === "battle-discard" ? "text-red-700" : l.type === "emerald" || l.type === "win" ? "font-semibold text-emerald-700" : ""
-            }`}
-          >
-            {l.text}
-          </li>
+          <LogItem key={l.key} text={l.text} type={l.type} turnStart={l.turnStart} />
         ))}
       </ol>
       <p className="sr-only" aria-live="polite">

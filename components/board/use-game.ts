@@ -10,6 +10,9 @@ import { AI, act, canUndo, restart, startSession, undo, randomSeed, type GameSet
 import { discardGhosts, endsRush, rechargeGhosts, turnEndFrom, type Ghost, type TurnEnd } from "@/lib/playtest/presentation";
 import { createAiRunner, type AiRunner } from "./ai-runner";
 
+/** How long (ms) an AI request runs before the board says the AI is thinking. */
+export const THINKING_INDICATOR_DELAY_MS = 150;
+
 /** Board state kept by the controller. */
 export interface GameUiState {
   session: Session;
@@ -26,11 +29,10 @@ export interface GameUiState {
 }
 
 type Msg =
-  | { t: "applied"; session: Session; before: Session; events: GameEvent[] }
+  | { t: "applied"; session: Session; before: Session; events: GameEvent[]; aiMs?: number }
   | { t: "error"; error: EngineError | null }
   | { t: "reset"; session: Session }
   | { t: "thinking"; on: boolean }
-  | { t: "ai-time"; ms: number }
   | { t: "ai-error"; message: string | null }
   | { t: "phase" }
   | { t: "reveal"; on: boolean }
@@ -43,6 +45,8 @@ function reducer(s: GameUiState, m: Msg): GameUiState {
       const batch = s.batch + 1;
       const ghosts = discardGhosts(m.before.state, m.events, batch, s.revealAll);
       const turnEnd = endsRush(m.events) ? turnEndFrom(m.before.state, m.session.state, m.events) : null;
+      // An AI answer is one state update: its action, its think time and the end of "thinking".
+      if (m.aiMs !== undefined) return { ...s, session: m.session, error: null, batch, ghosts, turnEnd, thinking: false, aiTimes: [...s.aiTimes.slice(-19), m.aiMs] };
       return { ...s, session: m.session, error: null, batch, ghosts, turnEnd };
     }
     case "error":
@@ -50,9 +54,7 @@ function reducer(s: GameUiState, m: Msg): GameUiState {
     case "reset":
       return { ...s, session: m.session, error: null, turnEnd: null, ghosts: [], batch: s.batch + 1, thinking: false, aiError: null };
     case "thinking":
-      return { ...s, thinking: m.on };
-    case "ai-time":
-      return { ...s, aiTimes: [...s.aiTimes.slice(-19), m.ms] };
+      return s.thinking === m.on ? s : { ...s, thinking: m.on };
     case "ai-error":
       return { ...s, aiError: m.message, thinking: false };
     case "phase": {
@@ -116,7 +118,7 @@ export function useGame(setup: GameSetup, opts: UseGameOptions = {}) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const apply = useCallback((action: Action): boolean => {
+  const applyWith = useCallback((action: Action, aiMs?: number): boolean => {
     const before = sessionRef.current;
     const r = act(before, action);
     if (!r.ok) {
@@ -125,9 +127,10 @@ export function useGame(setup: GameSetup, opts: UseGameOptions = {}) {
     }
     generation.current++;
     sessionRef.current = r.session;
-    dispatch({ t: "applied", session: r.session, before, events: r.events });
+    dispatch({ t: "applied", session: r.session, before, events: r.events, aiMs });
     return true;
   }, []);
+  const apply = useCallback((action: Action): boolean => applyWith(action), [applyWith]);
 
   // The AI acts whenever the engine says it must and the turn-end walk is done.
   const { session, turnEnd } = state;
@@ -140,34 +143,36 @@ export function useGame(setup: GameSetup, opts: UseGameOptions = {}) {
     const view = playerView(session.state, AI);
     const seed = (session.setup.seed ^ Math.imul(session.actions.length + 1, 0x9e3779b1)) >>> 0;
     let cancelled = false;
-    dispatch({ t: "thinking", on: true });
+    // "The AI is thinking" appears only when an answer takes a while: a fast answer costs no extra render.
+    const showThinking = setTimeout(() => dispatch({ t: "thinking", on: true }), THINKING_INDICATOR_DELAY_MS);
     const started = Date.now();
     performance.mark("rb-ai-start");
     runner
       .ask({ view, level: session.setup.level, seed })
       .then((ans) => {
         performance.mark("rb-ai-answer");
+        clearTimeout(showThinking);
         if (cancelled || gen !== generation.current) return;
-        dispatch({ t: "ai-time", ms: ans.ms });
         const wait = Math.max(0, aiDelayMs - (Date.now() - started));
         setTimeout(() => {
           if (cancelled || gen !== generation.current) return;
-          dispatch({ t: "thinking", on: false });
           if (ans.action === null) {
             dispatch({ t: "ai-error", message: "The AI found no legal action." });
             return;
           }
-          if (!apply(ans.action)) dispatch({ t: "ai-error", message: "The AI chose an action the engine rejected." });
+          if (!applyWith(ans.action, ans.ms)) dispatch({ t: "ai-error", message: "The AI chose an action the engine rejected." });
         }, wait);
       })
       .catch((e: unknown) => {
+        clearTimeout(showThinking);
         if (!cancelled) dispatch({ t: "ai-error", message: e instanceof Error ? e.message : String(e) });
       });
     return () => {
       cancelled = true;
+      clearTimeout(showThinking);
       dispatch({ t: "thinking", on: false });
     };
-  }, [aiMustAct, session, aiDelayMs, apply]);
+  }, [aiMustAct, session, aiDelayMs, applyWith]);
 
   // Auto pace for the score and recharge walk.
   useEffect(() => {
