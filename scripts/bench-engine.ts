@@ -28,6 +28,8 @@ function gamesPerSecond(agents: [string, string], games: number, runs: number): 
   const gps: number[] = [];
   const sums = new Set<string>();
   let turns = 0;
+  // Warm-up (not timed): lets the JIT compile the hot paths before the timed runs.
+  runBatch({ decks: DECKS, agents, games: Math.max(100, Math.floor(games / 10)), seed: SEED });
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     const r = runBatch({ decks: DECKS, agents, games, seed: SEED });
@@ -83,7 +85,7 @@ function main(): void {
   const total = times.reduce((a, b) => a + b, 0);
   const f = (x: number, d = 0): string => x.toFixed(d);
   const lines = [
-    `Engine benchmark (one core, engine bundled by esbuild, seeds ${SEED}+i, decks chaotix-mix vs eggman-empire, ${runs} run${runs > 1 ? "s" : ""})`,
+    `Engine benchmark (one core, engine bundled by esbuild, seeds ${SEED}+i, decks chaotix-mix vs eggman-empire, ${runs} timed run${runs > 1 ? "s" : ""} after a warm-up)`,
     `random vs random:       ${f(median(rr.gps))} games/s median (runs: ${rr.gps.map((x) => f(x)).join(", ")}), avg ${rr.turns.toFixed(2)} turns, checksum ${rr.checksum}`,
     `heuristic vs heuristic: ${f(median(hh.gps))} games/s median (runs: ${hh.gps.map((x) => f(x)).join(", ")}), avg ${hh.turns.toFixed(2)} turns, checksum ${hh.checksum}`,
     `search agent (${DEFAULT_ITERATIONS} iterations/decision, ${positions.length} positions x ${runs > 1 ? 2 : 1}): median ${f(median(times), 2)} ms, p95 ${f(sorted[Math.floor(sorted.length * 0.95)], 2)} ms, ${f((DEFAULT_ITERATIONS * times.length) / (total / 1000))} iterations/s, checksum ${h.toString(16)}`,
