@@ -28,14 +28,19 @@ async function boardText(page: Page): Promise<string> {
 
 async function observeLongTasks(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: [number, number][] };
+    const w = window as unknown as { __longTasks: [number, number][]; __inputs: [number, number][] };
     w.__longTasks = [];
+    w.__inputs = [];
     try {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
       }).observe({ type: "longtask", buffered: true });
+      // Input events (Event Timing API): a long task that processes the player's own click or key is the player's, not the AI's.
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as PerformanceEventTiming[]) w.__inputs.push([e.processingStart, e.processingEnd]);
+      }).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
     } catch {
-      /* longtask not supported */
+      /* longtask or event timing not supported */
     }
   });
 }
@@ -44,6 +49,8 @@ async function observeLongTasks(page: Page) {
 async function perfFigures(page: Page) {
   const perf = await page.evaluate(() => {
     const tasks = (window as unknown as { __longTasks: [number, number][] }).__longTasks;
+    const inputs = (window as unknown as { __inputs: [number, number][] }).__inputs;
+    const handlesInput = ([t, d]: [number, number]) => inputs.some(([a, b]) => t <= a && b <= t + d);
     const starts = performance.getEntriesByName("rb-ai-start").map((e) => e.startTime);
     const answers = performance.getEntriesByName("rb-ai-answer").map((e) => e.startTime);
     const windows = starts.map((s) => [s, answers.find((a) => a >= s) ?? s] as [number, number]);
@@ -54,7 +61,9 @@ async function perfFigures(page: Page) {
     // The first request (the AI's placement) is made while the page is still starting up (hydration, web font, first layouts).
     const firstAnswer = windows[0]?.[1] ?? 0;
     const afterStartup = during.filter(([t]) => t >= firstAnswer);
-    return { tasks, thinkMs: windows.map(([a, b]) => b - a), during, afterStartup, screenshotTasks: tasks.filter(inShot).length, firstRequest: starts[0] ?? 0, firstAnswer };
+    // What the AI causes: tasks after start-up that do not process a player input (answers arriving, their renders).
+    const fromAi = afterStartup.filter((x) => !handlesInput(x));
+    return { tasks, thinkMs: windows.map(([a, b]) => b - a), during, afterStartup, fromAi, screenshotTasks: tasks.filter(inShot).length, firstRequest: starts[0] ?? 0, firstAnswer };
   });
   const sorted = perf.thinkMs.slice().sort((a, b) => a - b);
   return {
@@ -70,6 +79,9 @@ async function perfFigures(page: Page) {
       /** The same, leaving out the first AI request, which overlaps the page's start-up. */
       longTasksWhileAiThinksAfterStartup: perf.afterStartup.length,
       longestWhileAiThinksAfterStartupMs: Math.round(Math.max(0, ...perf.afterStartup.map(([, d]) => d))),
+      /** Of those, the tasks that process no player input (click, key): the AI's own. */
+      longTasksFromAi: perf.fromAi.length,
+      longestFromAiMs: Math.round(Math.max(0, ...perf.fromAi.map(([, d]) => d))),
       /** [start, duration] (ms since navigation) of each long task counted while the AI thinks. */
       whileAiThinks: perf.during.map(([t, d]) => [Math.round(t), Math.round(d)]),
       firstAiRequestMs: [Math.round(perf.firstRequest), Math.round(perf.firstAnswer)],
