@@ -55,6 +55,22 @@ export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams 
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
+  // Following a link elsewhere drops a query still waiting for its typing pause:
+  // applying it later would replace the URL and cancel the navigation the user chose.
+  const boxRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    function onClick(e: MouseEvent) {
+      if (!timer.current) return;
+      const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (link && !boxRef.current?.contains(link)) {
+        clearTimeout(timer.current);
+        timer.current = null;
+      }
+    }
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
+
   const apply = useCallback(
     (q: string, mode: "replace" | "push") => {
       if (timer.current) clearTimeout(timer.current);
@@ -117,7 +133,7 @@ export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams 
   const error = parsed.ok || (!showAppliedError && text === urlQuery) ? null : parsed.error;
 
   return (
-    <div className="space-y-3" role="search">
+    <div ref={boxRef} className="space-y-3" role="search">
       <form
         onSubmit={(e) => {
           e.preventDefault();
