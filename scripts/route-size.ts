@@ -23,7 +23,9 @@ if (!route) {
   process.exit(1);
 }
 const candidates = [arg("--dist"), process.env.NEXT_DIST_DIR, ".next", ".next-e2e"].filter((x): x is string => !!x);
-const dist = candidates.find((d) => existsSync(path.join(d, "build-manifest.json")));
+const routeManifest = (d: string) => path.join(d, "server", "app", route.replace(/^\//, ""), "page_client-reference-manifest.js");
+// The first build that has this route (an older or partial build in .next falls through to .next-e2e).
+const dist = candidates.find((d) => existsSync(path.join(d, "build-manifest.json")) && existsSync(routeManifest(d))) ?? candidates.find((d) => existsSync(path.join(d, "build-manifest.json")));
 if (!dist) {
   console.error(`No Next.js build found (looked in ${candidates.join(", ")}). Run \`npx next build\` first.`);
   process.exit(1);
@@ -31,7 +33,7 @@ if (!dist) {
 const budgetKb = Number(arg("--budget") ?? 250);
 
 const build = JSON.parse(readFileSync(path.join(dist, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
-const manifestFile = path.join(dist, "server", "app", route.replace(/^\//, ""), "page_client-reference-manifest.js");
+const manifestFile = routeManifest(dist);
 if (!existsSync(manifestFile)) {
   console.error(`No client reference manifest for ${route} in ${dist} (expected ${manifestFile}).`);
   process.exit(1);
