@@ -271,18 +271,12 @@ export function isProtected(s: GameState, p: Player, row: Row, ci: number, bit: 
 }
 
 function plainMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, slot: Slot): boolean {
-  if (slot.card === src.card) return false;
-  if (sel.owner === "you" ? tp !== src.p : sel.owner === "opponent" ? tp === src.p : false) return false;
-  if (sel.row !== "any" && sel.row !== trow) return false;
-  if (sel.position === "same-column" && tci !== src.ci) return false;
-  if (sel.position === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, trow, tci)) return false;
-  if (sel.face === "up" ? !slot.faceUp : sel.face === "down" ? slot.faceUp : false) return false;
-  if (!slot.faceUp) return !(sel.colors || sel.traits || sel.titles || sel.rings);
-  const d = s.cards[slot.card];
-  if (sel.colors && !sel.colors.includes(slot.color as Color)) return false;
-  if (sel.traits && !sel.traits.some((t) => d.traits.includes(t))) return false;
-  if (sel.titles && !sel.titles.includes(d.title)) return false;
-  if (sel.rings && !cmp(d.rings, sel.rings.op, sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value)) return false;
+  if (!staticMatch(s, src, sel, tp, trow, tci, slot)) return false;
+  // A "current rings" test is read on printed rings here (no continuous effect is consulted).
+  if (sel.rings && sel.rings.of === "current") {
+    const other = sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value;
+    if (!cmp(s.cards[slot.card].rings, sel.rings.op, other)) return false;
+  }
   return true;
 }
 
