@@ -1,17 +1,5 @@
-import { test, expect, newAccount, ADMIN, type AuthPages } from "./fixtures";
+import { test, expect, newAccount, signInAdmin } from "./fixtures";
 import type { Page } from "@playwright/test";
-
-/** Signs in as the e2e admin, signing it up first when this run has not yet. */
-async function signInAdmin(page: Page, auth: AuthPages) {
-  await auth.signIn(ADMIN);
-  const signedIn = await page
-    .getByTestId("current-user")
-    .waitFor({ timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!signedIn) await auth.signUp(ADMIN);
-  await expect(page.getByTestId("current-user")).toContainText("admin");
-}
 
 const results = (page: Page) => page.getByRole("list", { name: "Card results" });
 const queryBox = (page: Page) => page.getByLabel("Search cards");

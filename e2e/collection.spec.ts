@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { test, expect, newAccount, ADMIN, type AuthPages } from "./fixtures";
+import { test, expect, newAccount, signInAdmin } from "./fixtures";
 
 /** Distinct cards owned and catalog size, as the completion page shows them ("9 / 66 cards · 14%"). */
 async function overallOwned(page: Page): Promise<{ owned: number; total: number }> {
@@ -24,14 +24,6 @@ async function enterCard(page: Page, term: string, expectedKey: string, arrowsDo
   await page.keyboard.press("Enter");
   await expect(box).toHaveValue("");
   await expect(page.getByRole("list", { name: "Cards in this pack" })).toContainText(expectedKey);
-}
-
-/** Signs in as the e2e admin, signing the account up first when this run's database does not have it yet. */
-async function signInAsAdmin(page: Page, auth: AuthPages) {
-  await auth.signIn(ADMIN);
-  const signedIn = page.getByTestId("current-user");
-  await expect(signedIn.or(page.locator("form").getByRole("alert"))).toBeVisible();
-  if ((await signedIn.count()) === 0) await auth.signUp(ADMIN);
 }
 
 test.describe("collection", () => {
@@ -191,7 +183,7 @@ test.describe("collection", () => {
   });
 
   test("a number missing from the catalog: an admin adds it in a new tab and keeps entering the pack", async ({ page, auth }) => {
-    await signInAsAdmin(page, auth);
+    await signInAdmin(page, auth);
     await page.goto("/collection/booster");
     await enterCard(page, "2", "DEMO-002");
     const number = 700 + Math.floor(Math.random() * 200);

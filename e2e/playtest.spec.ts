@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { encodeDeckCode } from "../lib/deck/deck-code";
-import { ADMIN, expect, test, type AuthPages } from "./fixtures";
+import { expect, signInAdmin, test } from "./fixtures";
 
 const GAME = "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=random&rule=priority";
 const SHOTS = ".tmp/shots";
@@ -97,18 +97,6 @@ async function waitForHumanOrEnd(page: Page) {
     '[data-testid="confirm-placement"],[data-testid="decision"],[data-testid="correction"],[data-testid="turn-end"],[data-testid="game-over"],button[aria-label$="you may flip here"]',
     { polling: 100, timeout: 15_000 },
   );
-}
-
-/** Signs in as the e2e admin, signing it up first when this run has not yet. */
-async function signInAdmin(page: Page, auth: AuthPages) {
-  await auth.signIn(ADMIN);
-  const signedIn = await page
-    .getByTestId("current-user")
-    .waitFor({ timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!signedIn) await auth.signUp(ADMIN);
-  await expect(page.getByTestId("current-user")).toContainText("admin");
 }
 
 /** An admin enters a card of a new set through the catalog form (no structured effect unless given). */

@@ -1,29 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
+import { current } from "@/test/session-mock";
 import type { SessionUser } from "@/lib/dal/users";
 
-const t = vi.hoisted(() => ({ db: null as unknown as import("@/lib/db").PrismaClient, user: null as SessionUser | null }));
+const t = vi.hoisted(() => ({ db: null as unknown as import("@/lib/db").PrismaClient }));
 vi.mock("@/lib/db", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/db")>()),
   get db() {
     return t.db;
   },
 }));
-vi.mock("@/lib/dal/session", async () => {
-  class AuthError extends Error {
-    constructor(
-      public readonly code: "auth/unauthenticated" | "auth/forbidden",
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  const requireUser = async () => {
-    if (!t.user) throw new AuthError("auth/unauthenticated", "Please sign in first.");
-    return t.user;
-  };
-  return { AuthError, requireUser, getCurrentUser: async () => t.user, requireAdmin: requireUser, requireUserOrRedirect: requireUser };
-});
+vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { seedDemoCatalog } from "@/lib/dal/seed";
@@ -53,7 +40,7 @@ let cards: { id: string; number: number; title: string }[] = [];
 const id = (n: number) => cards.find((c) => c.number === n)!.id;
 
 function as(user: SessionUser | null) {
-  t.user = user;
+  current.user = user;
 }
 
 async function quantities(userId: string): Promise<Record<string, number>> {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
+import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient, user: null as null | { id: string; email: string; displayName: string; role: "user" | "admin" } }));
+const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
 
 vi.mock("@/lib/db", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/db")>()),
@@ -10,21 +11,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
     return h.prisma;
   },
 }));
-vi.mock("@/lib/dal/session", () => {
-  class AuthError extends Error {
-    constructor(public readonly code: string, message: string) {
-      super(message);
-    }
-  }
-  return {
-    AuthError,
-    getCurrentUser: async () => h.user,
-    requireUser: async () => {
-      if (!h.user) throw new AuthError("auth/unauthenticated", "Please sign in first.");
-      return h.user;
-    },
-  };
-});
+vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
@@ -58,7 +45,7 @@ beforeAll(async () => {
   for (const c of await t.prisma.card.findMany({ include: { set: true } })) ids[`${c.set.code}-${String(c.number).padStart(3, "0")}`] = c.id;
 });
 beforeEach(() => {
-  h.user = null;
+  current.user = null;
 });
 
 /** A legal 30-card list: 5 copies each of six different titles. */
@@ -67,7 +54,7 @@ function legalList() {
 }
 
 async function createAs(user: typeof A, cards = legalList(), name = "Deck") {
-  h.user = user;
+  current.user = user;
   const r = await dal.createDeck({ name, description: "", cards });
   if (!r.ok) throw new Error(r.message);
   return r;
@@ -91,7 +78,7 @@ describe("deck writes enforce the rules", () => {
 
   it("refuses a 6th copy of a title sent by a forged request, across printings, and changes nothing", async () => {
     const created = await createAs(A);
-    h.user = A;
+    current.user = A;
     const forged = await actions.saveDeckAction({
       deckId: created.id,
       expectedVersion: 1,
@@ -111,11 +98,11 @@ describe("deck writes enforce the rules", () => {
 
   it("refuses unknown card ids, bad quantities and guests", async () => {
     const created = await createAs(A);
-    h.user = A;
+    current.user = A;
     expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: [{ cardId: "nope", quantity: 1 }] })).toMatchObject({ ok: false, code: "deck/unknown-card" });
     expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: [{ cardId: ids["DEMO-001"], quantity: 0 }] })).toMatchObject({ ok: false });
     expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: [{ cardId: ids["DEMO-001"], quantity: 1 }, { cardId: ids["DEMO-001"], quantity: 1 }] })).toMatchObject({ ok: false });
-    h.user = null;
+    current.user = null;
     expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: [] })).toMatchObject({ ok: false, code: "auth/unauthenticated" });
     expect((await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id } })).version).toBe(1);
   });
@@ -125,7 +112,7 @@ describe("ownership", () => {
   it("user B cannot read, edit, restore, publish, copy or delete A's private deck by any route", async () => {
     const created = await createAs(A);
     const deck = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id } });
-    h.user = B;
+    current.user = B;
     expect(await dal.getDeckForOwner(created.id)).toBeNull();
     expect(await dal.getSharedDeck(deck.shareSlug)).toBeNull();
     expect(await dal.listDeckVersions(created.id)).toBeNull();
@@ -139,7 +126,7 @@ describe("ownership", () => {
     del.set("deckId", created.id);
     expect(await actions.deleteDeckAction(null, del)).toMatchObject({ ok: false, code: "deck/not-found" });
     expect(await actions.applyImportAction({ format: "text", text: "1 Ring" }, { mode: "replace", deckId: created.id, expectedVersion: 1 })).toMatchObject({ ok: false, code: "deck/not-found" });
-    h.user = null;
+    current.user = null;
     expect(await dal.getSharedDeck(deck.shareSlug)).toBeNull();
     const after = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id }, include: { cards: true } });
     expect(after).toMatchObject({ name: "Deck", version: 1, visibility: "private" });
@@ -149,12 +136,12 @@ describe("ownership", () => {
   it("public and unlisted decks are readable and copyable by others; only public ones are listed", async () => {
     const pub = await createAs(A, legalList(), "Listed deck");
     const unl = await createAs(A, legalList(), "Hidden link deck");
-    h.user = A;
+    current.user = A;
     expect(await dal.setDeckVisibility(pub.id, "public")).toMatchObject({ ok: true });
     expect(await dal.setDeckVisibility(unl.id, "unlisted")).toMatchObject({ ok: true });
     const pubSlug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: pub.id } })).shareSlug;
     const unlSlug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: unl.id } })).shareSlug;
-    h.user = null;
+    current.user = null;
     expect((await dal.getSharedDeck(pubSlug))?.isOwner).toBe(false);
     expect((await dal.getSharedDeck(unlSlug))?.name).toBe("Hidden link deck");
     const listed = await dal.listPublicDecks();
@@ -163,7 +150,7 @@ describe("ownership", () => {
     expect((await dal.listPublicDecks({ name: "listed" })).map((d) => d.id)).toEqual([pub.id]);
     expect((await dal.listPublicDecks({ card: "cheese" })).map((d) => d.id)).toContain(pub.id);
     expect(await dal.listPublicDecks({ card: "shadow" })).toEqual([]);
-    h.user = B;
+    current.user = B;
     const copy = await dal.copyDeck({ slug: unlSlug });
     expect(copy.ok).toBe(true);
     if (copy.ok) expect((await t.prisma.deck.findUniqueOrThrow({ where: { id: copy.id } })).ownerId).toBe(B.id);
@@ -172,7 +159,7 @@ describe("ownership", () => {
 
   it("publishing needs a legal deck", async () => {
     const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }]);
-    h.user = A;
+    current.user = A;
     const r = await dal.setDeckVisibility(draft.id, "public");
     expect(r).toMatchObject({ ok: false, code: "deck/not-legal", message: "Only a legal deck can be shared: 1 card: at least 30 needed." });
   });
@@ -181,7 +168,7 @@ describe("ownership", () => {
 describe("versions", () => {
   it("every save is a version with a diff, and restore brings back an old list as a new version", async () => {
     const created = await createAs(A);
-    h.user = A;
+    current.user = A;
     const v2cards = legalList().map((c) => (c.cardId === ids["DEMO-005"] ? { ...c, quantity: 3 } : c));
     v2cards.push({ cardId: ids["DEMO-053"], quantity: 2 });
     const s2 = await dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck v2", description: "", cards: v2cards });
@@ -206,7 +193,7 @@ describe("versions", () => {
 describe("optimistic concurrency", () => {
   it("of two saves from the same version, the second is told of the conflict with the server's list", async () => {
     const created = await createAs(A);
-    h.user = A;
+    current.user = A;
     const tabOne = [...legalList(), { cardId: ids["DEMO-001"], quantity: 2 }];
     const tabTwo = [...legalList(), { cardId: ids["DEMO-030"], quantity: 1 }];
     const [r1, r2] = await Promise.all([
@@ -231,7 +218,7 @@ describe("optimistic concurrency", () => {
 describe("import", () => {
   it("previews without writing and imports as a new deck or a replacement version", async () => {
     const created = await createAs(A);
-    h.user = A;
+    current.user = A;
     const before = await t.prisma.deck.count();
     const bad = await actions.previewImportAction({ format: "text", text: "2 Tails\n1 Nobody" });
     expect(bad).toMatchObject({ ok: false, fieldErrors: { text: [expect.stringContaining("Line 1"), 'Line 2: no card titled "Nobody".'] } });
@@ -250,7 +237,7 @@ describe("import", () => {
 
 describe("editor search", () => {
   it("uses the catalog query language and can keep only owned cards", async () => {
-    h.user = A;
+    current.user = A;
     const r = await actions.searchCardsForEditor("sonic");
     expect(r.ok && r.data.cards.map((c) => c.key)).toEqual(["DEMO-001", "DEMO-038", "DEMO-053"]);
     const colored = await actions.searchCardsForEditor("c:blue r>=9");
@@ -259,7 +246,7 @@ describe("editor search", () => {
     await t.prisma.collectionEntry.create({ data: { userId: A.id, cardId: ids["DEMO-053"], quantity: 2 } });
     const mine = await actions.searchCardsForEditor("sonic", true);
     expect(mine.ok && mine.data.cards.map((c) => c.key)).toEqual(["DEMO-053"]);
-    h.user = null;
+    current.user = null;
     expect(await actions.searchCardsForEditor("sonic")).toMatchObject({ ok: false, code: "auth/unauthenticated" });
   });
 });
@@ -269,11 +256,11 @@ describe("playtest entry points", () => {
     const mine = await createAs(A, legalList(), "Playable");
     const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }], "Draft");
     const slug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: mine.id } })).shareSlug;
-    h.user = A;
+    current.user = A;
     const byId = await dal.getDeckForPlaytest({ deckId: mine.id });
     expect(byId.ok && byId.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
     expect(await dal.getDeckForPlaytest({ deckId: draft.id })).toMatchObject({ ok: false, code: "deck/not-legal" });
-    h.user = B;
+    current.user = B;
     expect(await dal.getDeckForPlaytest({ deckId: mine.id })).toMatchObject({ ok: false, code: "deck/not-found" });
     expect(await dal.getDeckForPlaytest({ slug })).toMatchObject({ ok: false, code: "deck/not-found" });
     const { encodeDeckCode } = await import("@/lib/deck");

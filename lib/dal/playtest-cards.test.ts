@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
+import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { applyAction, legalActions, newGame, type GameState } from "@/lib/engine";
 import { deckListKeys } from "@/lib/playtest/cards";
@@ -8,7 +9,7 @@ import { AI, HUMAN, startSession } from "@/lib/playtest/session";
 import type { CatalogCard } from "@/lib/validation/catalog";
 
 type U = { id: string; email: string; displayName: string; role: "user" | "admin" };
-const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient, user: null as null | U }));
+const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
 
 vi.mock("@/lib/db", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/db")>()),
@@ -16,24 +17,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
     return h.prisma;
   },
 }));
-vi.mock("@/lib/dal/session", () => {
-  class AuthError extends Error {
-    constructor(
-      public readonly code: string,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  return {
-    AuthError,
-    getCurrentUser: async () => h.user,
-    requireUser: async () => {
-      if (!h.user) throw new AuthError("auth/unauthenticated", "Please sign in first.");
-      return h.user;
-    },
-  };
-});
+vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const t = createTestDatabase("playtest-cards");
 h.prisma = t.prisma;
@@ -109,7 +93,7 @@ function playToEnd(s0: GameState, maxActions = 3000): GameState {
 
 describe("playtest decks resolve against the database", () => {
   it("plays a user's deck holding a card of a non-DEMO set, with its structured effect", async () => {
-    h.user = alice;
+    current.user = alice;
     const d = await getDeckForPlaytest({ deckId });
     expect(d.ok).toBe(true);
     if (!d.ok) return;
@@ -127,7 +111,7 @@ describe("playtest decks resolve against the database", () => {
   });
 
   it("an admin's edit of a card's rings shows in the next game setup", async () => {
-    h.user = alice;
+    current.user = alice;
     const before = await getPlaytestCards(["PROMO-001"]);
     expect(before.get("PROMO-001")?.rings).toBe(6);
     const edited = await updateCard(promoId, { ...promo, rings: 9, colors: ["blue", "red"] }, admin);
@@ -145,13 +129,13 @@ describe("playtest decks resolve against the database", () => {
   });
 
   it("another user's private deck is not found, by id or by slug; an unlisted one is playable by slug", async () => {
-    h.user = bob;
+    current.user = bob;
     expect(await getDeckForPlaytest({ deckId })).toMatchObject({ ok: false, code: "deck/not-found" });
     expect(await getDeckForPlaytest({ slug: deckSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
-    h.user = null;
+    current.user = null;
     expect(await getDeckForPlaytest({ slug: deckSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
     await t.prisma.deck.update({ where: { id: deckId }, data: { visibility: "unlisted" } });
-    h.user = bob;
+    current.user = bob;
     expect(await getDeckForPlaytest({ deckId })).toMatchObject({ ok: false, code: "deck/not-found" });
     const shared = await getDeckForPlaytest({ slug: deckSlug });
     expect(shared.ok).toBe(true);
