@@ -10,10 +10,11 @@ const PAD = { l: 34, r: 8, t: 8, b: 22 };
  * library needed for two series.
  */
 export function EstimateChart({ series, label }: { series: SeriesPoint[]; label: string }) {
-  const maxGames = Math.max(1, series.at(-1)?.games ?? 1);
+  const maxGames = Math.max(1, series.at(-1)?.games ?? 0);
+  const shownGames = series.at(-1)?.games ?? 0;
   const x = (g: number) => PAD.l + (g / maxGames) * (W - PAD.l - PAD.r);
   const y = (p: number) => PAD.t + (1 - p) * (H - PAD.t - PAD.b);
-  const pts = [{ games: 0, rate: 0.5, lo: 0, hi: 1 }, ...series];
+  const pts = [...series];
   const line = series.map((p) => `${x(p.games).toFixed(1)},${y(p.rate).toFixed(1)}`).join(" ");
   const band = [...pts.map((p) => `${x(p.games).toFixed(1)},${y(p.hi).toFixed(1)}`), ...pts.reverse().map((p) => `${x(p.games).toFixed(1)},${y(p.lo).toFixed(1)}`)].join(" ");
   const last = series.at(-1);
@@ -33,7 +34,7 @@ export function EstimateChart({ series, label }: { series: SeriesPoint[]; label:
         </g>
       ))}
       <text x={W - PAD.r} y={H - 6} textAnchor="end" className="fill-slate-500 text-[9px]">
-        {maxGames} games
+        {shownGames.toLocaleString("en")} games
       </text>
       {series.length > 0 && <polygon points={band} className="fill-blue-200/70" />}
       {series.length > 0 && <polyline points={line} fill="none" className="stroke-blue-700" strokeWidth={1.5} />}

@@ -157,6 +157,7 @@ export function useLab(specs: MatchupSpec[], rule: StopRule, chunk: number, targ
       runner.dispose();
       runnerRef.current = null;
       inFlight.current = 0;
+      stateRef.current = runReducer(stateRef.current, { type: "requeue" });
       if (frame.current !== null && typeof cancelAnimationFrame === "function") cancelAnimationFrame(frame.current);
       frame.current = null;
     };

@@ -67,6 +67,22 @@ describe("lab run state", () => {
     expect(nextChunk(s)).toEqual({ matchup: 0, from: 10, to: 20 });
   });
 
+  it("hands out again the chunks of workers that went away", () => {
+    let s = initRun(1, { width: 0, maxGames: 40 }, 10);
+    const a = nextChunk(s)!;
+    s = assign(s, a);
+    const b = nextChunk(s)!;
+    s = assign(s, b);
+    const c = nextChunk(s)!;
+    s = assign(s, c);
+    // b came back before the teardown; a and c were lost with their workers
+    s = runReducer(s, { type: "result", ...b, tally: playMatchup(specs[0], b.from, b.to) });
+    s = runReducer(s, { type: "requeue" });
+    expect(nextChunk(s)).toEqual({ matchup: 0, from: 0, to: 10 });
+    const done = drive(s, 2, () => 0);
+    expect(done.matchups[0].tally).toEqual(playMatchup(specs[0], 0, 40));
+  });
+
   it("ignores unknown or duplicate results", () => {
     let s = initRun(1, { width: 0, maxGames: 20 }, 10);
     const before = s;

@@ -43,7 +43,9 @@ export interface RunState {
 export type RunAction =
   | { type: "result"; matchup: number; from: number; to: number; tally: MatchupTally }
   | { type: "pause" }
-  | { type: "resume" };
+  | { type: "resume" }
+  /** The workers went away (page teardown): chunks in flight will never return and are handed out again. */
+  | { type: "requeue" };
 
 /** A chunk of games for a worker. */
 export interface Chunk {
@@ -145,6 +147,16 @@ export function runReducer(s: RunState, a: RunAction): RunState {
     case "resume":
       // Chunks in flight while paused still arrive and join; handing out resumes where it stopped.
       return s.status === "paused" ? finishIfDone({ ...s, status: "running" }) : s;
+    case "requeue": {
+      const matchups = s.matchups.map((m) => {
+        const lost = Object.keys(m.inFlight).map(Number);
+        if (lost.length === 0) return m;
+        const next = Math.min(...lost);
+        const waiting = Object.fromEntries(Object.entries(m.waiting).filter(([from]) => Number(from) < next));
+        return { ...m, inFlight: {}, waiting, next };
+      });
+      return { ...s, matchups };
+    }
     case "result": {
       const matchups = s.matchups.slice();
       const m = matchups[a.matchup];
