@@ -4,7 +4,7 @@
  * and the cards they would draw on the following turns (RULES.md §4.5).
  */
 import { newGame, type CardInput } from "@/lib/engine";
-import { DRAWS_PER_TURN, OPENING_HAND } from "./odds";
+import { DRAWS_PER_TURN } from "./odds";
 
 /** A dealt sample: positions in the deck list given to {@link dealSample}. */
 export interface SampleDeal {
@@ -39,4 +39,4 @@ export function drawsAfter(deal: SampleDeal, turns: number): number[][] {
   return out;
 }
 
-export { OPENING_HAND, DRAWS_PER_TURN };
+export { DRAWS_PER_TURN };

@@ -16,7 +16,7 @@ import { conditionSql, joinSql, orderSql, sql, SORT_KEYS, usesSet, type SortDir,
  * and one page query, plus a small query for the page's traits.
  */
 
-export { SORT_KEYS, type SortDir, type SortKey } from "./sql";
+export type { SortDir, SortKey } from "./sql";
 
 export const DEFAULT_PAGE_SIZE = 60;
 export const MAX_PAGE_SIZE = 200;
