@@ -213,12 +213,14 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
 }
 
 /** The editor's search panel: the catalog query language, optionally only owned cards. */
-export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
-  const parsed = z.object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean() }).safeParse({ q, onlyOwned });
+export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false, take: unknown = 60): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
+  const parsed = z
+    .object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean(), take: z.number().int().min(1).max(200) })
+    .safeParse({ q, onlyOwned, take });
   if (!parsed.success) return fail(parsed.error.issues[0].message);
   const auth = await signedIn();
   if (auth) return auth;
-  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned });
+  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned, take: parsed.data.take });
   if (r.error) return fail(r.error);
   return { ok: true, data: { cards: r.cards, total: r.total } };
 }
