@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import "./globals.css";
 import { SiteHeader } from "@/components/site-header";
+import { CardZoom } from "@/components/card/card-zoom";
 
 export const metadata: Metadata = {
   title: { default: "Ringbinder — Sonic X TCG collection, decks and playtest", template: "%s · Ringbinder" },
@@ -23,6 +24,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           Ringbinder is an unofficial fan tool. Sonic X and its characters belong to their owners; the card data shipped here is an
           unofficial demo set, not the real card list.
         </footer>
+        <CardZoom />
       </body>
     </html>
   );

@@ -1,3 +1,5 @@
+import { Suspense } from "react";
+import { PageSkeleton } from "@/components/ui/skeleton";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { listMyDecks } from "@/lib/dal/decks";
@@ -12,6 +14,15 @@ export const metadata: Metadata = { title: "My decks" };
 
 export default async function DecksPage() {
   await requireUserOrRedirect("/decks");
+  // signed in: the lists stream behind a skeleton (the redirect above still answers with a real HTTP redirect)
+  return (
+    <Suspense fallback={<PageSkeleton kind="rows" label="your decks" />}>
+      <DecksContent />
+    </Suspense>
+  );
+}
+
+async function DecksContent() {
   const [decks, starters] = await Promise.all([listMyDecks(), listStarterDecks()]);
   return (
     <div className="space-y-6">

@@ -42,7 +42,7 @@ export function CardGrid({ cards, view = "grid", renderActions, renderBadge, lin
           </thead>
           <tbody>
             {cards.map((card) => (
-              <tr key={card.id} className="border-t border-slate-100 hover:bg-slate-50">
+              <tr key={card.id} className="border-t border-slate-100 hover:bg-slate-50" data-card-zoom={card.key}>
                 <td data-label="Number" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs text-slate-500">{card.key}</td>
                 <td className="px-3 py-1.5 font-medium">
                   {linkToCard ? (
@@ -74,7 +74,7 @@ export function CardGrid({ cards, view = "grid", renderActions, renderBadge, lin
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-label={label}>
       {cards.map((card) => (
-        <li key={card.id} className="relative flex flex-col gap-1">
+        <li key={card.id} className="relative flex flex-col gap-1" data-card-zoom={card.key}>
           {linkToCard ? (
             <Link href={cardHref(card)} className="block rounded-xl transition-transform hover:-translate-y-0.5" aria-label={`${card.title} (${card.key})`}>
               <CardFace card={card} />

@@ -90,7 +90,7 @@ export function EditorSearchPanel({
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Search results">
             {shown.map((card) => (
-              <li key={card.id} className="flex items-center gap-2 py-1.5 text-sm" data-card-zoom={`${card.set}/${card.number}`}>
+              <li key={card.id} className="flex items-center gap-2 py-1.5 text-sm" data-card-zoom={card.key}>
                 <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" aria-label={`${card.rings} rings`}>
                   {card.rings}
                 </span>
