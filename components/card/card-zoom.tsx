@@ -2,9 +2,8 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CardZoomDTO } from "@/app/api/cards/[key]/route";
 import { frameBackground } from "@/components/card/card-face";
-import type { Color } from "@/lib/cards/colors";
+import type { CardZoomDTO } from "@/lib/cards/types";
 
 const HOVER_DELAY = 350;
 const LONG_PRESS = 450;
@@ -180,7 +179,7 @@ export function CardZoom() {
     <div data-card-zoom-panel className="w-72 max-w-[calc(100vw-1rem)] overflow-hidden rounded-xl border border-slate-300 bg-white text-slate-900 shadow-2xl">
       {card ? (
         <>
-          <div className="h-2" style={{ background: frameBackground(card.colors as Color[]) }} aria-hidden />
+          <div className="h-2" style={{ background: frameBackground(card.colors) }} aria-hidden />
           <div className="flex gap-3 p-3">
             <span className="grid h-11 w-11 shrink-0 place-items-center rounded-full border-4 border-amber-400 bg-amber-50 text-xl font-black text-amber-700" aria-label={`${card.rings} rings`}>
               {card.rings}

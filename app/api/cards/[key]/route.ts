@@ -3,21 +3,7 @@ import { getCardBySetNumber } from "@/lib/dal/card-page";
 import { explainEffect } from "@/lib/cards/describe-effect";
 import { artHref } from "@/lib/cards/art";
 import { cardHref } from "@/components/card/card-grid";
-
-/** What the card zoom shows: one public card by its key (DEMO-007), with its effect in words. */
-export type CardZoomDTO = {
-  key: string;
-  href: string;
-  title: string;
-  traits: string[];
-  colors: string[];
-  rings: number;
-  rarity: string;
-  text: string;
-  effect: { automated: boolean; text: string };
-  image: string;
-  setName: string;
-};
+import type { CardZoomDTO } from "@/lib/cards/types";
 
 /** GET /api/cards/<key>: public card data for the zoom (cached briefly; catalog edits show within minutes). */
 export async function GET(_request: Request, { params }: { params: Promise<{ key: string }> }) {
