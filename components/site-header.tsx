@@ -2,6 +2,7 @@ import Link from "next/link";
 import { signOutAction } from "@/lib/actions/auth";
 import { NavLink } from "@/components/ui/nav-link";
 import { SiteMenu } from "@/components/site-menu";
+import { ThemeToggle } from "@/components/theme-toggle";
 
 const NAV = [
   { href: "/cards", label: "Cards" },
@@ -29,6 +30,7 @@ export function SiteHeader({ user }: { user: { displayName: string; role: string
           {user?.role === "admin" && <NavLink href="/admin">Admin</NavLink>}
         </nav>
         <div className="flex flex-wrap items-center gap-3 text-sm">
+          <ThemeToggle />
           {user ? (
             <>
               <span data-testid="current-user">
