@@ -26,8 +26,23 @@ interface Args {
   json: boolean;
 }
 
+const USAGE = `Usage: npm run sim -- --decks A.json B.json --games N --agents heuristic,search [--seed S] [--workers K] [--iterations I] [--column-rule priority|no-mirror] [--max-turns T] [--json]
+       npm run sim -- --help
+
+  --decks A B        two decks: starter-deck files, starter-deck slugs (chaotix-mix) or JSON lists of card definitions
+  --games N          games to play (each deal is played twice, once with each lead)
+  --agents X,Y       agents for A and B: random, heuristic or search (default heuristic,heuristic)
+  --seed S           seed of the first deal (default 1)
+  --workers K        worker threads (default 1)
+  --iterations I     search iterations per decision
+  --column-rule R    priority (default) or no-mirror (RULES.md §4.2)
+  --max-turns T      turns before a draw (default 100)
+  --json             print the result as JSON
+  --help             print this help
+`;
+
 function fail(msg: string): never {
-  process.stderr.write(`${msg}\nUsage: npm run sim -- --decks A.json B.json --games N --agents heuristic,search [--seed S] [--workers K] [--iterations I] [--column-rule priority|no-mirror] [--max-turns T] [--json]\n`);
+  process.stderr.write(`${msg}\n${USAGE}`);
   process.exit(1);
 }
 
@@ -35,6 +50,10 @@ function parse(argv: string[]): Args {
   const a: Partial<Args> = { seed: 1, workers: 1, json: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
+    if (k === "--help" || k === "-h") {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    }
     const next = (): string => argv[++i] ?? fail(`${k} needs a value`);
     if (k === "--decks") a.decks = [next(), next()];
     else if (k === "--games") a.games = Number(next());
