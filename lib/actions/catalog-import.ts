@@ -5,7 +5,8 @@ import { fail, ok, type ActionResult } from "@/lib/action-result";
 import { AuthError, requireAdmin } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
 import { RateLimitedError } from "@/lib/errors";
-import { applyImport, dryRunImport, type ImportReport } from "@/lib/dal/catalog-import";
+import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
+import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
 
 /** Admin: dry-run or apply a catalog import file (JSON or CSV). */
