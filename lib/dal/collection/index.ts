@@ -6,7 +6,7 @@
 export { CollectionError, type CollectionErrorCode } from "./errors";
 export { listCollection, ownedQuantities, type CollectionPage, type CollectionSummary, type OwnedCardDTO } from "./browse";
 export { adjustOwned, setOwned } from "./quantities";
-export { defaultSetCode, lookupCards, type LookupCardDTO } from "./lookup";
-export { listPackOpenings, recordPackOpening, undoLastPackOpening, type PackCardDTO, type PackOpeningDTO } from "./packs";
+export { defaultSetCode, lookupCards } from "./lookup";
+export { listPackOpenings, recordPackOpening, undoLastPackOpening } from "./packs";
 export { collectionCompletion, type CompletionDTO, type CompletionRow } from "./completion";
 export { applyCollectionImport, exportCollection, previewCollectionImport, type ImportPreview, type ImportPreviewLine } from "./transfer";

@@ -3,21 +3,11 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { cardKey, titleKey } from "@/lib/cards/keys";
-import { colorsFromMask, type Color } from "@/lib/cards/colors";
+import { colorsFromMask } from "@/lib/cards/colors";
+import type { LookupCardDTO } from "@/lib/collection/types";
 
 /** Fast card lookup for booster entry. */
 
-/** A card offered by the booster-entry combobox. */
-export type LookupCardDTO = {
-  id: string;
-  key: string;
-  set: string;
-  number: number;
-  title: string;
-  colors: Color[];
-  rarity: string;
-  owned: number;
-};
 
 const LOOKUP_LIMIT = 8;
 

@@ -3,13 +3,11 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { cardKey } from "@/lib/cards/keys";
+import type { PackOpeningDTO } from "@/lib/collection/types";
 import { CollectionError, type Tx } from "./errors";
 import { applyDelta, assertCardsExist } from "./quantities";
 
 /** Booster pack openings: recorded, listed and undone (the last one only). */
-
-export type PackCardDTO = { cardId: string; key: string; title: string; quantity: number };
-export type PackOpeningDTO = { id: string; createdAt: string; undoneAt: string | null; cardCount: number; cards: PackCardDTO[]; canUndo: boolean };
 
 const packInclude = {
   cards: { include: { card: { select: { title: true, number: true, set: { select: { code: true } } } } } },

@@ -1,9 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
-import { cardOrderBy, cardWhereFromQuery } from "@/lib/dal/card-search";
-import { requireUser } from "@/lib/dal/session";
+import { searchOwnedCards } from "@/lib/dal/card-search";
 import type { CardDTO } from "@/lib/cards/types";
 import type { DeckCatalogCard } from "@/lib/deck/types";
 
@@ -23,17 +21,12 @@ export async function getCardsByIds(ids: string[]): Promise<CardDTO[]> {
 }
 
 /**
- * The deck editor's search panel: the catalog query language (lib/search via
- * cardWhereFromQuery), optionally only cards the signed-in user owns.
+ * The deck editor's search panel: the catalog query language through the one
+ * card search path (lib/dal/card-search), optionally only cards the signed-in
+ * user owns.
  */
 export async function searchCardsForDeck(query: string, opts: { onlyOwned?: boolean; take?: number } = {}): Promise<{ cards: CardDTO[]; total: number; error?: string }> {
-  const user = await requireUser();
-  const built = cardWhereFromQuery(query);
-  if (!built.ok) return { cards: [], total: 0, error: `${built.error.message} (at position ${built.error.position + 1}: expected ${built.error.expected})` };
-  const filter: Prisma.CardWhereInput = opts.onlyOwned ? { AND: [built.where, { collection: { some: { userId: user.id, quantity: { gt: 0 } } } }] } : built.where;
-  const [rows, total] = await Promise.all([
-    db.card.findMany({ where: filter, include: cardInclude, orderBy: cardOrderBy("number", "asc"), take: Math.min(opts.take ?? 60, 200) }),
-    db.card.count({ where: filter }),
-  ]);
-  return { cards: rows.map(toCardDTO), total };
+  const r = await searchOwnedCards({ q: query, pageSize: opts.take ?? 60, ownership: opts.onlyOwned ? "owned" : "all" });
+  if (!r.ok) return { cards: [], total: 0, error: `${r.error.message} (at position ${r.error.position + 1}: expected ${r.error.expected})` };
+  return { cards: r.cards.map(({ quantity: _owned, ...card }) => card), total: r.total };
 }

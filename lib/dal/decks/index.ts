@@ -3,7 +3,7 @@
  * write runs as the signed-in user and validates the list against the catalog
  * and the deck rules inside its transaction.
  */
-export type { DeckDTO, DeckEntryDTO, DeckLine, DeckSummaryDTO, DeckVersionDTO, DeckWriteError, DeckWriteResult } from "./types";
+export type { DeckLine, DeckWriteError, DeckWriteResult } from "./types";
 export { cardIdsForList, getDeckForOwner, getMyOwnedCounts, getSharedDeck, resolveDeckList } from "./read";
 export { listMyDecks, listPublicDecks } from "./lists";
 export { listDeckVersions, restoreDeckVersion } from "./versions";

@@ -6,7 +6,7 @@ import { COLORS } from "@/lib/cards/colors";
 import { normaliseKey } from "@/lib/deck/catalog-index";
 import { checkDeck } from "@/lib/deck/rules";
 import { isVisibility } from "@/lib/validation/deck";
-import type { DeckSummaryDTO } from "./types";
+import type { DeckSummaryDTO } from "@/lib/deck/types";
 
 /** Deck lists: the signed-in user's decks and the public ones. */
 

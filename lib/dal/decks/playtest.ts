@@ -1,9 +1,8 @@
 import "server-only";
 import { tryDecodeDeckCode } from "@/lib/deck/deck-code";
 import type { DeckCheck } from "@/lib/deck/rules";
-import type { DeckListEntry } from "@/lib/deck/types";
+import type { DeckEntryDTO, DeckListEntry } from "@/lib/deck/types";
 import { getDeckForOwner, getSharedDeck, resolveDeckList } from "./read";
-import type { DeckEntryDTO } from "./types";
 
 export type PlaytestDeckResult =
   | { ok: true; name: string; cards: (DeckListEntry & { title: string })[]; check: DeckCheck }

@@ -6,9 +6,9 @@ import { getCurrentUser, requireUser } from "@/lib/dal/session";
 import type { CardDTO } from "@/lib/cards/types";
 import { normaliseKey } from "@/lib/deck/catalog-index";
 import { checkDeck, type DeckCheck } from "@/lib/deck/rules";
-import type { DeckListEntry } from "@/lib/deck/types";
+import type { DeckDTO, DeckEntryDTO, DeckListEntry } from "@/lib/deck/types";
 import { isVisibility } from "@/lib/validation/deck";
-import type { DeckDTO, DeckEntryDTO, DeckLine } from "./types";
+import type { DeckLine } from "./types";
 
 /** Reading one deck: for its owner, by share slug, or a list addressed by printing. */
 

@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
 import { normaliseKey } from "@/lib/deck/catalog-index";
 import { diffDeckLists, formatDeckDiff } from "@/lib/deck/diff";
-import type { DeckLine, DeckVersionDTO, DeckWriteResult } from "./types";
+import type { DeckVersionDTO } from "@/lib/deck/types";
+import type { DeckLine, DeckWriteResult } from "./types";
 import { saveDeck } from "./write";
 
 /** A deck's version history: listed with diffs, and restored as a new version. */
