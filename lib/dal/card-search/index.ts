@@ -12,8 +12,8 @@ import { conditionSql, joinSql, orderSql, sql, SORT_KEYS, usesSet, type SortDir,
  * Card search: the one path from a query in the card query language to a page
  * of cards, for the catalog (/cards, admin), the signed-in user's collection
  * and the deck editor. The query is parsed once (lib/search), translated by
- * one SQL builder for SQLite and PostgreSQL (./sql.ts), and run as one count
- * and one page query, plus a small query for the page's traits.
+ * one SQL builder for SQLite and PostgreSQL (./sql.ts), and run as a count,
+ * a query for the page's card ids, and one read of those cards and their traits.
  */
 
 export { SORT_KEYS, type SortDir, type SortKey } from "./sql";
@@ -119,6 +119,17 @@ type CardSqlRow = {
   quantity: number | bigint | null;
 };
 
+const NOTHING = sql``;
+
+/**
+ * One search: count the matches, pick the page's card ids, then read those
+ * cards (and their traits). The id query carries only sort keys; in set and
+ * number order a broad match walks the (set, number) index from the start and
+ * stops after the page (forced with CROSS JOIN, which SQLite takes as the
+ * join order and PostgreSQL plans freely), while a narrow one reads its
+ * matches through their own index and sorts them — whichever touches fewer
+ * rows, estimated from the count.
+ */
 async function runSearch(opts: {
   ast: QueryNode | null;
   sort: SortKey;
@@ -128,24 +139,35 @@ async function runSearch(opts: {
   owner: Owner | null;
 }): Promise<{ cards: CardDTO[]; quantities: number[]; total: number }> {
   const dialect: SqlDialect = dbDialect();
-  const { ast, owner, pageSize } = opts;
-  const where = owner ? sql`${conditionSql(ast, dialect)} AND ${ownershipSql(owner.ownership)}` : conditionSql(ast, dialect);
-  const collection = owner ? sql`LEFT JOIN "CollectionEntry" ce ON ce."cardId" = c."id" AND ce."userId" = ${owner.userId}` : sql``;
-  const quantity = owner ? sql`ce."quantity"` : sql`NULL`;
-  const rows = await db.$queryRaw<CardSqlRow[]>(sql`
-    SELECT c."id", c."number", c."title", c."colorMask", c."rings", c."rarity", c."text", c."effect", c."imageUrl",
-           s."code" AS "setCode", s."name" AS "setName", s."unofficial" AS "unofficial", ${quantity} AS "quantity"
-    FROM "Card" c JOIN "CardSet" s ON s."id" = c."setId" ${collection}
-    WHERE ${where}
-    ORDER BY ${orderSql(opts.sort, opts.dir, dialect)}
-    LIMIT ${pageSize} OFFSET ${(opts.page - 1) * pageSize}`);
-  // A short first page is the whole result: no separate count needed.
-  const total =
-    opts.page === 1 && rows.length < pageSize
-      ? rows.length
-      : await countCards(sql`FROM "Card" c ${usesSet(ast) ? sql`JOIN "CardSet" s ON s."id" = c."setId"` : sql``} ${owner && owner.ownership !== "all" ? collection : sql``} WHERE ${where}`);
-  const traits = await traitsOf(rows.map((r) => r.id));
-  const cards = rows.map((r): CardDTO => {
+  const { ast, owner, pageSize, sort, dir } = opts;
+  const offset = (opts.page - 1) * pageSize;
+  const filtered = owner !== null && owner.ownership !== "all";
+  const where = filtered ? sql`${conditionSql(ast, dialect)} AND ${ownershipSql(owner.ownership)}` : conditionSql(ast, dialect);
+  const collection = owner ? sql`LEFT JOIN "CollectionEntry" ce ON ce."cardId" = c."id" AND ce."userId" = ${owner.userId}` : NOTHING;
+  const filterJoin = filtered ? collection : NOTHING;
+
+  const total = await countRows(sql`FROM "Card" c ${usesSet(ast) ? sql`JOIN "CardSet" s ON s."id" = c."setId"` : NOTHING} ${filterJoin} WHERE ${where}`);
+  if (total === 0 || offset >= total) return { cards: [], quantities: [], total };
+
+  const catalogSize = sort === "number" ? (ast === null && !filtered ? total : await countRows(sql`FROM "Card" c`)) : 0;
+  const walkInOrder = sort === "number" && (offset + pageSize) * catalogSize <= total * total;
+  const from = walkInOrder ? sql`FROM "CardSet" s CROSS JOIN "Card" c ${filterJoin} WHERE c."setId" = s."id" AND` : sql`FROM "Card" c JOIN "CardSet" s ON s."id" = c."setId" ${filterJoin} WHERE`;
+  const ids = (
+    await db.$queryRaw<{ id: string }[]>(sql`SELECT c."id" ${from} ${where} ORDER BY ${orderSql(sort, dir, dialect)} LIMIT ${pageSize} OFFSET ${offset}`)
+  ).map((r) => r.id);
+  if (ids.length === 0) return { cards: [], quantities: [], total };
+
+  const [rows, traits] = await Promise.all([
+    db.$queryRaw<CardSqlRow[]>(sql`
+      SELECT c."id", c."number", c."title", c."colorMask", c."rings", c."rarity", c."text", c."effect", c."imageUrl",
+             s."code" AS "setCode", s."name" AS "setName", s."unofficial" AS "unofficial", ${owner ? sql`ce."quantity"` : sql`NULL`} AS "quantity"
+      FROM "Card" c JOIN "CardSet" s ON s."id" = c."setId" ${collection}
+      WHERE c."id" IN (${joinSql(ids)})`),
+    traitsOf(ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = ids.map((id) => byId.get(id)).filter((r): r is CardSqlRow => r !== undefined);
+  const cards = ordered.map((r): CardDTO => {
     const number = Number(r.number);
     return {
       id: r.id,
@@ -164,10 +186,10 @@ async function runSearch(opts: {
       imageUrl: r.imageUrl,
     };
   });
-  return { cards, quantities: rows.map((r) => (r.quantity === null ? 0 : Number(r.quantity))), total };
+  return { cards, quantities: ordered.map((r) => (r.quantity === null ? 0 : Number(r.quantity))), total };
 }
 
-async function countCards(from: Sql): Promise<number> {
+async function countRows(from: Sql): Promise<number> {
   const [row] = await db.$queryRaw<{ n: number | bigint }[]>(sql`SELECT count(*) AS "n" ${from}`);
   return Number(row.n);
 }
