@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { confidenceSequence, gamesForWidth, sequenceHalfWidth, stopReason, wilsonInterval } from "./stats";
-import { cardsDrawnBy, probAtLeast, probByTurn } from "./odds";
+import { cardsSeenByTurn, probAtLeast } from "@/lib/deck/stats";
 import { dealSample, drawsAfter } from "./sample-hand";
 import type { CardInput } from "@/lib/engine";
 
@@ -66,27 +66,6 @@ describe("confidence sequence and stopping rule", () => {
 });
 
 describe("draw odds", () => {
-  it("follows the draw schedule: 7, then 5 a turn, capped at the deck", () => {
-    expect(cardsDrawnBy(1, 30)).toBe(7);
-    expect(cardsDrawnBy(2, 30)).toBe(12);
-    expect(cardsDrawnBy(5, 30)).toBe(27);
-    expect(cardsDrawnBy(6, 30)).toBe(30);
-    expect(() => cardsDrawnBy(0, 30)).toThrow();
-  });
-
-  it("equals known hypergeometric values", () => {
-    // 4 copies in 30, 7 drawn: 1 − C(26,7)/C(30,7) = 1 − 657800/2035800
-    expect(probAtLeast(30, 4, 7)).toBeCloseTo(1 - 657800 / 2035800, 12);
-    expect(probAtLeast(30, 0, 7)).toBe(0);
-    expect(probAtLeast(30, 30, 1)).toBe(1);
-    expect(probAtLeast(30, 4, 30)).toBe(1);
-    // at least 2 of 5 in 30 with 12 drawn
-    let p = 0;
-    const C = (n: number, k: number): number => (k < 0 || k > n ? 0 : k === 0 ? 1 : (C(n - 1, k - 1) * n) / k);
-    for (let k = 2; k <= 5; k++) p += (C(5, k) * C(25, 12 - k)) / C(30, 12);
-    expect(probAtLeast(30, 5, 12, 2)).toBeCloseTo(p, 10);
-  });
-
   it("agrees with dealing real games on the engine's RNG", () => {
     const deck: CardInput[] = Array.from({ length: 30 }, (_, i) => ({ title: `C${i}`, colors: ["red"], rings: i % 10, traits: [] }));
     const hits = new Set([0, 1, 2]); // three copies of a title
@@ -103,7 +82,7 @@ describe("draw odds", () => {
       if (drawn.some((c) => hits.has(c))) seen[2]++;
     }
     for (let t = 1; t <= 3; t++) {
-      const exact = probByTurn(30, 3, t);
+      const exact = probAtLeast(1, 30, 3, cardsSeenByTurn(t, 30));
       const [lo, hi] = wilsonInterval(seen[t - 1], games, 3.29); // 99.9%
       expect(exact).toBeGreaterThan(lo);
       expect(exact).toBeLessThan(hi);

@@ -4,7 +4,7 @@
  * and the cards they would draw on the following turns (RULES.md §4.5).
  */
 import { newGame, type CardInput } from "@/lib/engine";
-import { DRAWS_PER_TURN, OPENING_HAND } from "./odds";
+import { CARDS_PER_TURN } from "@/lib/deck/stats";
 
 /** A dealt sample: positions in the deck list given to {@link dealSample}. */
 export interface SampleDeal {
@@ -32,11 +32,10 @@ export function dealSample(deck: CardInput[], seed: number): SampleDeal {
 export function drawsAfter(deal: SampleDeal, turns: number): number[][] {
   const out: number[][] = [];
   for (let t = 0; t < turns; t++) {
-    const next = deal.library.slice(t * DRAWS_PER_TURN, (t + 1) * DRAWS_PER_TURN);
+    const next = deal.library.slice(t * CARDS_PER_TURN, (t + 1) * CARDS_PER_TURN);
     if (next.length === 0) break;
     out.push(next);
   }
   return out;
 }
 
-export { OPENING_HAND, DRAWS_PER_TURN };
