@@ -50,8 +50,12 @@ function revalidateDeck(id: string, slug?: string) {
   if (slug) revalidatePath(`/d/${slug}`);
 }
 
+function unpublishedNote(was: DeckVisibility | undefined): string {
+  return was ? ` The deck is not legal, so it is private now (it was ${was}): sharing needs a legal deck.` : "";
+}
+
 /** Saves the editor's whole list as a new version (optimistic concurrency on expectedVersion). */
-export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck }>> {
+export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }>> {
   const parsed = saveDeckSchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error, "The deck could not be saved: " + parsed.error.issues[0].message);
   const auth = await signedIn();
@@ -59,7 +63,7 @@ export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{
   const r = await saveDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
   revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version, check: r.check }, message: `Saved as version ${r.version}.` };
+  return { ok: true, data: { version: r.version, check: r.check, unpublished: r.unpublished }, message: `Saved as version ${r.version}.${unpublishedNote(r.unpublished)}` };
 }
 
 /** Creates an empty deck and opens it in the editor. */
@@ -153,7 +157,7 @@ export async function restoreVersionAction(input: unknown): Promise<DeckActionRe
   const r = await restoreDeckVersion(parsed.data.deckId, parsed.data.version, parsed.data.expectedVersion);
   if (!r.ok) return writeFailure(r);
   revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version}.` };
+  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version} (its cards, name and description).${unpublishedNote(r.unpublished)}` };
 }
 
 export type ImportPreview = { cards: { card: CardDTO; quantity: number }[]; check: DeckCheck; name?: string; description?: string };
@@ -209,7 +213,7 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
   const saved = await saveDeck({ deckId: deck.id, expectedVersion: t.data.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
   if (!saved.ok) return writeFailure(saved);
   revalidateDeck(saved.id);
-  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.` };
+  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
 }
 
 /** The editor's search panel: the catalog query language, optionally only owned cards. */

@@ -52,7 +52,15 @@ export type DeckVersionDTO = {
   total: number;
   /** changes from the previous version ("+2 Sonic the Hedgehog, −1 Egg Pawn") */
   diff: DeckDiffLine[];
+  /** the card changes only ("+2 Sonic the Hedgehog, −1 Egg Pawn" or "no card changes") */
   diffText: string;
+  /** everything this version changed: cards, name and description ("+1 Egg Pawn; description edited") */
+  changesText: string;
+  /** whether this version's list is legal, and why not */
+  legal: boolean;
+  legalSummary: string;
+  /** what restoring this version would change in the current deck (cards, name, description) */
+  restoreText: string;
 };
 
 export type DeckLine = { cardId: string; quantity: number };
@@ -66,7 +74,8 @@ export type DeckWriteError =
       /** the deck as the server holds it, so the editor can show the difference */
       current: { version: number; name: string; description: string; cards: DeckLine[]; diff: DeckDiffLine[] };
     };
-export type DeckWriteResult = { ok: true; id: string; version: number; check: DeckCheck } | DeckWriteError;
+/** A successful write; `unpublished` is the visibility a shared deck lost because the saved list is not legal. */
+export type DeckWriteResult = { ok: true; id: string; version: number; check: DeckCheck; unpublished?: Exclude<DeckVisibility, "private"> } | DeckWriteError;
 
 type Tx = Prisma.TransactionClient;
 
@@ -184,8 +193,12 @@ export async function listDeckVersions(deckId: string): Promise<DeckVersionDTO[]
   const cards = await db.card.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
   const names = new Map(cards.map((c) => [c.id, { key: normaliseKey(c.set.code, c.number), title: c.title }]));
   const describe = (id: string) => names.get(id) ?? { key: "?", title: "(deleted card)" };
+  const last = versions.length - 1;
   const out = versions.map((v, i) => {
     const diff = diffDeckLists(i === 0 ? [] : lists[i - 1], lists[i], describe);
+    const prev = i === 0 ? null : versions[i - 1];
+    const check = checkDeck(lists[i].map((l) => ({ cardId: l.cardId, ...describe(l.cardId), quantity: l.quantity })));
+    const toRestore = diffDeckLists(lists[last], lists[i], describe);
     return {
       version: v.version,
       name: v.name,
@@ -194,9 +207,21 @@ export async function listDeckVersions(deckId: string): Promise<DeckVersionDTO[]
       total: lists[i].reduce((n, l) => n + l.quantity, 0),
       diff,
       diffText: formatDeckDiff(diff),
+      changesText: prev ? describeChanges(diff, prev, v) : diff.length ? `created with ${formatDeckDiff(diff)}` : "created empty",
+      legal: check.legal,
+      legalSummary: check.summary,
+      restoreText: describeChanges(toRestore, versions[last], v),
     };
   });
   return out.reverse();
+}
+
+/** "+1 Egg Pawn; renamed from “Old” to “New”; description edited", or "no changes" when a save changed nothing. */
+function describeChanges(diff: DeckDiffLine[], from: { name: string; description: string }, to: { name: string; description: string }): string {
+  const parts = diff.length ? [formatDeckDiff(diff)] : [];
+  if (from.name !== to.name) parts.push(`renamed from “${from.name}” to “${to.name}”`);
+  if (from.description !== to.description) parts.push(!to.description ? "description removed" : !from.description ? "description added" : "description edited");
+  return parts.length ? parts.join("; ") : "no changes";
 }
 
 function parseSnapshot(json: string): DeckLine[] {
@@ -317,29 +342,33 @@ async function conflict(tx: Tx, deckId: string, attempted: DeckLine[]): Promise<
  * Saves the whole deck as a new version, only if the deck is still at
  * `expectedVersion` (optimistic concurrency): otherwise returns deck/conflict
  * with the server's list. Refuses unknown cards and any title over 5 copies.
+ * A public or unlisted deck saved with a list that is not legal becomes
+ * private (`unpublished` says what it was).
  */
 export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
   const user = await requireUser();
   return db.$transaction(async (tx) => {
-    const owned = await tx.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { id: true } });
+    const owned = await tx.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { id: true, visibility: true } });
     if (!owned) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
     const v = await validateList(tx, input.cards);
     if (!v.ok) return v;
     const next = input.expectedVersion + 1;
+    // Sharing needs a legal deck (as setDeckVisibility): a shared deck saved with an illegal list goes private.
+    const unpublished = !v.check.legal && (owned.visibility === "public" || owned.visibility === "unlisted") ? owned.visibility : undefined;
     const claimed = await tx.deck.updateMany({
       where: { id: input.deckId, ownerId: user.id, version: input.expectedVersion },
-      data: { version: next, name: input.name, description: input.description },
+      data: { version: next, name: input.name, description: input.description, ...(unpublished ? { visibility: "private" } : {}) },
     });
     if (claimed.count === 0) return conflict(tx, input.deckId, input.cards);
     await writeCards(tx, input.deckId, input.cards);
     await tx.deckVersion.create({
       data: { deckId: input.deckId, version: next, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id },
     });
-    return { ok: true as const, id: input.deckId, version: next, check: v.check };
+    return { ok: true as const, id: input.deckId, version: next, check: v.check, ...(unpublished ? { unpublished } : {}) };
   });
 }
 
-/** Restores an old version as a new version (history is never rewritten). */
+/** Restores an old version, cards, name and description, as a new version (history is never rewritten). */
 export async function restoreDeckVersion(deckId: string, version: number, expectedVersion: number): Promise<DeckWriteResult> {
   const user = await requireUser();
   const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
