@@ -8,6 +8,7 @@ const NAV = [
   { href: "/collection", label: "Collection" },
   { href: "/decks", label: "Decks" },
   { href: "/playtest", label: "Playtest" },
+  { href: "/rules", label: "Rules" },
 ];
 
 export async function SiteHeader() {

@@ -138,7 +138,7 @@ test.describe("deck builder and sharing", () => {
     await page.getByLabel("Description (markdown)").fill("Egg Pawns early.");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByTestId("save-message")).toContainText("Saved as version 2. Legal.");
-    await expect(page.getByTestId("version").first()).toContainText("description added");
+    await expect(page.getByTestId("version").first()).toContainText("description edited");
     await page.getByLabel("Public: listed in public decks").click();
     await expect(page.getByText("The deck is now public.")).toBeVisible();
     // an illegal version 3, then back to 2
@@ -190,7 +190,14 @@ test.describe("deck builder and sharing", () => {
     await page.getByRole("button", { name: "Create deck from import" }).click();
     await expect(page).toHaveURL(/\/decks\/[^/]+$/);
     await expect(page.getByTestId("legality")).toContainText("7 cards: at least 30 needed.");
+    // not legal: no Playtest, but Practice (the playtest says why it is not legal)
     await expect(page.getByRole("main").getByRole("link", { name: "Playtest", exact: true })).toHaveCount(0);
+    await page.getByRole("main").getByRole("link", { name: "Practice", exact: true }).click();
+    await expect(page.getByTestId("deck-option").filter({ has: page.getByRole("radio", { checked: true }) })).toContainText("Not legal: 7 cards: at least 30 needed. Plays in practice mode.");
+    await page.getByRole("button", { name: "Start game" }).click();
+    await expect(page.getByTestId("practice-mode")).toContainText("is not a legal deck (7 cards: at least 30 needed.)");
+    await expect(page.locator("[data-slot]").first()).toBeVisible();
+    await page.screenshot({ path: ".tmp/shots/playtest-practice.png", fullPage: true });
 
     // duplicate, then delete with a confirmation step
     await page.goto("/decks");

@@ -88,12 +88,12 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
             <button type="button" className="btn-primary" onClick={() => save()} disabled={saving || !dirty || !name.trim()}>
               {saving ? "Saving…" : dirty ? "Save" : "Saved"}
             </button>
-            {check.legal && !dirty ? (
-              <Link className="btn-secondary" href={`/playtest?deck=${encodeURIComponent(deck.id)}`}>
-                Playtest
+            {!dirty && check.total > 0 ? (
+              <Link className="btn-secondary" href={`/playtest?deck=${encodeURIComponent(deck.id)}`} title={check.legal ? undefined : `Not legal (${check.summary}): plays in practice mode`}>
+                {check.legal ? "Playtest" : "Practice"}
               </Link>
             ) : (
-              <span className="btn-secondary cursor-not-allowed opacity-60" aria-disabled="true" title={dirty ? "Save first" : "Only legal decks can be playtested"}>
+              <span className="btn-secondary cursor-not-allowed opacity-60" aria-disabled="true" title={dirty ? "Save first" : "Add cards first"}>
                 Playtest
               </span>
             )}
@@ -287,7 +287,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
           <DeckStats cards={statsCards} />
         </div>
         <div className="space-y-5">
-          <SharePanel key={deck.visibility} deckId={deck.id} slug={deck.shareSlug} visibility={deck.visibility} savedLegal={savedLegal} />
+          <SharePanel deckId={deck.id} slug={deck.shareSlug} visibility={deck.visibility} savedLegal={savedLegal} />
           <VersionHistory deckId={deck.id} versions={versions} currentVersion={version} visibility={deck.visibility} disabled={dirty} onRestored={() => router.refresh()} />
           <DeckExport name={name} text={exportText} json={exportJson} codeUrl={code ? `/d/code/${code}` : null} />
           <ImportPanel target={{ mode: "replace", deckId: deck.id, expectedVersion: version }} />

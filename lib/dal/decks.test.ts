@@ -294,14 +294,18 @@ describe("editor search", () => {
 });
 
 describe("playtest entry points", () => {
-  it("loads legal decks by id (owner), slug (visible) or code, and refuses the rest", async () => {
+  it("loads decks by id (owner), slug (visible) or code; an illegal deck comes with why (practice mode), an empty one is refused", async () => {
     const mine = await createAs(A, legalList(), "Playable");
     const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }], "Draft");
     const slug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: mine.id } })).shareSlug;
     current.user = A;
     const byId = await dal.getDeckForPlaytest({ deckId: mine.id });
     expect(byId.ok && byId.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
-    expect(await dal.getDeckForPlaytest({ deckId: draft.id })).toMatchObject({ ok: false, code: "deck/not-legal" });
+    expect(await dal.getDeckForPlaytest({ deckId: draft.id })).toMatchObject({ ok: true, name: "Draft", check: { legal: false, summary: "1 card: at least 30 needed." } });
+    const empty = await createAs(A, [], "Empty");
+    current.user = A;
+    expect(await dal.getDeckForPlaytest({ deckId: empty.id })).toMatchObject({ ok: false, code: "deck/empty" });
+    expect((await dal.listMyDecks()).find((d) => d.id === draft.id)).toMatchObject({ legal: false, legalSummary: "1 card: at least 30 needed." });
     current.user = B;
     expect(await dal.getDeckForPlaytest({ deckId: mine.id })).toMatchObject({ ok: false, code: "deck/not-found" });
     expect(await dal.getDeckForPlaytest({ slug })).toMatchObject({ ok: false, code: "deck/not-found" });
