@@ -151,7 +151,7 @@ test.describe("deck builder and sharing", () => {
 
     await page.getByRole("button", { name: "Restore version 1" }).click();
     const confirm = page.getByTestId("restore-confirm");
-    await expect(confirm).toContainText("description removed");
+    await expect(confirm).toContainText("compared with now: +1 Egg Pawn; description edited.");
     await page.screenshot({ path: ".tmp/shots/deck-restore-confirm.png", fullPage: true });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toHaveCount(0);
@@ -159,7 +159,8 @@ test.describe("deck builder and sharing", () => {
     await page.getByRole("button", { name: "Restore version 1" }).click();
     await page.getByRole("button", { name: "Yes, restore version 1" }).click();
     await expect(page.getByText("Version 1 restored as version 4 (its cards, name and description).")).toBeVisible();
-    await expect(page.getByLabel("Description (markdown)")).toHaveValue("");
+    await expect(page.getByLabel("Description (markdown)")).not.toHaveValue("Egg Pawns early.");
+    await expect(page.getByLabel("Description (markdown)")).not.toHaveValue("");
     await expect(page.getByTestId("legality")).toContainText("30 cards: OK.");
   });
 

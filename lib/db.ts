@@ -19,4 +19,9 @@ export const db: PrismaClient = globalForPrisma.ringbinderPrisma ?? createPrisma
 
 if (process.env.NODE_ENV !== "production") globalForPrisma.ringbinderPrisma = db;
 
+/** The SQL dialect raw queries are built for: PostgreSQL for a postgres:// DATABASE_URL, SQLite otherwise. */
+export function dbDialect(): "sqlite" | "postgresql" {
+  return /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "") ? "postgresql" : "sqlite";
+}
+
 export type { PrismaClient };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CardDTO } from "@/lib/cards/types";
-import type { DeckDTO } from "@/lib/dal/decks";
+import type { DeckDTO } from "@/lib/deck/types";
 import { checkDeck } from "@/lib/deck";
 import { deckEditorReducer, draftDiffers, draftOf, initDeckEditor, parseDeckDraft, type DeckEditorState } from "./deck-editor-state";
 

@@ -6,14 +6,15 @@
  * transition is unit-tested; `useDeckEditor` wires it to them.
  */
 import type { CardDTO } from "@/lib/cards/types";
-import type { DeckDTO, DeckWriteError } from "@/lib/dal/decks";
+import type { DeckActionFailure } from "@/lib/actions/decks";
+import type { DeckDTO } from "@/lib/deck/types";
 import { canAddCopy } from "@/lib/deck";
 
 /** One line of the deck being edited. */
 export type Entry = { card: CardDTO; quantity: number };
 
 /** The server's deck when a save met a newer version. */
-export type Conflict = Extract<DeckWriteError, { code: "deck/conflict" }>["current"];
+export type Conflict = NonNullable<DeckActionFailure["current"]>;
 
 /** Unsaved work kept on this device: what the editor held and the version it was based on. */
 export type DeckDraft = { baseVersion: number; name: string; description: string; entries: Entry[] };

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { DeckDTO, DeckVersionDTO } from "@/lib/dal/decks";
+import type { DeckDTO, DeckVersionDTO } from "@/lib/deck/types";
 import type { CardDTO } from "@/lib/cards/types";
 import { COLORS } from "@/lib/cards/colors";
 import { checkDeck, encodeDeckCode, formatDeckDiff, formatDeckJson, formatDeckText } from "@/lib/deck";

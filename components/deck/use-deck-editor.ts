@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useReducer, useSyncExternalStore, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { saveDeckAction } from "@/lib/actions/decks";
-import type { DeckDTO } from "@/lib/dal/decks";
+import type { DeckDTO } from "@/lib/deck/types";
 import { clearDraft, readDraft, writeDraft } from "@/components/ui/local-draft";
 import { useLeaveGuard } from "@/components/ui/leave-guard";
 import { deckEditorReducer, draftDiffers, draftOf, initDeckEditor, parseDeckDraft } from "./deck-editor-state";

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { restoreVersionAction } from "@/lib/actions/decks";
-import type { DeckVersionDTO } from "@/lib/dal/decks";
+import type { DeckVersionDTO } from "@/lib/deck/types";
 import type { DeckVisibility } from "@/lib/validation/deck";
 
 /**
@@ -63,7 +63,7 @@ export function VersionHistory({
             {confirming === v.version && (
               <div role="group" aria-label={`Confirm restoring version ${v.version}`} className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-amber-950" data-testid="restore-confirm">
                 <p>
-                  Restore version {v.version} as a new version? {v.restoreText === "no changes" ? "It is the same as the current deck." : `This brings back its cards, name and description: ${v.restoreText}.`}
+                  Restore version {v.version} as a new version? {v.restoreText === "no changes" ? "It is the same as the current deck." : `This brings back its cards, name and description; compared with now: ${v.restoreText}.`}
                 </p>
                 {!v.legal && visibility !== "private" && (
                   <p className="mt-1 font-semibold">

@@ -1,4 +1,8 @@
 import type { Color } from "@/lib/cards/colors";
+import type { CardDTO } from "@/lib/cards/types";
+import type { DeckVisibility } from "@/lib/validation/deck";
+import type { DeckDiffLine } from "./diff";
+import type { DeckCheck } from "./rules";
 
 /** One line of a deck list as the rules see it: a printing and how many copies. */
 export type DeckRuleCard = {
@@ -30,3 +34,56 @@ export type DeckCatalogCard = {
 
 /** A deck entry addressed by its printing (set code + number), as in files and deck codes. */
 export type DeckListEntry = { set: string; number: number; quantity: number };
+
+/** A card in a deck, with how many copies the viewer owns (null for guests and other people's decks). */
+export type DeckEntryDTO = { card: CardDTO; quantity: number; owned: number | null };
+
+/** A deck as its pages and the editor show it, checked against the deck rules. */
+export type DeckDTO = {
+  id: string;
+  name: string;
+  description: string;
+  visibility: DeckVisibility;
+  shareSlug: string;
+  version: number;
+  ownerName: string;
+  isOwner: boolean;
+  updatedAt: string;
+  entries: DeckEntryDTO[];
+  check: DeckCheck;
+};
+
+/** One deck in a list of decks. */
+export type DeckSummaryDTO = {
+  id: string;
+  name: string;
+  visibility: DeckVisibility;
+  shareSlug: string;
+  total: number;
+  legal: boolean;
+  /** why the deck is not legal ("12 cards: at least 30 needed."), or its OK summary */
+  legalSummary: string;
+  colors: Color[];
+  updatedAt: string;
+  ownerName: string;
+};
+
+/** One saved version of a deck. */
+export type DeckVersionDTO = {
+  version: number;
+  name: string;
+  authorName: string;
+  createdAt: string;
+  total: number;
+  /** changes from the previous version ("+2 Sonic the Hedgehog, −1 Egg Pawn") */
+  diff: DeckDiffLine[];
+  /** the card changes only ("+2 Sonic the Hedgehog, −1 Egg Pawn" or "no card changes") */
+  diffText: string;
+  /** everything this version changed: cards, name and description ("+1 Egg Pawn; description edited") */
+  changesText: string;
+  /** whether this version's list is legal, and why not */
+  legal: boolean;
+  legalSummary: string;
+  /** what restoring this version would change in the current deck (cards, name, description) */
+  restoreText: string;
+};

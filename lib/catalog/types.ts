@@ -1,0 +1,44 @@
+import type { FieldChange } from "@/lib/cards/snapshot-diff";
+import type { CatalogRecord, FileError } from "@/lib/catalog/io";
+
+/** Plain data the catalog's data access returns to pages, actions and components (no database types). */
+
+/** A card's editable fields as plain JSON (the audit log's before/after, the import/export row shape). */
+export type CardSnapshot = CatalogRecord & { imageUrl: string | null };
+
+export type ImportRowReport = {
+  line: number;
+  key: string | null;
+  action: "create" | "update" | "unchanged" | "reject";
+  errors: string[];
+  changes: FieldChange[];
+};
+
+export type ImportReport = {
+  ok: boolean;
+  applied: boolean;
+  /** a whole-file problem (size, format, columns) */
+  fileError: FileError | null;
+  rows: ImportRowReport[];
+  counts: { create: number; update: number; unchanged: number; reject: number };
+};
+
+/** A card suggestion as the review queue shows it. */
+export type SuggestionDTO = {
+  id: string;
+  status: "pending" | "accepted" | "rejected";
+  reason: string;
+  kind: "new" | "correction";
+  cardId: string | null;
+  proposed: CardSnapshot;
+  /**
+   * What a correction is compared with: the card as it was before an accepted
+   * correction was applied, otherwise the card as it is now (null for new cards,
+   * and for corrections whose card or history is gone)
+   */
+  current: CardSnapshot | null;
+  suggestedBy: string;
+  reviewedBy: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+};
