@@ -274,6 +274,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
                 deckKeys: setup.deckKeys,
                 deckNames: setup.deckNames,
                 seed: session.setup.seed,
+                aiSeed: session.setup.aiSeed,
                 columnRule: setup.rules.columnRule,
                 maxTurns: setup.rules.maxTurns,
                 level: setup.level,

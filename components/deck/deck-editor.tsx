@@ -205,7 +205,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
                     const have = owned[e.card.id] ?? 0;
                     const titleCopies = check.copiesByTitle[e.card.title.trim().replace(/\s+/g, " ").toLowerCase()] ?? e.quantity;
                     return (
-                      <li key={e.card.id} className="flex items-center gap-2 py-1.5 text-sm" data-testid="deck-entry" data-card-key={e.card.key}>
+                      <li key={e.card.id} className="flex items-center gap-2 py-1.5 text-sm" data-testid="deck-entry" data-card-key={e.card.key} data-card-zoom={e.card.key}>
                         <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" title="rings">
                           {e.card.rings}
                         </span>

@@ -5,6 +5,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { AuthError, requireUser } from "@/lib/dal/session";
+import { limit, type LimitKind } from "@/lib/rate-limit";
+import { RateLimitedError } from "@/lib/errors";
 import {
   cardIdsForList,
   copyDeck,
@@ -26,15 +28,18 @@ import { buildCatalogIndex, checkDeck, parseDeckJson, parseDeckText, tryDecodeDe
 import { createDeckSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/validation/deck";
 
 /** A failed deck write as an action result: the typed code, and for conflicts the server's list. */
-export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | "auth/unauthenticated"; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
+export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | "auth/unauthenticated" | "rate/limited"; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
 export type DeckActionResult<T> = { ok: true; data: T; message?: string } | DeckActionFailure;
 
-async function signedIn(): Promise<DeckActionFailure | null> {
+/** Null when a user is signed in (and, for a write, within its rate limit); otherwise the failure to return. */
+async function signedIn(kind?: LimitKind): Promise<DeckActionFailure | null> {
   try {
-    await requireUser();
+    const user = await requireUser();
+    if (kind) await limit(kind, user.id);
     return null;
   } catch (e) {
     if (e instanceof AuthError) return { ok: false, code: "auth/unauthenticated", message: e.message };
+    if (e instanceof RateLimitedError) return { ok: false, code: "rate/limited", message: e.message };
     throw e;
   }
 }
@@ -58,7 +63,7 @@ function unpublishedNote(was: DeckVisibility | undefined): string {
 export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }>> {
   const parsed = saveDeckSchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error, "The deck could not be saved: " + parsed.error.issues[0].message);
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await saveDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
@@ -70,7 +75,7 @@ export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{
 export async function createDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const parsed = createDeckSchema.safeParse({ name: form.get("name") || "Untitled deck", description: "", cards: [] });
   if (!parsed.success) return zodFail(parsed.error);
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await createDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
@@ -82,7 +87,7 @@ export async function createDeckAction(_prev: ActionResult | null, form: FormDat
 export async function createFromStarterAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const slug = z.string().min(1).max(80).safeParse(form.get("slug"));
   if (!slug.success) return fail("Choose a starter deck.");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const starter = await getStarterDeck(slug.data);
   if (!starter) return fail("That starter deck does not exist.");
@@ -98,7 +103,7 @@ export async function createFromStarterAction(_prev: ActionResult | null, form: 
 export async function copyDeckCodeAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const code = z.string().min(1).max(4000).safeParse(form.get("code"));
   if (!code.success) return fail("The deck code is missing.");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const decoded = tryDecodeDeckCode(code.data);
   if (!decoded.ok) return fail(decoded.message);
@@ -114,7 +119,7 @@ export async function copyDeckCodeAction(_prev: ActionResult | null, form: FormD
 export async function copyDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const parsed = z.union([z.object({ slug: z.string().min(1).max(64) }), z.object({ deckId: deckIdSchema })]).safeParse(Object.fromEntries([...form.entries()].filter(([k]) => k === "slug" || k === "deckId")));
   if (!parsed.success) return fail("Which deck should be copied?");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await copyDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
@@ -127,7 +132,7 @@ export async function copyDeckAction(_prev: ActionResult | null, form: FormData)
 export async function deleteDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const id = deckIdSchema.safeParse(form.get("deckId"));
   if (!id.success) return fail("Which deck should be deleted?");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await deleteDeck(id.data);
   if (!r.ok) return writeFailure(r);
@@ -140,7 +145,7 @@ export async function deleteDeckAction(_prev: ActionResult | null, form: FormDat
 export async function setVisibilityAction(input: unknown): Promise<DeckActionResult<{ visibility: DeckVisibility }>> {
   const parsed = visibilitySchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error, "Choose private, unlisted or public.");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await setDeckVisibility(parsed.data.deckId, parsed.data.visibility);
   if (!r.ok) return writeFailure(r);
@@ -152,7 +157,7 @@ export async function setVisibilityAction(input: unknown): Promise<DeckActionRes
 export async function restoreVersionAction(input: unknown): Promise<DeckActionResult<{ version: number }>> {
   const parsed = restoreVersionSchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error);
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await restoreDeckVersion(parsed.data.deckId, parsed.data.version, parsed.data.expectedVersion);
   if (!r.ok) return writeFailure(r);
@@ -182,7 +187,7 @@ async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportP
 
 /** Parses an import (text or JSON) and returns the resolved list and its legality, changing nothing. */
 export async function previewImportAction(input: unknown): Promise<DeckActionResult<ImportPreview>> {
-  const auth = await signedIn();
+  const auth = await signedIn("import");
   if (auth) return auth;
   const r = await parseImport(input);
   if (!r.ok) return r;
@@ -198,7 +203,7 @@ const applyImportSchema = z.discriminatedUnion("mode", [
 export async function applyImportAction(input: unknown, target: unknown): Promise<DeckActionResult<{ id: string; version: number }>> {
   const t = applyImportSchema.safeParse(target);
   if (!t.success) return zodFail(t.error, "Choose where to import.");
-  const auth = await signedIn();
+  const auth = await signedIn("import");
   if (auth) return auth;
   const r = await parseImport(input);
   if (!r.ok) return r;
@@ -217,12 +222,14 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
 }
 
 /** The editor's search panel: the catalog query language, optionally only owned cards. */
-export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
-  const parsed = z.object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean() }).safeParse({ q, onlyOwned });
+export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false, take: unknown = 60): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
+  const parsed = z
+    .object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean(), take: z.number().int().min(1).max(200) })
+    .safeParse({ q, onlyOwned, take });
   if (!parsed.success) return fail(parsed.error.issues[0].message);
   const auth = await signedIn();
   if (auth) return auth;
-  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned });
+  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned, take: parsed.data.take });
   if (r.error) return fail(r.error);
   return { ok: true, data: { cards: r.cards, total: r.total } };
 }

@@ -5,7 +5,7 @@
  */
 import type { ColumnRule } from "@/lib/engine";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type CardCatalog } from "./cards";
-import { AI_LEVELS, HUMAN, defaultRules, type AiLevel, type GameSetup } from "./session";
+import { AI_LEVELS, HUMAN, defaultRules, randomSeed, type AiLevel, type GameSetup } from "./session";
 import { AVAILABLE_LEVELS } from "./ai";
 
 /** Where your deck comes from: a starter deck, or a user deck by id, share slug or deck code. */
@@ -92,7 +92,7 @@ export function setupCardKeys(c: SetupChoice, custom: CustomDeck | null = null):
  * Resolve a choice to a game setup (decks as engine card definitions from the
  * catalog), or say what is wrong.
  */
-export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog, custom: CustomDeck | null = null): { ok: true; setup: GameSetup } | { ok: false; error: SetupError } {
+export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog, custom: CustomDeck | null = null, aiSeed: number = randomSeed()): { ok: true; setup: GameSetup } | { ok: false; error: SetupError } {
   const names = new Map(starterDecks().map((d) => [d.slug, d.name]));
   if (custom) names.set("\u0000custom", custom.name);
   const decks = [custom ? "\u0000custom" : c.you, c.opp].map((slug) => ({ slug, keys: slug === "\u0000custom" ? custom!.keys : starterDeckKeys(slug) }));
@@ -111,6 +111,7 @@ export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog,
       deckKeys: [decks[0].keys!, decks[1].keys!],
       deckNames: [names.get(decks[0].slug) ?? decks[0].slug, names.get(c.opp) ?? c.opp],
       seed,
+      aiSeed,
       rules: defaultRules({ columnRule: c.rule, ...(c.corrections ? { manualCorrections: [HUMAN] } : {}) }),
       level: c.level,
     },

@@ -291,6 +291,17 @@ describe("editor search", () => {
     current.user = null;
     expect(await actions.searchCardsForEditor("sonic")).toMatchObject({ ok: false, code: "auth/unauthenticated" });
   });
+
+  it("pages on: the first 60 results, then more on request (at most 200), with the total", async () => {
+    current.user = A;
+    const first = await actions.searchCardsForEditor("", false);
+    expect(first.ok && first.data.cards.length).toBe(60);
+    expect(first.ok && first.data.total).toBe(66);
+    const more = await actions.searchCardsForEditor("", false, 120);
+    expect(more.ok && more.data.cards.length).toBe(66);
+    expect(await actions.searchCardsForEditor("", false, 500)).toMatchObject({ ok: false });
+    expect(await actions.searchCardsForEditor("", false, 0)).toMatchObject({ ok: false });
+  });
 });
 
 describe("playtest entry points", () => {
