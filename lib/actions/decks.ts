@@ -55,8 +55,12 @@ function revalidateDeck(id: string, slug?: string) {
   if (slug) revalidatePath(`/d/${slug}`);
 }
 
+function unpublishedNote(was: DeckVisibility | undefined): string {
+  return was ? ` The deck is not legal, so it is private now (it was ${was}): sharing needs a legal deck.` : "";
+}
+
 /** Saves the editor's whole list as a new version (optimistic concurrency on expectedVersion). */
-export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck }>> {
+export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }>> {
   const parsed = saveDeckSchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error, "The deck could not be saved: " + parsed.error.issues[0].message);
   const auth = await signedIn("deck-write");
@@ -64,7 +68,7 @@ export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{
   const r = await saveDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
   revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version, check: r.check }, message: `Saved as version ${r.version}.` };
+  return { ok: true, data: { version: r.version, check: r.check, unpublished: r.unpublished }, message: `Saved as version ${r.version}.${unpublishedNote(r.unpublished)}` };
 }
 
 /** Creates an empty deck and opens it in the editor. */
@@ -158,7 +162,7 @@ export async function restoreVersionAction(input: unknown): Promise<DeckActionRe
   const r = await restoreDeckVersion(parsed.data.deckId, parsed.data.version, parsed.data.expectedVersion);
   if (!r.ok) return writeFailure(r);
   revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version}.` };
+  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version} (its cards, name and description).${unpublishedNote(r.unpublished)}` };
 }
 
 export type ImportPreview = { cards: { card: CardDTO; quantity: number }[]; check: DeckCheck; name?: string; description?: string };
@@ -214,16 +218,18 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
   const saved = await saveDeck({ deckId: deck.id, expectedVersion: t.data.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
   if (!saved.ok) return writeFailure(saved);
   revalidateDeck(saved.id);
-  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.` };
+  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
 }
 
 /** The editor's search panel: the catalog query language, optionally only owned cards. */
-export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
-  const parsed = z.object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean() }).safeParse({ q, onlyOwned });
+export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false, take: unknown = 60): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
+  const parsed = z
+    .object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean(), take: z.number().int().min(1).max(200) })
+    .safeParse({ q, onlyOwned, take });
   if (!parsed.success) return fail(parsed.error.issues[0].message);
   const auth = await signedIn();
   if (auth) return auth;
-  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned });
+  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned, take: parsed.data.take });
   if (r.error) return fail(r.error);
   return { ok: true, data: { cards: r.cards, total: r.total } };
 }
