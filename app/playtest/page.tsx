@@ -8,7 +8,6 @@ import { getPlaytestCards } from "@/lib/dal/playtest-cards";
 import { getCurrentUser, requireUserOrRedirect } from "@/lib/dal/session";
 import type { DeckCheck } from "@/lib/deck";
 import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
-import { AVAILABLE_LEVELS } from "@/lib/playtest/ai";
 import { AI_LEVELS } from "@/lib/playtest/session";
 import { parseSetupParams, resolveSetup, setupCardKeys, type CustomDeck, type DeckSource, type SetupChoice } from "@/lib/playtest/setup-params";
 
@@ -110,9 +109,8 @@ function SetupForm({ choice, error, linked, myDecks }: { choice: SetupChoice; er
           </label>
           <select id="level" name="level" className="input" defaultValue={choice.level} aria-describedby="level-hint">
             {AI_LEVELS.map((l) => (
-              <option key={l} value={l} disabled={!AVAILABLE_LEVELS.includes(l)}>
+              <option key={l} value={l}>
                 {l}
-                {AVAILABLE_LEVELS.includes(l) ? "" : " (not available yet)"}
               </option>
             ))}
           </select>

@@ -79,7 +79,7 @@ export function checkDeck(cards: readonly DeckRuleCard[]): DeckCheck {
 
 /**
  * Whether one more copy of a card with this title may be added (the editor's
- * + button and the server's per-write check share it). Returns the reason when not.
+ * + button; server writes check the whole list with checkDeck). Returns the reason when not.
  */
 export function canAddCopy(cards: readonly DeckRuleCard[], title: string): { ok: true } | { ok: false; message: string } {
   const tk = titleKey(title);

@@ -10,9 +10,7 @@ import { emptyPlayer, hasContinuous, newGame, normalizeCard } from "./setup";
 import {
   COLORS,
   DEFAULT_RULES,
-  PROTECT_BATTLE,
-  PROTECT_COPY,
-  PROTECT_EFFECTS,
+  PROTECT_BITS,
   type Action,
   type CardDef,
   type CardInput,
@@ -145,8 +143,6 @@ function checkRows(sp: ScenarioPlayer, pl: GameState["players"][0], p: Player, s
   const up = pl.chaos.filter((x) => x !== null && x.faceUp);
   if (up.length) bad(`players[${p}]: chaos cards are face down during the play step (RULES.md §4.1); face up: ${names(up)}`);
 }
-
-const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS };
 
 /** Build the engine state a scenario describes (RULES.md §8), then run the steps that need no decision. */
 export function loadScenario(sc: Scenario): { state: GameState; events: GameEvent[] } {

@@ -85,6 +85,8 @@ export const PROTECT_COPY = 1;
 export const PROTECT_BATTLE = 2;
 /** Protection from the opponent's effects. */
 export const PROTECT_EFFECTS = 4;
+/** Protection bits by the names effects and scenarios use. */
+export const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS } as const;
 
 /** One player's zones (RULES.md §2). Decks list the top card first. */
 export interface PlayerState {

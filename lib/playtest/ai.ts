@@ -3,10 +3,7 @@
  * given the AI player's view only (house rule 4) — never the game state.
  */
 import { getAgent, type Action, type AgentOptions, type PlayerView } from "@/lib/engine";
-import { AI_LEVELS, type AiLevel } from "./session";
-
-/** Levels the board offers (all the engine's agents). */
-export const AVAILABLE_LEVELS: readonly AiLevel[] = AI_LEVELS;
+import type { AiLevel } from "./session";
 
 /** Search budget per decision: playouts, capped by wall-clock so it answers within about a second. */
 export const SEARCH_ITERATIONS = 600;

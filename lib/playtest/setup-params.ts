@@ -6,7 +6,6 @@
 import type { ColumnRule } from "@/lib/engine";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type CardCatalog } from "./cards";
 import { AI_LEVELS, HUMAN, defaultRules, randomSeed, type AiLevel, type GameSetup } from "./session";
-import { AVAILABLE_LEVELS } from "./ai";
 
 /** Where your deck comes from: a starter deck, or a user deck by id, share slug or deck code. */
 export type DeckSource = { kind: "starter"; slug: string } | { kind: "deck"; deckId: string } | { kind: "slug"; slug: string } | { kind: "code"; code: string };
@@ -32,7 +31,7 @@ export interface SetupChoice {
 }
 
 /** Why a setup could not start. */
-export type SetupError = { code: "playtest/unknown-deck" | "playtest/unknown-card" | "playtest/level-unavailable" | "playtest/bad-seed"; reason: string };
+export type SetupError = { code: "playtest/unknown-deck" | "playtest/unknown-card" | "playtest/bad-seed"; reason: string };
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -98,8 +97,6 @@ export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog,
   const decks = [custom ? "\u0000custom" : c.you, c.opp].map((slug) => ({ slug, keys: slug === "\u0000custom" ? custom!.keys : starterDeckKeys(slug) }));
   for (const d of decks)
     if (!d.keys) return { ok: false, error: { code: "playtest/unknown-deck", reason: `There is no starter deck "${d.slug}". Pick one from the list.` } };
-  if (!AVAILABLE_LEVELS.includes(c.level))
-    return { ok: false, error: { code: "playtest/level-unavailable", reason: `The ${c.level} AI is not available yet; pick another level.` } };
   const r0 = resolveCardKeys(decks[0].keys!, catalog);
   const r1 = resolveCardKeys(decks[1].keys!, catalog);
   if (!r0.ok) return { ok: false, error: { code: "playtest/unknown-card", reason: `Your deck cannot be played: ${r0.error.reason}` } };

@@ -9,6 +9,7 @@ import {
   COLORS,
   PROTECT_BATTLE,
   PROTECT_COPY,
+  PROTECT_BITS,
   PROTECT_EFFECTS,
   type Color,
   type Frame,
@@ -221,11 +222,6 @@ export function currentRings(s: GameState, p: Player, row: Row, ci: number, aura
   return v < 0 ? 0 : v;
 }
 
-const PROTECT_NAMES: Record<string, number> = {
-  "copy-discard": PROTECT_COPY,
-  "battle-discard": PROTECT_BATTLE,
-  effects: PROTECT_EFFECTS,
-};
 const ALL_PROTECT = PROTECT_COPY | PROTECT_BATTLE | PROTECT_EFFECTS;
 
 /**
@@ -240,7 +236,7 @@ export function protectionMask(s: GameState, p: Player, row: Row, ci: number, au
   for (let i = 0; i < pr.length && bits !== ALL_PROTECT; i++) {
     const { src, a } = pr[i];
     let want = 0;
-    for (const f of a.from) want |= PROTECT_NAMES[f];
+    for (const f of a.from) want |= PROTECT_BITS[f];
     if ((want & ~bits) === 0) continue;
     // Avoid recursion: continuous protection from effects is matched without re-checking protection.
     if (a.target === "self" ? src.p === p && src.row === row && src.ci === ci : plainMatch(s, src, a.target, p, row, ci, slot)) bits |= want;
@@ -422,8 +418,6 @@ function actionTargets(s: GameState, src: Src, a: EffectAction, sel: Selector): 
   if (a.type !== "change-color" || sel.face === "up") return t;
   return t.filter((r) => (rowOf(s, r.player, r.row)[r.column - 1] as Slot).faceUp);
 }
-
-const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS };
 
 /**
  * Apply one effect action to one field card (RULES.md §6 actions). `by` names
