@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
 import { cardOrderBy, cardWhereFromQuery, normaliseSearchParams, type SortDir, type SortKey } from "@/lib/dal/card-search";
 import type { QueryError } from "@/lib/search";
@@ -26,6 +26,7 @@ export type CollectionErrorCode =
   | "collection/not-last-pack"
   | "collection/undo-below-zero"
   | "collection/import-invalid"
+  | "collection/busy"
   | FileErrorCode;
 
 /** A refusal the user can read; actions turn it into an ActionResult. Nothing was changed when it is thrown. */
@@ -140,7 +141,7 @@ async function cardLabel(tx: Tx, cardId: string): Promise<string> {
  * (quantity = quantity + delta WHERE the result stays within 0..MAX), so
  * concurrent steps are never lost and the count never goes below zero.
  */
-async function applyDelta(tx: Tx, userId: string, cardId: string, delta: number): Promise<number> {
+async function applyDelta(tx: Tx, userId: string, cardId: string, delta: number, attempt = 0): Promise<number> {
   const guard: Prisma.IntFilter = delta >= 0 ? { lte: MAX_QUANTITY - delta } : { gte: -delta };
   const updated = await tx.collectionEntry.updateMany({
     where: { userId, cardId, quantity: guard },
@@ -149,23 +150,43 @@ async function applyDelta(tx: Tx, userId: string, cardId: string, delta: number)
   if (updated.count === 0) {
     const existing = await tx.collectionEntry.findUnique({ where: { userId_cardId: { userId, cardId } }, select: { quantity: true } });
     if (existing) {
-      if (delta < 0) {
+      if (delta < 0 && existing.quantity < -delta) {
         throw new CollectionError("collection/below-zero", `You own ${existing.quantity} of ${await cardLabel(tx, cardId)}; you cannot remove ${-delta}.`);
       }
-      throw new CollectionError("collection/too-many", `At most ${MAX_QUANTITY} copies of one card.`);
+      if (delta >= 0 && existing.quantity > MAX_QUANTITY - delta) throw new CollectionError("collection/too-many", `At most ${MAX_QUANTITY} copies of one card.`);
+      // The row was created by another transaction that committed after our
+      // update looked (PostgreSQL, read committed): apply the change to it now.
+      if (attempt < 3) return applyDelta(tx, userId, cardId, delta, attempt + 1);
+      throw new CollectionError("collection/busy", "Your collection is being changed elsewhere; try again.");
     }
     if (delta < 0) throw new CollectionError("collection/below-zero", `You own no copies of ${await cardLabel(tx, cardId)}.`);
-    try {
-      await tx.collectionEntry.create({ data: { userId, cardId, quantity: delta } });
-    } catch (err) {
-      if ((err as { code?: string }).code !== "P2002") throw err;
-      // another request created the row first: add on top of it
-      return applyDelta(tx, userId, cardId, delta);
-    }
-    return delta;
+    // No row yet: make sure one exists, then apply the guarded increment to it.
+    // ON CONFLICT DO NOTHING (same SQL on SQLite and PostgreSQL) cannot fail when
+    // another request creates the row first; a failed create would, and on
+    // PostgreSQL it would also abort the whole transaction.
+    await tx.$executeRaw`INSERT INTO "CollectionEntry" ("userId", "cardId", "quantity", "updatedAt")
+      VALUES (${userId}, ${cardId}, 0, ${new Date()}) ON CONFLICT ("userId", "cardId") DO NOTHING`;
+    return applyDelta(tx, userId, cardId, delta, attempt + 1);
   }
   const row = await tx.collectionEntry.findUniqueOrThrow({ where: { userId_cardId: { userId, cardId } }, select: { quantity: true } });
   return row.quantity;
+}
+
+/**
+ * Adds quantities to the user's rows ("add"), or sets them ("set"), creating
+ * missing rows: one INSERT … ON CONFLICT DO UPDATE per chunk, the same SQL on
+ * SQLite and PostgreSQL. A row another request creates meanwhile is added to,
+ * never a unique-key failure (which on PostgreSQL would abort the transaction).
+ */
+async function upsertQuantities(tx: Tx, userId: string, rows: { cardId: string; quantity: number }[], mode: "add" | "set"): Promise<void> {
+  const now = new Date();
+  const update = mode === "add" ? Prisma.sql`"quantity" = "CollectionEntry"."quantity" + excluded."quantity"` : Prisma.sql`"quantity" = excluded."quantity"`;
+  // 4 parameters a row: chunks stay under SQLite's bound-parameter limit (999 on older builds)
+  for (let i = 0; i < rows.length; i += 200) {
+    const values = Prisma.join(rows.slice(i, i + 200).map((r) => Prisma.sql`(${userId}, ${r.cardId}, ${r.quantity}, ${now})`));
+    await tx.$executeRaw`INSERT INTO "CollectionEntry" ("userId", "cardId", "quantity", "updatedAt") VALUES ${values}
+      ON CONFLICT ("userId", "cardId") DO UPDATE SET ${update}, "updatedAt" = excluded."updatedAt"`;
+  }
 }
 
 async function assertCardsExist(tx: Tx, cardIds: string[]): Promise<void> {
@@ -537,30 +558,9 @@ export async function applyCollectionImport(format: TransferFormat, text: string
       if (resolved.errors.length) {
         throw new CollectionError("collection/import-invalid", `The file has ${resolved.errors.length} row error(s); nothing was imported. Run the check to see them.`);
       }
-      if (mode === "replace") {
-        await tx.collectionEntry.deleteMany({ where: { userId: user.id } });
-        const data = resolved.lines.filter((l) => l.quantity > 0).map((l) => ({ userId: user.id, cardId: l.cardId, quantity: l.quantity }));
-        for (let i = 0; i < data.length; i += 300) await tx.collectionEntry.createMany({ data: data.slice(i, i + 300) });
-      } else {
-        // Relative increments grouped by amount (few distinct amounts, so few statements); new rows in bulk.
-        const byAmount = new Map<number, string[]>();
-        const fresh: { userId: string; cardId: string; quantity: number }[] = [];
-        for (const l of resolved.lines) {
-          if (l.quantity === 0) continue;
-          if (resolved.existing.has(l.cardId)) byAmount.set(l.quantity, [...(byAmount.get(l.quantity) ?? []), l.cardId]);
-          else fresh.push({ userId: user.id, cardId: l.cardId, quantity: l.quantity });
-        }
-        for (const [amount, ids] of byAmount) {
-          // chunks stay under SQLite's bound-parameter limit (999 on older builds)
-          for (let i = 0; i < ids.length; i += 400) {
-            await tx.collectionEntry.updateMany({
-              where: { userId: user.id, cardId: { in: ids.slice(i, i + 400) } },
-              data: { quantity: { increment: amount } },
-            });
-          }
-        }
-        for (let i = 0; i < fresh.length; i += 300) await tx.collectionEntry.createMany({ data: fresh.slice(i, i + 300) });
-      }
+      if (mode === "replace") await tx.collectionEntry.deleteMany({ where: { userId: user.id } });
+      const lines = resolved.lines.filter((l) => l.quantity > 0);
+      await upsertQuantities(tx, user.id, lines, mode === "replace" ? "set" : "add");
       return previewOf(mode, resolved);
     },
     { timeout: 60_000, maxWait: 10_000 },

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
+import { containsIgnoringCase } from "@/lib/db-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
 import { cardOrderBy, cardWhereFromQuery } from "@/lib/dal/card-search";
@@ -163,7 +164,7 @@ export async function listPublicDecks(opts: { name?: string; card?: string; take
   const rows = await db.deck.findMany({
     where: {
       visibility: "public",
-      ...(name ? { name: { contains: name } } : {}),
+      ...(name ? { name: containsIgnoringCase(db, name) } : {}),
       ...(card ? { cards: { some: { card: { titleKey: { contains: card } } } } } : {}),
     },
     include: summaryInclude,
