@@ -9,7 +9,7 @@ const exclude = ["node_modules/**", "e2e/**", ".next/**", ".next-e2e/**", ".tmp/
  * Test files not yet ported to PostgreSQL (their SQL is SQLite-only). Remove a
  * file from here once it passes with `npx vitest run --project postgres FILE`.
  */
-const POSTGRES_PENDING = ["lib/dal/card-search.test.ts"];
+const POSTGRES_PENDING: string[] = [];
 
 /** Test files that open a database through test/db.ts: they run on PostgreSQL too. */
 function databaseTestFiles(dir = __dirname, out: string[] = []): string[] {

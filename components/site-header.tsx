@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { getCurrentUser } from "@/lib/dal/session";
 import { signOutAction } from "@/lib/actions/auth";
 import { NavLink } from "@/components/ui/nav-link";
 
@@ -10,8 +9,8 @@ const NAV = [
   { href: "/playtest", label: "Playtest" },
 ];
 
-export async function SiteHeader() {
-  const user = await getCurrentUser();
+/** The site header; the layout passes the signed-in user (null for guests). */
+export function SiteHeader({ user }: { user: { displayName: string; role: string } | null }) {
   return (
     <header className="bg-gradient-to-r from-blue-900 via-blue-800 to-blue-700 text-white shadow">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">

@@ -1,5 +1,6 @@
 import "server-only";
 import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
+import { databaseProvider, type DatabaseProvider } from "@/lib/database-url";
 
 export { createPrismaClient };
 
@@ -12,5 +13,10 @@ const globalForPrisma = globalThis as unknown as { ringbinderPrisma?: PrismaClie
 export const db: PrismaClient = globalForPrisma.ringbinderPrisma ?? createPrismaClient();
 
 if (process.env.NODE_ENV !== "production") globalForPrisma.ringbinderPrisma = db;
+
+/** The SQL dialect raw queries are built for: PostgreSQL for a postgres:// DATABASE_URL, SQLite otherwise. */
+export function dbDialect(): DatabaseProvider {
+  return databaseProvider();
+}
 
 export type { PrismaClient };

@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from "react";
 import type { ActionResult } from "@/lib/action-result";
-import type { ImportReport } from "@/lib/dal/catalog-import";
+import type { ImportReport } from "@/lib/catalog/types";
 import { importCatalogAction } from "@/lib/actions/catalog-import";
 import { FormMessage } from "@/components/ui/field";
 import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";

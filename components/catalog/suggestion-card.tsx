@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SuggestionDTO } from "@/lib/dal/suggestions";
+import type { SuggestionDTO } from "@/lib/catalog/types";
 import { diffSnapshots } from "@/lib/cards/snapshot-diff";
 
 const STATUS: Record<string, string> = {

@@ -4,7 +4,7 @@ import { useActionState, useEffect, useId, useRef, useState } from "react";
 import Link from "next/link";
 import { savePackOpening } from "@/lib/actions/collection";
 import type { ActionResult } from "@/lib/action-result";
-import type { LookupCardDTO, PackOpeningDTO } from "@/lib/dal/collection";
+import type { LookupCardDTO, PackOpeningDTO } from "@/lib/collection/types";
 import { cardKey } from "@/lib/cards/keys";
 import { MAX_PACK_CARDS, PACK_SIZE } from "@/lib/validation/collection";
 import { FormMessage } from "@/components/ui/field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import type { LookupCardDTO } from "@/lib/dal/collection";
+import type { LookupCardDTO } from "@/lib/collection/types";
 
 /** A card entered into the pack being typed; `uid` tells two copies of one card apart. */
 export type PackSlot = { uid: string; card: LookupCardDTO };

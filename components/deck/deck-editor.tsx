@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { saveDeckAction, type DeckActionFailure } from "@/lib/actions/decks";
-import type { DeckDTO, DeckVersionDTO } from "@/lib/dal/decks";
+import type { DeckDTO, DeckVersionDTO } from "@/lib/deck/types";
 import type { CardDTO } from "@/lib/cards/types";
 import { COLORS } from "@/lib/cards/colors";
 import { canAddCopy, checkDeck, encodeDeckCode, formatDeckDiff, formatDeckJson, formatDeckText } from "@/lib/deck";

@@ -2,7 +2,10 @@
 
 import { useId, useMemo, useState } from "react";
 import { COLORS, type Color } from "@/lib/cards/colors";
-import { CARDS_PER_TURN, EXPOSURE_CLUSTER_MIN, OPENING_HAND, deckStats, drawOdds, type DeckStatsCard } from "@/lib/deck";
+import { CARDS_PER_TURN, EXPOSURE_CLUSTER_MIN, OPENING_HAND, countMatching, deckStats, drawOdds, type DeckStatsCard, type OddsQuestion } from "@/lib/deck";
+import { SampleHand } from "@/components/deck/sample-hand";
+
+const RING_RANGES = ["0-2", "3-4", "5-6", "7-8", "9-10", "0-4", "5-10"];
 
 const COLOR_FILL: Record<Color, string> = { blue: "#2563eb", red: "#dc2626", yellow: "#eab308", gray: "#6b7280" };
 
@@ -20,11 +23,28 @@ export function DeckStats({ cards }: { cards: DeckStatsCard[] }) {
     for (const c of cards) byTitle.set(c.title, (byTitle.get(c.title) ?? 0) + c.quantity);
     return [...byTitle.entries()].sort((a, b) => a[0].localeCompare(b[0]));
   }, [cards]);
+  const [kind, setKind] = useState<OddsQuestion["kind"]>("title");
   const [chosen, setChosen] = useState<string>("");
   const [turn, setTurn] = useState(3);
   const ids = useId();
-  const chosenTitle = titles.find(([t]) => t === chosen) ? chosen : (titles[0]?.[0] ?? "");
-  const copies = titles.find(([t]) => t === chosenTitle)?.[1] ?? 0;
+  const options: { value: string; label: string }[] =
+    kind === "title"
+      ? titles.map(([t, n]) => ({ value: t, label: `${t} (${n})` }))
+      : kind === "color"
+        ? stats.colorSplit.filter((c) => c.count > 0).map((c) => ({ value: c.color, label: `${c.color} (${c.count})` }))
+        : kind === "trait"
+          ? stats.traitSplit.map((t) => ({ value: t.trait, label: `${t.trait} (${t.count})` }))
+          : RING_RANGES.map((r) => ({ value: r, label: `${r.replace("-", "–")} rings` }));
+  const value = options.some((o) => o.value === chosen) ? chosen : (options[0]?.value ?? "");
+  const question: OddsQuestion =
+    kind === "title"
+      ? { kind, title: value }
+      : kind === "color"
+        ? { kind, color: value as Color }
+        : kind === "trait"
+          ? { kind, trait: value }
+          : { kind, min: Number(value.split("-")[0]), max: Number(value.split("-")[1]) };
+  const copies = countMatching(cards, question);
   const odds = drawOdds(stats.total, copies, turn);
 
   if (stats.total === 0) {
@@ -101,13 +121,32 @@ export function DeckStats({ cards }: { cards: DeckStatsCard[] }) {
         </h3>
         <div className="flex flex-wrap items-end gap-3 text-sm">
           <div>
-            <label className="label" htmlFor={`${ids}-card`}>
-              Card (all printings of a title)
+            <label className="label" htmlFor={`${ids}-kind`}>
+              Odds of drawing
             </label>
-            <select id={`${ids}-card`} className="input" value={chosenTitle} onChange={(e) => setChosen(e.target.value)}>
-              {titles.map(([t, n]) => (
-                <option key={t} value={t}>
-                  {t} ({n})
+            <select
+              id={`${ids}-kind`}
+              className="input"
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as OddsQuestion["kind"]);
+                setChosen("");
+              }}
+            >
+              <option value="title">a title (all printings)</option>
+              <option value="color">a colour</option>
+              <option value="trait">a trait</option>
+              <option value="rings">a printed ring range</option>
+            </select>
+          </div>
+          <div>
+            <label className="label" htmlFor={`${ids}-card`}>
+              Which ({copies} {copies === 1 ? "card" : "cards"})
+            </label>
+            <select id={`${ids}-card`} className="input" value={value} onChange={(e) => setChosen(e.target.value)}>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </select>
@@ -205,6 +244,7 @@ export function DeckStats({ cards }: { cards: DeckStatsCard[] }) {
           <p className="mt-2 text-sm text-slate-600">No cluster of {EXPOSURE_CLUSTER_MIN} or more: no single copy discard can take out a big group.</p>
         )}
       </section>
+      <SampleHand cards={cards} />
     </div>
   );
 }

@@ -23,7 +23,12 @@ export type DeckViewProps = {
   notice?: string;
 };
 
-/** The read-only view of a deck: cards, legality, stats, copy, playtest and export. */
+/** The lab's name for a deck this view shows (a share slug, a deck code or a starter). */
+function labSource(src: DeckViewProps["copySource"]): string {
+  return "slug" in src ? `slug:${src.slug}` : "code" in src ? `code:${src.code}` : `starter:${src.starter}`;
+}
+
+/** The read-only view of a deck: cards, legality, stats, copy, playtest, lab, sample hands and export. */
 export function DeckView(props: DeckViewProps) {
   const { entries, check } = props;
   let code: string | null = null;
@@ -65,6 +70,9 @@ export function DeckView(props: DeckViewProps) {
               Playtest this deck
             </span>
           )}
+          <Link className="btn-secondary" href={`/lab?you=${encodeURIComponent(labSource(props.copySource))}`} data-testid="test-deck-link">
+            Test this deck
+          </Link>
         </div>
       </header>
       {props.description && (

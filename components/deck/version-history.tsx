@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { restoreVersionAction } from "@/lib/actions/decks";
-import type { DeckVersionDTO } from "@/lib/dal/decks";
+import type { DeckVersionDTO } from "@/lib/deck/types";
 
 /** Every saved version with its diff from the one before; any older version can be restored as a new version. */
 export function VersionHistory({ deckId, versions, currentVersion, disabled, onRestored }: { deckId: string; versions: DeckVersionDTO[]; currentVersion: number; disabled: boolean; onRestored: (version: number) => void }) {

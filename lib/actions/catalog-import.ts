@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { fail, ok, type ActionResult } from "@/lib/action-result";
 import { AuthError, requireAdmin } from "@/lib/dal/session";
-import { applyImport, dryRunImport, type ImportReport } from "@/lib/dal/catalog-import";
+import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
+import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
 
 /** Admin: dry-run or apply a catalog import file (JSON or CSV). */

@@ -13,8 +13,8 @@ import {
   setOwned,
   undoLastPackOpening,
   type ImportPreview,
-  type PackOpeningDTO,
 } from "@/lib/dal/collection";
+import type { PackOpeningDTO } from "@/lib/collection/types";
 import { checkImportSize, detectFormat } from "@/lib/collection/transfer";
 import { adjustQuantitySchema, importRequestSchema, packEntrySchema, setQuantitySchema } from "@/lib/validation/collection";
 

@@ -5,7 +5,7 @@ import { MAX_QUANTITY, type TransferFormat } from "@/lib/validation/collection";
 /**
  * The collection file formats (CSV and JSON): parsing an upload into rows with
  * row-level errors, and writing an export that parses back to the same rows.
- * Pure: no database; lib/dal/collection resolves rows to cards.
+ * Pure: no database; lib/dal/collection/transfer resolves rows to cards.
  */
 
 /** Largest import accepted, in bytes (2 MB). */

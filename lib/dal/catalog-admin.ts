@@ -5,12 +5,9 @@ import { colorMask, colorsFromMask } from "@/lib/cards/colors";
 import { cardKey, titleKey } from "@/lib/cards/keys";
 import type { SessionUser } from "@/lib/dal/users";
 import type { CatalogCard } from "@/lib/validation/catalog";
-import type { CatalogRecord } from "@/lib/catalog/io";
+import type { CardSnapshot } from "@/lib/catalog/types";
 
 type Tx = Prisma.TransactionClient;
-
-/** A card's editable fields as plain JSON (the audit log's before/after, the import/export row shape). */
-export type CardSnapshot = CatalogRecord & { imageUrl: string | null };
 
 const snapshotInclude = { set: true, traits: true } satisfies Prisma.CardInclude;
 type SnapshotRow = Prisma.CardGetPayload<{ include: typeof snapshotInclude }>;

@@ -1,27 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { cardKey } from "@/lib/cards/keys";
-import { diffSnapshots, type FieldChange } from "@/lib/cards/snapshot-diff";
+import { diffSnapshots } from "@/lib/cards/snapshot-diff";
 import type { SessionUser } from "@/lib/dal/users";
-import { createCardTx, sameSnapshot, snapshotOf, snapshotOfInput, updateCardTx, type CardSnapshot } from "@/lib/dal/catalog-admin";
-import { parseCatalogFile, validateRows, type CatalogFormat, type CatalogRecord, type FileError } from "@/lib/catalog/io";
+import { createCardTx, sameSnapshot, snapshotOf, snapshotOfInput, updateCardTx } from "@/lib/dal/catalog-admin";
+import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
+import { parseCatalogFile, validateRows, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
 
-export type ImportRowReport = {
-  line: number;
-  key: string | null;
-  action: "create" | "update" | "unchanged" | "reject";
-  errors: string[];
-  changes: FieldChange[];
-};
 
-export type ImportReport = {
-  ok: boolean;
-  applied: boolean;
-  /** a whole-file problem (size, format, columns) */
-  fileError: FileError | null;
-  rows: ImportRowReport[];
-  counts: { create: number; update: number; unchanged: number; reject: number };
-};
 
 function emptyCounts() {
   return { create: 0, update: 0, unchanged: 0, reject: 0 };

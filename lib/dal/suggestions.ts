@@ -2,26 +2,13 @@ import "server-only";
 import { db } from "@/lib/db";
 import { cardKey } from "@/lib/cards/keys";
 import type { SessionUser } from "@/lib/dal/users";
-import { createCardTx, snapshotOf, snapshotOfInput, updateCardTx, type CardSnapshot } from "@/lib/dal/catalog-admin";
+import { createCardTx, snapshotOf, snapshotOfInput, updateCardTx } from "@/lib/dal/catalog-admin";
+import type { CardSnapshot, SuggestionDTO } from "@/lib/catalog/types";
 import { parseCatalogCard, type CatalogCard } from "@/lib/validation/catalog";
 
 /** At most this many suggestions per user in any rolling hour. */
 export const SUGGESTIONS_PER_HOUR = 10;
 
-export type SuggestionDTO = {
-  id: string;
-  status: "pending" | "accepted" | "rejected";
-  reason: string;
-  kind: "new" | "correction";
-  cardId: string | null;
-  proposed: CardSnapshot;
-  /** the card as it is now (corrections whose card still exists) */
-  current: CardSnapshot | null;
-  suggestedBy: string;
-  reviewedBy: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-};
 
 const include = {
   user: { select: { displayName: true } },

@@ -123,3 +123,22 @@ export function drawOdds(deckSize: number, copies: number, turn: number) {
     byTurnAtLeastTwo: probAtLeast(2, deckSize, copies, byTurn),
   };
 }
+
+/** What the draw-odds panel asks about: a title, a colour, a trait or a printed ring range. */
+export type OddsQuestion =
+  | { kind: "title"; title: string }
+  | { kind: "color"; color: Color }
+  | { kind: "trait"; trait: string }
+  | { kind: "rings"; min: number; max: number };
+
+/** Copies in the deck that answer a draw-odds question (a multi-colour card counts for each of its colours). */
+export function countMatching(cards: readonly DeckStatsCard[], q: OddsQuestion): number {
+  let n = 0;
+  for (const c of cards) {
+    if (!(c.quantity > 0)) continue;
+    const hit =
+      q.kind === "title" ? c.title === q.title : q.kind === "color" ? c.colors.includes(q.color) : q.kind === "trait" ? c.traits.includes(q.trait) : c.rings >= q.min && c.rings <= q.max;
+    if (hit) n += c.quantity;
+  }
+  return n;
+}

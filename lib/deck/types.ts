@@ -1,4 +1,8 @@
 import type { Color } from "@/lib/cards/colors";
+import type { CardDTO } from "@/lib/cards/types";
+import type { DeckVisibility } from "@/lib/validation/deck";
+import type { DeckDiffLine } from "./diff";
+import type { DeckCheck } from "./rules";
 
 /** One line of a deck list as the rules see it: a printing and how many copies. */
 export type DeckRuleCard = {
@@ -30,3 +34,46 @@ export type DeckCatalogCard = {
 
 /** A deck entry addressed by its printing (set code + number), as in files and deck codes. */
 export type DeckListEntry = { set: string; number: number; quantity: number };
+
+/** A card in a deck, with how many copies the viewer owns (null for guests and other people's decks). */
+export type DeckEntryDTO = { card: CardDTO; quantity: number; owned: number | null };
+
+/** A deck as its pages and the editor show it, checked against the deck rules. */
+export type DeckDTO = {
+  id: string;
+  name: string;
+  description: string;
+  visibility: DeckVisibility;
+  shareSlug: string;
+  version: number;
+  ownerName: string;
+  isOwner: boolean;
+  updatedAt: string;
+  entries: DeckEntryDTO[];
+  check: DeckCheck;
+};
+
+/** One deck in a list of decks. */
+export type DeckSummaryDTO = {
+  id: string;
+  name: string;
+  visibility: DeckVisibility;
+  shareSlug: string;
+  total: number;
+  legal: boolean;
+  colors: Color[];
+  updatedAt: string;
+  ownerName: string;
+};
+
+/** One saved version of a deck. */
+export type DeckVersionDTO = {
+  version: number;
+  name: string;
+  authorName: string;
+  createdAt: string;
+  total: number;
+  /** changes from the previous version ("+2 Sonic the Hedgehog, −1 Egg Pawn") */
+  diff: DeckDiffLine[];
+  diffText: string;
+};

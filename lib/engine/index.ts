@@ -56,4 +56,4 @@ export { isAutomated, describeEffect } from "./effects/describe";
 export { CORRECTION_OPS, MAX_RING_CORRECTION, textNotAutomated, correctionTargets } from "./rules/correction";
 export { loadScenario, runScenario, scenarioOutput, type Scenario, type ScenarioResult } from "./scenario";
 export { randomAgent, heuristicAgent, searchAgent, getAgent, type Agent, type AgentOptions } from "./ai";
-export { playGame, runBatch, wilson, type GameRecord, type BatchResult, type BatchOptions } from "./sim/simulate";
+export { batchDeal, playGame, runBatch, wilson, type GameRecord, type BatchResult, type BatchOptions } from "./sim/simulate";

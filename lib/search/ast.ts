@@ -37,7 +37,19 @@ export type QueryNode =
 
 export type TermNode = Extract<QueryNode, { kind: "term" }>;
 
-/** A parse error: what went wrong, the 0-based character position, and what the parser expected there. */
-export type QueryError = { message: string; position: number; expected: string };
+/**
+ * Why a query was refused: a syntax error, or one of the parser's limits
+ * (length, nesting depth, number of terms, size of a number).
+ */
+export type QueryErrorCode =
+  | "query/syntax"
+  | "query/bad-character"
+  | "query/too-long"
+  | "query/too-deep"
+  | "query/too-many-terms"
+  | "query/number-too-large";
+
+/** A parse error: its code, what went wrong, the 0-based character position, and what the parser expected there. */
+export type QueryError = { code: QueryErrorCode; message: string; position: number; expected: string };
 
 export type ParseResult = { ok: true; ast: QueryNode | null } | { ok: false; error: QueryError };

@@ -2,7 +2,7 @@ import { colorMask, type Color } from "@/lib/cards/colors";
 import { titleKey } from "@/lib/cards/keys";
 import { RARITIES } from "@/lib/cards/rarity";
 import type { QueryNode, Term } from "./ast";
-import { colorMatches, compare, numberMatches } from "./masks";
+import { colorMatches, compare, MULTICOLOR_MASKS, numberMatches } from "./masks";
 
 /** The card fields a query can test (a CardDTO has all of them). */
 export type SearchableCard = {
@@ -16,6 +16,15 @@ export type SearchableCard = {
   text: string;
   effect: unknown;
 };
+
+/**
+ * Lower-cases A–Z only. Card-text search (`o:`) is case-insensitive for ASCII
+ * letters, as both databases can do it exactly (SQLite's LIKE, PostgreSQL's
+ * lower() under the "C" collation); other letters match as written.
+ */
+export function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
 
 function termMatches(term: Term, card: SearchableCard): boolean {
   switch (term.field) {
@@ -38,9 +47,9 @@ function termMatches(term: Term, card: SearchableCard): boolean {
     case "set":
       return card.set.toUpperCase() === term.code;
     case "text":
-      return card.text.toLowerCase().includes(term.text.toLowerCase());
+      return asciiLower(card.text).includes(asciiLower(term.text));
     case "is":
-      if (term.what === "multicolor") return card.colors.length > 1;
+      if (term.what === "multicolor") return MULTICOLOR_MASKS.includes(colorMask(card.colors));
       if (term.what === "automated") return card.effect !== null && card.effect !== undefined;
       return card.effect === null || card.effect === undefined;
   }

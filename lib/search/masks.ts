@@ -1,3 +1,4 @@
+import { colorsFromMask } from "@/lib/cards/colors";
 import type { CompareOp, NumberTest } from "./ast";
 
 /** Every non-empty color mask a card can have (blue=1, red=2, yellow=4, gray=8). */
@@ -26,6 +27,9 @@ export function colorMatches(cardMask: number, op: CompareOp, mask: number): boo
       return cardMask !== mask;
   }
 }
+
+/** The card masks of multi-color cards (two colors or more), for `is:multicolor`. */
+export const MULTICOLOR_MASKS: readonly number[] = ALL_MASKS.filter((m) => colorsFromMask(m).length > 1);
 
 /** The card masks that satisfy a color test, for a `colorMask IN (...)` query (Prisma has no bitwise operators). */
 export function masksFor(op: CompareOp, mask: number): number[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "./parser";
 import type { QueryNode } from "./ast";
+import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, MAX_QUERY_NUMBER, MAX_QUERY_TERMS } from "./limits";
 
 function ast(q: string): QueryNode | null {
   const r = parseQuery(q);
@@ -235,5 +236,55 @@ describe("parseQuery: errors point at the position and say what was expected", (
         expect(r.error.expected.length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe("parseQuery: limits say which one was hit, and where", () => {
+  it("refuses a query over the length limit at the first character past it", () => {
+    expect(parseQuery("a".repeat(MAX_QUERY_LENGTH)).ok).toBe(true);
+    const e = error("a".repeat(MAX_QUERY_LENGTH + 1));
+    expect(e).toMatchObject({ code: "query/too-long", position: MAX_QUERY_LENGTH });
+    expect(e.message).toMatch(/at most 1,000 characters/);
+  });
+
+  it("refuses nesting deeper than the limit at the “(” or “-” that crosses it", () => {
+    const ok = "(".repeat(MAX_QUERY_DEPTH) + "a" + ")".repeat(MAX_QUERY_DEPTH);
+    expect(parseQuery(ok).ok).toBe(true);
+    const e = error("(".repeat(MAX_QUERY_DEPTH + 1) + "a" + ")".repeat(MAX_QUERY_DEPTH + 1));
+    expect(e).toMatchObject({ code: "query/too-deep", position: MAX_QUERY_DEPTH });
+    expect(e.message).toMatch(new RegExp(`at most ${MAX_QUERY_DEPTH} levels`));
+    // the inputs that used to reach the database: 101 nested -( and 40 nested (x or (… y))
+    const negated = error("-(".repeat(101) + "a" + ")".repeat(101));
+    expect(negated).toMatchObject({ code: "query/too-deep", position: MAX_QUERY_DEPTH });
+    const ors = "x " + "(x or ".repeat(40) + "y" + ")".repeat(40);
+    expect(error(ors)).toMatchObject({ code: "query/too-deep", position: ors.indexOf("(") + "(x or ".length * MAX_QUERY_DEPTH });
+    expect(error("-".repeat(MAX_QUERY_DEPTH + 1) + "a")).toMatchObject({ code: "query/too-deep", position: MAX_QUERY_DEPTH });
+  });
+
+  it("refuses more terms than the limit at the first term past it", () => {
+    const terms = (n: number) => Array.from({ length: n }, () => "ab").join(" ");
+    expect(parseQuery(terms(MAX_QUERY_TERMS)).ok).toBe(true);
+    expect(error(terms(MAX_QUERY_TERMS + 1))).toMatchObject({ code: "query/too-many-terms", position: MAX_QUERY_TERMS * 3 });
+  });
+
+  it("bounds numbers when it reads them", () => {
+    expect(show(ast(`n<=${MAX_QUERY_NUMBER}`))).toBe(`number<=${MAX_QUERY_NUMBER}`);
+    expect(show(ast("r:0000007"))).toBe("rings=7");
+    const e = error("n>9223372036854775807");
+    expect(e).toMatchObject({ code: "query/number-too-large", position: 2 });
+    expect(e.message).toMatch(/numbers in a search go up to 99999/);
+    expect(error(`r>=${MAX_QUERY_NUMBER + 1}`)).toMatchObject({ code: "query/number-too-large", position: 3 });
+    expect(error("n:1..100000")).toMatchObject({ code: "query/number-too-large", position: 5 });
+    expect(error("n:1" + "0".repeat(400) + "..2")).toMatchObject({ code: "query/number-too-large", position: 2 });
+  });
+
+  it("refuses control characters and unpaired surrogates", () => {
+    expect(error("sonic\u0000")).toMatchObject({ code: "query/bad-character", position: 5 });
+    expect(error("o:\uD800x")).toMatchObject({ code: "query/bad-character", position: 2 });
+    expect(parseQuery("sonic\tring\nchaos 😀").ok).toBe(true);
+  });
+
+  it("marks plain syntax errors as such", () => {
+    expect(error("c:purple").code).toBe("query/syntax");
   });
 });

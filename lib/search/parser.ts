@@ -1,6 +1,7 @@
 import { COLOR_LETTERS, COLORS, colorMask, type Color } from "@/lib/cards/colors";
 import { RARITIES } from "@/lib/cards/rarity";
-import type { CompareOp, IsValue, NumberTest, ParseResult, QueryNode, Term } from "./ast";
+import type { CompareOp, IsValue, NumberTest, ParseResult, QueryErrorCode, QueryNode, Term } from "./ast";
+import { MAX_QUERY_DEPTH, MAX_QUERY_NUMBER, MAX_QUERY_TERMS } from "./limits";
 import { QuerySyntaxError, tokenize, type Token } from "./tokenizer";
 
 type WordToken = Extract<Token, { kind: "word" }>;
@@ -57,8 +58,8 @@ const IS_VALUES: Record<string, IsValue> = {
 
 const COLOR_NAMES: Record<string, Color> = { grey: "gray", ...Object.fromEntries(COLORS.map((c) => [c, c])) };
 
-function err(message: string, position: number, expected: string): never {
-  throw new QuerySyntaxError({ message, position, expected });
+function err(message: string, position: number, expected: string, code: QueryErrorCode = "query/syntax"): never {
+  throw new QuerySyntaxError({ code, message, position, expected });
 }
 
 function parseColorValue(tok: WordToken): number {
@@ -79,9 +80,23 @@ function parseColorValue(tok: WordToken): number {
   return colorMask(colors);
 }
 
+/** A whole number from 0 to MAX_QUERY_NUMBER (the digits are checked before they become a number). */
+function boundedNumber(digits: string, position: number): number {
+  const n = Number(digits);
+  if (digits.replace(/^0+(?=\d)/, "").length > String(MAX_QUERY_NUMBER).length || n > MAX_QUERY_NUMBER) {
+    err(
+      `The number “${digits.length > 12 ? `${digits.slice(0, 12)}…` : digits}” is too large: numbers in a search go up to ${MAX_QUERY_NUMBER}.`,
+      position,
+      `a number from 0 to ${MAX_QUERY_NUMBER}`,
+      "query/number-too-large",
+    );
+  }
+  return n;
+}
+
 function parseInteger(text: string, position: number, what: string): number {
   if (!/^\d+$/.test(text)) err(`“${text}” is not a whole number.`, position, `a whole number for ${what}`);
-  return Number(text);
+  return boundedNumber(text, position);
 }
 
 function parseNumberTest(tok: WordToken, what: string): NumberTest {
@@ -90,8 +105,8 @@ function parseNumberTest(tok: WordToken, what: string): NumberTest {
   if (range) {
     if (op !== "=") err(`A range like ${tok.value} only works with “:” or “=”.`, tok.opStart, `“:” before a range (${tok.key}:${tok.value})`);
     if (range[1] === "" || range[2] === "") err(`The range “${tok.value}” needs both ends.`, tok.valueStart, "a range like 3..6");
-    const min = Number(range[1]);
-    const max = Number(range[2]);
+    const min = boundedNumber(range[1], tok.valueStart);
+    const max = boundedNumber(range[2], tok.valueStart + range[1].length + 2);
     if (min > max) err(`The range “${tok.value}” is backwards.`, tok.valueStart, `a range whose first number is not larger than the second (${max}..${min})`);
     return { op: "..", min, max };
   }
@@ -157,7 +172,23 @@ function termFromWord(tok: WordToken): Term {
 
 class Parser {
   private i = 0;
+  /** parentheses and negations enclosing the current token */
+  private depth = 0;
+  private terms = 0;
   constructor(private readonly tokens: Token[]) {}
+
+  /** Enters a “(” or “-”, refusing nesting deeper than MAX_QUERY_DEPTH at that token. */
+  private enter(t: Token): void {
+    this.depth++;
+    if (this.depth > MAX_QUERY_DEPTH) {
+      err(
+        `The search is nested too deeply: at most ${MAX_QUERY_DEPTH} levels of parentheses and “-”.`,
+        t.start,
+        `fewer nested parentheses or “-” (the limit is ${MAX_QUERY_DEPTH})`,
+        "query/too-deep",
+      );
+    }
+  }
 
   private peek(): Token {
     return this.tokens[this.i];
@@ -220,21 +251,33 @@ class Parser {
       const after = this.peek();
       if (after.kind !== "word" && after.kind !== "lparen" && after.kind !== "not")
         err("“-” must be followed by a term to exclude.", after.start, "a search term right after “-”, e.g. -c:gray");
+      this.enter(t);
       const child = this.parseUnary();
+      this.depth--;
       return { kind: "not", child, start: t.start, end: child.end };
     }
     if (t.kind === "lparen") {
       this.next();
       if (this.peek().kind === "rparen") err("Empty parentheses.", this.peek().start, "a search term inside the parentheses");
+      this.enter(t);
       const inner = this.parseOr();
       const close = this.peek();
       if (close.kind !== "rparen") err(`The “(” at position ${t.start + 1} is never closed.`, close.start, "“)”");
       this.next();
+      this.depth--;
       // Keep the parentheses in the node's range so source slices stay valid queries.
       return { ...inner, start: t.start, end: close.end };
     }
     if (t.kind === "word") {
       this.next();
+      if (++this.terms > MAX_QUERY_TERMS) {
+        err(
+          `The search has too many terms: at most ${MAX_QUERY_TERMS}.`,
+          t.start,
+          `fewer search terms (the limit is ${MAX_QUERY_TERMS})`,
+          "query/too-many-terms",
+        );
+      }
       return { kind: "term", term: termFromWord(t), start: t.start, end: t.end };
     }
     err("Expected a search term.", t.start, "a search term");
@@ -244,7 +287,10 @@ class Parser {
 /**
  * Parses a card query (Scryfall-style: `c:br t:robot r>=5 -rar:common "chaos emerald"`)
  * into a syntax tree. An empty query parses to `null` (matches every card).
- * Never throws: a bad query returns `{ ok: false, error }` with the position and what was expected.
+ * Never throws: a bad query returns `{ ok: false, error }` with its code, the
+ * position and what was expected. Queries over a limit (lib/search/limits.ts:
+ * length, nesting depth, number of terms, size of a number) are refused the
+ * same way, with the limit named in the message.
  */
 export function parseQuery(q: string): ParseResult {
   try {

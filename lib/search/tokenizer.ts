@@ -1,4 +1,5 @@
-import type { CompareOp, QueryError } from "./ast";
+import type { CompareOp, QueryError, QueryErrorCode } from "./ast";
+import { MAX_QUERY_LENGTH } from "./limits";
 
 /** A lexical token of the query language with its character range. */
 export type Token =
@@ -20,9 +21,41 @@ export type Token =
       quoted: boolean;
     };
 
+/** The one error the query parser throws internally; parseQuery turns it into `{ ok: false, error }`. */
 export class QuerySyntaxError extends Error {
-  constructor(public readonly detail: QueryError) {
+  public readonly detail: QueryError;
+  constructor(detail: Omit<QueryError, "code"> & { code?: QueryErrorCode }) {
     super(detail.message);
+    this.detail = { code: detail.code ?? "query/syntax", message: detail.message, position: detail.position, expected: detail.expected };
+  }
+}
+
+/**
+ * Control characters (other than tab and line breaks, which count as spaces)
+ * and unpaired UTF-16 surrogates: neither can be typed into a search box,
+ * and PostgreSQL refuses NUL in text.
+ */
+const BAD_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Refuses a query over the length limit or with a character no search can contain. */
+function checkText(q: string): void {
+  if (q.length > MAX_QUERY_LENGTH) {
+    throw new QuerySyntaxError({
+      code: "query/too-long",
+      message: `The search is too long: at most ${MAX_QUERY_LENGTH.toLocaleString("en")} characters (this one has ${q.length.toLocaleString("en")}).`,
+      position: MAX_QUERY_LENGTH,
+      expected: `a shorter search (the limit is ${MAX_QUERY_LENGTH.toLocaleString("en")} characters)`,
+    });
+  }
+  const bad = BAD_CHARACTER.exec(q);
+  if (bad) {
+    const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    throw new QuerySyntaxError({
+      code: "query/bad-character",
+      message: `The search contains a character that cannot be searched for (U+${code}).`,
+      position: bad.index,
+      expected: "letters, digits, spaces and punctuation",
+    });
   }
 }
 
@@ -56,9 +89,11 @@ function readBare(q: string, start: number): number {
 /**
  * Splits a query into tokens: parentheses, `or`/`and`, `-` (negation), and
  * words (bare, quoted, `!exact`, or `key op value`). Throws QuerySyntaxError
- * for an unclosed quote or a keyword without a value.
+ * for a query over the length limit, a character no search can contain, an
+ * unclosed quote or a keyword without a value.
  */
 export function tokenize(q: string): Token[] {
+  checkText(q);
   const tokens: Token[] = [];
   let i = 0;
   while (i < q.length) {

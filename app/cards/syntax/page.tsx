@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, MAX_QUERY_NUMBER, MAX_QUERY_TERMS } from "@/lib/search/limits";
 
 export const metadata: Metadata = { title: "Card search syntax" };
 
@@ -91,6 +92,10 @@ export default function SyntaxPage() {
         <p className="mt-2 text-slate-700">
           One search language works on every page that lists cards: the catalog, your collection and the deck editor. Keywords are case-insensitive. A
           search that cannot be read shows where the problem is and what was expected. Click any example to run it.
+        </p>
+        <p className="mt-2 text-sm text-slate-700">
+          Titles ignore case; card text (o:) ignores the case of A–Z. A search can be up to {MAX_QUERY_LENGTH.toLocaleString("en")} characters long,
+          with up to {MAX_QUERY_TERMS} terms, {MAX_QUERY_DEPTH} levels of parentheses and “-” inside one another, and numbers up to {MAX_QUERY_NUMBER}.
         </p>
       </div>
       {SECTIONS.map((s) => (

@@ -7,7 +7,7 @@ import { applyInPlace, checkAction } from "../apply-action";
 import { firstToAct, randomLegalAction } from "../legal-actions";
 import { nextInt, seedRng } from "../rng";
 import { newGame } from "../setup";
-import type { Action, CardDef, Player, Rules } from "../types";
+import type { Action, CardDef, GameState, Player, Rules } from "../types";
 import { playerView } from "../view";
 import { getAgent } from "../ai";
 import type { Agent } from "../ai/types";
@@ -42,6 +42,8 @@ export interface PlayOptions {
   iterations?: number;
   /** Injected clock (ms) to time decisions; the engine reads no clock. */
   clock?: () => number;
+  /** Called with each action just before it is applied (the state must not be changed). */
+  observe?: (s: Readonly<GameState>, a: Action) => void;
 }
 
 function fnv(h: number, x: number): number {
@@ -93,6 +95,7 @@ export function playGame(o: PlayOptions): GameRecord {
     // The random policy is legal by construction; every other agent's action is checked.
     const e = agent.name === "random" ? null : checkAction(s, a);
     if (e !== null) throw new Error(`agent ${agent.name} chose an illegal action ${JSON.stringify(a)}: ${e.reason}`);
+    if (o.observe) o.observe(s, a);
     applyInPlace(s, a, null);
     h = fnv(h, actionCode(a));
     n++;
@@ -140,6 +143,14 @@ export interface BatchResult {
   records: GameRecord[];
 }
 
+/**
+ * The deal of game `index` of a batch seeded with `seed`: games come in
+ * mirrored pairs, the same deal played once with each player leading.
+ */
+export function batchDeal(seed: number, index: number): { seed: number; lead: Player } {
+  return { seed: seed + Math.floor(index / 2), lead: (index % 2) as Player };
+}
+
 /** Play games [from, to) of a batch with mirrored seeds (half with each player leading). */
 export function runBatch(o: BatchOptions): BatchResult {
   const agents: [Agent, Agent] = [getAgent(o.agents[0]), getAgent(o.agents[1])];
@@ -147,11 +158,12 @@ export function runBatch(o: BatchOptions): BatchResult {
   const from = o.from ?? 0;
   const to = o.to ?? o.games;
   for (let i = from; i < to; i++) {
+    const deal = batchDeal(o.seed, i);
     const g = playGame({
       decks: o.decks,
       agents,
-      seed: o.seed + Math.floor(i / 2),
-      lead: (i % 2) as Player,
+      seed: deal.seed,
+      lead: deal.lead,
       index: i,
       rules: o.rules,
       iterations: o.iterations,

@@ -1,0 +1,40 @@
+import type { FieldChange } from "@/lib/cards/snapshot-diff";
+import type { CatalogRecord, FileError } from "@/lib/catalog/io";
+
+/** Plain data the catalog's data access returns to pages, actions and components (no database types). */
+
+/** A card's editable fields as plain JSON (the audit log's before/after, the import/export row shape). */
+export type CardSnapshot = CatalogRecord & { imageUrl: string | null };
+
+export type ImportRowReport = {
+  line: number;
+  key: string | null;
+  action: "create" | "update" | "unchanged" | "reject";
+  errors: string[];
+  changes: FieldChange[];
+};
+
+export type ImportReport = {
+  ok: boolean;
+  applied: boolean;
+  /** a whole-file problem (size, format, columns) */
+  fileError: FileError | null;
+  rows: ImportRowReport[];
+  counts: { create: number; update: number; unchanged: number; reject: number };
+};
+
+/** A card suggestion as the review queue shows it. */
+export type SuggestionDTO = {
+  id: string;
+  status: "pending" | "accepted" | "rejected";
+  reason: string;
+  kind: "new" | "correction";
+  cardId: string | null;
+  proposed: CardSnapshot;
+  /** the card as it is now (corrections whose card still exists) */
+  current: CardSnapshot | null;
+  suggestedBy: string;
+  reviewedBy: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+};

@@ -1,0 +1,58 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { containsIgnoringCase } from "@/lib/db-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { requireUser } from "@/lib/dal/session";
+import { COLORS } from "@/lib/cards/colors";
+import { normaliseKey } from "@/lib/deck/catalog-index";
+import { checkDeck } from "@/lib/deck/rules";
+import { isVisibility } from "@/lib/validation/deck";
+import type { DeckSummaryDTO } from "@/lib/deck/types";
+
+/** Deck lists: the signed-in user's decks and the public ones. */
+
+function summarise(row: { id: string; name: string; visibility: string; shareSlug: string; updatedAt: Date; owner: { displayName: string }; cards: { quantity: number; card: { title: string; colorMask: number; set: { code: string }; number: number } }[] }): DeckSummaryDTO {
+  let mask = 0;
+  for (const c of row.cards) mask |= c.card.colorMask;
+  const check = checkDeck(row.cards.map((c) => ({ cardId: `${c.card.set.code}-${c.card.number}`, key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title, quantity: c.quantity })));
+  return {
+    id: row.id,
+    name: row.name,
+    visibility: isVisibility(row.visibility) ? row.visibility : "private",
+    shareSlug: row.shareSlug,
+    total: check.total,
+    legal: check.legal,
+    colors: COLORS.filter((_, i) => (mask & (1 << i)) !== 0),
+    updatedAt: row.updatedAt.toISOString(),
+    ownerName: row.owner.displayName,
+  };
+}
+
+const summaryInclude = {
+  owner: { select: { displayName: true } },
+  cards: { select: { quantity: true, card: { select: { title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
+} satisfies Prisma.DeckInclude;
+
+/** The signed-in user's decks, most recently edited first. */
+export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
+  const user = await requireUser();
+  const rows = await db.deck.findMany({ where: { ownerId: user.id }, include: summaryInclude, orderBy: { updatedAt: "desc" }, take: 500 });
+  return rows.map(summarise);
+}
+
+/** Public decks only (never unlisted or private), searchable by deck name and by a card title in the deck. */
+export async function listPublicDecks(opts: { name?: string; card?: string; take?: number } = {}): Promise<DeckSummaryDTO[]> {
+  const name = opts.name?.trim().slice(0, 100);
+  const card = opts.card?.trim().toLowerCase().slice(0, 100);
+  const rows = await db.deck.findMany({
+    where: {
+      visibility: "public",
+      ...(name ? { name: containsIgnoringCase(db, name) } : {}),
+      ...(card ? { cards: { some: { card: { titleKey: { contains: card } } } } } : {}),
+    },
+    include: summaryInclude,
+    orderBy: { updatedAt: "desc" },
+    take: Math.min(opts.take ?? 60, 200),
+  });
+  return rows.map(summarise);
+}

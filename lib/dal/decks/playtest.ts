@@ -1,0 +1,34 @@
+import "server-only";
+import { tryDecodeDeckCode } from "@/lib/deck/deck-code";
+import type { DeckCheck } from "@/lib/deck/rules";
+import type { DeckEntryDTO, DeckListEntry } from "@/lib/deck/types";
+import { getDeckForOwner, getSharedDeck, resolveDeckList } from "./read";
+
+export type PlaytestDeckResult =
+  | { ok: true; name: string; cards: (DeckListEntry & { title: string })[]; check: DeckCheck }
+  | { ok: false; code: "deck/not-found" | "deck/not-legal" | "deck/bad-code"; message: string };
+
+/**
+ * The deck behind a playtest link: `?deck=<id>` (the owner's deck), `?slug=<slug>`
+ * (a deck the viewer may see) or `?code=<deck code>`. Only legal decks can be
+ * playtested; private decks of others are not found.
+ */
+export async function getDeckForPlaytest(source: { deckId: string } | { slug: string } | { code: string }): Promise<PlaytestDeckResult> {
+  let name: string;
+  let entries: DeckEntryDTO[];
+  let check: DeckCheck;
+  if ("code" in source) {
+    const decoded = tryDecodeDeckCode(source.code);
+    if (!decoded.ok) return { ok: false, code: "deck/bad-code", message: decoded.message };
+    const r = await resolveDeckList(decoded.entries);
+    if (r.missing.length) return { ok: false, code: "deck/not-found", message: `The catalog has no ${r.missing.join(", ")}.` };
+    name = "Deck from a code";
+    ({ entries, check } = r);
+  } else {
+    const deck = "deckId" in source ? await getDeckForOwner(source.deckId) : await getSharedDeck(source.slug);
+    if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+    ({ name, entries, check } = deck);
+  }
+  if (!check.legal) return { ok: false, code: "deck/not-legal", message: `Only a legal deck can be playtested: ${check.summary}` };
+  return { ok: true, name, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity, title: e.card.title })), check };
+}

@@ -1,0 +1,20 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { DeckCheck } from "@/lib/deck/rules";
+import type { DeckDiffLine } from "@/lib/deck/diff";
+
+export type DeckLine = { cardId: string; quantity: number };
+
+export type DeckWriteError =
+  | { ok: false; code: "deck/not-found" | "deck/unknown-card" | "deck/title-limit" | "deck/not-legal"; message: string }
+  | {
+      ok: false;
+      code: "deck/conflict";
+      message: string;
+      /** the deck as the server holds it, so the editor can show the difference */
+      current: { version: number; name: string; description: string; cards: DeckLine[]; diff: DeckDiffLine[] };
+    };
+export type DeckWriteResult = { ok: true; id: string; version: number; check: DeckCheck } | DeckWriteError;
+
+/** The transaction client the deck helpers run inside. */
+export type Tx = Prisma.TransactionClient;

@@ -1,0 +1,142 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db";
+import { requireUser } from "@/lib/dal/session";
+import { normaliseKey } from "@/lib/deck/catalog-index";
+import { checkDeck, type DeckCheck } from "@/lib/deck/rules";
+import { diffDeckLists, formatDeckDiff } from "@/lib/deck/diff";
+import type { CreateDeckInput, DeckVisibility, SaveDeckInput } from "@/lib/validation/deck";
+import type { DeckLine, DeckWriteError, DeckWriteResult, Tx } from "./types";
+
+/** Deck writes: create, save (optimistic concurrency), delete, share settings and copies. */
+
+/** 128 random bits, base64url: an unguessable share slug. */
+function newShareSlug(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/**
+ * Validates a list against the catalog and the deck rules inside a transaction:
+ * unknown cards and any title over 5 copies are refused; too few cards is fine (a draft).
+ */
+async function validateList(tx: Tx, cards: DeckLine[]): Promise<{ ok: true; check: DeckCheck } | { ok: false; code: "deck/unknown-card" | "deck/title-limit"; message: string }> {
+  const rows = await tx.card.findMany({ where: { id: { in: cards.map((c) => c.cardId) } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const unknown = cards.filter((c) => !byId.has(c.cardId));
+  if (unknown.length) return { ok: false, code: "deck/unknown-card", message: `${unknown.length} ${unknown.length === 1 ? "card is" : "cards are"} not in the catalog.` };
+  const check = checkDeck(
+    cards.map((c) => {
+      const r = byId.get(c.cardId)!;
+      return { cardId: c.cardId, key: normaliseKey(r.set.code, r.number), title: r.title, quantity: c.quantity };
+    }),
+  );
+  const blocking = check.problems.filter((p) => p.code !== "deck/too-few");
+  if (blocking.length) return { ok: false, code: "deck/title-limit", message: blocking.map((p) => p.message).join(" ") };
+  return { ok: true, check };
+}
+
+async function writeCards(tx: Tx, deckId: string, cards: DeckLine[]) {
+  await tx.deckCard.deleteMany({ where: { deckId } });
+  if (cards.length) await tx.deckCard.createMany({ data: cards.map((c) => ({ deckId, cardId: c.cardId, quantity: c.quantity })) });
+}
+
+function canonicalLines(cards: DeckLine[]): DeckLine[] {
+  return [...cards].sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : 0));
+}
+
+/** Creates a deck (version 1, private) for the signed-in user. */
+export async function createDeck(input: CreateDeckInput): Promise<DeckWriteResult> {
+  const user = await requireUser();
+  return db.$transaction(async (tx) => {
+    const v = await validateList(tx, input.cards);
+    if (!v.ok) return v;
+    const deck = await tx.deck.create({ data: { ownerId: user.id, name: input.name, description: input.description, shareSlug: newShareSlug(), version: 1 } });
+    await writeCards(tx, deck.id, input.cards);
+    await tx.deckVersion.create({ data: { deckId: deck.id, version: 1, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id } });
+    return { ok: true as const, id: deck.id, version: 1, check: v.check };
+  });
+}
+
+async function conflict(tx: Tx, deckId: string, attempted: DeckLine[]): Promise<DeckWriteError> {
+  const deck = await tx.deck.findUnique({ where: { id: deckId }, include: { cards: { include: { card: { select: { title: true, number: true, set: { select: { code: true } } } } } } } });
+  if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  const names = new Map(deck.cards.map((c) => [c.cardId, { key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title }]));
+  const missing = attempted.filter((a) => !names.has(a.cardId)).map((a) => a.cardId);
+  if (missing.length) {
+    const rows = await tx.card.findMany({ where: { id: { in: missing } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
+    for (const r of rows) names.set(r.id, { key: normaliseKey(r.set.code, r.number), title: r.title });
+  }
+  const cards = deck.cards.map((c) => ({ cardId: c.cardId, quantity: c.quantity }));
+  const diff = diffDeckLists(attempted, cards, (id) => names.get(id) ?? { key: "?", title: "(unknown card)" });
+  return {
+    ok: false,
+    code: "deck/conflict",
+    message: `This deck was saved elsewhere (now version ${deck.version}). The saved version differs from yours by: ${formatDeckDiff(diff)}.`,
+    current: { version: deck.version, name: deck.name, description: deck.description, cards, diff },
+  };
+}
+
+/**
+ * Saves the whole deck as a new version, only if the deck is still at
+ * `expectedVersion` (optimistic concurrency): otherwise returns deck/conflict
+ * with the server's list. Refuses unknown cards and any title over 5 copies.
+ */
+export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
+  const user = await requireUser();
+  return db.$transaction(async (tx) => {
+    const owned = await tx.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { id: true } });
+    if (!owned) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
+    const v = await validateList(tx, input.cards);
+    if (!v.ok) return v;
+    const next = input.expectedVersion + 1;
+    const claimed = await tx.deck.updateMany({
+      where: { id: input.deckId, ownerId: user.id, version: input.expectedVersion },
+      data: { version: next, name: input.name, description: input.description },
+    });
+    if (claimed.count === 0) return conflict(tx, input.deckId, input.cards);
+    await writeCards(tx, input.deckId, input.cards);
+    await tx.deckVersion.create({
+      data: { deckId: input.deckId, version: next, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id },
+    });
+    return { ok: true as const, id: input.deckId, version: next, check: v.check };
+  });
+}
+
+/** Deletes the owner's deck with its versions; not-found for anyone else. */
+export async function deleteDeck(deckId: string): Promise<{ ok: true } | DeckWriteError> {
+  const user = await requireUser();
+  const res = await db.deck.deleteMany({ where: { id: deckId, ownerId: user.id } });
+  return res.count ? { ok: true } : { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+}
+
+/**
+ * Sets who can see the deck. Public and unlisted (publishing) need a legal
+ * deck; making it private is always allowed.
+ */
+export async function setDeckVisibility(deckId: string, visibility: DeckVisibility): Promise<{ ok: true; visibility: DeckVisibility } | DeckWriteError> {
+  const user = await requireUser();
+  return db.$transaction(async (tx) => {
+    const deck = await tx.deck.findFirst({ where: { id: deckId, ownerId: user.id }, include: { cards: { include: { card: { select: { title: true, number: true, set: { select: { code: true } } } } } } } });
+    if (!deck) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
+    if (visibility !== "private") {
+      const check = checkDeck(deck.cards.map((c) => ({ cardId: c.cardId, key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title, quantity: c.quantity })));
+      if (!check.legal) return { ok: false as const, code: "deck/not-legal" as const, message: `Only a legal deck can be shared: ${check.summary}` };
+    }
+    await tx.deck.update({ where: { id: deckId }, data: { visibility } });
+    return { ok: true as const, visibility };
+  });
+}
+
+/**
+ * Copies a deck the viewer may see (their own, or a shared one by slug) into a
+ * new private deck of theirs. Private decks of others are not found.
+ */
+export async function copyDeck(source: { deckId: string } | { slug: string }, name?: string): Promise<DeckWriteResult> {
+  const user = await requireUser();
+  const row = await db.deck.findFirst({
+    where: "deckId" in source ? { id: source.deckId, ownerId: user.id } : { shareSlug: source.slug, OR: [{ ownerId: user.id }, { visibility: { in: ["public", "unlisted"] } }] },
+    include: { cards: true },
+  });
+  if (!row) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  return createDeck({ name: (name ?? `Copy of ${row.name}`).slice(0, 100), description: row.description, cards: row.cards.map((c) => ({ cardId: c.cardId, quantity: c.quantity })) });
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { cardKey } from "@/lib/cards/keys";
+import { encodeDeckCode, tryDecodeDeckCode } from "@/lib/deck/deck-code";
+import type { DeckCheck } from "@/lib/deck/rules";
+import type { DeckListEntry } from "@/lib/deck/types";
+import type { LabSource } from "@/lib/lab/params";
+import { resolveCardKeys, starterDeckKeys, starterDecks, type BoardCardDef } from "@/lib/playtest/cards";
+import { getDeckForOwner, getSharedDeck, listMyDecks, listPublicDecks, resolveDeckList } from "./decks";
+import { getPlaytestCards } from "./playtest-cards";
+import { getCurrentUser } from "./session";
+
+/** A deck ready for the lab: engine cards (one per copy) and a deck code that any visitor can open. */
+export interface LabDeck {
+  name: string;
+  cards: BoardCardDef[];
+  /** Deck code of the list, for share links that must work for anyone. */
+  code: string | null;
+  /** Why the deck is not legal (the lab still plays it, as practice), or null. */
+  illegal: string | null;
+  /** The viewer's own deck: its id and version (a run can be saved with it). */
+  own: { id: string; version: number } | null;
+}
+
+export type LabDeckResult = { ok: true; deck: LabDeck } | { ok: false; message: string };
+
+function expand(list: DeckListEntry[]): string[] {
+  const keys: string[] = [];
+  for (const e of list) for (let i = 0; i < e.quantity; i++) keys.push(cardKey(e.set, e.number));
+  return keys;
+}
+
+/**
+ * The deck behind a lab source, as the viewer may see it: a starter, the
+ * viewer's own deck by id, a shared deck by slug (private decks of others are
+ * not found) or a deck code. Unfinished and illegal decks are played too, and
+ * say why they are illegal.
+ */
+export async function loadLabDeck(source: LabSource): Promise<LabDeckResult> {
+  let name: string;
+  let list: DeckListEntry[];
+  let check: DeckCheck | null = null;
+  let own: LabDeck["own"] = null;
+  if (source.kind === "starter") {
+    const d = starterDecks().find((x) => x.slug === source.slug);
+    const keys = starterDeckKeys(source.slug);
+    if (!d || !keys) return { ok: false, message: `There is no starter deck "${source.slug}".` };
+    const cards = await getPlaytestCards(keys);
+    const r = resolveCardKeys(keys, cards);
+    if (!r.ok) return { ok: false, message: `${d.name} cannot be played: ${r.error.reason}` };
+    return { ok: true, deck: { name: d.name, cards: r.cards, code: null, illegal: null, own: null } };
+  }
+  if (source.kind === "code") {
+    const decoded = tryDecodeDeckCode(source.code);
+    if (!decoded.ok) return { ok: false, message: `That deck code cannot be read: ${decoded.message}` };
+    const r = await resolveDeckList(decoded.entries);
+    if (r.missing.length) return { ok: false, message: `The catalog has no ${r.missing.join(", ")}.` };
+    name = "Deck from a code";
+    list = decoded.entries;
+    check = r.check;
+  } else {
+    const deck = source.kind === "deck" ? await getDeckForOwner(source.id) : await getSharedDeck(source.slug);
+    if (!deck) return { ok: false, message: "This deck does not exist, or it is not shared with you." };
+    name = deck.name;
+    list = deck.entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }));
+    check = deck.check;
+    if (deck.isOwner) own = { id: deck.id, version: deck.version };
+  }
+  if (list.length === 0) return { ok: false, message: `${name} has no cards yet.` };
+  const keys = expand(list);
+  const r = resolveCardKeys(keys, await getPlaytestCards(keys));
+  if (!r.ok) return { ok: false, message: `${name} cannot be played: ${r.error.reason}` };
+  return { ok: true, deck: { name, cards: r.cards, code: encodeDeckCode(list), illegal: check && !check.legal ? check.summary : null, own } };
+}
+
+/** Decks to offer in the lab's pickers: the starters, the viewer's decks, and recent public decks. */
+export async function listLabChoices(): Promise<{ starters: { value: string; label: string }[]; mine: { value: string; label: string; legal: boolean }[]; public: { value: string; label: string }[] }> {
+  const user = await getCurrentUser();
+  const [mine, pub] = await Promise.all([user ? listMyDecks() : Promise.resolve([]), listPublicDecks({ take: 12 })]);
+  return {
+    starters: starterDecks().map((d) => ({ value: `starter:${d.slug}`, label: `${d.name} (starter)` })),
+    mine: mine.map((d) => ({ value: `deck:${d.id}`, label: `${d.name} · ${d.total} cards`, legal: d.legal })),
+    public: pub.filter((d) => !mine.some((m) => m.id === d.id)).map((d) => ({ value: `slug:${d.shareSlug}`, label: `${d.name} by ${d.ownerName}` })),
+  };
+}

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The architecture rules in eslint.config.mjs, proven to fire: each fixture in
+ * test/lint-fixtures breaks one rule and is linted as if it sat at the path its
+ * first line names ("// lint-as: lib/engine/fixture.ts"). The fixtures
+ * directory itself is ignored by the normal lint run.
+ */
+const root = path.resolve(__dirname, "..");
+const dir = path.join(root, "test/lint-fixtures");
+const eslint = new ESLint({ cwd: root });
+
+async function lintFixture(name: string) {
+  const text = readFileSync(path.join(dir, name), "utf8");
+  const as = /^\/\/ lint-as: (\S+)/.exec(text)?.[1];
+  if (!as) throw new Error(`${name} has no "// lint-as:" line`);
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, as) });
+  return result.messages.map((m) => ({ rule: m.ruleId, message: m.message, line: m.line }));
+}
+
+const expected: Record<string, { rule: string; text: RegExp; count: number }> = {
+  "engine-imports-db.ts": { rule: "import/no-restricted-paths", text: /lib\/engine imports nothing outside itself/, count: 1 },
+  "engine-imports-app-code.ts": { rule: "import/no-restricted-paths", text: /lib\/engine imports nothing outside itself/, count: 2 },
+  "engine-imports-node.ts": { rule: "no-restricted-imports", text: /lib\/engine must not import Node built-ins/, count: 1 },
+  "prisma-outside-dal.ts": { rule: "import/no-restricted-paths", text: /Only lib\/dal and lib\/db\.ts touch Prisma/, count: 2 },
+  "component-imports-dal.tsx": { rule: "import/no-restricted-paths", text: /Components never import lib\/dal/, count: 1 },
+  "app-imports-db.tsx": { rule: "import/no-restricted-paths", text: /Only lib\/dal and lib\/db\.ts touch Prisma/, count: 1 },
+};
+
+describe("architecture lint rules", () => {
+  it("has an expectation for every fixture", () => {
+    const files = readdirSync(dir).filter((f) => f !== "allowed.ts");
+    expect(files.sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  for (const [file, want] of Object.entries(expected)) {
+    it(`${file} breaks its rule`, async () => {
+      const messages = await lintFixture(file);
+      const hits = messages.filter((m) => m.rule === want.rule && want.text.test(m.message));
+      expect(hits, JSON.stringify(messages)).toHaveLength(want.count);
+    });
+  }
+
+  it("the control fixture (lib/dal using the database) passes", async () => {
+    expect(await lintFixture("allowed.ts")).toEqual([]);
+  });
+});

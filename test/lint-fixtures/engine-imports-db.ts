@@ -1,0 +1,5 @@
+// lint-as: lib/engine/fixture.ts
+// A top-level engine file reaching the database by a relative path.
+import { db } from "../db";
+
+export const leak = db;
