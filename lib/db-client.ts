@@ -1,16 +1,13 @@
 import "server-only";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
+import { concurrentSqliteAdapter, RETRY_DEADLINE_MS } from "@/lib/sqlite-adapter";
 import { databaseFile, databaseProvider, databaseUrl, type DatabaseProvider } from "@/lib/database-url";
 
-/** Milliseconds a writer waits for SQLite's lock before giving up (busy timeout). */
-const BUSY_TIMEOUT_MS = 5_000;
-
 /**
- * Builds a Prisma client for a DATABASE_URL: better-sqlite3 for `file:` URLs,
- * node-postgres for `postgresql://` URLs.
+ * Builds a Prisma client for a DATABASE_URL: better-sqlite3 for `file:` URLs
+ * (through lib/sqlite-adapter.ts), node-postgres for `postgresql://` URLs.
  *
  * Prisma 6.19 generates one client per provider (its query compiler is
  * provider-specific), so there are two generated clients from the one data
@@ -22,10 +19,12 @@ export function createPrismaClient(url = databaseUrl()): PrismaClient {
   if (databaseProvider(url) === "postgresql") {
     const max = Number(process.env.DATABASE_POOL_MAX) || 10;
     const adapter = new PrismaPg({ connectionString: url, max });
-    return new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+    // a transaction may wait for a pooled connection longer than Prisma's 2 s default under load
+    return new PostgresPrismaClient({ adapter, transactionOptions: { maxWait: 10_000 } }) as unknown as PrismaClient;
   }
-  const adapter = new PrismaBetterSQLite3({ url: databaseFile(url), timeout: BUSY_TIMEOUT_MS });
-  return new PrismaClient({ adapter });
+  // Writes that meet a busy database are retried without blocking the event
+  // loop (lib/sqlite-adapter.ts); a transaction may wait that long to start.
+  return new PrismaClient({ adapter: concurrentSqliteAdapter(databaseFile(url)), transactionOptions: { maxWait: RETRY_DEADLINE_MS + 2_000 } });
 }
 
 export type { PrismaClient };
