@@ -9,6 +9,7 @@ const baseURL = `http://127.0.0.1:${PORT}`;
  */
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
@@ -49,8 +50,11 @@ export default defineConfig({
       NEXT_DIST_DIR: ".next-e2e",
       AUTH_SECRET: "e2e-secret-0123456789abcdef0123456789abcdef",
       AUTH_URL: baseURL,
-      ADMIN_EMAILS: "admin@ringbinder.test",
       RINGBINDER_E2E: "1",
+      // every spec signs up and in from 127.0.0.1: the per-address limits are raised for
+      // the suite; the per-account and per-user limits keep their defaults
+      RATE_LIMIT_SIGNIN_ADDRESS: "100000/900",
+      RATE_LIMIT_SIGNUP_ADDRESS: "100000/3600",
     },
   },
 });

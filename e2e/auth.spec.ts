@@ -15,6 +15,7 @@ test.describe("accounts", () => {
     await auth.signOut();
     await auth.signIn({ email: account.email, password: "not the password" });
     await expect(page.locator("form").getByRole("alert")).toHaveText("Email or password is incorrect.");
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
     await expect(page.getByTestId("current-user")).toHaveCount(0);
     // an unknown email gets the very same message
     await auth.signIn({ email: "nobody-here@ringbinder.test", password: "whatever password" });
@@ -31,6 +32,9 @@ test.describe("accounts", () => {
     await expect(page.getByText("Display name needs at least 2 characters")).toBeVisible();
     await expect(page.getByText("Password needs at least 10 characters")).toBeVisible();
     await expect(page.getByTestId("current-user")).toHaveCount(0);
+    // what was typed stays, to be corrected rather than typed again
+    await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Display name")).toHaveValue("x");
 
     // the same email cannot be registered twice
     const account = newAccount();
@@ -42,5 +46,40 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("An account with this email already exists. Sign in instead?")).toBeVisible();
+  });
+
+  test("10 wrong passwords lock that account out for a while (HTTP 429 + Retry-After), and only that account", async ({ page, auth }) => {
+    const victim = newAccount("victim");
+    const other = newAccount("other");
+    await auth.signUp(other);
+    await auth.signOut();
+    await auth.signUp(victim);
+    await auth.signOut();
+    // nine wrong guesses straight at Auth.js's credentials endpoint, one through the form
+    for (let i = 0; i < 9; i++) {
+      const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
+      const res = await page.request.post("/api/auth/callback/credentials", {
+        form: { email: victim.email, password: `wrong guess ${i}`, csrfToken },
+        maxRedirects: 0,
+      });
+      expect(res.status()).toBe(302);
+    }
+    await auth.signIn({ email: victim.email, password: "wrong guess 9" });
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Email or password is incorrect.");
+    // the right password is now refused too, and the form says when to try again
+    await auth.signIn(victim);
+    await expect(page.locator("form").getByRole("alert")).toHaveText(/Too many sign-in attempts.*Try again in 1[45] minutes\./);
+    await expect(page.getByTestId("current-user")).toHaveCount(0);
+    const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
+    const limited = await page.request.post("/api/auth/callback/credentials", {
+      form: { email: victim.email, password: victim.password, csrfToken },
+      maxRedirects: 0,
+    });
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(800);
+    expect((await limited.json()).error.code).toBe("rate/limited");
+    // another account signs in as usual
+    await auth.signIn(other);
+    await expect(page.getByTestId("current-user")).toContainText(other.displayName);
   });
 });

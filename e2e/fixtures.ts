@@ -46,14 +46,8 @@ export const test = base.extend<{ auth: AuthPages }>({
 
 export { expect };
 
-/** Signs in as the e2e admin, signing it up first when this run has not yet. */
+/** Signs in as the e2e admin (created with the user CLI by e2e/global-setup.ts). */
 export async function signInAdmin(page: Page, auth: AuthPages) {
   await auth.signIn(ADMIN);
-  const signedIn = await page
-    .getByTestId("current-user")
-    .waitFor({ timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!signedIn) await auth.signUp(ADMIN);
   await expect(page.getByTestId("current-user")).toContainText("admin");
 }

@@ -1,11 +1,6 @@
-import NextAuth, { CredentialsSignin } from "next-auth";
+import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { signInSchema } from "@/lib/validation/auth";
-import { verifyCredentials } from "@/lib/dal/users";
-
-class InvalidLogin extends CredentialsSignin {
-  code = "invalid-credentials";
-}
+import { authorizeCredentials } from "@/lib/auth/authorize";
 
 /**
  * next-auth v5: email + password credentials, JWT sessions. The token carries
@@ -26,11 +21,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: [
     Credentials({
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
-        const parsed = signInSchema.safeParse(raw);
-        if (!parsed.success) throw new InvalidLogin();
-        const user = await verifyCredentials(parsed.data.email, parsed.data.password);
-        if (!user) throw new InvalidLogin();
+      async authorize(raw, request) {
+        const user = await authorizeCredentials(raw, request.headers);
         return { id: user.id, email: user.email, name: user.displayName };
       },
     }),

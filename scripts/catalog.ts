@@ -26,7 +26,7 @@ function option(args: string[], name: string): string | undefined {
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   const { db } = await import("@/lib/db");
-  const { toSessionUser, adminEmails } = await import("@/lib/dal/users");
+  const { toSessionUser } = await import("@/lib/dal/users");
   const { applyImport, dryRunImport, exportCatalog } = await import("@/lib/dal/catalog-import");
   const { detectFormat, MAX_IMPORT_BYTES, toCsv, toJson } = await import("@/lib/catalog/io");
 
@@ -34,7 +34,7 @@ async function main() {
     const email = option(args, "--as");
     const candidates = email
       ? await db.user.findMany({ where: { email: email.toLowerCase() } })
-      : await db.user.findMany({ where: { OR: [{ role: "admin" }, { email: { in: [...adminEmails()] } }] }, orderBy: { createdAt: "asc" }, take: 1 });
+      : await db.user.findMany({ where: { role: "admin" }, orderBy: { createdAt: "asc" }, take: 1 });
     const user = candidates[0] ? toSessionUser(candidates[0]) : null;
     if (!user) throw new Error(email ? `No account with email ${email}.` : "No admin account found: sign up, then `npm run user -- make-admin EMAIL`, or pass --as EMAIL.");
     if (user.role !== "admin") throw new Error(`${user.email} is not an admin.`);

@@ -1,13 +1,75 @@
 /**
- * Account administration from the command line.
- *   npm run user -- make-admin EMAIL
- *   npm run user -- remove-admin EMAIL
+ * Account administration from the command line (the only way to make an admin).
+ *   npm run user -- create-admin EMAIL [--name "Display Name"]
+ *       creates an admin account; the password is asked for (hidden) on a terminal,
+ *       or read from the first line of stdin: `printf '%s\n' "$PW" | npm run user -- create-admin EMAIL`
+ *   npm run user -- make-admin EMAIL      an existing account becomes admin
+ *   npm run user -- remove-admin EMAIL    an admin becomes a regular user
  *   npm run user -- list
  */
 import { createPrismaClient } from "@/lib/db";
-import { emailSchema } from "@/lib/validation/auth";
+import { emailSchema, signUpSchema } from "@/lib/validation/auth";
+import { hashPassword } from "@/lib/auth/password";
+import { checkPasswordStrength } from "@/lib/auth/password-strength";
 
-const [command, arg] = process.argv.slice(2);
+const USAGE = 'Usage: npm run user -- create-admin EMAIL [--name "Display Name"] | make-admin EMAIL | remove-admin EMAIL | list';
+const [command, arg, ...rest] = process.argv.slice(2);
+
+function option(name: string): string | undefined {
+  const i = rest.indexOf(name);
+  return i === -1 ? undefined : rest[i + 1];
+}
+
+/** Reads one line from a terminal without echoing it. */
+function askHidden(prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stdout.write(prompt);
+    let value = "";
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding("utf8");
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          process.stdout.write("\n");
+          resolve(value);
+          return;
+        }
+        if (ch === "\u0003") {
+          stdin.setRawMode(false);
+          reject(new Error("Cancelled."));
+          return;
+        }
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+/** The first line of a piped stdin. */
+async function readStdinLine(): Promise<string> {
+  let data = "";
+  process.stdin.setEncoding("utf8");
+  for await (const chunk of process.stdin) {
+    data += chunk;
+    if (data.includes("\n")) break;
+  }
+  return data.split(/\r?\n/)[0] ?? "";
+}
+
+async function readNewPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readStdinLine();
+  const first = await askHidden("Password for the new admin: ");
+  const second = await askHidden("Repeat the password: ");
+  if (first !== second) throw new Error("The two passwords differ. Nothing was changed.");
+  return first;
+}
 
 async function main() {
   const prisma = createPrismaClient();
@@ -18,17 +80,35 @@ async function main() {
       for (const u of users) console.log(`${u.role.padEnd(5)}  ${u.email}  (${u.displayName}, since ${u.createdAt.toISOString().slice(0, 10)})`);
       return;
     }
+    if (command === "create-admin") {
+      const email = emailSchema.safeParse(arg ?? "");
+      if (!email.success) throw new Error(USAGE);
+      if (await prisma.user.findUnique({ where: { email: email.data }, select: { id: true } })) {
+        throw new Error(`An account with email ${email.data} already exists: use make-admin instead.`);
+      }
+      const displayName = option("--name") ?? email.data.split("@")[0];
+      const password = await readNewPassword();
+      const parsed = signUpSchema.safeParse({ email: email.data, displayName, password });
+      if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join("\n"));
+      const strength = checkPasswordStrength(password, [email.data, displayName]);
+      if (!strength.ok) throw new Error(strength.message);
+      await prisma.user.create({
+        data: { email: parsed.data.email, displayName: parsed.data.displayName, passwordHash: await hashPassword(password), role: "admin" },
+      });
+      console.log(`Created the admin account ${parsed.data.email}.`);
+      return;
+    }
     if (command === "make-admin" || command === "remove-admin") {
       const email = emailSchema.safeParse(arg ?? "");
       if (!email.success) throw new Error(`Usage: npm run user -- ${command} EMAIL`);
       const user = await prisma.user.findUnique({ where: { email: email.data } });
-      if (!user) throw new Error(`No account with email ${email.data}. The person must sign up first.`);
+      if (!user) throw new Error(`No account with email ${email.data}. The person must sign up first (or use create-admin).`);
       const role = command === "make-admin" ? "admin" : "user";
       await prisma.user.update({ where: { id: user.id }, data: { role } });
       console.log(`${email.data} is now ${role === "admin" ? "an admin" : "a regular user"}.`);
       return;
     }
-    throw new Error("Usage: npm run user -- make-admin EMAIL | remove-admin EMAIL | list");
+    throw new Error(USAGE);
   } finally {
     await prisma.$disconnect();
   }

@@ -1,14 +1,14 @@
+import { DomainError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/dal/users";
 
 /** The user the mocked lib/dal/session sees (null = guest). Tests set `current.user`. */
 export const current: { user: SessionUser | null } = { user: null };
 
-export class AuthError extends Error {
-  constructor(
-    public readonly code: "auth/unauthenticated" | "auth/forbidden",
-    message: string,
-  ) {
-    super(message);
+export class AuthError extends DomainError {
+  declare readonly code: "auth/unauthenticated" | "auth/forbidden";
+  constructor(code: "auth/unauthenticated" | "auth/forbidden", message: string) {
+    super(code, message);
+    this.name = "AuthError";
   }
 }
 

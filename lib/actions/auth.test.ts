@@ -4,6 +4,8 @@ const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDat
 vi.mock("@/lib/db", () => ({ db: t.prisma }));
 const signIn = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/auth", () => ({ signIn: (...args: unknown[]) => signIn(...args), signOut: vi.fn() }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "192.0.2.10" }) }));
+process.env.RATE_LIMIT_PREFIX = `test-auth-actions-${process.pid}-${Date.now()}`;
 
 const { signUpAction, signInAction } = await import("@/lib/actions/auth");
 
@@ -46,6 +48,41 @@ describe("signUpAction", () => {
 
   it("never makes an admin by signing up, even the first account", async () => {
     expect(await t.prisma.user.count({ where: { role: "admin" } })).toBe(0);
+  });
+
+  it("an address once listed in ADMIN_EMAILS signs up as a regular user and stays one", async () => {
+    process.env.ADMIN_EMAILS = "boss@example.test";
+    try {
+      const res = await signUpAction(null, form({ email: "boss@example.test", displayName: "Not the boss", password: "long enough password" }));
+      expect(res.ok).toBe(true);
+      const user = await t.prisma.user.findUniqueOrThrow({ where: { email: "boss@example.test" } });
+      expect(user.role).toBe("user");
+      const { findSessionUser } = await import("@/lib/dal/users");
+      expect((await findSessionUser(user.id))?.role).toBe("user");
+    } finally {
+      delete process.env.ADMIN_EMAILS;
+    }
+  });
+
+  it.each(["aaaaaaaaaa", "1234567890", "password12"])("refuses the weak password %s with advice and creates nothing", async (password) => {
+    const before = await t.prisma.user.count();
+    const res = await signUpAction(null, form({ email: "weak@example.test", displayName: "Weak", password }));
+    expect(res).toMatchObject({ ok: false, fieldErrors: { password: [expect.stringMatching(/too easy to guess/)] } });
+    expect(await t.prisma.user.count()).toBe(before);
+  });
+
+  it("limits new accounts per client address, saying when to try again", async () => {
+    process.env.RATE_LIMIT_SIGNUP_ADDRESS = "1/3600";
+    try {
+      // the earlier sign-ups counted under the default rule; this rule starts its own count
+      const first = await signUpAction(null, form({ email: "one@example.test", displayName: "One", password: "long enough password" }));
+      expect(first.ok).toBe(true);
+      const second = await signUpAction(null, form({ email: "two@example.test", displayName: "Two", password: "long enough password" }));
+      expect(second).toMatchObject({ ok: false, code: "rate/limited", message: expect.stringMatching(/Try again in (about 1 hour|60 minutes)/) });
+      expect(await t.prisma.user.count({ where: { email: "two@example.test" } })).toBe(0);
+    } finally {
+      delete process.env.RATE_LIMIT_SIGNUP_ADDRESS;
+    }
   });
 });
 

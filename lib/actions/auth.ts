@@ -1,15 +1,21 @@
 "use server";
 
+import { headers } from "next/headers";
 import { AuthError as NextAuthError } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
 import { createUser } from "@/lib/dal/users";
 import { signInSchema, signUpSchema } from "@/lib/validation/auth";
-import { fail, zodFail, type ActionResult } from "@/lib/action-result";
+import { fail, failFrom, zodFail, type ActionResult } from "@/lib/action-result";
 import { safeCallbackUrl } from "@/lib/safe-redirect";
+import { clientAddress } from "@/lib/client-address";
+import { limit } from "@/lib/rate-limit";
+import { assertSignInAllowed, signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { checkPasswordStrength } from "@/lib/auth/password-strength";
+import { RateLimitedError } from "@/lib/errors";
 
 const BAD_LOGIN = "Email or password is incorrect.";
 
-/** Sign up: validate, create the account (role user), then sign in and go on. */
+/** Sign up: validate, refuse weak passwords, count against the address's limit, create the account (role user), sign in. */
 export async function signUpAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const parsed = signUpSchema.safeParse({
     email: form.get("email"),
@@ -17,6 +23,13 @@ export async function signUpAction(_prev: ActionResult | null, form: FormData): 
     password: form.get("password"),
   });
   if (!parsed.success) return zodFail(parsed.error);
+  const strength = checkPasswordStrength(parsed.data.password, [parsed.data.email, parsed.data.displayName]);
+  if (!strength.ok) return fail("Please choose a stronger password.", { password: [strength.message] });
+  try {
+    await limit("signup-address", clientAddress(await headers()));
+  } catch (e) {
+    return failFrom(e);
+  }
   const created = await createUser(parsed.data);
   if (!created.ok) return fail("An account with this email already exists.", { email: ["An account with this email already exists. Sign in instead?"] });
   await signIn("credentials", {
@@ -27,18 +40,26 @@ export async function signUpAction(_prev: ActionResult | null, form: FormData): 
   return { ok: true, data: undefined };
 }
 
-/** Sign in: one message for unknown email and wrong password alike. */
+/** Sign in: one message for unknown email and wrong password alike; a locked-out email or address is told when to retry. */
 export async function signInAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return zodFail(parsed.error);
+  const address = clientAddress(await headers());
   try {
+    await assertSignInAllowed(parsed.data.email, address);
     await signIn("credentials", {
       email: parsed.data.email,
       password: parsed.data.password,
       redirectTo: safeCallbackUrl(form.get("callbackUrl")),
     });
   } catch (err) {
-    if (err instanceof NextAuthError) return fail(BAD_LOGIN);
+    if (err instanceof RateLimitedError) return failFrom(err);
+    if (err instanceof NextAuthError) {
+      if ((err as { code?: string }).code === "rate-limited") {
+        return failFrom(new RateLimitedError(Math.max(1, await signInRetryAfter(parsed.data.email, address)), "sign-in attempts"));
+      }
+      return fail(BAD_LOGIN);
+    }
     throw err; // the redirect after a successful sign-in
   }
   return { ok: true, data: undefined };

@@ -3,6 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { fail, ok, type ActionResult } from "@/lib/action-result";
 import { AuthError, requireAdmin } from "@/lib/dal/session";
+import { limit } from "@/lib/rate-limit";
+import { RateLimitedError } from "@/lib/errors";
 import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
@@ -17,6 +19,7 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
   const format = detectFormat(file.name, form.get("format")?.toString());
   try {
     const admin = await requireAdmin();
+    await limit("import", admin.id);
     const text = await file.text();
     const report = mode === "apply" ? await applyImport(admin, text, format) : await dryRunImport(admin, text, format);
     if (report.applied) {
@@ -31,7 +34,7 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
     }
     return ok(report, `Dry run: ${summary}`);
   } catch (e) {
-    if (e instanceof AuthError) return fail(e.message);
+    if (e instanceof AuthError || e instanceof RateLimitedError) return fail(e.message);
     throw e;
   }
 }

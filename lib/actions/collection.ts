@@ -2,8 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { fail, ok, zodFail, type ActionResult } from "@/lib/action-result";
+import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { AuthError, requireUser } from "@/lib/dal/session";
+import { limit } from "@/lib/rate-limit";
+import { RateLimitedError } from "@/lib/errors";
 import {
   CollectionError,
   adjustOwned,
@@ -19,9 +21,10 @@ import { checkImportSize, detectFormat } from "@/lib/collection/transfer";
 import { adjustQuantitySchema, importRequestSchema, packEntrySchema, setQuantitySchema } from "@/lib/validation/collection";
 
 /** Turns the refusals the DAL and the session raise into a typed result; anything else is a bug and propagates. */
-function refusal(err: unknown): { ok: false; message: string } {
+function refusal(err: unknown): { ok: false; message: string; code?: string } {
   if (err instanceof AuthError) return fail(err.code === "auth/unauthenticated" ? "Please sign in first." : err.message);
   if (err instanceof CollectionError) return fail(err.message);
+  if (err instanceof RateLimitedError) return failFrom(err);
   throw err;
 }
 
@@ -34,7 +37,7 @@ export async function adjustOwnedQuantity(cardId: string, delta: number): Promis
   const parsed = adjustQuantitySchema.safeParse({ cardId, delta });
   if (!parsed.success) return zodFail(parsed.error, "That change is not valid.");
   try {
-    await requireUser();
+    await limit("collection-write", (await requireUser()).id);
     const quantity = await adjustOwned(parsed.data.cardId, parsed.data.delta);
     revalidateCollection();
     return ok({ cardId: parsed.data.cardId, quantity });
@@ -48,7 +51,7 @@ export async function setOwnedQuantity(cardId: string, quantity: number | string
   const parsed = setQuantitySchema.safeParse({ cardId, quantity: typeof quantity === "string" && quantity.trim() === "" ? Number.NaN : quantity });
   if (!parsed.success) return zodFail(parsed.error, parsed.error.issues[0]?.message ?? "That quantity is not valid.");
   try {
-    await requireUser();
+    await limit("collection-write", (await requireUser()).id);
     const saved = await setOwned(parsed.data.cardId, parsed.data.quantity);
     revalidateCollection();
     return ok({ cardId: parsed.data.cardId, quantity: saved });
@@ -62,7 +65,7 @@ export async function savePackOpening(_prev: ActionResult<PackOpeningDTO> | null
   const parsed = packEntrySchema.safeParse({ cardIds: form.getAll("cardId").map(String) });
   if (!parsed.success) return zodFail(parsed.error, parsed.error.issues[0]?.message ?? "The pack is not valid.");
   try {
-    await requireUser();
+    await limit("collection-write", (await requireUser()).id);
     const pack = await recordPackOpening(parsed.data.cardIds);
     revalidateCollection();
     return ok(pack, `Saved a pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
@@ -76,7 +79,7 @@ export async function undoLastPack(_prev: ActionResult<PackOpeningDTO> | null, f
   const parsed = z.object({ packId: z.string().trim().max(64).optional() }).safeParse({ packId: form.get("packId") ?? undefined });
   if (!parsed.success) return zodFail(parsed.error, "That pack is not valid.");
   try {
-    await requireUser();
+    await limit("collection-write", (await requireUser()).id);
     const pack = await undoLastPackOpening(parsed.data.packId || undefined);
     revalidateCollection();
     return ok(pack, `Undid the pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
@@ -120,7 +123,7 @@ export async function importCollection(_prev: ActionResult<ImportActionData> | n
   if (!parsed.success) return zodFail(parsed.error);
   const apply = form.get("intent") === "apply";
   try {
-    await requireUser();
+    await limit("import", (await requireUser()).id);
     const { format, mode } = parsed.data;
     const result = apply ? await applyCollectionImport(format, text, mode) : await previewCollectionImport(format, text, mode);
     if (apply) revalidateCollection();

@@ -5,6 +5,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { AuthError, requireUser } from "@/lib/dal/session";
+import { limit, type LimitKind } from "@/lib/rate-limit";
+import { RateLimitedError } from "@/lib/errors";
 import {
   cardIdsForList,
   copyDeck,
@@ -26,15 +28,18 @@ import { buildCatalogIndex, checkDeck, parseDeckJson, parseDeckText, tryDecodeDe
 import { createDeckSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/validation/deck";
 
 /** A failed deck write as an action result: the typed code, and for conflicts the server's list. */
-export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | "auth/unauthenticated"; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
+export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | "auth/unauthenticated" | "rate/limited"; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
 export type DeckActionResult<T> = { ok: true; data: T; message?: string } | DeckActionFailure;
 
-async function signedIn(): Promise<DeckActionFailure | null> {
+/** Null when a user is signed in (and, for a write, within its rate limit); otherwise the failure to return. */
+async function signedIn(kind?: LimitKind): Promise<DeckActionFailure | null> {
   try {
-    await requireUser();
+    const user = await requireUser();
+    if (kind) await limit(kind, user.id);
     return null;
   } catch (e) {
     if (e instanceof AuthError) return { ok: false, code: "auth/unauthenticated", message: e.message };
+    if (e instanceof RateLimitedError) return { ok: false, code: "rate/limited", message: e.message };
     throw e;
   }
 }
@@ -50,23 +55,27 @@ function revalidateDeck(id: string, slug?: string) {
   if (slug) revalidatePath(`/d/${slug}`);
 }
 
+function unpublishedNote(was: DeckVisibility | undefined): string {
+  return was ? ` The deck is not legal, so it is private now (it was ${was}): sharing needs a legal deck.` : "";
+}
+
 /** Saves the editor's whole list as a new version (optimistic concurrency on expectedVersion). */
-export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck }>> {
+export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }>> {
   const parsed = saveDeckSchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error, "The deck could not be saved: " + parsed.error.issues[0].message);
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await saveDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
   revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version, check: r.check }, message: `Saved as version ${r.version}.` };
+  return { ok: true, data: { version: r.version, check: r.check, unpublished: r.unpublished }, message: `Saved as version ${r.version}.${unpublishedNote(r.unpublished)}` };
 }
 
 /** Creates an empty deck and opens it in the editor. */
 export async function createDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const parsed = createDeckSchema.safeParse({ name: form.get("name") || "Untitled deck", description: "", cards: [] });
   if (!parsed.success) return zodFail(parsed.error);
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await createDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
@@ -78,7 +87,7 @@ export async function createDeckAction(_prev: ActionResult | null, form: FormDat
 export async function createFromStarterAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const slug = z.string().min(1).max(80).safeParse(form.get("slug"));
   if (!slug.success) return fail("Choose a starter deck.");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const starter = await getStarterDeck(slug.data);
   if (!starter) return fail("That starter deck does not exist.");
@@ -94,7 +103,7 @@ export async function createFromStarterAction(_prev: ActionResult | null, form: 
 export async function copyDeckCodeAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const code = z.string().min(1).max(4000).safeParse(form.get("code"));
   if (!code.success) return fail("The deck code is missing.");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const decoded = tryDecodeDeckCode(code.data);
   if (!decoded.ok) return fail(decoded.message);
@@ -110,7 +119,7 @@ export async function copyDeckCodeAction(_prev: ActionResult | null, form: FormD
 export async function copyDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const parsed = z.union([z.object({ slug: z.string().min(1).max(64) }), z.object({ deckId: deckIdSchema })]).safeParse(Object.fromEntries([...form.entries()].filter(([k]) => k === "slug" || k === "deckId")));
   if (!parsed.success) return fail("Which deck should be copied?");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await copyDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
@@ -123,7 +132,7 @@ export async function copyDeckAction(_prev: ActionResult | null, form: FormData)
 export async function deleteDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const id = deckIdSchema.safeParse(form.get("deckId"));
   if (!id.success) return fail("Which deck should be deleted?");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await deleteDeck(id.data);
   if (!r.ok) return writeFailure(r);
@@ -136,7 +145,7 @@ export async function deleteDeckAction(_prev: ActionResult | null, form: FormDat
 export async function setVisibilityAction(input: unknown): Promise<DeckActionResult<{ visibility: DeckVisibility }>> {
   const parsed = visibilitySchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error, "Choose private, unlisted or public.");
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await setDeckVisibility(parsed.data.deckId, parsed.data.visibility);
   if (!r.ok) return writeFailure(r);
@@ -148,12 +157,12 @@ export async function setVisibilityAction(input: unknown): Promise<DeckActionRes
 export async function restoreVersionAction(input: unknown): Promise<DeckActionResult<{ version: number }>> {
   const parsed = restoreVersionSchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error);
-  const auth = await signedIn();
+  const auth = await signedIn("deck-write");
   if (auth) return auth;
   const r = await restoreDeckVersion(parsed.data.deckId, parsed.data.version, parsed.data.expectedVersion);
   if (!r.ok) return writeFailure(r);
   revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version}.` };
+  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version} (its cards, name and description).${unpublishedNote(r.unpublished)}` };
 }
 
 export type ImportPreview = { cards: { card: CardDTO; quantity: number }[]; check: DeckCheck; name?: string; description?: string };
@@ -178,7 +187,7 @@ async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportP
 
 /** Parses an import (text or JSON) and returns the resolved list and its legality, changing nothing. */
 export async function previewImportAction(input: unknown): Promise<DeckActionResult<ImportPreview>> {
-  const auth = await signedIn();
+  const auth = await signedIn("import");
   if (auth) return auth;
   const r = await parseImport(input);
   if (!r.ok) return r;
@@ -194,7 +203,7 @@ const applyImportSchema = z.discriminatedUnion("mode", [
 export async function applyImportAction(input: unknown, target: unknown): Promise<DeckActionResult<{ id: string; version: number }>> {
   const t = applyImportSchema.safeParse(target);
   if (!t.success) return zodFail(t.error, "Choose where to import.");
-  const auth = await signedIn();
+  const auth = await signedIn("import");
   if (auth) return auth;
   const r = await parseImport(input);
   if (!r.ok) return r;
@@ -209,16 +218,56 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
   const saved = await saveDeck({ deckId: deck.id, expectedVersion: t.data.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
   if (!saved.ok) return writeFailure(saved);
   revalidateDeck(saved.id);
-  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.` };
+  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
 }
 
 /** The editor's search panel: the catalog query language, optionally only owned cards. */
-export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
-  const parsed = z.object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean() }).safeParse({ q, onlyOwned });
+export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false, take: unknown = 60): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
+  const parsed = z
+    .object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean(), take: z.number().int().min(1).max(200) })
+    .safeParse({ q, onlyOwned, take });
   if (!parsed.success) return fail(parsed.error.issues[0].message);
   const auth = await signedIn();
   if (auth) return auth;
-  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned });
+  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned, take: parsed.data.take });
   if (r.error) return fail(r.error);
   return { ok: true, data: { cards: r.cards, total: r.total } };
+}
+
+const applySwapSchema = z.object({
+  deckId: deckIdSchema,
+  expectedVersion: z.number().int().min(1),
+  out: z.string().regex(/^[A-Za-z0-9-]{1,24}$/, "Not a card key"),
+  into: z.string().regex(/^[A-Za-z0-9-]{1,24}$/, "Not a card key"),
+});
+
+/**
+ * Applies one deck-doctor swap to the owner's deck as a new version: one copy
+ * of `out` leaves, one copy of `into` joins. The deck rules run on the result
+ * like any save (a swap that would break them is refused).
+ */
+export async function applySwapAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck }>> {
+  const parsed = applySwapSchema.safeParse(input);
+  if (!parsed.success) return zodFail(parsed.error, "The swap could not be applied: " + parsed.error.issues[0].message);
+  const auth = await signedIn("deck-write");
+  if (auth) return auth;
+  const { deckId, expectedVersion, out, into } = parsed.data;
+  const deck = await getDeckForOwner(deckId);
+  if (!deck || !deck.isOwner) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  if (deck.version !== expectedVersion) return { ok: false, code: "deck/conflict", message: `The deck changed since the doctor ran (now version ${deck.version}). Run the doctor again.` };
+  const lines = new Map(deck.entries.map((e) => [e.card.key, { cardId: e.card.id, quantity: e.quantity }]));
+  const leaving = lines.get(out);
+  if (!leaving) return { ok: false, message: `The deck holds no ${out}.` };
+  const m = /^(.+)-(\d+)$/.exec(into);
+  const incoming = m ? await cardIdsForList([{ set: m[1], number: Number(m[2]), quantity: 1 }]) : null;
+  if (!incoming || incoming.cards.length !== 1) return { ok: false, message: `The catalog has no ${into}.` };
+  leaving.quantity -= 1;
+  if (leaving.quantity === 0) lines.delete(out);
+  const joining = [...lines.values()].find((l) => l.cardId === incoming.cards[0].cardId);
+  if (joining) joining.quantity += 1;
+  else lines.set(into, { cardId: incoming.cards[0].cardId, quantity: 1 });
+  const r = await saveDeck({ deckId, expectedVersion, name: deck.name, description: deck.description, cards: [...lines.values()] });
+  if (!r.ok) return writeFailure(r);
+  revalidateDeck(r.id, deck.shareSlug);
+  return { ok: true, data: { version: r.version, check: r.check }, message: `Swapped one ${out} for ${into}: saved as version ${r.version}.` };
 }

@@ -5,13 +5,15 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, zodFail, type ActionResult } from "@/lib/action-result";
 import { AuthError, requireAdmin, requireUser } from "@/lib/dal/session";
+import { limit } from "@/lib/rate-limit";
+import { RateLimitedError } from "@/lib/errors";
 import { acceptSuggestion, createSuggestion, rejectSuggestion } from "@/lib/dal/suggestions";
 import { cardFormFields, parseCatalogCard } from "@/lib/validation/catalog";
 
 const idSchema = z.string().min(1).max(64);
 
 function authFail(e: unknown) {
-  if (e instanceof AuthError) return fail(e.message);
+  if (e instanceof AuthError || e instanceof RateLimitedError) return fail(e.message);
   throw e;
 }
 
@@ -25,6 +27,7 @@ export async function suggestCardAction(_prev: ActionResult | null, form: FormDa
   let r;
   try {
     const user = await requireUser();
+    await limit("suggestion", user.id);
     r = await createSuggestion(user, parsed.card, cardId ? cardId.data : null);
   } catch (e) {
     return authFail(e);

@@ -4,6 +4,7 @@
  * writing. The database side is lib/dal/catalog-import.ts.
  */
 import Papa from "papaparse";
+import { toSafeCsv, unguardCell } from "@/lib/csv";
 import { cardKey } from "@/lib/cards/keys";
 import { parseCatalogCard, splitList, type CatalogCard } from "@/lib/validation/catalog";
 
@@ -94,7 +95,8 @@ export function parseCatalogFile(text: string, format: CatalogFormat): { ok: tru
   }
   const rows: RawRow[] = parsed.data.map((r, i) => {
     // header is line 1; data row i sits on line i + 2 (quoted newlines aside)
-    const raw: Record<string, unknown> = { ...r };
+    // undo the export's formula guard, so an exported file imports back unchanged
+    const raw: Record<string, unknown> = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" ? unguardCell(v) : v]));
     const errs = rowErrors.get(i);
     if (errs) raw.__csvErrors = errs;
     return { line: i + 2, raw };
@@ -171,7 +173,7 @@ export function toCsv(cards: readonly CatalogRecord[]): string {
     if (withImages) row.imageUrl = c.imageUrl ?? "";
     return row;
   });
-  return Papa.unparse({ fields, data: data.map((r) => fields.map((f) => r[f])) }, { newline: "\n" }) + "\n";
+  return toSafeCsv(fields, data.map((r) => fields.map((f) => r[f])));
 }
 
 /** Writes cards as JSON: `{ "cards": [...] }`. */

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { toSafeCsv, unguardCell } from "@/lib/csv";
 import { setCodeSchema } from "@/lib/validation/card";
 import { MAX_QUANTITY, type TransferFormat } from "@/lib/validation/collection";
 
@@ -83,10 +84,6 @@ function parseNumberField(raw: unknown): number | null {
   return Number(s);
 }
 
-/** A leading apostrophe that export adds before =, +, - or @ (spreadsheet formula guard) is not part of the title. */
-function unguardTitle(title: string): string {
-  return /^'[=+\-@\t\r]/.test(title) ? title.slice(1) : title;
-}
 
 /** Validates one row's fields; returns the row or the errors found in it. */
 function buildRow(row: number, fields: { set: unknown; number: unknown; title: unknown; quantity: unknown }): TransferRow | RowError[] {
@@ -106,7 +103,7 @@ function buildRow(row: number, fields: { set: unknown; number: unknown; title: u
   let title: string | null = null;
   if (fields.title !== undefined && fields.title !== null) {
     if (typeof fields.title !== "string") errors.push({ row, code: "import/bad-row", message: "Title must be text." });
-    else title = unguardTitle(fields.title.trim()) || null;
+    else title = unguardCell(fields.title.trim()) || null;
   }
   if (errors.length) return errors;
   return { row, set: set.data!, number: number!, title, quantity: quantity! };
@@ -219,7 +216,7 @@ function sortRows(rows: ExportRow[]): ExportRow[] {
 /** Writes rows as CSV (set,number,title,quantity), titles guarded against spreadsheet formulas. */
 export function toCollectionCsv(rows: ExportRow[]): string {
   const data = sortRows(rows).map((r) => [r.set, String(r.number), r.title, String(r.quantity)]);
-  return Papa.unparse({ fields: [...CSV_COLUMNS], data }, { escapeFormulae: true, newline: "\n" }) + "\n";
+  return toSafeCsv(CSV_COLUMNS, data);
 }
 
 /** Writes rows as the JSON collection document. */

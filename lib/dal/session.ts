@@ -1,13 +1,16 @@
 import "server-only";
+import { DomainError } from "@/lib/errors";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth";
 import { findSessionUser, type SessionUser } from "@/lib/dal/users";
 
 /** Thrown by require* helpers inside actions and route handlers; pages use the redirecting variants. */
-export class AuthError extends Error {
-  constructor(public readonly code: "auth/unauthenticated" | "auth/forbidden", message: string) {
-    super(message);
+export class AuthError extends DomainError {
+  declare readonly code: "auth/unauthenticated" | "auth/forbidden";
+  constructor(code: "auth/unauthenticated" | "auth/forbidden", message: string) {
+    super(code, message);
+    this.name = "AuthError";
   }
 }
 

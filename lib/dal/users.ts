@@ -8,18 +8,13 @@ export type Role = "user" | "admin";
 /** The signed-in user as pages and actions see it: no password hash, role resolved. */
 export type SessionUser = { id: string; email: string; displayName: string; role: Role };
 
-/** Emails named admins by the ADMIN_EMAILS environment variable (comma-separated). */
-export function adminEmails(): Set<string> {
-  return new Set(
-    (process.env.ADMIN_EMAILS ?? "")
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
-
+/**
+ * The role comes from the stored account only. There is no email allow-list:
+ * sign-up verifies no address, so whoever registered a listed email first would
+ * become admin. Admins are made with `npm run user -- create-admin | make-admin`.
+ */
 export function toSessionUser(u: { id: string; email: string; displayName: string; role: string }): SessionUser {
-  const role: Role = u.role === "admin" || adminEmails().has(u.email) ? "admin" : "user";
+  const role: Role = u.role === "admin" ? "admin" : "user";
   return { id: u.id, email: u.email, displayName: u.displayName, role };
 }
 
@@ -36,7 +31,7 @@ export async function verifyCredentials(email: string, password: string): Promis
 
 export type CreateUserResult = { ok: true; user: SessionUser } | { ok: false; reason: "email-taken" };
 
-/** Creates an account with role "user" (admins are named by ADMIN_EMAILS or the CLI, never by signing up). */
+/** Creates an account with role "user" (admins are made with the user CLI, never by signing up). */
 export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) return { ok: false, reason: "email-taken" };

@@ -1,3 +1,41 @@
+import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth";
+import { clientAddress } from "@/lib/client-address";
+import { signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { emailSchema } from "@/lib/validation/auth";
+import { describeWait } from "@/lib/errors";
+import { jsonErrorBody } from "@/lib/http-error";
 
-export const { GET, POST } = handlers;
+export const { GET } = handlers;
+
+function tooMany(seconds: number): Response {
+  return Response.json(jsonErrorBody("rate/limited", `Too many sign-in attempts. Try again ${describeWait(seconds)}.`), {
+    status: 429,
+    headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Auth.js's POST endpoints. A credentials sign-in over its limits is answered
+ * with 429 and Retry-After, whether the lock-out was in force before the request
+ * or this attempt reached it (Auth.js itself would only redirect with an error code).
+ */
+export async function POST(req: NextRequest): Promise<Response> {
+  if (!req.nextUrl.pathname.endsWith("/callback/credentials")) return handlers.POST(req);
+  const form = await req
+    .clone()
+    .formData()
+    .catch(() => null);
+  const email = emailSchema.safeParse(form?.get("email") ?? "");
+  const address = clientAddress(req.headers);
+  const key = email.success ? email.data : "";
+  const before = await signInRetryAfter(key, address);
+  if (before > 0) return tooMany(before);
+  const res = await handlers.POST(req);
+  let target = res.headers.get("location") ?? "";
+  if (!target && res.headers.get("content-type")?.includes("json")) {
+    target = String(((await res.clone().json().catch(() => ({}))) as { url?: unknown }).url ?? "");
+  }
+  if (target.includes("code=rate-limited")) return tooMany(Math.max(1, await signInRetryAfter(key, address)));
+  return res;
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("sign-in-limits"));
+vi.mock("@/lib/db", () => ({ db: t.prisma }));
+
+process.env.RATE_LIMIT_PREFIX = `test-signin-${process.pid}-${Date.now()}`;
+const { authorizeCredentials, InvalidLogin, RateLimitedLogin } = await import("@/lib/auth/authorize");
+const { signInRetryAfter } = await import("@/lib/auth/sign-in-limits");
+const { hashPassword } = await import("@/lib/auth/password");
+
+const PASSWORD = "correct horse battery";
+const headersFrom = (address: string) => new Headers({ "x-ringbinder-peer": address });
+
+beforeAll(async () => {
+  const passwordHash = await hashPassword(PASSWORD);
+  for (const email of ["victim@example.test", "bystander@example.test"]) {
+    await t.prisma.user.create({ data: { email, displayName: email.split("@")[0], passwordHash } });
+  }
+});
+afterAll(() => t.cleanup());
+
+describe("sign-in limits", () => {
+  it("10 wrong passwords for one email lock it out for a while; other accounts still sign in", async () => {
+    // each attempt from a different address: the per-email limit alone does the locking
+    for (let i = 0; i < 10; i++) {
+      await expect(authorizeCredentials({ email: "victim@example.test", password: `wrong guess ${i}` }, headersFrom(`10.0.0.${i}`))).rejects.toBeInstanceOf(InvalidLogin);
+    }
+    // now even the right password is refused, before any hashing
+    await expect(authorizeCredentials({ email: "victim@example.test", password: PASSWORD }, headersFrom("10.0.1.1"))).rejects.toBeInstanceOf(RateLimitedLogin);
+    const wait = await signInRetryAfter("victim@example.test", "10.0.1.1");
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    // the others are untouched, even from an address the attacker used
+    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("10.0.0.3"))).resolves.toMatchObject({ email: "bystander@example.test" });
+  });
+
+  it("a flood from one address is refused once over its limit, whichever emails it tries", async () => {
+    process.env.RATE_LIMIT_SIGNIN_ADDRESS = "5/900";
+    let refused = 0;
+    for (let i = 0; i < 7; i++) {
+      try {
+        await authorizeCredentials({ email: `nobody${i}@example.test`, password: "x" }, headersFrom("203.0.113.7"));
+      } catch (e) {
+        if (e instanceof RateLimitedLogin) refused++;
+      }
+    }
+    expect(refused).toBe(2);
+    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("203.0.113.7"))).rejects.toBeInstanceOf(RateLimitedLogin);
+    delete process.env.RATE_LIMIT_SIGNIN_ADDRESS;
+  });
+
+  it("a successful sign-in clears the email's count", async () => {
+    for (let i = 0; i < 9; i++) {
+      await expect(authorizeCredentials({ email: "bystander@example.test", password: "nope nope" }, headersFrom(`10.9.0.${i}`))).rejects.toBeInstanceOf(InvalidLogin);
+    }
+    await authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("10.9.1.1"));
+    await expect(authorizeCredentials({ email: "bystander@example.test", password: "nope nope" }, headersFrom("10.9.1.2"))).rejects.toBeInstanceOf(InvalidLogin);
+  });
+});
