@@ -29,10 +29,10 @@ export function SiteHeader({ user }: { user: { displayName: string; role: string
         <div className="flex items-center gap-3 text-sm">
           {user ? (
             <>
-              <span className="hidden sm:inline" data-testid="current-user">
+              <Link href="/account" className="hidden rounded-md px-2 py-1 hover:bg-white/10 sm:inline" data-testid="current-user" title="Your account">
                 {user.displayName}
                 {user.role === "admin" && <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-blue-950">admin</span>}
-              </span>
+              </Link>
               <form action={signOutAction}>
                 <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10">
                   Sign out
