@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import "./globals.css";
 import { SiteHeader } from "@/components/site-header";
+import { CardZoom } from "@/components/card/card-zoom";
+import { THEME_SCRIPT } from "@/lib/theme";
 import { getCurrentUser } from "@/lib/dal/session";
 
 export const metadata: Metadata = {
@@ -12,7 +14,11 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const user = await getCurrentUser();
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        {/* before first paint: the saved or system colour theme (no light flash on a dark page) */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content
@@ -25,6 +31,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           Ringbinder is an unofficial fan tool. Sonic X and its characters belong to their owners; the card data shipped here is an
           unofficial demo set, not the real card list.
         </footer>
+        <CardZoom />
       </body>
     </html>
   );

@@ -11,11 +11,13 @@
 import { Worker } from "node:worker_threads";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { wilson, type BatchResult, type CardDef } from "../lib/engine";
+import { readdirSync, readFileSync } from "node:fs";
+import { formatGauntlet, runGauntlet, wilson, type BatchResult, type CardDef } from "../lib/engine";
 import { loadDeck } from "./lib/decks";
 
 interface Args {
-  decks: [string, string];
+  decks: string[];
+  gauntlet: boolean;
   games: number;
   agents: [string, string];
   seed: number;
@@ -26,17 +28,43 @@ interface Args {
   json: boolean;
 }
 
+const USAGE = `Usage: npm run sim -- --decks A.json B.json --games N --agents heuristic,search [--seed S] [--workers K] [--iterations I] [--column-rule priority|no-mirror] [--max-turns T] [--json]
+       npm run sim -- --gauntlet [--decks D1 D2 …] [--games N] [--agents X,Y] [--seed S] [--json]
+       npm run sim -- --help
+
+  --gauntlet         play every pair of decks (default: every starter deck; 4000 games per pair,
+                     heuristic,heuristic, seed 1) and print each deck's score against each other
+
+  --decks A B        two decks (with --gauntlet: two or more): starter-deck files, starter-deck slugs (chaotix-mix) or JSON lists of card definitions
+  --games N          games to play (each deal is played twice, once with each lead)
+  --agents X,Y       agents for A and B: random, heuristic or search (default heuristic,heuristic)
+  --seed S           seed of the first deal (default 1)
+  --workers K        worker threads (default 1)
+  --iterations I     search iterations per decision
+  --column-rule R    priority (default) or no-mirror (RULES.md §4.2)
+  --max-turns T      turns before a draw (default 100)
+  --json             print the result as JSON
+  --help             print this help
+`;
+
 function fail(msg: string): never {
-  process.stderr.write(`${msg}\nUsage: npm run sim -- --decks A.json B.json --games N --agents heuristic,search [--seed S] [--workers K] [--iterations I] [--column-rule priority|no-mirror] [--max-turns T] [--json]\n`);
+  process.stderr.write(`${msg}\n${USAGE}`);
   process.exit(1);
 }
 
 function parse(argv: string[]): Args {
-  const a: Partial<Args> = { seed: 1, workers: 1, json: false };
+  const a: Partial<Args> = { seed: 1, workers: 1, json: false, gauntlet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
+    if (k === "--help" || k === "-h") {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    }
     const next = (): string => argv[++i] ?? fail(`${k} needs a value`);
-    if (k === "--decks") a.decks = [next(), next()];
+    if (k === "--decks") {
+      a.decks = [next(), next()];
+      while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) a.decks.push(argv[++i]);
+    } else if (k === "--gauntlet") a.gauntlet = true;
     else if (k === "--games") a.games = Number(next());
     else if (k === "--agents") {
       const [x, y] = next().split(",");
@@ -49,7 +77,13 @@ function parse(argv: string[]): Args {
     else if (k === "--json") a.json = true;
     else fail(`Unknown option ${k}`);
   }
+  if (a.gauntlet) {
+    a.decks ??= readdirSync(path.resolve(__dirname, "../data/starter-decks")).filter((f) => f.endsWith(".json")).sort().map((f) => f.replace(/\.json$/, ""));
+    a.games ??= 4000;
+    if (!Number.isInteger(a.games) || a.games < 2 || a.games % 2 !== 0) fail("--games N must be an even positive integer for a gauntlet");
+  }
   if (!a.decks) fail("--decks A B is required");
+  if (!a.gauntlet && a.decks.length !== 2) fail("--decks takes two decks (more only with --gauntlet)");
   if (!a.games || !Number.isInteger(a.games) || a.games < 1) fail("--games N (a positive integer) is required");
   if (!a.agents) a.agents = ["heuristic", "heuristic"];
   for (const x of a.agents) if (!["random", "heuristic", "search"].includes(x)) fail(`Unknown agent ${x}`);
@@ -69,8 +103,46 @@ function pct(x: number[], q: number): number {
   return y[Math.min(y.length - 1, Math.floor(y.length * q))];
 }
 
+/** A deck's display name: a starter deck's `name`, else the argument. */
+function deckName(arg: string): string {
+  for (const f of [arg, path.resolve(__dirname, "../data/starter-decks", `${arg.replace(/\.json$/, "")}.json`)]) {
+    try {
+      const j = JSON.parse(readFileSync(f, "utf8")) as { name?: unknown };
+      if (typeof j.name === "string") return j.name;
+    } catch {
+      // not a readable starter deck: use the argument
+    }
+  }
+  return arg;
+}
+
+/** `--gauntlet`: every pair of decks, in this process (the same pure function the lab runs in the browser). */
+function gauntlet(args: Args): void {
+  let decks;
+  try {
+    decks = args.decks.map((d) => ({ name: deckName(d), cards: loadDeck(d) }));
+  } catch (e) {
+    fail(`Cannot load decks: ${(e as Error).message}`);
+  }
+  const rules = { ...(args.columnRule ? { columnRule: args.columnRule } : {}), ...(args.maxTurns ? { maxTurns: args.maxTurns } : {}) };
+  const t0 = performance.now();
+  const r = runGauntlet({
+    decks,
+    agents: args.agents,
+    seed: args.seed,
+    games: args.games,
+    rules,
+    onPair: (p, done, total) => {
+      if (!args.json) process.stderr.write(`  ${done}/${total}: ${decks[p.a].name} vs ${decks[p.b].name} ${(100 * p.scoreA).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+    },
+  });
+  if (args.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+  else process.stdout.write(`${formatGauntlet(r)}\n`);
+}
+
 async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
+  if (args.gauntlet) return gauntlet(args);
   let decks: [CardDef[], CardDef[]];
   try {
     decks = [loadDeck(args.decks[0]), loadDeck(args.decks[1])];

@@ -1,4 +1,5 @@
 import { parsePageNumber } from "@/lib/validation/page-number";
+import { PageSkeleton } from "@/components/ui/skeleton";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
@@ -57,6 +58,27 @@ export default async function CollectionPage({ searchParams }: { searchParams: S
   };
 
   await requireUserOrRedirect(hrefWith({}));
+  // signed in: the rest streams behind a skeleton (the redirect above still answers with a real HTTP redirect)
+  return (
+    <Suspense fallback={<PageSkeleton kind="grid" label="your collection" />}>
+      <CollectionContent sp={sp} filter={filter} q={q} view={view} hrefWith={hrefWith} />
+    </Suspense>
+  );
+}
+
+async function CollectionContent({
+  sp,
+  filter,
+  q,
+  view,
+  hrefWith,
+}: {
+  sp: Awaited<SearchParams>;
+  filter: OwnershipFilter;
+  q: string;
+  view: "grid" | "list";
+  hrefWith: (updates: { show?: OwnershipFilter; page?: number }) => string;
+}) {
   const [result, facets] = await Promise.all([
     listCollection({ filter, q, sort: one(sp.sort), dir: one(sp.dir), page: one(sp.page) }),
     catalogFacets(),

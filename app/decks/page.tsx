@@ -1,3 +1,5 @@
+import { Suspense } from "react";
+import { PageSkeleton } from "@/components/ui/skeleton";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { listMyDecks } from "@/lib/dal/decks";
@@ -12,6 +14,15 @@ export const metadata: Metadata = { title: "My decks" };
 
 export default async function DecksPage() {
   await requireUserOrRedirect("/decks");
+  // signed in: the lists stream behind a skeleton (the redirect above still answers with a real HTTP redirect)
+  return (
+    <Suspense fallback={<PageSkeleton kind="rows" label="your decks" />}>
+      <DecksContent />
+    </Suspense>
+  );
+}
+
+async function DecksContent() {
   const [decks, starters] = await Promise.all([listMyDecks(), listStarterDecks()]);
   return (
     <div className="space-y-6">
@@ -28,7 +39,7 @@ export default async function DecksPage() {
         <p className="panel text-slate-600">You have no decks yet. Create one above, start from a starter deck, or import a list.</p>
       ) : (
         <div className="panel overflow-x-auto p-0">
-          <table className="w-full text-sm" aria-label="My decks">
+          <table className="table-stack w-full text-sm" aria-label="My decks">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
                 <th className="px-4 py-2 font-medium">Deck</th>
@@ -45,18 +56,18 @@ export default async function DecksPage() {
             <tbody>
               {decks.map((d) => (
                 <tr key={d.id} className="border-t border-slate-100" data-testid="deck-row">
-                  <td className="px-4 py-2">
+                  <td className="px-4 py-2 text-base md:text-sm">
                     <Link href={`/decks/${d.id}`} className="font-semibold text-blue-800 underline">
                       {d.name}
                     </Link>
                   </td>
-                  <td className="px-4 py-2">{d.total}</td>
-                  <td className="px-4 py-2">{d.legal ? <span className="text-green-800">Legal</span> : <span className="text-red-800">Not legal</span>}</td>
-                  <td className="px-4 py-2">
+                  <td data-label="Cards" className="px-4 py-2">{d.total}</td>
+                  <td data-label="Legality" className="px-4 py-2">{d.legal ? <span className="text-green-800">Legal</span> : <span className="text-red-800">Not legal</span>}</td>
+                  <td data-label="Colors" className="px-4 py-2">
                     <ColorDots colors={d.colors} />
                   </td>
-                  <td className="px-4 py-2 capitalize">{d.visibility}</td>
-                  <td className="px-4 py-2">
+                  <td data-label="Visibility" className="px-4 py-2 capitalize">{d.visibility}</td>
+                  <td data-label="Last edited" className="px-4 py-2">
                     <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" })}</time>
                   </td>
                   <td className="px-4 py-2">

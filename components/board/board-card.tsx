@@ -71,6 +71,7 @@ function BoardCardView({
   const fx = effectText(def);
   return (
     <div
+      data-card-zoom={def.key}
       className={`relative flex h-full w-full flex-col rounded-lg p-[3px] shadow ${faceDownKnown ? "opacity-70" : ""}`}
       style={{ background: frameBackground(def.colors) }}
       title={`${def.title} (${def.key})${def.text ? ` — ${def.text}` : ""}${fx ? `\nEffect: ${fx}` : ""}${manual ? `\n${notAutomatedReason(def)}.` : ""}`}

@@ -110,7 +110,13 @@ export function BoardGrid({
             const content = slot ? <SlotContent owner={line.player} slot={slot} revealed={revealed} /> : null;
             const label = describe(line.player, line.row, column, slot) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
             return (
-              <div role="cell" key={ci} className={`relative ${CELL}`} data-slot={`${line.player}-${line.row}-${column}`}>
+              <div
+                role="cell"
+                key={ci}
+                className={`relative ${CELL}`}
+                data-slot={`${line.player}-${line.row}-${column}`}
+                data-card-zoom={slot?.card && (slot.faceUp || line.player === 0 || revealed) ? (slot.card.card as BoardCardDef).key : undefined}
+              >
                 {/* The card stays mounted when the slot becomes (or stops being) clickable: an overlay button is added on top. */}
                 {mode && (
                   <button

@@ -13,6 +13,7 @@ import { CorrectionPanel, correctionAction, correctionTargetsOf, type Correction
 import { GameLog, StatusPanel } from "./side-panel";
 import { useGame, type UseGameOptions } from "./use-game";
 import { ShareReplay } from "./share-replay";
+import { RuleRefText } from "@/components/rules/rule-ref-text";
 
 function stepLabel(s: GameState, turnEnd: boolean, conceded: boolean): string {
   if (conceded) return "Conceded";
@@ -207,7 +208,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
         <div role="alert" aria-live="assertive" className="empty:hidden">
           {error && (
             <div className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800" data-testid="action-error">
-              <strong>Not allowed:</strong> {humanizeMessage(error.reason)}{" "}
+              <strong>Not allowed:</strong> <RuleRefText text={humanizeMessage(error.reason)} />{" "}
               <button type="button" className="ml-1 underline" onClick={g.clearError}>
                 Dismiss
               </button>
@@ -273,6 +274,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
                 deckKeys: setup.deckKeys,
                 deckNames: setup.deckNames,
                 seed: session.setup.seed,
+                aiSeed: session.setup.aiSeed,
                 columnRule: setup.rules.columnRule,
                 maxTurns: setup.rules.maxTurns,
                 level: setup.level,

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { playerView, playersToAct, type Action, type EngineError, type GameEvent } from "@/lib/engine";
-import { AI, act, canUndo, restart, startSession, undo, randomSeed, type GameSetup, type Session } from "@/lib/playtest/session";
+import { AI, act, aiDecisionSeed, canUndo, restart, startSession, undo, randomSeed, type GameSetup, type Session } from "@/lib/playtest/session";
 import { discardGhosts, endsRush, rechargeGhosts, turnEndFrom, type Ghost, type TurnEnd } from "@/lib/playtest/presentation";
 import { createAiRunner, type AiRunner } from "./ai-runner";
 
@@ -141,7 +141,7 @@ export function useGame(setup: GameSetup, opts: UseGameOptions = {}) {
     if (!runner) return;
     const gen = generation.current;
     const view = playerView(session.state, AI);
-    const seed = (session.setup.seed ^ Math.imul(session.actions.length + 1, 0x9e3779b1)) >>> 0;
+    const seed = aiDecisionSeed(session.setup, session.actions.length);
     let cancelled = false;
     // "The AI is thinking" appears only when an answer takes a while: a fast answer costs no extra render.
     const showThinking = setTimeout(() => dispatch({ t: "thinking", on: true }), THINKING_INDICATOR_DELAY_MS);

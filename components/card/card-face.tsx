@@ -1,5 +1,6 @@
 import type { CardDTO } from "@/lib/cards/types";
 import type { Color } from "@/lib/cards/colors";
+import { artHref } from "@/lib/cards/art";
 
 const FRAME: Record<Color, string> = {
   blue: "#2563eb",
@@ -17,14 +18,16 @@ export function frameBackground(colors: readonly Color[]): string {
 }
 
 type Props = {
-  card: Pick<CardDTO, "title" | "traits" | "colors" | "rings" | "rarity" | "text" | "key" | "imageUrl" | "unofficial">;
+  card: Pick<CardDTO, "set" | "number" | "title" | "traits" | "colors" | "rings" | "rarity" | "text" | "key" | "imageUrl" | "unofficial">;
   size?: "sm" | "md";
   className?: string;
 };
 
 /**
  * A card drawn as a card: frame colored by its colors (split for multi-color),
- * the big ring number, title, traits, text, rarity and number key.
+ * the big ring number, the full title (wrapping), traits, its illustration
+ * (the admin's image, else the art generated from its data), text, rarity and
+ * number key.
  */
 export function CardFace({ card, size = "md", className = "" }: Props) {
   const sm = size === "sm";
@@ -44,25 +47,13 @@ export function CardFace({ card, size = "md", className = "" }: Props) {
             {card.rings}
           </span>
           <div className="min-w-0 flex-1">
-            <p className={`truncate font-bold leading-tight ${sm ? "text-xs" : "text-sm"}`} title={card.title}>
-              {card.title}
-            </p>
-            <p className={`truncate text-slate-600 ${sm ? "text-[10px]" : "text-xs"}`}>{card.traits.join(" · ")}</p>
+            <p className={`break-words font-bold leading-tight ${sm ? "text-xs" : "text-sm"}`}>{card.title}</p>
+            <p className={`text-slate-600 ${sm ? "text-[10px]" : "text-xs"}`}>{card.traits.join(" · ")}</p>
           </div>
         </div>
-        <div className="mx-2 mt-1 flex-1 overflow-hidden rounded bg-slate-100">
-          {card.imageUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- user-provided URLs of any host
-            <img src={card.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
-          ) : (
-            <div className="flex h-full items-center justify-center" aria-hidden>
-              <div className="flex gap-1">
-                {card.colors.map((c) => (
-                  <span key={c} className="h-3 w-3 rounded-full" style={{ background: FRAME[c] }} />
-                ))}
-              </div>
-            </div>
-          )}
+        <div className="mx-2 mt-1 min-h-0 flex-1 overflow-hidden rounded bg-slate-100">
+          {/* eslint-disable-next-line @next/next/no-img-element -- an admin's image or the card's generated art (a cached SVG) */}
+          <img src={card.imageUrl ?? artHref(card)} alt="" className="h-full w-full object-cover" loading="lazy" decoding="async" />
         </div>
         {!sm && (
           <p className="mx-2 mt-1 line-clamp-3 min-h-[2.5em] text-[11px] leading-snug text-slate-700">{card.text || <span className="italic text-slate-400">No card text.</span>}</p>

@@ -28,7 +28,7 @@ export function CardGrid({ cards, view = "grid", renderActions, renderBadge, lin
   if (view === "list") {
     return (
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" aria-label={label}>
+        <table className="table-stack w-full text-left text-sm" aria-label={label}>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
               <th scope="col" className="px-3 py-2">Number</th>
@@ -42,8 +42,8 @@ export function CardGrid({ cards, view = "grid", renderActions, renderBadge, lin
           </thead>
           <tbody>
             {cards.map((card) => (
-              <tr key={card.id} className="border-t border-slate-100 hover:bg-slate-50">
-                <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs text-slate-500">{card.key}</td>
+              <tr key={card.id} className="border-t border-slate-100 hover:bg-slate-50" data-card-zoom={card.key}>
+                <td data-label="Number" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs text-slate-500">{card.key}</td>
                 <td className="px-3 py-1.5 font-medium">
                   {linkToCard ? (
                     <Link href={cardHref(card)} className="hover:underline">
@@ -54,15 +54,15 @@ export function CardGrid({ cards, view = "grid", renderActions, renderBadge, lin
                   )}
                   {renderBadge && <span className="ml-2">{renderBadge(card)}</span>}
                 </td>
-                <td className="px-3 py-1.5">
+                <td data-label="Colors" className="px-3 py-1.5">
                   <span className="inline-flex items-center gap-1.5">
                     <span aria-hidden className="inline-block h-3 w-6 rounded-sm" style={{ background: frameBackground(card.colors) }} />
                     <span className="capitalize">{card.colors.join(" / ")}</span>
                   </span>
                 </td>
-                <td className="px-3 py-1.5 text-slate-600">{card.traits.join(", ")}</td>
-                <td className="px-3 py-1.5 text-right font-bold tabular-nums">{card.rings}</td>
-                <td className="px-3 py-1.5 capitalize text-slate-600">{card.rarity}</td>
+                <td data-label="Traits" className="px-3 py-1.5 text-slate-600">{card.traits.join(", ")}</td>
+                <td data-label="Rings" className="px-3 py-1.5 text-right font-bold tabular-nums">{card.rings}</td>
+                <td data-label="Rarity" className="px-3 py-1.5 capitalize text-slate-600">{card.rarity}</td>
                 {renderActions && <td className="px-3 py-1.5">{renderActions(card)}</td>}
               </tr>
             ))}
@@ -74,7 +74,7 @@ export function CardGrid({ cards, view = "grid", renderActions, renderBadge, lin
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-label={label}>
       {cards.map((card) => (
-        <li key={card.id} className="relative flex flex-col gap-1">
+        <li key={card.id} className="relative flex flex-col gap-1" data-card-zoom={card.key}>
           {linkToCard ? (
             <Link href={cardHref(card)} className="block rounded-xl transition-transform hover:-translate-y-0.5" aria-label={`${card.title} (${card.key})`}>
               <CardFace card={card} />

@@ -131,6 +131,35 @@ export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams 
   }
 
   const error = parsed.ok || (!showAppliedError && text === urlQuery) ? null : parsed.error;
+  const activeFilters =
+    filters.colors.length +
+    (filters.multicolor ? 1 : 0) +
+    (filters.trait ? 1 : 0) +
+    (filters.ringsMin !== null || filters.ringsMax !== null ? 1 : 0) +
+    (filters.rarity ? 1 : 0) +
+    (filters.set ? 1 : 0) +
+    (filters.text ? 1 : 0);
+  // On narrow screens the filter controls live in a sheet opened by the "Filters" button.
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sheetId = `${inputId}-filters`;
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const sheetRef = useRef<HTMLFieldSetElement>(null);
+  function closeSheet() {
+    setSheetOpen(false);
+    filtersButton.current?.focus();
+  }
+  useEffect(() => {
+    if (!sheetOpen) return;
+    sheetRef.current?.querySelector<HTMLElement>("button, select, input")?.focus();
+    function onKey(e: KeyboardEvent) {
+      if (e.key === "Escape") {
+        setSheetOpen(false);
+        filtersButton.current?.focus();
+      }
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [sheetOpen]);
 
   return (
     <div ref={boxRef} className="space-y-3" role="search">
@@ -162,6 +191,22 @@ export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams 
         <button type="submit" className="btn-primary">
           Search
         </button>
+        <button
+          ref={filtersButton}
+          type="button"
+          className="btn-secondary md:hidden"
+          aria-expanded={sheetOpen}
+          aria-controls={sheetId}
+          onClick={() => setSheetOpen(true)}
+          data-testid="filters-button"
+        >
+          Filters
+          {activeFilters > 0 && (
+            <span className="rounded-full bg-blue-700 px-1.5 text-xs text-white" aria-label={`${activeFilters} active`}>
+              {activeFilters}
+            </span>
+          )}
+        </button>
         <Link href="/cards/syntax" className="btn-secondary">
           Syntax help
         </Link>
@@ -183,8 +228,23 @@ export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams 
         )}
       </div>
 
-      <fieldset className="flex flex-wrap items-end gap-x-5 gap-y-3 rounded-lg border border-slate-200 bg-white p-3">
+      {sheetOpen && <div className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" aria-hidden onClick={closeSheet} />}
+      <fieldset
+        ref={sheetRef}
+        id={sheetId}
+        className={`flex flex-wrap items-end gap-x-5 gap-y-3 rounded-lg border border-slate-200 bg-white p-3 ${
+          sheetOpen ? "max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-50 max-md:max-h-[85vh] max-md:overflow-y-auto max-md:rounded-b-none max-md:p-4 max-md:pb-6 max-md:shadow-2xl" : "max-md:hidden"
+        }`}
+      >
         <legend className="sr-only">Filters</legend>
+        <div className="flex w-full items-center justify-between md:hidden">
+          <p className="text-base font-bold" aria-hidden>
+            Filters{activeFilters > 0 ? ` (${activeFilters} active)` : ""}
+          </p>
+          <button type="button" className="btn-primary" onClick={closeSheet}>
+            Done
+          </button>
+        </div>
         <div>
           <span className="label" id={`${inputId}-colors`}>
             Colors

@@ -7,7 +7,7 @@ export function DeckCardGrid({ entries }: { entries: { card: CardDTO; quantity: 
   return (
     <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 print:hidden" aria-label="Cards in the deck">
       {entries.map((e) => (
-        <li key={e.card.id} className="relative">
+        <li key={e.card.id} className="relative" data-card-zoom={e.card.key}>
           <CardFace card={e.card} size="sm" />
           <span className="absolute -right-1 -top-1 grid h-7 min-w-7 place-items-center rounded-full bg-blue-900 px-1 text-sm font-bold text-white shadow" aria-label={`${e.quantity} copies`}>
             ×{e.quantity}

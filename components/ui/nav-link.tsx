@@ -11,7 +11,7 @@ export function NavLink({ href, children }: { href: string; children: React.Reac
     <Link
       href={href}
       aria-current={active ? "page" : undefined}
-      className={`rounded-md px-3 py-1.5 text-sm font-semibold hover:bg-white/10 ${active ? "bg-white/15 underline decoration-amber-400 decoration-2 underline-offset-4" : ""}`}
+      className={`rounded-md px-3 py-2 text-sm md:py-1.5 font-semibold hover:bg-white/10 ${active ? "bg-white/15 underline decoration-amber-400 decoration-2 underline-offset-4" : ""}`}
     >
       {children}
     </Link>

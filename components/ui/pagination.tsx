@@ -11,7 +11,10 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
     if (typeof last === "number" && p - last > 1) items.push("gap");
     items.push(p);
   }
-  const cls = "rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-semibold hover:bg-slate-100";
+  const base = "inline-flex min-h-9 min-w-9 items-center justify-center rounded-md border px-3 py-1 text-sm font-semibold";
+  // one complete class list per state: combining bg-white with bg-blue-700 left the order to the stylesheet (white on white)
+  const cls = `${base} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`;
+  const current = `${base} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`;
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center gap-1">
       {page > 1 ? (
@@ -29,7 +32,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
             …
           </span>
         ) : (
-          <Link key={p} href={hrefFor(p)} className={`${cls} ${p === page ? "border-blue-700 bg-blue-700 text-white hover:bg-blue-800" : ""}`} aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`}>
+          <Link key={p} href={hrefFor(p)} className={p === page ? current : cls} aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`}>
             {p}
           </Link>
         ),

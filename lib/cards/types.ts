@@ -19,3 +19,19 @@ export type CardDTO = {
   effect: unknown;
   imageUrl: string | null;
 };
+
+/** What the card zoom shows (GET /api/cards/<key>): one public card with its effect in words. */
+export type CardZoomDTO = {
+  key: string;
+  href: string;
+  title: string;
+  traits: string[];
+  colors: Color[];
+  rings: number;
+  rarity: string;
+  text: string;
+  effect: { automated: boolean; text: string };
+  /** the admin's image, else the generated art */
+  image: string;
+  setName: string;
+};

@@ -107,7 +107,12 @@ export function randomPlacement(hand: readonly number[], r: RngHolder): (number 
   return cols;
 }
 
-/** A uniformly random legal action (or null when the player has none), without listing placements. */
+/**
+ * A random legal action (or null when the player has none), without listing
+ * placements: uniform over the choices, except in a correction window, where
+ * it ends the window (`pass`) half the time and otherwise makes a uniformly
+ * random correction.
+ */
 export function randomLegalAction(s: GameState, p: Player, r: RngHolder): Action | null {
   if (s.winner !== null) return null;
   const pd = s.pending;
@@ -127,6 +132,12 @@ export function randomLegalAction(s: GameState, p: Player, r: RngHolder): Action
       }
       case "battle":
         return { type: "choose", player: p, slot: pd.options[nextInt(r, pd.options.length)] };
+      case "correction": {
+        // Done half the time, else one correction drawn uniformly, so a random game's windows stay short.
+        if (nextInt(r, 2) === 0) return { type: "pass", player: p };
+        const acts = correctionActions(pd);
+        return acts[1 + nextInt(r, acts.length - 1)];
+      }
     }
   }
   if (s.step === "play") {

@@ -5,6 +5,7 @@
  */
 import { applyAction } from "./apply-action";
 import { advance } from "./rules/flow";
+import { checkConservation } from "./rules/board";
 import { emptyPlayer, hasContinuous, newGame, normalizeCard } from "./setup";
 import {
   COLORS,
@@ -22,6 +23,7 @@ import {
   type Pending,
   type Player,
   type Slot,
+  type Step,
 } from "./types";
 
 /** A scenario file (RULES.md §8). Unknown top-level keys (such as `expect`) are ignored. */
@@ -93,6 +95,57 @@ function bad(msg: string): never {
   throw new Error(`Invalid scenario: ${msg}`);
 }
 
+const STATE_KEYS = ["turn", "lead", "step", "emeralds", "seed", "next", "lastFlip", "winner", "players", "pending"];
+const PLAYER_KEYS = ["deck", "hand", "discard", "chaos", "spare", "placed"];
+const SLOT_KEYS = ["card", "faceUp", "color", "mod", "setRings", "protect"];
+
+/** Unknown keys are an error (a typo must not silently change the position). */
+function onlyKeys(o: object, allowed: readonly string[], at: string): void {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) bad(`${at} has unknown key "${k}" (allowed: ${allowed.join(", ")})`);
+}
+
+const isPlayer = (x: unknown): x is Player => x === 0 || x === 1;
+
+/** The state's turn, lead, step, emeralds, next, lastFlip and winner (RULES.md §4, §5, §8). */
+function checkHeader(st: ScenarioState): void {
+  if (st.step !== undefined && st.step !== "play" && st.step !== "rush" && st.step !== "over") bad(`unknown step "${String(st.step)}" (play, rush or over)`);
+  if (st.turn !== undefined && (!Number.isInteger(st.turn) || st.turn < 1)) bad("`turn` must be a positive integer");
+  if (st.lead !== undefined && !isPlayer(st.lead)) bad("`lead` must be 0 or 1");
+  if (st.next !== undefined && !isPlayer(st.next)) bad("`next` must be 0 or 1");
+  if (st.seed !== undefined && !Number.isInteger(st.seed)) bad("`seed` must be an integer");
+  if (st.emeralds !== undefined) {
+    const e = st.emeralds;
+    if (!Array.isArray(e) || e.length !== 2 || !e.every((x) => Number.isInteger(x) && x >= 0 && x <= 3)) bad("`emeralds` must be two integers from 0 to 3");
+    if ((st.winner === undefined || st.winner === null) && (e[0] >= 3 || e[1] >= 3)) bad("a player holds 3 emeralds but there is no winner (RULES.md §5)");
+  }
+  if (st.lastFlip !== undefined && st.lastFlip !== null) {
+    const l = st.lastFlip;
+    if (typeof l !== "object" || !isPlayer(l.player) || !Number.isInteger(l.column) || l.column < 1 || l.column > 5) bad("`lastFlip` must be { player: 0|1, column: 1–5 }");
+  }
+  const w = st.winner;
+  if (w !== undefined && w !== null && !isPlayer(w) && w !== "draw") bad('`winner` must be 0, 1, "draw" or null');
+  const over = w !== undefined && w !== null;
+  if (over !== (st.step === "over")) bad('`step` is "over" exactly when there is a `winner`');
+}
+
+/**
+ * The slot rules of a step (RULES.md §4.1, §4.2): before placing, the chaos row
+ * is empty (a placement fills it); once placed in the play step, every chaos
+ * card is face down; `placed` must be true outside the play step.
+ */
+function checkRows(sp: ScenarioPlayer, pl: GameState["players"][0], p: Player, step: Step, keys: string[]): void {
+  if (sp.placed !== undefined && typeof sp.placed !== "boolean") bad(`players[${p}].placed must be true or false`);
+  const names = (xs: (Slot | null)[]) => xs.filter((x): x is Slot => x !== null).map((x) => `"${keys[x.card]}"`).join(", ");
+  if (step !== "play") {
+    if (sp.placed === false) bad(`players[${p}].placed is false outside the play step`);
+    return;
+  }
+  if (!pl.placed && pl.chaos.some((x) => x !== null))
+    bad(`players[${p}] has not placed yet, so the chaos row must be empty (a placement fills it, RULES.md §4.1); it holds ${names(pl.chaos)}`);
+  const up = pl.chaos.filter((x) => x !== null && x.faceUp);
+  if (up.length) bad(`players[${p}]: chaos cards are face down during the play step (RULES.md §4.1); face up: ${names(up)}`);
+}
+
 const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS };
 
 /** Build the engine state a scenario describes (RULES.md §8), then run the steps that need no decision. */
@@ -120,7 +173,11 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
     return { state: s, events: [] };
   }
   const st = sc.state;
+  if (typeof st !== "object" || st === null) bad("`state` must be an object");
+  onlyKeys(st, STATE_KEYS, "state");
   if (!Array.isArray(st.players) || st.players.length !== 2) bad("`state.players` must list two players");
+  if (st.pending !== undefined && st.pending !== null) bad("`state.pending` cannot be loaded: start the scenario before the decision and make the action that asks it");
+  checkHeader(st);
   const cards: CardDef[] = [];
   const owner: Player[] = [];
   const keys: string[] = [];
@@ -136,6 +193,8 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
   for (const p of [0, 1] as Player[]) {
     const sp = st.players[p];
     const pl = players[p];
+    if (typeof sp !== "object" || sp === null) bad(`players[${p}] must be an object`);
+    onlyKeys(sp, PLAYER_KEYS, `players[${p}]`);
     for (const z of ["deck", "hand", "discard"] as const) {
       if (sp[z] !== undefined && !Array.isArray(sp[z])) bad(`players[${p}].${z} must be a list of card ids`);
       pl[z] = (sp[z] ?? []).map((k) => inst(k, p));
@@ -145,19 +204,33 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
       if (!Array.isArray(src) || src.length !== 5) bad(`players[${p}].${row} must have 5 slots`);
       pl[row] = src.map((x, ci): Slot | null => {
         if (x === null) return null;
+        const at = `players[${p}].${row}[${ci}]`;
+        if (typeof x !== "object") bad(`${at} must be null or a slot object`);
+        onlyKeys(x, SLOT_KEYS, at);
+        if (typeof x.faceUp !== "boolean") bad(`${at} ("${String(x.card)}") needs "faceUp": true or false`);
         const id = inst(x.card, p);
         const d = cards[id];
         let color: Color | null = null;
         if (x.faceUp) {
-          color = x.color ?? (d.colors.length === 1 ? d.colors[0] : bad(`players[${p}].${row}[${ci}]: a face-up multi-color card needs its active "color"`));
-          if (!COLORS.includes(color)) bad(`players[${p}].${row}[${ci}]: unknown color "${color}"`);
+          color = x.color ?? (d.colors.length === 1 ? d.colors[0] : bad(`${at}: "${x.card}" is a face-up multi-color card and needs its active "color"`));
+          if (!COLORS.includes(color)) bad(`${at}: "${x.card}" has unknown color "${color}"`);
+        } else {
+          if (x.color !== undefined) bad(`${at}: "${x.card}" is face down and has no active color (docs/rules.md); remove "color"`);
+          if (row === "spare") bad(`${at}: "${x.card}" is face down in the spare row; only chaos-row cards are face down (RULES.md §4.5)`);
         }
+        if (x.mod !== undefined && !Number.isInteger(x.mod)) bad(`${at}: "mod" must be an integer`);
+        if (x.setRings !== undefined && (!Number.isInteger(x.setRings) || x.setRings < 0)) bad(`${at}: "setRings" must be a non-negative integer`);
+        if (x.protect !== undefined && !Array.isArray(x.protect)) bad(`${at}: "protect" must be a list`);
         let protect = 0;
-        for (const k of x.protect ?? []) protect |= PROTECT_BITS[k];
+        for (const k of x.protect ?? []) {
+          if (!(k in PROTECT_BITS)) bad(`${at}: unknown protection "${String(k)}" (copy-discard, battle-discard or effects)`);
+          protect |= PROTECT_BITS[k];
+        }
         return { card: id, faceUp: !!x.faceUp, color, mod: x.mod ?? 0, setRings: x.setRings ?? null, protect, peek: 0 };
       });
     }
     pl.placed = sp.placed ?? (step !== "play" || pl.chaos.some((x) => x !== null));
+    checkRows(sp, pl, p, step, keys);
   }
   const lead = st.lead ?? 0;
   const s: GameState = {
@@ -184,13 +257,15 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
   return { state: s, events };
 }
 
-function toEngineAction(s: GameState, a: ScenarioAction, i: number): Action {
+function toEngineAction(s: GameState, a: ScenarioAction, i: number, defined: Record<string, unknown>): Action {
   if (typeof a !== "object" || a === null) bad(`action ${i} is not an object`);
   if (a.type === "place" && Array.isArray(a.cards)) {
     const hand = s.players[a.player]?.hand ?? [];
     const used: number[] = [];
     const cards = a.cards.map((k) => {
       if (k === null) return null;
+      // A local id the scenario does not define is an error, never mapped to some card.
+      if (typeof k !== "string" || !Object.hasOwn(defined, k)) bad(`action ${i} places unknown card id "${String(k)}"`);
       const id = hand.find((h) => !used.includes(h) && s.keys?.[h] === k);
       if (id === undefined) return -1 - used.length;
       used.push(id);
@@ -208,10 +283,12 @@ export function runScenario(sc: Scenario): ScenarioResult {
   const events = loaded.events;
   const actions = sc.actions ?? [];
   if (!Array.isArray(actions)) bad("`actions` must be a list");
+  checkConservation(state);
   for (let i = 0; i < actions.length; i++) {
-    const r = applyAction(state, toEngineAction(state, actions[i], i));
+    const r = applyAction(state, toEngineAction(state, actions[i], i, sc.cards));
     if (!r.ok) return { ok: false, state, events, index: i, error: r.error };
     state = r.state;
+    checkConservation(state);
     for (const e of r.events) events.push(e);
   }
   return { ok: true, state, events };

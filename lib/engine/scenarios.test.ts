@@ -7,6 +7,10 @@ const DIR = path.resolve(__dirname, "../../data/scenarios");
 
 /** Partial deep match: objects match on the expected keys, arrays element-wise, `{ "$length": n }` on length. */
 function match(actual: unknown, exp: unknown, at: string): string | null {
+  if (exp !== null && typeof exp === "object" && !Array.isArray(exp) && "$contains" in exp) {
+    const t = (exp as { $contains: string }).$contains;
+    return typeof actual === "string" && actual.includes(t) ? null : `${at}: expected text containing ${JSON.stringify(t)}, got ${JSON.stringify(actual)}`;
+  }
   if (exp !== null && typeof exp === "object" && !Array.isArray(exp) && "$length" in exp) {
     const n = (exp as { $length: number }).$length;
     return Array.isArray(actual) && actual.length === n ? null : `${at}: expected length ${n}, got ${JSON.stringify(actual)}`;
@@ -31,6 +35,8 @@ function match(actual: unknown, exp: unknown, at: string): string | null {
 }
 
 interface Expect {
+  /** The scenario itself is invalid: loading it fails with an error containing this text. */
+  invalid?: string;
   error?: string;
   errorIndex?: number;
   allowError?: boolean;
@@ -50,6 +56,10 @@ describe("scenario files (RULES.md §8)", () => {
     it(f.replace(/\.json$/, ""), () => {
       const sc = JSON.parse(readFileSync(path.join(DIR, f), "utf8")) as Scenario & { expect: Expect };
       const ex = sc.expect ?? {};
+      if (ex.invalid !== undefined) {
+        expect(() => runScenario(sc)).toThrow(ex.invalid);
+        return;
+      }
       const r = runScenario(sc);
       if (ex.error) {
         expect(r.ok, "expected an illegal action").toBe(false);

@@ -123,3 +123,26 @@ export function playMatchup(spec: MatchupSpec, from: number, to: number): Matchu
   }
   return t;
 }
+
+/** A gauntlet's game `g`: opponent g mod k, deal ⌊g/k⌋ of the batch (so every opponent gets mirrored pairs). */
+export function gauntletGame(g: number, opponents: number): { opponent: number; deal: number } {
+  return { opponent: g % opponents, deal: Math.floor(g / opponents) };
+}
+
+/**
+ * Scores of games [from, to) of my deck against a gauntlet, from my side:
+ * 2 for a win, 1 for a draw, 0 for a loss. Game g is {@link gauntletGame}'s
+ * deal against its opponent, so two decks of the same size meet the same
+ * deals (common random numbers: a one-card swap keeps every shuffle).
+ */
+export function gauntletScores(you: CardDef[], opponents: CardDef[][], agents: [LabAgent, LabAgent], seed: number, from: number, to: number, rules?: Partial<Rules>): number[] {
+  const pair: [Agent, Agent] = [agent(agents[0]), agent(agents[1])];
+  const out: number[] = [];
+  for (let g = from; g < to; g++) {
+    const { opponent, deal } = gauntletGame(g, opponents.length);
+    const d = batchDeal(seed, deal);
+    const r = playGame({ decks: [you, opponents[opponent]], agents: pair, seed: d.seed, lead: d.lead, index: deal, rules });
+    out.push(r.winner === "draw" ? 1 : r.winner === 0 ? 2 : 0);
+  }
+  return out;
+}

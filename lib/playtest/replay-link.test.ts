@@ -56,6 +56,7 @@ describe("replay links", () => {
       deckKeys: s.deckKeys,
       deckNames: s.deckNames,
       seed: s.seed,
+      aiSeed: s.aiSeed,
       columnRule: s.rules.columnRule,
       maxTurns: s.rules.maxTurns,
       level: "random",

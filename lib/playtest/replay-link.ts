@@ -16,6 +16,8 @@ export interface ReplayPayload {
   deckKeys: [string[], string[]];
   deckNames: [string, string];
   seed: number;
+  /** The AI's own seed (independent of the shuffle seed); absent in older links. */
+  aiSeed?: number;
   columnRule: "priority" | "no-mirror";
   maxTurns: number;
   level: AiLevel;
@@ -33,6 +35,8 @@ const wireSchema = z.object({
   d: z.tuple([z.array(z.string().max(40)).max(500), z.array(z.string().max(40)).max(500)]),
   n: z.tuple([z.string().max(80), z.string().max(80)]),
   s: z.number().int().min(0).max(0xffffffff),
+  /** the AI seed */
+  i: z.number().int().min(0).max(0xffffffff).optional(),
   c: z.enum(["priority", "no-mirror"]),
   m: z.number().int().min(1).max(1000),
   l: z.enum(AI_LEVELS),
@@ -152,6 +156,7 @@ export function encodeReplay(p: ReplayPayload): string {
     d: [compressKeys(p.deckKeys[0]), compressKeys(p.deckKeys[1])],
     n: p.deckNames,
     s: p.seed,
+    ...(p.aiSeed !== undefined ? { i: p.aiSeed } : {}),
     c: p.columnRule,
     m: p.maxTurns,
     l: p.level,
@@ -192,6 +197,7 @@ export function decodeReplay(r: string): { ok: true; payload: ReplayPayload } | 
       deckKeys: [d0, d1],
       deckNames: w.data.n,
       seed: w.data.s,
+      ...(w.data.i !== undefined ? { aiSeed: w.data.i } : {}),
       columnRule: w.data.c,
       maxTurns: w.data.m,
       level: w.data.l,

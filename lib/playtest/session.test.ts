@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, legalActions, newGame, playerView, type Action } from "@/lib/engine";
 import { parseSetupParams, resolveSetup } from "./setup-params";
-import { act, AI, canUndo, HUMAN, restart, startSession, undo } from "./session";
+import { act, AI, aiDecisionSeed, canUndo, HUMAN, restart, startSession, undo } from "./session";
 import { chooseAiAction } from "./ai";
 import { demoCatalog } from "@/lib/playtest/test-catalog";
 
@@ -12,6 +12,21 @@ function setup(seed: number, params: Record<string, string> = {}) {
 }
 
 describe("playtest session", () => {
+  it("seeds the AI independently of the shuffle: the AI seed is drawn apart and kept with the game", () => {
+    const a = setup(77);
+    const b = setup(77);
+    // Same shuffle seed, independent AI seeds.
+    expect(a.seed).toBe(b.seed);
+    expect(a.aiSeed).not.toBe(b.aiSeed);
+    // The AI's decision seeds come from the AI seed alone: changing the shuffle seed changes none of them.
+    for (let n = 0; n < 50; n++) expect(aiDecisionSeed({ ...a, seed: 123456 }, n)).toBe(aiDecisionSeed(a, n));
+    expect(aiDecisionSeed({ ...a, aiSeed: a.aiSeed ^ 1 }, 3)).not.toBe(aiDecisionSeed(a, 3));
+    // A restart with the same shuffle keeps the game's AI seed; a new shuffle draws a new one.
+    const s = startSession(a);
+    expect(restart(s).setup.aiSeed).toBe(a.aiSeed);
+    expect(restart(s, 78).setup.aiSeed).not.toBe(a.aiSeed);
+  });
+
   it("starts the same game as the engine's newGame for the same seed", () => {
     const s = setup(77);
     expect(startSession(s).state).toEqual(newGame({ decks: s.decks, seed: 77, rules: s.rules }));

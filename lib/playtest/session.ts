@@ -24,7 +24,14 @@ export interface GameSetup {
   /** The same decks as card keys (for replay links). */
   deckKeys: [string[], string[]];
   deckNames: [string, string];
+  /** The shuffle seed (the engine's PRNG). */
   seed: number;
+  /**
+   * The seed of the AI's own random choices: drawn independently of `seed`,
+   * so nothing the AI is given lets it rebuild the shuffle (house rule 4).
+   * Kept with the game (and its replay link) so a replay can re-ask the AI.
+   */
+  aiSeed: number;
   rules: Rules;
   level: AiLevel;
 }
@@ -83,9 +90,14 @@ export function undo(s: Session, human: Player = HUMAN): Session | null {
   return r.session;
 }
 
-/** Restart: same seed gives the same shuffle; a new seed a new one. */
-export function restart(s: Session, seed: number = s.setup.seed): Session {
-  return startSession({ ...s.setup, seed });
+/** Restart: same seed gives the same shuffle; a new seed a new one (and, by default, a new AI seed with it). */
+export function restart(s: Session, seed: number = s.setup.seed, aiSeed: number = seed === s.setup.seed ? s.setup.aiSeed : randomSeed()): Session {
+  return startSession({ ...s.setup, seed, aiSeed });
+}
+
+/** The seed of one AI decision: the game's AI seed mixed with the move number (never the shuffle seed). */
+export function aiDecisionSeed(setup: GameSetup, moves: number): number {
+  return (setup.aiSeed ^ Math.imul(moves + 1, 0x9e3779b1)) >>> 0;
 }
 
 /** A fresh 31-bit seed (outside the engine, which never reads clocks or Math.random). */

@@ -5,7 +5,7 @@
  */
 import type { ColumnRule } from "@/lib/engine";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type CardCatalog } from "./cards";
-import { AI_LEVELS, HUMAN, defaultRules, type AiLevel, type GameSetup } from "./session";
+import { AI_LEVELS, HUMAN, defaultRules, randomSeed, type AiLevel, type GameSetup } from "./session";
 import { AVAILABLE_LEVELS } from "./ai";
 
 /** Where your deck comes from: a starter deck, or a user deck by id, share slug or deck code. */
@@ -48,8 +48,11 @@ export function parseSetupParams(p: Params): SetupChoice {
   const ruleRaw = one(p, "rule");
   const seedRaw = one(p, "seed");
   const seed = seedRaw !== undefined && /^\d{1,10}$/.test(seedRaw) && Number(seedRaw) <= 0xffffffff ? Number(seedRaw) : null;
-  const you = one(p, "you") ?? one(p, "starter") ?? starters[0].slug;
-  const deckId = one(p, "deck");
+  const youRaw = one(p, "you");
+  // The form's deck picker names one of your decks as "deck:<id>", in the same radio group as the starters.
+  const pickedDeck = youRaw?.startsWith("deck:") ? youRaw.slice(5) : undefined;
+  const you = (pickedDeck !== undefined ? undefined : youRaw) ?? one(p, "starter") ?? starters[0].slug;
+  const deckId = pickedDeck ?? one(p, "deck");
   const slug = one(p, "slug");
   const code = one(p, "code");
   const clean = (x: string | undefined, max: number) => (x !== undefined && x.length > 0 && x.length <= max ? x : undefined);
@@ -62,7 +65,7 @@ export function parseSetupParams(p: Params): SetupChoice {
         : clean(code, 4000) !== undefined
           ? { kind: "code", code: code! }
           : null;
-  const pickedStarter = one(p, "you") !== undefined && one(p, "you") !== "linked";
+  const pickedStarter = youRaw !== undefined && youRaw !== "linked" && pickedDeck === undefined;
   const source: DeckSource = linked && !pickedStarter ? linked : { kind: "starter", slug: you === "linked" ? starters[0].slug : you };
   return {
     you: source.kind === "starter" ? source.slug : "linked",
@@ -89,7 +92,7 @@ export function setupCardKeys(c: SetupChoice, custom: CustomDeck | null = null):
  * Resolve a choice to a game setup (decks as engine card definitions from the
  * catalog), or say what is wrong.
  */
-export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog, custom: CustomDeck | null = null): { ok: true; setup: GameSetup } | { ok: false; error: SetupError } {
+export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog, custom: CustomDeck | null = null, aiSeed: number = randomSeed()): { ok: true; setup: GameSetup } | { ok: false; error: SetupError } {
   const names = new Map(starterDecks().map((d) => [d.slug, d.name]));
   if (custom) names.set("\u0000custom", custom.name);
   const decks = [custom ? "\u0000custom" : c.you, c.opp].map((slug) => ({ slug, keys: slug === "\u0000custom" ? custom!.keys : starterDeckKeys(slug) }));
@@ -108,6 +111,7 @@ export function resolveSetup(c: SetupChoice, seed: number, catalog: CardCatalog,
       deckKeys: [decks[0].keys!, decks[1].keys!],
       deckNames: [names.get(decks[0].slug) ?? decks[0].slug, names.get(c.opp) ?? c.opp],
       seed,
+      aiSeed,
       rules: defaultRules({ columnRule: c.rule, ...(c.corrections ? { manualCorrections: [HUMAN] } : {}) }),
       level: c.level,
     },

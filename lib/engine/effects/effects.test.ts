@@ -92,6 +92,8 @@ describe("structured effects (RULES.md §6)", () => {
       { trigger: "continuous", actions: [{ type: "protect", target: { count: 1 }, from: ["effects"] }] },
       { trigger: "flip", actions: [{ type: "change-color", target: { count: "all" }, color: "choose" }] },
       { trigger: "flip", actions: [{ type: "explode" }] },
+      // A face-down card has no active color to change (docs/rules.md).
+      { trigger: "flip", actions: [{ type: "change-color", target: { face: "down" }, color: "red" }] },
     ];
     for (const b of bad) {
       const r = parseEffect(b);

@@ -309,7 +309,8 @@ export function answerOptional(s: GameState, yes: boolean, ev: GameEvent[] | nul
   const f = s.stack[s.stack.length - 1];
   if (yes) f.started = true;
   else {
-    f.stage = 2;
+    // Declining ends the effect step: only a rush flip goes on to copy and battle discards (RULES.md §4.3).
+    f.stage = f.full ? 2 : 4;
     if (ev)
       ev.push({ type: "effect", player: f.player, cards: [f.card], message: `${pname(f.player)} chose not to use the effect of ${label(s, f.card)}.` });
   }
@@ -396,7 +397,7 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
   const sel = a.target;
   if (sel.count === "all") {
     // Targets are affected in slot order; nested flips are stacked in reverse so they also resolve in slot order.
-    const targets = selectorTargets(s, src, sel);
+    const targets = actionTargets(s, src, a, sel);
     if (a.type === "flip-up") targets.reverse();
     for (const t of targets) applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev);
     if (targets.length === 0 && ev)
@@ -410,7 +411,7 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
     return "next";
   }
   if (f.picked.length >= sel.count) return "next";
-  const options = selectorTargets(s, src, sel).filter((t) => !f.picked.includes((rowOf(s, t.player, t.row)[t.column - 1] as Slot).card));
+  const options = actionTargets(s, src, a, sel).filter((t) => !f.picked.includes((rowOf(s, t.player, t.row)[t.column - 1] as Slot).card));
   if (options.length === 0) {
     if (f.picked.length === 0 && ev)
       ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} (${describeAction(a)}) found no target.` });
@@ -426,6 +427,17 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
   return "wait";
 }
 
+/**
+ * The slots an action may affect: its selector's matches, except that a color
+ * change affects face-up cards only (a face-down card has no active color
+ * until its owner turns it face up, docs/rules.md).
+ */
+function actionTargets(s: GameState, src: Src, a: EffectAction, sel: Selector): SlotRef[] {
+  const t = selectorTargets(s, src, sel);
+  if (a.type !== "change-color" || sel.face === "up") return t;
+  return t.filter((r) => (rowOf(s, r.player, r.row)[r.column - 1] as Slot).faceUp);
+}
+
 const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS };
 
 /**
@@ -436,7 +448,7 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
   const slot = rowOf(s, tp, row)[ci] as Slot;
   // Message parts, built only when events are collected.
   const by = ev ? (cause ?? `the effect of ${label(s, f.card)}`) : "";
-  const name = ev ? (slot.faceUp ? label(s, slot.card, slot.color) : "a face-down card") : "";
+  const name = ev ? (slot.faceUp ? label(s, slot.card, slot.color) : `face-down card (${row} row, column ${ci + 1})`) : "";
   switch (a.type) {
     case "discard": {
       const id = discardFromField(s, tp, row, ci);
@@ -493,6 +505,7 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
       return;
     }
     case "change-color": {
+      if (!slot.faceUp) return;
       if (a.color === "choose") {
         f.sub = ref(tp, row, ci);
         s.pending = {
@@ -501,7 +514,7 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           slot: ref(tp, row, ci),
           options: COLORS.slice(),
           reason: "effect",
-          prompt: `${label(s, f.card)}: choose the new active color of ${slot.faceUp ? label(s, slot.card, slot.color) : "a face-down card"}.`,
+          prompt: `${label(s, f.card)}: choose the new active color of ${label(s, slot.card, slot.color)}.`,
         };
         return;
       }

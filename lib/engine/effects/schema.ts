@@ -76,6 +76,9 @@ export const effectSchema = z
       if (a.type === "change-color" && a.color === "choose" && a.target !== "self" && a.target.count === "all") {
         ctx.addIssue({ code: "custom", path: ["actions", i], message: "change-color 'choose' needs 'self' or a count, not 'all'" });
       }
+      if (a.type === "change-color" && a.target !== "self" && a.target.face === "down") {
+        ctx.addIssue({ code: "custom", path: ["actions", i, "target", "face"], message: "change-color affects face-up cards only (a face-down card has no active color)" });
+      }
       if (e.trigger === "continuous") {
         if (a.type !== "modify-rings" && a.type !== "protect") {
           ctx.addIssue({ code: "custom", path: ["actions", i], message: "continuous effects may only modify rings or protect" });

@@ -68,9 +68,10 @@ export function discardFromField(s: GameState, p: Player, row: Row, ci: number):
 
 /**
  * Draw one card; when the deck is empty, shuffle the discard pile into a new
- * deck first (RULES.md §4.5). Returns false when both are empty.
+ * deck first (RULES.md §4.5; the same for a draw caused by an effect or a
+ * correction, and the shuffle event says which). Returns false when both are empty.
  */
-export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null): boolean {
+export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null, why = "recharge"): boolean {
   const pl = s.players[p];
   if (pl.deck.length === 0) {
     if (pl.discard.length === 0) return false;
@@ -83,7 +84,7 @@ export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null): boolea
         type: "shuffle",
         player: p,
         cards: [],
-        message: `${pname(p)} shuffled their discard pile (${d.length} cards) into a new deck: the deck was empty (recharge, RULES.md §4.5).`,
+        message: `${pname(p)} shuffled their discard pile (${d.length} cards) into a new deck: the deck was empty (${why}, RULES.md §4.5).`,
       });
   }
   pl.hand.push(pl.deck.shift() as number);
@@ -94,7 +95,7 @@ export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null): boolea
 export function drawCards(s: GameState, p: Player, n: number, ev: GameEvent[] | null, why: string, cause?: EventCause): number {
   const start = s.players[p].hand.length;
   let k = 0;
-  while (k < n && drawOne(s, p, ev)) k++;
+  while (k < n && drawOne(s, p, ev, why)) k++;
   if (ev && k > 0) {
     const cards = s.players[p].hand.slice(start);
     ev.push({
@@ -108,4 +109,31 @@ export function drawCards(s: GameState, p: Player, n: number, ev: GameEvent[] | 
     });
   }
   return k;
+}
+
+/**
+ * Card conservation (RULES.md §2 zones): every card instance is in exactly one
+ * zone of its owner (deck, hand, discard pile, a chaos or spare slot). Throws
+ * on a broken invariant; used by the scenario runner and the property tests.
+ */
+export function checkConservation(s: GameState): void {
+  const seen = new Uint8Array(s.cards.length);
+  const put = (id: number, p: Player, where: string): void => {
+    if (!Number.isInteger(id) || id < 0 || id >= s.cards.length) throw new Error(`engine invariant: unknown card instance ${id} in ${pname(p)}'s ${where}`);
+    if (s.owner[id] !== p) throw new Error(`engine invariant: card ${id} is in ${pname(p)}'s ${where} but belongs to ${pname(s.owner[id])}`);
+    if (seen[id]++) throw new Error(`engine invariant: card ${id} is in two places (again in ${pname(p)}'s ${where})`);
+  };
+  for (const p of [0, 1] as Player[]) {
+    const pl = s.players[p];
+    for (const id of pl.deck) put(id, p, "deck");
+    for (const id of pl.hand) put(id, p, "hand");
+    for (const id of pl.discard) put(id, p, "discard pile");
+    for (let ci = 0; ci < 5; ci++) {
+      const a = pl.chaos[ci];
+      if (a !== null) put(a.card, p, `chaos row, column ${ci + 1}`);
+      const b = pl.spare[ci];
+      if (b !== null) put(b.card, p, `spare row, column ${ci + 1}`);
+    }
+  }
+  for (let id = 0; id < seen.length; id++) if (!seen[id]) throw new Error(`engine invariant: card ${id} (${s.cards[id].title}) is in no zone`);
 }

@@ -27,7 +27,8 @@ export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | 
   slot.faceUp = true;
   slot.peek = 0;
   const d = s.cards[slot.card];
-  if (d.colors.length === 1) slot.color = d.colors[0];
+  // A face-down card has no active color: one color is its own, several are the owner's choice (docs/rules.md).
+  slot.color = d.colors.length === 1 ? d.colors[0] : null;
   if (ev)
     ev.push({
       type: "flip",
@@ -66,27 +67,45 @@ function present(s: GameState, f: Frame): Slot | null {
   return slot && slot.card === f.card ? slot : null;
 }
 
-/** Copy discard (RULES.md §4.3 step 3): same active color and same printed rings, either row. */
+/**
+ * Copy discard (RULES.md §4.3 step 3): same active color and same printed
+ * rings, either row. One event: every matching card is found first, with
+ * protection judged on the board as it stood, then all of them go together
+ * (so a matched protector still protects the others, whatever the columns).
+ * The log has one entry per card, in slot order.
+ */
 function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null): void {
   const o = (1 - f.player) as Player;
   const color = slot.color;
   const cards = s.cards;
   const rings = cards[f.card].rings;
   const po = s.players[o];
+  // Matches as (row index * 5 + column); auras are read once, before anything leaves.
+  let hit = 0;
+  let auras: Auras | null = null;
   for (let ri = 0; ri < 2; ri++) {
     const r = ri === 0 ? po.chaos : po.spare;
     for (let ci = 0; ci < 5; ci++) {
       const t = r[ci];
       if (t === null || !t.faceUp || t.color !== color || cards[t.card].rings !== rings) continue;
       const row: Row = ri === 0 ? "chaos" : "spare";
-      if ((t.protect & PROTECT_COPY) !== 0 || (s.continuous && isProtected(s, o, row, ci, PROTECT_COPY))) {
+      if ((t.protect & PROTECT_COPY) !== 0 || (s.continuous && isProtected(s, o, row, ci, PROTECT_COPY, (auras ??= activeAuras(s))))) {
         if (ev)
-          ev.push({ type: "copy-discard", player: o, cards: [], column: ci + 1, message: `Copy discard: ${label(s, t.card, t.color)} of ${pname(o)} matches but is protected from copy discard.` });
+          ev.push({ type: "copy-discard", player: o, cards: [], column: ci + 1, row, message: `Copy discard: ${pname(o)}'s ${label(s, t.card, t.color)} matches but is protected from copy discard.` });
         continue;
       }
+      hit |= 1 << (ri * 5 + ci);
+    }
+  }
+  if (hit === 0) return;
+  for (let ri = 0; ri < 2; ri++) {
+    const r = ri === 0 ? po.chaos : po.spare;
+    const row: Row = ri === 0 ? "chaos" : "spare";
+    for (let ci = 0; ci < 5; ci++) {
+      if ((hit & (1 << (ri * 5 + ci))) === 0) continue;
+      const id = (r[ci] as Slot).card;
       r[ci] = null;
-      po.discard.push(t.card);
-      const id = t.card;
+      po.discard.push(id);
       if (ev)
         ev.push({
           type: "copy-discard",
