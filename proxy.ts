@@ -1,5 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { createHash } from "node:crypto";
 import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers";
+import { THEME_SCRIPT } from "@/lib/theme";
+
+/**
+ * The app's own inline scripts, allowed by their hash (the same on every page,
+ * cached or not): the theme script in the root layout's head.
+ */
+const INLINE_SCRIPT_HASHES = [THEME_SCRIPT].map((src) => `'sha256-${createHash("sha256").update(src, "utf8").digest("base64")}'`);
 
 /**
  * Every page and route handler response gets a Content-Security-Policy with a
@@ -13,7 +21,7 @@ export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const production = process.env.NODE_ENV === "production";
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
-  const csp = contentSecurityPolicy({ nonce, dev: !production, https: production && https, imageHosts: imageHosts() });
+  const csp = contentSecurityPolicy({ nonce, scriptHashes: INLINE_SCRIPT_HASHES, dev: !production, https: production && https, imageHosts: imageHosts() });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

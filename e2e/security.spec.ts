@@ -27,7 +27,7 @@ test.describe("security headers", () => {
     const res = await visit(page, "/");
     const h = res.headers();
     const csp = h["content-security-policy"];
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'( 'sha256-[A-Za-z0-9+/=]+')* 'strict-dynamic'/);
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/);

@@ -43,14 +43,15 @@ export function shownImageUrl(url: string | null): string | null {
 
 /**
  * The Content-Security-Policy of pages and API responses. Scripts need the
- * per-request nonce ('strict-dynamic' lets Next's nonce'd loader fetch its
+ * per-request nonce or, for the app's own fixed inline scripts, their hash ('strict-dynamic' lets Next's nonce'd loader fetch its
  * chunks and the AI worker); no 'unsafe-eval' outside development. Styles allow
  * inline style attributes (React's style prop; CSS cannot run script).
  */
-export function contentSecurityPolicy(opts: { nonce: string; dev: boolean; https: boolean; imageHosts: readonly string[] }): string {
+export function contentSecurityPolicy(opts: { nonce: string; scriptHashes?: readonly string[]; dev: boolean; https: boolean; imageHosts: readonly string[] }): string {
+  const hashes = opts.scriptHashes?.length ? ` ${opts.scriptHashes.join(" ")}` : "";
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${opts.nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${opts.nonce}'${hashes} 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${opts.imageHosts.length ? " " + opts.imageHosts.join(" ") : ""}`,
     "font-src 'self'",
