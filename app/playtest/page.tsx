@@ -179,7 +179,8 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
         {heading}
         <p className="mb-4 max-w-2xl text-slate-700">
           Play a full game against the AI on the real rules: place five cards face down against the opponent&apos;s spare row, flip in turn,
-          and race to three Chaos Emeralds.
+          and race to three Chaos Emeralds. New to the game? Play the <Link href="/learn" className="text-blue-700 underline">guided first game</Link>{" "}
+          or read the <Link href="/rules" className="text-blue-700 underline">rules</Link>.
         </p>
         <SetupForm choice={choice} error={null} linked={linkedInfo} myDecks={myDecks} />
       </div>

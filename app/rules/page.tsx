@@ -35,7 +35,8 @@ export default function RulesPage() {
           ))}
         </ol>
         <p className="mt-4 text-slate-600">
-          Ready? <Link href="/playtest" className="font-semibold text-blue-700 underline">Play a game against the AI</Link>.
+          Ready? Try the <Link href="/learn" className="font-semibold text-blue-700 underline">guided first game</Link>, or{" "}
+          <Link href="/playtest" className="font-semibold text-blue-700 underline">play against the AI</Link>.
         </p>
       </nav>
       <article className="min-w-0 max-w-3xl">

@@ -1,7 +1,7 @@
 "use client";
 import "./board.css";
 import { useMemo, useState } from "react";
-import { checkAction, playersToAct, type Action, type GameState, type Player } from "@/lib/engine";
+import { checkAction, playersToAct, type Action, type GameState } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import { boardModel, eventsShown, humanizeMessage, legalFlipColumns, logLines, turnEndModel } from "@/lib/playtest/presentation";
 import { encodeReplay } from "@/lib/playtest/replay-link";
@@ -14,6 +14,8 @@ import { GameLog, StatusPanel } from "./side-panel";
 import { useGame, type UseGameOptions } from "./use-game";
 import { ShareReplay } from "./share-replay";
 import { RuleRefText } from "@/components/rules/rule-ref-text";
+import { TutorialGuide } from "./tutorial-guide";
+import { tutorialHint } from "@/lib/playtest/tutorial";
 
 function stepLabel(s: GameState, turnEnd: boolean, conceded: boolean): string {
   if (conceded) return "Conceded";
@@ -93,9 +95,10 @@ function BoardArea({
 
 /**
  * The solo playtest board against the AI. Draws the engine's state as the
- * human's player view; every click becomes an engine action.
+ * human's player view; every click becomes an engine action. With `guide`, a
+ * hint for each step of a guided first game sits above the board.
  */
-export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: UseGameOptions }) {
+export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSetup; options?: UseGameOptions; guide?: boolean }) {
   const g = useGame(setup, options);
   const { session, turnEnd, revealAll, error, thinking, ghosts } = g.state;
   const s = session.state;
@@ -192,6 +195,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
             Reveal-all study mode: the AI&apos;s hidden cards are shown. The AI still sees only its own view.
           </p>
         )}
+        {guide && <TutorialGuide hint={tutorialHint(turnEnd ? turnEnd.after : s, turnEnd, humanTurn)} />}
         <p className="mb-2 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
           {instruction}
         </p>
@@ -294,6 +298,3 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
     </div>
   );
 }
-
-/** The human player's index (for tests). */
-export const HUMAN_PLAYER: Player = HUMAN;
