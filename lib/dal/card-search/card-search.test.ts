@@ -193,10 +193,11 @@ const { query } = fc.letrec<{ query: string; group: string; unit: string }>((tie
 function searchTargets(): { name: string; open: () => SearchTarget }[] {
   return [
     {
-      name: "SQLite",
+      name: process.env.TEST_DATABASE_PROVIDER === "postgresql" ? "PostgreSQL" : "SQLite",
       open: () => {
+        // SQLite, or PostgreSQL in the Vitest project "postgres" (vitest.config.ts)
         const db = createTestDatabase("card-search");
-        return { name: "SQLite", dialect: "sqlite", prisma: db.prisma, cleanup: db.cleanup };
+        return { name: db.provider === "postgresql" ? "PostgreSQL" : "SQLite", dialect: db.provider, prisma: db.prisma, cleanup: db.cleanup };
       },
     },
   ];
