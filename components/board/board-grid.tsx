@@ -136,6 +136,7 @@ export function BoardGrid({
                   />
                 )}
                 <div
+                  role={mode ? undefined : "group"}
                   aria-label={mode ? undefined : label}
                   aria-hidden={mode ? true : undefined}
                   className={`h-full w-full rounded-lg ${ring} ${mode && mode !== "illegal" ? "transition-transform peer-hover:-translate-y-0.5" : ""}`}
