@@ -23,6 +23,9 @@ export default async function HomePage() {
           <Link href="/cards" className="btn bg-amber-400 text-blue-950 hover:bg-amber-300">
             Browse the cards
           </Link>
+          <Link href="/learn" className="btn border border-white/50 text-white hover:bg-white/10">
+            Learn to play
+          </Link>
           {user ? (
             <Link href="/decks" className="btn border border-white/50 text-white hover:bg-white/10">
               My decks

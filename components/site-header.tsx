@@ -9,6 +9,7 @@ const NAV = [
   { href: "/collection", label: "Collection" },
   { href: "/decks", label: "Decks" },
   { href: "/playtest", label: "Playtest" },
+  { href: "/rules", label: "Rules" },
 ];
 
 /** The site header; the layout passes the signed-in user (null for guests). */

@@ -15,6 +15,7 @@ test.describe("accounts", () => {
     await auth.signOut();
     await auth.signIn({ email: account.email, password: "not the password" });
     await expect(page.locator("form").getByRole("alert")).toHaveText("Email or password is incorrect.");
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
     await expect(page.getByTestId("current-user")).toHaveCount(0);
     // an unknown email gets the very same message
     await auth.signIn({ email: "nobody-here@ringbinder.test", password: "whatever password" });
@@ -31,6 +32,9 @@ test.describe("accounts", () => {
     await expect(page.getByText("Display name needs at least 2 characters")).toBeVisible();
     await expect(page.getByText("Password needs at least 10 characters")).toBeVisible();
     await expect(page.getByTestId("current-user")).toHaveCount(0);
+    // what was typed stays, to be corrected rather than typed again
+    await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Display name")).toHaveValue("x");
 
     // the same email cannot be registered twice
     const account = newAccount();

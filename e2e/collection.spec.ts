@@ -78,7 +78,7 @@ test.describe("collection", () => {
     await expect(page.getByTestId("pack-count")).toHaveText("10 / 10 cards");
     await expect(page.getByTestId("pack-size-warning")).toHaveCount(0);
 
-    // the pack survives a reload (kept in sessionStorage)
+    // the pack survives a reload (kept in localStorage, per account)
     await page.reload();
     await expect(page.getByTestId("pack-count")).toHaveText("10 / 10 cards");
     await page.keyboard.press("Control+Enter");

@@ -129,6 +129,41 @@ test.describe("deck builder and sharing", () => {
     await expect(second.getByTestId("version-history")).toContainText("−2 Froggy");
   });
 
+  test("a description-only save is labelled, and restoring asks first, says what comes back and unpublishes an illegal version", async ({ page, auth }) => {
+    test.setTimeout(240_000);
+    await auth.signUp(newAccount("restore"));
+    await page.goto("/decks");
+    await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await page.getByLabel("Description (markdown)").fill("Egg Pawns early.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("save-message")).toContainText("Saved as version 2. Legal.");
+    await expect(page.getByTestId("version").first()).toContainText("description edited");
+    await page.getByLabel("Public: listed in public decks").click();
+    await expect(page.getByText("The deck is now public.")).toBeVisible();
+    // an illegal version 3, then back to 2
+    await page.getByRole("button", { name: /^Remove one Egg Pawn/ }).first().click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("save-message")).toContainText("private now (it was public)");
+    await expect(page.getByLabel("Private: only you")).toBeChecked();
+    await page.getByLabel("Public: listed in public decks").click();
+    await expect(page.getByText("Only a legal deck can be shared")).toBeVisible();
+
+    await page.getByRole("button", { name: "Restore version 1" }).click();
+    const confirm = page.getByTestId("restore-confirm");
+    await expect(confirm).toContainText("compared with now: +1 Egg Pawn; description edited.");
+    await page.screenshot({ path: ".tmp/shots/deck-restore-confirm.png", fullPage: true });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByLabel("Description (markdown)")).toHaveValue("Egg Pawns early.");
+    await page.getByRole("button", { name: "Restore version 1" }).click();
+    await page.getByRole("button", { name: "Yes, restore version 1" }).click();
+    await expect(page.getByText("Version 1 restored as version 4 (its cards, name and description).")).toBeVisible();
+    await expect(page.getByLabel("Description (markdown)")).not.toHaveValue("Egg Pawns early.");
+    await expect(page.getByLabel("Description (markdown)")).not.toHaveValue("");
+    await expect(page.getByTestId("legality")).toContainText("30 cards: OK.");
+  });
+
   test("start from a starter deck, import text with errors, and list public decks", async ({ page, auth }) => {
     test.setTimeout(240_000);
     await auth.signUp(newAccount("starter"));
@@ -156,7 +191,14 @@ test.describe("deck builder and sharing", () => {
     await page.getByRole("button", { name: "Create deck from import" }).click();
     await expect(page).toHaveURL(/\/decks\/[^/]+$/);
     await expect(page.getByTestId("legality")).toContainText("7 cards: at least 30 needed.");
+    // not legal: no Playtest, but Practice (the playtest says why it is not legal)
     await expect(page.getByRole("main").getByRole("link", { name: "Playtest", exact: true })).toHaveCount(0);
+    await page.getByRole("main").getByRole("link", { name: "Practice", exact: true }).click();
+    await expect(page.getByTestId("deck-option").filter({ has: page.getByRole("radio", { checked: true }) })).toContainText("Not legal: 7 cards: at least 30 needed. Plays in practice mode.");
+    await page.getByRole("button", { name: "Start game" }).click();
+    await expect(page.getByTestId("practice-mode")).toContainText("is not a legal deck (7 cards: at least 30 needed.)");
+    await expect(page.locator("[data-slot]").first()).toBeVisible();
+    await page.screenshot({ path: ".tmp/shots/playtest-practice.png", fullPage: true });
 
     // duplicate, then delete with a confirmation step
     await page.goto("/decks");

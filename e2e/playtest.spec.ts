@@ -293,6 +293,12 @@ test.describe("solo playtest board", () => {
         await illegal.first().click();
         await expect(page.getByTestId("action-error")).toContainText("Column rule (priority)");
         await shot(page, testInfo, "20-illegal-flip");
+        // the rule the reason cites opens at its section of the rules page
+        const ref = page.getByTestId("action-error").getByRole("link", { name: /rules section 4\.2/ });
+        await expect(ref).toHaveAttribute("href", "/rules#s4-2");
+        const [rules] = await Promise.all([page.waitForEvent("popup"), ref.click()]);
+        await expect(rules.getByRole("heading", { name: "4.2 Rush step" })).toBeInViewport();
+        await rules.close();
         return;
       }
       if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().click();

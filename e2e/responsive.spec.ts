@@ -26,6 +26,8 @@ const GUEST_PAGES = [
   "/decks/starter/team-sonic-speed",
   "/playtest",
   "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=random&rule=priority&seed=42",
+  "/rules",
+  "/learn",
   "/no-such-page",
 ];
 

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
 import Link from "next/link";
+import { DoctorPanel } from "@/components/lab/doctor-panel";
 import { LabRunner } from "@/components/lab/lab-runner";
-import { listLabChoices, loadLabDeck, type LabDeck } from "@/lib/dal/lab";
+import { getDoctorCandidates, listLabChoices, loadLabDeck, type LabDeck } from "@/lib/dal/lab";
+import { getCurrentUser } from "@/lib/dal/session";
 import { chunkSize } from "@/lib/lab/run-state";
 import { LAB_AGENTS, type LabAgent, type MatchupSpec } from "@/lib/lab/matchup";
 import { labQuery, MAX_GAMES, MAX_OPPONENTS, parseLabParams, sourceString, WIDTHS, type LabChoice, type LabSource } from "@/lib/lab/params";
@@ -180,6 +182,9 @@ export default async function LabPage({ searchParams }: { searchParams: Promise<
   // Share links name decks by starter or by deck code, which anyone can open.
   const portable = (s: LabSource, d: LabDeck): LabSource => (s.kind === "starter" || !d.code ? s : { kind: "code", code: d.code });
   const shareQuery = labQuery(choice, seed, { you: portable(choice.you, you.deck), vs: choice.vs.map((s, i) => portable(s, oppDecks[i])) });
+  const ownedOnly = params.owned === "1";
+  const [candidates, viewer] = await Promise.all([getDoctorCandidates(you.deck, ownedOnly), getCurrentUser()]);
+  const toggleOwned = `/lab?${shareQuery}${choice.counts ? `&n=${choice.counts.join(",")}` : ""}${ownedOnly ? "" : "&owned=1"}`;
   const notices = [you.deck, ...oppDecks].filter((d) => d.illegal).map((d) => `${d.name} is not legal (${d.illegal}); the lab plays it as practice.`);
   return (
     <div className="space-y-4">
@@ -207,6 +212,31 @@ export default async function LabPage({ searchParams }: { searchParams: Promise<
         targets={choice.counts ?? oppDecks.map(() => null)}
         shareQuery={shareQuery}
       />
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span>Doctor candidates: {ownedOnly ? "only cards I own" : "the whole catalog"}.</span>
+        {viewer ? (
+          <Link href={toggleOwned} className="underline" role="switch" aria-checked={ownedOnly}>
+            {ownedOnly ? "Use the whole catalog" : "Only cards I own"}
+          </Link>
+        ) : (
+          <span className="text-slate-500">Sign in to draw candidates from your collection.</span>
+        )}
+      </div>
+      {candidates.ok ? (
+        <DoctorPanel
+          key={`${shareQuery}|${ownedOnly}`}
+          deck={you.deck.cards.map((c) => ({ key: c.key, title: c.title, def: c }))}
+          candidates={candidates.cards.map((c) => ({ key: c.key, title: c.title, def: c }))}
+          opponents={oppDecks.map((d) => d.cards)}
+          agents={choice.agents}
+          seed={seed}
+          own={you.deck.own}
+        />
+      ) : (
+        <p className="panel text-sm" role="status">
+          Deck doctor: {candidates.message}
+        </p>
+      )}
     </div>
   );
 }

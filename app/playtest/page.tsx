@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
 import { PlaytestBoard } from "@/components/board/playtest-board";
-import { getDeckForPlaytest } from "@/lib/dal/decks";
+import Link from "next/link";
+import { getDeckForPlaytest, listMyDecks } from "@/lib/dal/decks";
+import type { DeckSummaryDTO } from "@/lib/deck/types";
 import { getPlaytestCards } from "@/lib/dal/playtest-cards";
-import { requireUserOrRedirect } from "@/lib/dal/session";
+import { getCurrentUser, requireUserOrRedirect } from "@/lib/dal/session";
+import type { DeckCheck } from "@/lib/deck";
 import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
 import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
 import { AVAILABLE_LEVELS } from "@/lib/playtest/ai";
@@ -11,20 +14,41 @@ import { AI_LEVELS } from "@/lib/playtest/session";
 import { parseSetupParams, resolveSetup, setupCardKeys, type CustomDeck, type DeckSource, type SetupChoice } from "@/lib/playtest/setup-params";
 
 /** The deck behind a deck link, through the decks DAL (which checks who may see it and that it is legal). */
-async function loadLinkedDeck(source: DeckSource): Promise<{ ok: true; deck: CustomDeck } | { ok: false; reason: string } | null> {
+async function loadLinkedDeck(source: DeckSource): Promise<{ ok: true; deck: CustomDeck; check: DeckCheck } | { ok: false; reason: string } | null> {
   if (source.kind === "starter") return null;
   // Your own deck by id needs you signed in: sign in and come back.
   if (source.kind === "deck") await requireUserOrRedirect(`/playtest?deck=${encodeURIComponent(source.deckId)}`);
   const r = await getDeckForPlaytest(source.kind === "deck" ? { deckId: source.deckId } : source.kind === "slug" ? { slug: source.slug } : { code: source.code });
   if (!r.ok) return { ok: false, reason: r.message };
-  return { ok: true, deck: { name: r.name, keys: deckListKeys(r.cards) } };
+  return { ok: true, deck: { name: r.name, keys: deckListKeys(r.cards) }, check: r.check };
 }
 
 export const metadata: Metadata = { title: "Playtest" };
 
-function SetupForm({ choice, error, linked }: { choice: SetupChoice; error: string | null; linked: { name: string; size: number } | null }) {
+type LinkedInfo = { name: string; size: number; legal: boolean; summary: string };
+
+function DeckOption({ value, checked, name, detail, legal, summary }: { value: string; checked: boolean; name: string; detail: string; legal: boolean; summary: string }) {
+  return (
+    <label className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50" data-testid="deck-option">
+      <input type="radio" name="you" value={value} defaultChecked={checked} required />
+      <span className="min-w-0">
+        <span className="block break-words font-semibold">{name}</span>
+        <span className="block text-xs text-slate-600">{detail}</span>
+        {!legal && (
+          <span className="mt-0.5 block text-xs font-semibold text-amber-800">
+            Not legal: {summary} Plays in practice mode.
+          </span>
+        )}
+      </span>
+    </label>
+  );
+}
+
+function SetupForm({ choice, error, linked, myDecks }: { choice: SetupChoice; error: string | null; linked: LinkedInfo | null; myDecks: DeckSummaryDTO[] }) {
   const starters = starterDecks();
   const src = choice.source;
+  // a linked deck of your own is listed once, among your decks
+  const linkedIsMine = src.kind === "deck" && myDecks.some((d) => d.id === src.deckId);
   return (
     <form method="get" action="/playtest" className="panel max-w-2xl space-y-4" aria-describedby={error ? "setup-error" : undefined}>
       <input type="hidden" name="start" value="1" />
@@ -33,30 +57,40 @@ function SetupForm({ choice, error, linked }: { choice: SetupChoice; error: stri
       {src.kind === "code" && <input type="hidden" name="code" value={src.code} />}
       <fieldset>
         <legend className="label">Your deck</legend>
+        {linked && !linkedIsMine && (
+          <div className="mb-2 grid gap-2 sm:grid-cols-3">
+            <DeckOption value="linked" checked name={linked.name} detail={`${src.kind === "code" ? "From a deck code" : src.kind === "slug" ? "Shared deck" : "Your deck"} · ${linked.size} cards`} legal={linked.legal} summary={linked.summary} />
+          </div>
+        )}
+        {myDecks.length > 0 && (
+          <>
+            <p className="mb-1 mt-2 text-xs font-semibold uppercase tracking-wide text-slate-600">My decks</p>
+            <div className="mb-2 grid max-h-72 gap-2 overflow-y-auto sm:grid-cols-3">
+              {myDecks.map((d) => (
+                <DeckOption
+                  key={d.id}
+                  value={`deck:${d.id}`}
+                  checked={linkedIsMine && src.kind === "deck" && src.deckId === d.id}
+                  name={d.name}
+                  detail={`${d.total} ${d.total === 1 ? "card" : "cards"}`}
+                  legal={d.legal}
+                  summary={d.legalSummary}
+                />
+              ))}
+            </div>
+          </>
+        )}
+        <p className="mb-1 mt-2 text-xs font-semibold uppercase tracking-wide text-slate-600">Starter decks</p>
         <div className="grid gap-2 sm:grid-cols-3">
-          {linked && (
-            <label className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
-              <input type="radio" name="you" value="linked" defaultChecked required />
-              <span>
-                <span className="font-semibold">{linked.name}</span>
-                <span className="block text-xs text-slate-600">
-                  {src.kind === "code" ? "From a deck code" : src.kind === "slug" ? "Shared deck" : "Your deck"} · {linked.size} cards
-                </span>
-              </span>
-            </label>
-          )}
           {starters.map((d) => (
-            <label key={d.slug} className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
-              <input type="radio" name="you" value={d.slug} defaultChecked={!linked && choice.you === d.slug} required />
-              <span>
-                <span className="font-semibold">{d.name}</span>
-                <span className="block text-xs text-slate-600">
-                  Starter · {d.size} cards
-                </span>
-              </span>
-            </label>
+            <DeckOption key={d.slug} value={d.slug} checked={!linked && choice.you === d.slug} name={d.name} detail={`Starter · ${d.size} cards`} legal summary="" />
           ))}
         </div>
+        {myDecks.length === 0 && (
+          <p className="mt-2 text-xs text-slate-600">
+            Your own decks appear here once you have some: <Link href="/decks" className="text-blue-700 underline">build one</Link>. A deck that is not legal yet (say, under 30 cards) plays in practice mode.
+          </p>
+        )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
@@ -140,8 +174,9 @@ function SetupForm({ choice, error, linked }: { choice: SetupChoice; error: stri
 
 export default async function PlaytestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const choice = parseSetupParams(await searchParams);
-  const linked = await loadLinkedDeck(choice.source);
-  const linkedInfo = linked?.ok ? { name: linked.deck.name, size: linked.deck.keys.length } : null;
+  const [linked, viewer] = await Promise.all([loadLinkedDeck(choice.source), getCurrentUser()]);
+  const myDecks = viewer ? (await listMyDecks()).filter((d) => d.total > 0) : [];
+  const linkedInfo: LinkedInfo | null = linked?.ok ? { name: linked.deck.name, size: linked.deck.keys.length, legal: linked.check.legal, summary: linked.check.summary } : null;
   const heading = (
     <div className="mb-4 flex flex-wrap items-baseline gap-3">
       <h1 className="text-2xl font-bold">Playtest</h1>
@@ -155,7 +190,7 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
         <p role="alert" className="mb-4 max-w-2xl rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="deck-link-error">
           This deck cannot be playtested: {linked.reason} Pick a starter deck instead.
         </p>
-        <SetupForm choice={{ ...choice, source: { kind: "starter", slug: "team-sonic-speed" }, you: "team-sonic-speed" }} error={null} linked={null} />
+        <SetupForm choice={{ ...choice, source: { kind: "starter", slug: "team-sonic-speed" }, you: "team-sonic-speed" }} error={null} linked={null} myDecks={myDecks} />
       </div>
     );
   if (!choice.start)
@@ -164,9 +199,10 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
         {heading}
         <p className="mb-4 max-w-2xl text-slate-700">
           Play a full game against the AI on the real rules: place five cards face down against the opponent&apos;s spare row, flip in turn,
-          and race to three Chaos Emeralds.
+          and race to three Chaos Emeralds. New to the game? Play the <Link href="/learn" className="text-blue-700 underline">guided first game</Link>{" "}
+          or read the <Link href="/rules" className="text-blue-700 underline">rules</Link>.
         </p>
-        <SetupForm choice={choice} error={null} linked={linkedInfo} />
+        <SetupForm choice={choice} error={null} linked={linkedInfo} myDecks={myDecks} />
       </div>
     );
   const custom = linked?.ok ? linked.deck : null;
@@ -177,12 +213,21 @@ export default async function PlaytestPage({ searchParams }: { searchParams: Pro
     return (
       <div>
         {heading}
-        <SetupForm choice={choice} error={r.error.reason} linked={linkedInfo} />
+        <SetupForm choice={choice} error={r.error.reason} linked={linkedInfo} myDecks={myDecks} />
       </div>
     );
   return (
     <div>
       {heading}
+      {linked?.ok && !linked.check.legal && (
+        <p role="note" className="mb-3 max-w-3xl rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="practice-mode">
+          <strong>Practice mode:</strong> “{linked.deck.name}” is not a legal deck ({linked.check.summary}) The game plays with the {linked.deck.keys.length} {linked.deck.keys.length === 1 ? "card" : "cards"} it has: when your deck runs out, your discard pile is shuffled into a new one (
+          <Link href="/rules#s4-5" className="underline">
+            recharge
+          </Link>
+          ).
+        </p>
+      )}
       <PlaytestBoard setup={r.setup} />
     </div>
   );

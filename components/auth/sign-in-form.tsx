@@ -4,12 +4,14 @@ import { useActionState } from "react";
 import Link from "next/link";
 import { signInAction } from "@/lib/actions/auth";
 import { Field, FormMessage } from "@/components/ui/field";
+import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, action, pending] = useActionState(signInAction, null);
   const errors = state && !state.ok ? state.fieldErrors : undefined;
   return (
-    <form action={action} className="space-y-4" noValidate>
+    // a refused submit keeps what was typed (React would reset the form after an action)
+    <form action={action} onSubmit={keepFormSubmit(action)} className="space-y-4" noValidate>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <FormMessage message={state && !state.ok ? state.message : undefined} />
       <Field name="email" label="Email" type="email" autoComplete="email" required errors={errors?.email} />

@@ -15,6 +15,9 @@ import { useGame, type UseGameOptions } from "./use-game";
 import { ShareReplay } from "./share-replay";
 import { BoardLegend } from "./legend";
 import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
+import { RuleRefText } from "@/components/rules/rule-ref-text";
+import { TutorialGuide } from "./tutorial-guide";
+import { tutorialHint } from "@/lib/playtest/tutorial";
 
 function stepLabel(s: GameState, turnEnd: boolean, conceded: boolean): string {
   if (conceded) return "Conceded";
@@ -97,9 +100,10 @@ function BoardArea({
 
 /**
  * The solo playtest board against the AI. Draws the engine's state as the
- * human's player view; every click becomes an engine action.
+ * human's player view; every click becomes an engine action. With `guide`, a
+ * hint for each step of a guided first game sits above the board.
  */
-export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: UseGameOptions }) {
+export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSetup; options?: UseGameOptions; guide?: boolean }) {
   const g = useGame(setup, options);
   const { session, turnEnd, revealAll, error, thinking, ghosts } = g.state;
   const s = session.state;
@@ -196,6 +200,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
             Reveal-all study mode: the AI&apos;s hidden cards are shown. The AI still sees only its own view.
           </p>
         )}
+        {guide && <TutorialGuide hint={tutorialHint(turnEnd ? turnEnd.after : s, turnEnd, humanTurn)} />}
         <p className="mb-2 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
           {instruction}
         </p>
@@ -212,7 +217,7 @@ export function PlaytestBoard({ setup, options }: { setup: GameSetup; options?: 
         <div role="alert" aria-live="assertive" className="empty:hidden">
           {error && (
             <div className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800" data-testid="action-error">
-              <strong>Not allowed:</strong> {humanizeMessage(error.reason)}{" "}
+              <strong>Not allowed:</strong> <RuleRefText text={humanizeMessage(error.reason)} />{" "}
               <button type="button" className="ml-1 underline" onClick={g.clearError}>
                 Dismiss
               </button>

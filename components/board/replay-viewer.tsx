@@ -9,6 +9,7 @@ import { encodeAction } from "@/lib/playtest/replay-link";
 import { BoardGrid } from "./board-grid";
 import { StaticHand } from "./placement";
 import { GameLog, StatusPanel } from "./side-panel";
+import { RuleRefText } from "@/components/rules/rule-ref-text";
 
 interface Frame {
   state: GameState;
@@ -74,7 +75,7 @@ export function ReplayViewer({
       <div className="min-w-0 space-y-3">
         {error && (
           <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-            This replay stops at action {error.index + 1} ({error.action}): the engine rejected it — {humanizeMessage(error.reason)} (a card in these decks may have been edited in the catalog since the game was played).
+            This replay stops at action {error.index + 1} ({error.action}): the engine rejected it — <RuleRefText text={humanizeMessage(error.reason)} /> (a card in these decks may have been edited in the catalog since the game was played).
           </p>
         )}
         <section aria-label="Replay controls" className="panel flex flex-wrap items-center gap-2 p-3">

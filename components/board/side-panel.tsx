@@ -4,6 +4,7 @@ import type { CardRef, Player, PlayerView, SideView } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import type { LogLine } from "@/lib/playtest/presentation";
 import { BoardCard } from "./board-card";
+import { RuleRefText } from "@/components/rules/rule-ref-text";
 
 const NAME: Record<Player, string> = { 0: "You", 1: "AI" };
 
@@ -123,7 +124,7 @@ const LogItem = memo(function LogItem({ text, type, turnStart }: { text: string;
         type === "copy-discard" || type === "battle-discard" ? "text-red-700" : type === "emerald" || type === "win" ? "font-semibold text-emerald-700" : ""
       }`}
     >
-      {text}
+      <RuleRefText text={text} />
     </li>
   );
 });

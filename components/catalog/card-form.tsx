@@ -1,11 +1,13 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useRef } from "react";
 import { COLORS } from "@/lib/cards/colors";
 import { RARITIES } from "@/lib/cards/rarity";
 import type { ActionResult } from "@/lib/action-result";
 import { Field, FormMessage } from "@/components/ui/field";
 import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
+import { useFormDraft } from "@/components/ui/use-form-draft";
+import { DraftOffer } from "@/components/ui/draft-offer";
 
 export type CardFormValues = {
   set: string;
@@ -59,8 +61,24 @@ export function CardForm<T>({
   const fe = state && !state.ok ? state.fieldErrors : undefined;
   const v = initial ?? {};
   const effectText = v.effect == null ? "" : JSON.stringify(v.effect, null, 2);
+  const formRef = useRef<HTMLFormElement>(null);
+  // one draft per card edited, per card corrected, per new-card form (admin or suggestion)
+  const draft = useFormDraft(formRef, `card-form:${id ? `edit:${id}` : cardId ? `fix:${cardId}` : `new:${submitLabel}`}`, state && !state.ok ? state : null);
+  const submit = keepFormSubmit(formAction);
   return (
-    <form action={formAction} onSubmit={keepFormSubmit(formAction)} className="space-y-4" noValidate>
+    <form
+      ref={formRef}
+      action={formAction}
+      onSubmit={(e) => {
+        draft.onSubmitted();
+        submit(e);
+      }}
+      onInput={draft.onEdit}
+      onChange={draft.onEdit}
+      className="space-y-4"
+      noValidate
+    >
+      {draft.offer && <DraftOffer savedAt={draft.offer.savedAt} onRestore={draft.restore} onDiscard={draft.discard} />}
       {id && <input type="hidden" name="id" value={id} />}
       {cardId && <input type="hidden" name="cardId" value={cardId} />}
       <FormMessage message={state?.message} tone={state?.ok ? "success" : "error"} />

@@ -43,7 +43,10 @@ export function SuggestionCard({ s, children }: { s: SuggestionDTO; children?: R
           ))}
         </tbody>
       </table>
-      {s.kind === "correction" && changes.length === 0 && <p className="text-sm text-slate-600">No differences from the card as it is now.</p>}
+      {s.kind === "correction" && s.current && (
+        <p className="text-xs text-slate-500">{s.status === "accepted" ? "Compared with the card before this correction was applied." : "Compared with the card as it is now."}</p>
+      )}
+      {s.kind === "correction" && s.current && changes.length === 0 && <p className="text-sm text-slate-600">{s.status === "accepted" ? "This correction changed nothing." : "No differences from the card as it is now."}</p>}
       {s.status === "rejected" && (
         <p className="text-sm">
           <span className="font-semibold">Reason:</span> {s.reason}

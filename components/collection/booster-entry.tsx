@@ -39,8 +39,8 @@ async function fetchCards(term: string, signal?: AbortSignal): Promise<LookupCar
  * A number missing from the catalog offers the card suggestion flow (or, for
  * admins, the add-card form) in a new tab while the pack stays here.
  */
-export function BoosterEntry({ isAdmin, defaultSet }: { isAdmin: boolean; defaultSet: string }) {
-  const [pack, updatePack] = usePackEntry();
+export function BoosterEntry({ userId, isAdmin, defaultSet }: { userId: string; isAdmin: boolean; defaultSet: string }) {
+  const [pack, updatePack] = usePackEntry(userId);
   const [term, setTerm] = useState("");
   const [results, setResults] = useState<{ term: string; cards: LookupCardDTO[] }>({ term: "", cards: [] });
   const [active, setActive] = useState(0);

@@ -1,13 +1,12 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { saveDeckAction, type DeckActionFailure } from "@/lib/actions/decks";
 import type { DeckDTO, DeckVersionDTO } from "@/lib/deck/types";
 import type { CardDTO } from "@/lib/cards/types";
 import { COLORS } from "@/lib/cards/colors";
-import { canAddCopy, checkDeck, encodeDeckCode, formatDeckDiff, formatDeckJson, formatDeckText } from "@/lib/deck";
+import { checkDeck, encodeDeckCode, formatDeckDiff, formatDeckJson, formatDeckText } from "@/lib/deck";
 import { EditorSearchPanel, CARD_DRAG_TYPE } from "@/components/deck/editor-search-panel";
 import { LegalityBadge } from "@/components/deck/legality-badge";
 import { DeckStats } from "@/components/deck/deck-stats";
@@ -16,13 +15,11 @@ import { Markdown } from "@/components/deck/markdown";
 import { VersionHistory } from "@/components/deck/version-history";
 import { SharePanel } from "@/components/deck/share-panel";
 import { ImportPanel } from "@/components/deck/import-panel";
+import { DraftOffer } from "@/components/ui/draft-offer";
+import { ruleCardsOf, type Entry } from "./deck-editor-state";
+import { AUTOSAVE_DELAY_MS, useDeckEditor } from "./use-deck-editor";
 
-type Entry = { card: CardDTO; quantity: number };
 type GroupBy = "none" | "color" | "rings" | "trait";
-
-function fromDeck(deck: DeckDTO): Entry[] {
-  return deck.entries.map((e) => ({ card: e.card, quantity: e.quantity }));
-}
 
 function groupEntries(entries: Entry[], by: GroupBy): { label: string; entries: Entry[] }[] {
   if (by === "none") return [{ label: "", entries }];
@@ -40,100 +37,19 @@ function groupEntries(entries: Entry[], by: GroupBy): { label: string; entries: 
 /** The deck editor: catalog search beside the deck, live legality, owned/missing, stats, versions, sharing, import/export. */
 export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; owned: Record<string, number>; versions: DeckVersionDTO[]; facets: { traits: string[]; sets: string[] } }) {
   const router = useRouter();
-  const [entries, setEntries] = useState<Entry[]>(() => fromDeck(deck));
-  const [name, setName] = useState(deck.name);
-  const [description, setDescription] = useState(deck.description);
-  const [version, setVersion] = useState(deck.version);
-  const [syncedVersion, setSyncedVersion] = useState(deck.version);
-  const [dirty, setDirty] = useState(false);
-  const [notice, setNotice] = useState("");
-  const [saveMessage, setSaveMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const [conflict, setConflict] = useState<NonNullable<DeckActionFailure["current"]> | null>(null);
+  const { state, dispatch, save, saving, autosave, setAutosave, loadSaved, discardDraft } = useDeckEditor(deck);
+  const { entries, name, description, version, dirty, notice, saveMessage, conflict, offeredDraft } = state;
   const [groupBy, setGroupBy] = useState<GroupBy>("none");
-  const [autosave, setAutosave] = useState(false);
   const [previewDesc, setPreviewDesc] = useState(false);
   const [dropActive, setDropActive] = useState(false);
-  const [saving, startSave] = useTransition();
   const searchCards = useRef(new Map<string, CardDTO>());
 
-  // A newer deck from the server (after a save, restore, import or "load the saved version") replaces a clean editor.
-  if (deck.version !== syncedVersion && !dirty) {
-    setSyncedVersion(deck.version);
-    setEntries(fromDeck(deck));
-    setName(deck.name);
-    setDescription(deck.description);
-    setVersion(deck.version);
-  }
-
-  const ruleCards = useMemo(() => entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity })), [entries]);
+  const ruleCards = useMemo(() => ruleCardsOf(entries), [entries]);
   const check = useMemo(() => checkDeck(ruleCards), [ruleCards]);
   const inDeck = useMemo(() => Object.fromEntries(entries.map((e) => [e.card.id, e.quantity])), [entries]);
-
-  const add = useCallback(
-    (card: CardDTO) => {
-      const can = canAddCopy(ruleCards, card.title);
-      if (!can.ok) {
-        setNotice(can.message);
-        return;
-      }
-      setNotice(`Added ${card.title} [${card.key}].`);
-      setDirty(true);
-      setEntries((prev) => {
-        const i = prev.findIndex((e) => e.card.id === card.id);
-        if (i < 0) return [...prev, { card, quantity: 1 }].sort((a, b) => a.card.title.localeCompare(b.card.title) || a.card.key.localeCompare(b.card.key));
-        return prev.map((e, j) => (j === i ? { ...e, quantity: e.quantity + 1 } : e));
-      });
-    },
-    [ruleCards],
-  );
-  const remove = (card: CardDTO) => {
-    setDirty(true);
-    setNotice(`Removed one ${card.title} [${card.key}].`);
-    setEntries((prev) => prev.flatMap((e) => (e.card.id !== card.id ? [e] : e.quantity > 1 ? [{ ...e, quantity: e.quantity - 1 }] : [])));
-  };
-
-  const save = useCallback(
-    (overVersion?: number) =>
-      startSave(async () => {
-        const expected = overVersion ?? version;
-        const r = await saveDeckAction({ deckId: deck.id, expectedVersion: expected, name, description, cards: entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity })) });
-        if (r.ok) {
-          setConflict(null);
-          setVersion(r.data.version);
-          setSyncedVersion(r.data.version);
-          setDirty(false);
-          setSaveMessage({ text: `${r.message} ${r.data.check.legal ? "Legal." : "Saved as a draft: not legal yet."}`, ok: true });
-          router.refresh();
-        } else if (r.code === "deck/conflict" && r.current) {
-          setConflict(r.current);
-          setSaveMessage({ text: r.message, ok: false });
-        } else {
-          setSaveMessage({ text: r.message, ok: false });
-        }
-      }),
-    [deck.id, version, name, description, entries, router],
-  );
-
-  useEffect(() => {
-    if (!autosave || !dirty || conflict) return;
-    const t = setTimeout(() => save(), 1500);
-    return () => clearTimeout(t);
-  }, [autosave, dirty, conflict, save]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-
-  const loadSaved = () => {
-    setConflict(null);
-    setDirty(false);
-    setSaveMessage({ text: "Loaded the saved version.", ok: true });
-    setSyncedVersion(-1);
-    router.refresh();
-  };
+  const add = useCallback((card: CardDTO) => dispatch({ t: "add", card }), [dispatch]);
+  const remove = (card: CardDTO) => dispatch({ t: "remove", card });
+  const setNotice = (text: string) => dispatch({ t: "notice", text });
 
   const missing = entries.filter((e) => e.quantity > (owned[e.card.id] ?? 0)).map((e) => ({ ...e, missing: e.quantity - (owned[e.card.id] ?? 0) }));
   const missingText = missing.map((m) => `${m.missing} ${m.card.title} [${m.card.key}]`).join("\n");
@@ -160,10 +76,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
             className="input max-w-md text-lg font-bold"
             value={name}
             maxLength={100}
-            onChange={(e) => {
-              setName(e.target.value);
-              setDirty(true);
-            }}
+            onChange={(e) => dispatch({ t: "name", value: e.target.value })}
           />
           <LegalityBadge check={check} />
         </div>
@@ -175,25 +88,41 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
             <button type="button" className="btn-primary" onClick={() => save()} disabled={saving || !dirty || !name.trim()}>
               {saving ? "Saving…" : dirty ? "Save" : "Saved"}
             </button>
-            {check.legal && !dirty ? (
-              <Link className="btn-secondary" href={`/playtest?deck=${encodeURIComponent(deck.id)}`}>
-                Playtest
+            {!dirty && check.total > 0 ? (
+              <Link className="btn-secondary" href={`/playtest?deck=${encodeURIComponent(deck.id)}`} title={check.legal ? undefined : `Not legal (${check.summary}): plays in practice mode`}>
+                {check.legal ? "Playtest" : "Practice"}
               </Link>
             ) : (
-              <span className="btn-secondary cursor-not-allowed opacity-60" aria-disabled="true" title={dirty ? "Save first" : "Only legal decks can be playtested"}>
+              <span className="btn-secondary cursor-not-allowed opacity-60" aria-disabled="true" title={dirty ? "Save first" : "Add cards first"}>
                 Playtest
               </span>
             )}
           </div>
-          <p className="text-xs text-slate-600">
+          <p className="max-w-md text-right text-xs text-slate-600" data-testid="save-status">
             Version {version}
-            {dirty ? " · unsaved changes" : ""}
+            {dirty ? " · unsaved changes, kept on this device until saved" : " · all changes saved"}
+            <br />
+            {autosave ? `Autosave on: each change is saved as a new version ${AUTOSAVE_DELAY_MS / 1000} s after your last edit.` : "Autosave off: changes become a new version when you press Save."}
           </p>
           <div aria-live="polite" className="max-w-md text-right text-sm" data-testid="save-message">
             {saveMessage && <p className={saveMessage.ok ? "text-green-800" : "text-red-800"}>{saveMessage.text}</p>}
           </div>
         </div>
       </div>
+
+      {offeredDraft && (
+        <DraftOffer
+          savedAt={offeredDraft.savedAt}
+          detail={
+            <>
+              {offeredDraft.draft.entries.reduce((n, e) => n + e.quantity, 0)} cards, named “{offeredDraft.draft.name}”
+              {offeredDraft.draft.baseVersion !== version ? `, made on version ${offeredDraft.draft.baseVersion} (the deck is now version ${version})` : ""}.
+            </>
+          }
+          onRestore={() => dispatch({ t: "restore-draft" })}
+          onDiscard={discardDraft}
+        />
+      )}
 
       {conflict && (
         <section role="alert" className="rounded-lg border border-amber-400 bg-amber-50 p-4" data-testid="conflict">
@@ -346,10 +275,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
               maxLength={5000}
               value={description}
               placeholder="Strategy notes (markdown: **bold**, lists, links)"
-              onChange={(e) => {
-                setDescription(e.target.value);
-                setDirty(true);
-              }}
+              onChange={(e) => dispatch({ t: "description", value: e.target.value })}
             />
           </>
         )}
@@ -362,7 +288,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
         </div>
         <div className="space-y-5">
           <SharePanel deckId={deck.id} slug={deck.shareSlug} visibility={deck.visibility} savedLegal={savedLegal} />
-          <VersionHistory deckId={deck.id} versions={versions} currentVersion={version} disabled={dirty} onRestored={() => router.refresh()} />
+          <VersionHistory deckId={deck.id} versions={versions} currentVersion={version} visibility={deck.visibility} disabled={dirty} onRestored={() => router.refresh()} />
           <DeckExport name={name} text={exportText} json={exportJson} codeUrl={code ? `/d/code/${code}` : null} />
           <ImportPanel target={{ mode: "replace", deckId: deck.id, expectedVersion: version }} />
         </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useSyncExternalStore, useTransition } from "react";
+import { useOptimistic, useState, useSyncExternalStore, useTransition } from "react";
 import { setVisibilityAction } from "@/lib/actions/decks";
 import type { DeckVisibility } from "@/lib/validation/deck";
 
@@ -12,7 +12,8 @@ const LABEL: Record<DeckVisibility, string> = {
 
 /** Visibility, the share link, and a note that sharing needs a legal deck. */
 export function SharePanel({ deckId, slug, visibility, savedLegal }: { deckId: string; slug: string; visibility: DeckVisibility; savedLegal: boolean }) {
-  const [current, setCurrent] = useState(visibility);
+  // the saved visibility (a save that makes the deck illegal turns it private), shown optimistically while a change is on its way
+  const [current, setOptimistic] = useOptimistic(visibility);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [pending, start] = useTransition();
   const origin = useSyncExternalStore(
@@ -36,20 +37,11 @@ export function SharePanel({ deckId, slug, visibility, savedLegal }: { deckId: s
               value={v}
               checked={current === v}
               onChange={() =>
-                {
-                  const before = current;
-                  setCurrent(v);
-                  start(async () => {
-                    const r = await setVisibilityAction({ deckId, visibility: v });
-                    if (r.ok) {
-                      setCurrent(r.data.visibility);
-                      setMessage({ text: r.message ?? "", ok: true });
-                    } else {
-                      setCurrent(before);
-                      setMessage({ text: r.message, ok: false });
-                    }
-                  });
-                }
+                start(async () => {
+                  setOptimistic(v);
+                  const r = await setVisibilityAction({ deckId, visibility: v });
+                  setMessage(r.ok ? { text: r.message ?? "", ok: true } : { text: r.message, ok: false });
+                })
               }
             />
             {LABEL[v]}

@@ -55,8 +55,12 @@ function revalidateDeck(id: string, slug?: string) {
   if (slug) revalidatePath(`/d/${slug}`);
 }
 
+function unpublishedNote(was: DeckVisibility | undefined): string {
+  return was ? ` The deck is not legal, so it is private now (it was ${was}): sharing needs a legal deck.` : "";
+}
+
 /** Saves the editor's whole list as a new version (optimistic concurrency on expectedVersion). */
-export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck }>> {
+export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }>> {
   const parsed = saveDeckSchema.safeParse(input);
   if (!parsed.success) return zodFail(parsed.error, "The deck could not be saved: " + parsed.error.issues[0].message);
   const auth = await signedIn("deck-write");
@@ -64,7 +68,7 @@ export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{
   const r = await saveDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
   revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version, check: r.check }, message: `Saved as version ${r.version}.` };
+  return { ok: true, data: { version: r.version, check: r.check, unpublished: r.unpublished }, message: `Saved as version ${r.version}.${unpublishedNote(r.unpublished)}` };
 }
 
 /** Creates an empty deck and opens it in the editor. */
@@ -158,7 +162,7 @@ export async function restoreVersionAction(input: unknown): Promise<DeckActionRe
   const r = await restoreDeckVersion(parsed.data.deckId, parsed.data.version, parsed.data.expectedVersion);
   if (!r.ok) return writeFailure(r);
   revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version}.` };
+  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version} (its cards, name and description).${unpublishedNote(r.unpublished)}` };
 }
 
 export type ImportPreview = { cards: { card: CardDTO; quantity: number }[]; check: DeckCheck; name?: string; description?: string };
@@ -214,7 +218,7 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
   const saved = await saveDeck({ deckId: deck.id, expectedVersion: t.data.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
   if (!saved.ok) return writeFailure(saved);
   revalidateDeck(saved.id);
-  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.` };
+  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
 }
 
 /** The editor's search panel: the catalog query language, optionally only owned cards. */
@@ -228,4 +232,42 @@ export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = fals
   const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned, take: parsed.data.take });
   if (r.error) return fail(r.error);
   return { ok: true, data: { cards: r.cards, total: r.total } };
+}
+
+const applySwapSchema = z.object({
+  deckId: deckIdSchema,
+  expectedVersion: z.number().int().min(1),
+  out: z.string().regex(/^[A-Za-z0-9-]{1,24}$/, "Not a card key"),
+  into: z.string().regex(/^[A-Za-z0-9-]{1,24}$/, "Not a card key"),
+});
+
+/**
+ * Applies one deck-doctor swap to the owner's deck as a new version: one copy
+ * of `out` leaves, one copy of `into` joins. The deck rules run on the result
+ * like any save (a swap that would break them is refused).
+ */
+export async function applySwapAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck }>> {
+  const parsed = applySwapSchema.safeParse(input);
+  if (!parsed.success) return zodFail(parsed.error, "The swap could not be applied: " + parsed.error.issues[0].message);
+  const auth = await signedIn("deck-write");
+  if (auth) return auth;
+  const { deckId, expectedVersion, out, into } = parsed.data;
+  const deck = await getDeckForOwner(deckId);
+  if (!deck || !deck.isOwner) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  if (deck.version !== expectedVersion) return { ok: false, code: "deck/conflict", message: `The deck changed since the doctor ran (now version ${deck.version}). Run the doctor again.` };
+  const lines = new Map(deck.entries.map((e) => [e.card.key, { cardId: e.card.id, quantity: e.quantity }]));
+  const leaving = lines.get(out);
+  if (!leaving) return { ok: false, message: `The deck holds no ${out}.` };
+  const m = /^(.+)-(\d+)$/.exec(into);
+  const incoming = m ? await cardIdsForList([{ set: m[1], number: Number(m[2]), quantity: 1 }]) : null;
+  if (!incoming || incoming.cards.length !== 1) return { ok: false, message: `The catalog has no ${into}.` };
+  leaving.quantity -= 1;
+  if (leaving.quantity === 0) lines.delete(out);
+  const joining = [...lines.values()].find((l) => l.cardId === incoming.cards[0].cardId);
+  if (joining) joining.quantity += 1;
+  else lines.set(into, { cardId: incoming.cards[0].cardId, quantity: 1 });
+  const r = await saveDeck({ deckId, expectedVersion, name: deck.name, description: deck.description, cards: [...lines.values()] });
+  if (!r.ok) return writeFailure(r);
+  revalidateDeck(r.id, deck.shareSlug);
+  return { ok: true, data: { version: r.version, check: r.check }, message: `Swapped one ${out} for ${into}: saved as version ${r.version}.` };
 }

@@ -31,7 +31,11 @@ export type SuggestionDTO = {
   kind: "new" | "correction";
   cardId: string | null;
   proposed: CardSnapshot;
-  /** the card as it is now (corrections whose card still exists) */
+  /**
+   * What a correction is compared with: the card as it was before an accepted
+   * correction was applied, otherwise the card as it is now (null for new cards,
+   * and for corrections whose card or history is gone)
+   */
   current: CardSnapshot | null;
   suggestedBy: string;
   reviewedBy: string | null;

@@ -5,7 +5,7 @@ import type { DeckCheck } from "@/lib/deck/rules";
 import type { DeckListEntry } from "@/lib/deck/types";
 import type { LabSource } from "@/lib/lab/params";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type BoardCardDef } from "@/lib/playtest/cards";
-import { getDeckForOwner, getSharedDeck, listMyDecks, listPublicDecks, resolveDeckList } from "./decks";
+import { getDeckCatalog, getDeckForOwner, getMyOwnedCounts, getSharedDeck, listMyDecks, listPublicDecks, resolveDeckList } from "./decks";
 import { getPlaytestCards } from "./playtest-cards";
 import { getCurrentUser } from "./session";
 
@@ -81,4 +81,33 @@ export async function listLabChoices(): Promise<{ starters: { value: string; lab
     mine: mine.map((d) => ({ value: `deck:${d.id}`, label: `${d.name} · ${d.total} cards`, legal: d.legal })),
     public: pub.filter((d) => !mine.some((m) => m.id === d.id)).map((d) => ({ value: `slug:${d.shareSlug}`, label: `${d.name} by ${d.ownerName}` })),
   };
+}
+
+/** Most cards sent to the browser as the doctor's candidates for coming in. */
+export const MAX_DOCTOR_CANDIDATES = 40;
+
+/**
+ * Cards the deck doctor may bring into `deck`: the catalog's, or (`ownedOnly`)
+ * only cards the signed-in user owns more copies of than the deck holds.
+ * Pre-ranked by printed rings and colour fit and cut to
+ * {@link MAX_DOCTOR_CANDIDATES}, as engine card definitions (with effects).
+ */
+export async function getDoctorCandidates(deck: LabDeck, ownedOnly: boolean): Promise<{ ok: true; cards: BoardCardDef[] } | { ok: false; message: string }> {
+  let catalog = await getDeckCatalog();
+  if (ownedOnly) {
+    if (!(await getCurrentUser())) return { ok: false, message: "Sign in to draw candidates from your collection." };
+    const owned = await getMyOwnedCounts();
+    const inDeck = new Map<string, number>();
+    for (const c of deck.cards) inDeck.set(c.key, (inDeck.get(c.key) ?? 0) + 1);
+    catalog = catalog.filter((c) => (owned[c.id] ?? 0) > (inDeck.get(c.key) ?? 0));
+    if (catalog.length === 0) return { ok: false, message: "You own no cards beyond the copies already in this deck." };
+  }
+  const colours = new Set(deck.cards.flatMap((c) => c.colors));
+  const ranked = catalog
+    .map((c) => ({ c, score: c.rings + (c.colors.some((x) => colours.has(x)) ? 2 : 0) }))
+    .sort((a, b) => b.score - a.score || a.c.key.localeCompare(b.c.key))
+    .slice(0, MAX_DOCTOR_CANDIDATES)
+    .map((x) => x.c.key);
+  const defs = await getPlaytestCards(ranked);
+  return { ok: true, cards: ranked.map((k) => defs.get(k)).filter((c): c is BoardCardDef => !!c) };
 }

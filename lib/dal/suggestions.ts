@@ -16,20 +16,54 @@ const include = {
   card: { include: { set: true, traits: true } },
 } as const;
 
-function toDTO(row: Awaited<ReturnType<typeof findRows>>[number]): SuggestionDTO {
+type Row = Awaited<ReturnType<typeof findRows>>[number];
+type Applied = { before: string | null; createdAt: Date; cardId: string | null };
+
+/**
+ * The audit entry an accepted suggestion wrote (same transaction as the review,
+ * so within moments of reviewedAt): it tells a new card (no "before") from a
+ * correction, and keeps the card as it was before the correction.
+ */
+function appliedBy(row: Row, audits: Applied[]): Applied | null {
+  if (row.status !== "accepted" || !row.reviewedAt || !row.cardId) return null;
+  const at = row.reviewedAt.getTime();
+  let best: Applied | null = null;
+  for (const a of audits) {
+    if (a.cardId !== row.cardId) continue;
+    const d = Math.abs(a.createdAt.getTime() - at);
+    if (d <= 60_000 && (!best || d < Math.abs(best.createdAt.getTime() - at))) best = a;
+  }
+  return best;
+}
+
+function toDTO(row: Row, audits: Applied[]): SuggestionDTO {
+  const applied = appliedBy(row, audits);
+  // Accepting a new card links the suggestion to the card it created: that does not make it a correction.
+  const kind = !row.cardId ? "new" : applied ? (applied.before === null ? "new" : "correction") : row.status === "accepted" && row.card && row.card.createdAt > row.createdAt ? "new" : "correction";
+  let current: CardSnapshot | null = null;
+  if (kind === "correction") {
+    if (applied?.before) current = JSON.parse(applied.before) as CardSnapshot;
+    else if (row.status !== "accepted" && row.card) current = snapshotOf(row.card);
+  }
   return {
     id: row.id,
     status: row.status as SuggestionDTO["status"],
     reason: row.reason,
-    kind: row.cardId ? "correction" : "new",
+    kind,
     cardId: row.cardId,
     proposed: JSON.parse(row.payload) as CardSnapshot,
-    current: row.card ? snapshotOf(row.card) : null,
+    current,
     suggestedBy: row.user.displayName,
     reviewedBy: row.reviewedBy?.displayName ?? null,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
   };
+}
+
+async function toDTOs(rows: Row[]): Promise<SuggestionDTO[]> {
+  const ids = [...new Set(rows.filter((r) => r.status === "accepted" && r.cardId).map((r) => r.cardId!))];
+  const audits = ids.length ? await db.cardAudit.findMany({ where: { action: "suggestion", cardId: { in: ids } }, select: { before: true, createdAt: true, cardId: true }, take: 5000 }) : [];
+  return rows.map((r) => toDTO(r, audits));
 }
 
 function findRows(where: NonNullable<Parameters<typeof db.cardSuggestion.findMany>[0]>["where"], take = 100) {
@@ -66,7 +100,7 @@ export async function createSuggestion(user: SessionUser, card: CatalogCard, car
 
 /** The signed-in user's own suggestions with their status and any rejection reason. */
 export async function listMySuggestions(user: SessionUser): Promise<SuggestionDTO[]> {
-  return (await findRows({ userId: user.id })).map(toDTO);
+  return toDTOs(await findRows({ userId: user.id }));
 }
 
 /** Admin: pending suggestions (oldest first) and the latest reviewed ones. */
@@ -76,7 +110,8 @@ export async function listSuggestionsForReview(admin: SessionUser): Promise<{ pe
     db.cardSuggestion.findMany({ where: { status: "pending" }, include, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 100 }),
     findRows({ status: { not: "pending" } }, 20),
   ]);
-  return { pending: pending.map(toDTO), reviewed: reviewed.map(toDTO) };
+  const [p, r] = await Promise.all([toDTOs(pending), toDTOs(reviewed)]);
+  return { pending: p, reviewed: r };
 }
 
 /** Admin: counts for the admin landing page. */

@@ -61,6 +61,8 @@ export type DeckSummaryDTO = {
   shareSlug: string;
   total: number;
   legal: boolean;
+  /** why the deck is not legal ("12 cards: at least 30 needed."), or its OK summary */
+  legalSummary: string;
   colors: Color[];
   updatedAt: string;
   ownerName: string;
@@ -75,5 +77,13 @@ export type DeckVersionDTO = {
   total: number;
   /** changes from the previous version ("+2 Sonic the Hedgehog, −1 Egg Pawn") */
   diff: DeckDiffLine[];
+  /** the card changes only ("+2 Sonic the Hedgehog, −1 Egg Pawn" or "no card changes") */
   diffText: string;
+  /** everything this version changed: cards, name and description ("+1 Egg Pawn; description edited") */
+  changesText: string;
+  /** whether this version's list is legal, and why not */
+  legal: boolean;
+  legalSummary: string;
+  /** what restoring this version would change in the current deck (cards, name, description) */
+  restoreText: string;
 };

@@ -41,6 +41,8 @@ export interface DoctorInput {
   adds?: number;
   /** Games in the first halving round per swap (default 48; doubled each round). */
   firstRound?: number;
+  /** Called after every block of games with the games played so far (for progress bars). */
+  onProgress?: (games: number) => void;
 }
 
 /** A swap: take one copy of `out` (the copy at deck position `at`) out, put one `into` in. */
@@ -79,6 +81,22 @@ export function addCandidates(input: DoctorInput): DoctorCard[] {
     .map((c) => ({ c, score: c.def.rings + (c.def.effect ? 1.5 : 0) + 2 * colourFit(c.def, input.deck) }))
     .sort((a, b) => b.score - a.score || a.c.key.localeCompare(b.c.key))
     .map((x) => x.c);
+}
+
+/** Games a successive-halving race of `arms` swaps plays (baseline included), for progress bars. */
+export function halvingGames(arms: number, firstBlock: number, keep: number): number {
+  let games = 0;
+  let alive = arms;
+  let block = firstBlock;
+  let played = 0;
+  for (;;) {
+    games += alive * block;
+    played += block;
+    if (alive <= keep) break;
+    alive = Math.max(keep, Math.ceil(alive / 2));
+    block *= 2;
+  }
+  return games + played;
 }
 
 /** Is the deck after `swap` legal (size and copies per title, by the deck rules)? */
@@ -144,6 +162,7 @@ function race(input: DoctorInput, swaps: Swap[], intoDefs: Map<string, CardDef>,
       const s = gauntletScores(applySwap(input.deck, swaps[i], intoDefs.get(swaps[i].into.key) as CardDef), input.opponents, input.agents, input.seed, from, to, input.rules);
       count.games += s.length;
       for (let g = 0; g < s.length; g++) paired[i].push((s[g] - base[from + g]) / 2);
+      input.onProgress?.(count.games);
     }
     from = to;
     if (alive.length <= keep) break;

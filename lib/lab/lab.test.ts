@@ -133,3 +133,20 @@ describe("matchup tallies", () => {
     }
   });
 });
+
+describe("gauntlet scores", () => {
+  it("score the same games as the matchup tallies", async () => {
+    const { EFFECT_CARDS, VANILLA } = await import("@/lib/engine/test-fixtures");
+    const { gauntletScores, playMatchup } = await import("./matchup");
+    const you = [...VANILLA, ...VANILLA].slice(0, 30);
+    const opp = [...EFFECT_CARDS, ...VANILLA, ...VANILLA].slice(0, 30);
+    const t = playMatchup({ you, opp, agents: ["heuristic", "heuristic"], seed: 4 }, 0, 30);
+    const s = gauntletScores(you, [opp], ["heuristic", "heuristic"], 4, 0, 30);
+    expect(s.filter((x) => x === 2).length).toBe(t.wins);
+    expect(s.filter((x) => x === 1).length).toBe(t.draws);
+    // two opponents alternate, each meeting the deals in order
+    const two = gauntletScores(you, [opp, you], ["heuristic", "heuristic"], 4, 0, 20);
+    const firstOpp = two.filter((_, g) => g % 2 === 0);
+    expect(firstOpp).toEqual(s.slice(0, 10));
+  });
+});

@@ -18,6 +18,11 @@ describe("playtest setup params", () => {
     expect(parseSetupParams({ deck: "abc", you: "linked" }).source).toEqual({ kind: "deck", deckId: "abc" });
     expect(parseSetupParams({ deck: "abc", you: "chaotix-mix" }).source).toEqual({ kind: "starter", slug: "chaotix-mix" });
     expect(parseSetupParams({ deck: "x".repeat(65) }).source.kind).toBe("starter");
+    // the form's picker names one of your decks in the starters' radio group, over a linked deck
+    expect(parseSetupParams({ you: "deck:mine" }).source).toEqual({ kind: "deck", deckId: "mine" });
+    expect(parseSetupParams({ slug: "shared", you: "deck:mine" }).source).toEqual({ kind: "deck", deckId: "mine" });
+    expect(parseSetupParams({ you: "deck:mine" }).you).toBe("linked");
+    expect(parseSetupParams({ you: `deck:${"x".repeat(65)}` }).source.kind).toBe("starter");
   });
 
   it("manual corrections are on unless turned off (the form sends a hidden 0 before the checkbox's 1)", () => {

@@ -48,8 +48,11 @@ export function parseSetupParams(p: Params): SetupChoice {
   const ruleRaw = one(p, "rule");
   const seedRaw = one(p, "seed");
   const seed = seedRaw !== undefined && /^\d{1,10}$/.test(seedRaw) && Number(seedRaw) <= 0xffffffff ? Number(seedRaw) : null;
-  const you = one(p, "you") ?? one(p, "starter") ?? starters[0].slug;
-  const deckId = one(p, "deck");
+  const youRaw = one(p, "you");
+  // The form's deck picker names one of your decks as "deck:<id>", in the same radio group as the starters.
+  const pickedDeck = youRaw?.startsWith("deck:") ? youRaw.slice(5) : undefined;
+  const you = (pickedDeck !== undefined ? undefined : youRaw) ?? one(p, "starter") ?? starters[0].slug;
+  const deckId = pickedDeck ?? one(p, "deck");
   const slug = one(p, "slug");
   const code = one(p, "code");
   const clean = (x: string | undefined, max: number) => (x !== undefined && x.length > 0 && x.length <= max ? x : undefined);
@@ -62,7 +65,7 @@ export function parseSetupParams(p: Params): SetupChoice {
         : clean(code, 4000) !== undefined
           ? { kind: "code", code: code! }
           : null;
-  const pickedStarter = one(p, "you") !== undefined && one(p, "you") !== "linked";
+  const pickedStarter = youRaw !== undefined && youRaw !== "linked" && pickedDeck === undefined;
   const source: DeckSource = linked && !pickedStarter ? linked : { kind: "starter", slug: you === "linked" ? starters[0].slug : you };
   return {
     you: source.kind === "starter" ? source.slug : "linked",

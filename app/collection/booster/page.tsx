@@ -14,9 +14,9 @@ export default async function BoosterPage() {
       <h1 className="text-2xl font-bold">Open a booster</h1>
       <p className="mb-4 text-sm text-slate-600">
         Enter the {PACK_SIZE} cards of a pack. Saving adds them to your collection and records the opening in your history; the last pack can be
-        undone.
+        undone. Until you save, the cards you typed are kept in this browser, even if you leave or reload the page.
       </p>
-      <BoosterEntry isAdmin={user.role === "admin"} defaultSet={defaultSet} />
+      <BoosterEntry userId={user.id} isAdmin={user.role === "admin"} defaultSet={defaultSet} />
     </div>
   );
 }

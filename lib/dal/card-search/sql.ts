@@ -4,7 +4,7 @@ import { titleKey } from "@/lib/cards/keys";
 import { RARITIES } from "@/lib/cards/rarity";
 import type { NumberTest, QueryNode, Term } from "@/lib/search";
 import { asciiLower } from "@/lib/search/filter";
-import { compare, masksFor, MULTICOLOR_MASKS } from "@/lib/search/masks";
+import { compare, masksFor } from "@/lib/search/masks";
 
 /**
  * The database translation of the card query language: one builder for
@@ -73,7 +73,8 @@ function termSql(term: Term, dialect: SqlDialect): Sql {
         : sql`c."text" LIKE ${pattern} ESCAPE '\\'`;
     }
     case "is":
-      if (term.what === "multicolor") return inList(sql`c."colorMask"`, MULTICOLOR_MASKS);
+      // more than one bit set (SQLite and PostgreSQL share `&`); a scan beats an index probe per multi-color card
+      if (term.what === "multicolor") return sql`(c."colorMask" & (c."colorMask" - 1)) <> 0`;
       if (term.what === "automated") return sql`c."effect" IS NOT NULL`;
       return sql`c."effect" IS NULL`;
   }

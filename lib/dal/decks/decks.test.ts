@@ -188,6 +188,48 @@ describe("versions", () => {
     expect(h2?.[0]).toMatchObject({ version: 4, diffText: "+2 Cream the Rabbit, −1 Egg Pawn, −2 Sonic the Hedgehog" });
     expect(await dal.restoreDeckVersion(created.id, 99, 4)).toMatchObject({ ok: false, code: "deck/not-found" });
   });
+
+  it("a description-only save is labelled as such; restoring says it brings the description back, and does", async () => {
+    const created = await createAs(A);
+    current.user = A;
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck", description: "Play fast.", cards: legalList() })).toMatchObject({ ok: true, version: 2 });
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 2, name: "Fast deck", description: "Play fast.", cards: legalList() })).toMatchObject({ ok: true, version: 3 });
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 3, name: "Fast deck", description: "Play faster.", cards: legalList() })).toMatchObject({ ok: true, version: 4 });
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 4, name: "Fast deck", description: "Play faster.", cards: legalList() })).toMatchObject({ ok: true, version: 5 });
+    const h = await dal.listDeckVersions(created.id);
+    expect(h?.map((v) => [v.version, v.changesText])).toEqual([
+      [5, "no changes"],
+      [4, "description edited"],
+      [3, "renamed from “Deck” to “Fast deck”"],
+      [2, "description added"],
+      [1, expect.stringMatching(/^created with /)],
+    ]);
+    expect(h?.find((v) => v.version === 1)?.restoreText).toBe("renamed from “Fast deck” to “Deck”; description removed");
+    expect(h?.find((v) => v.version === 4)?.restoreText).toBe("no changes");
+    expect(await dal.restoreDeckVersion(created.id, 2, 5)).toMatchObject({ ok: true, version: 6 });
+    expect(await dal.getDeckForOwner(created.id)).toMatchObject({ name: "Deck", description: "Play fast." });
+  });
+
+  it("a shared deck that a save or a restore makes illegal becomes private, and is no longer listed", async () => {
+    const created = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 2 }], "Unpublish me");
+    current.user = A;
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Unpublish me", description: "", cards: legalList() })).toMatchObject({ ok: true, version: 2 });
+    expect(await dal.setDeckVisibility(created.id, "public")).toMatchObject({ ok: true });
+    const before = await dal.listDeckVersions(created.id);
+    expect(before?.find((v) => v.version === 1)).toMatchObject({ legal: false, legalSummary: "2 cards: at least 30 needed." });
+    expect((await dal.listPublicDecks({ name: "Unpublish me" })).length).toBe(1);
+    const r = await actions.restoreVersionAction({ deckId: created.id, version: 1, expectedVersion: 2 });
+    expect(r).toMatchObject({ ok: true, data: { version: 3 } });
+    expect(r.message).toContain("private now (it was public)");
+    expect(await dal.getDeckForOwner(created.id)).toMatchObject({ visibility: "private" });
+    expect(await dal.listPublicDecks({ name: "Unpublish me" })).toEqual([]);
+    // a legal save keeps what the owner chose; an illegal one of an unlisted deck unpublishes it too
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 3, name: "Unpublish me", description: "", cards: legalList() })).toMatchObject({ ok: true, version: 4 });
+    expect(await dal.setDeckVisibility(created.id, "unlisted")).toMatchObject({ ok: true });
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 4, name: "Unpublish me", description: "", cards: legalList() })).not.toHaveProperty("unpublished");
+    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 5, name: "Unpublish me", description: "", cards: legalList().slice(1) })).toMatchObject({ ok: true, unpublished: "unlisted" });
+    expect(await dal.getDeckForOwner(created.id)).toMatchObject({ visibility: "private" });
+  });
 });
 
 describe("optimistic concurrency", () => {
@@ -263,14 +305,18 @@ describe("editor search", () => {
 });
 
 describe("playtest entry points", () => {
-  it("loads legal decks by id (owner), slug (visible) or code, and refuses the rest", async () => {
+  it("loads decks by id (owner), slug (visible) or code; an illegal deck comes with why (practice mode), an empty one is refused", async () => {
     const mine = await createAs(A, legalList(), "Playable");
     const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }], "Draft");
     const slug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: mine.id } })).shareSlug;
     current.user = A;
     const byId = await dal.getDeckForPlaytest({ deckId: mine.id });
     expect(byId.ok && byId.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
-    expect(await dal.getDeckForPlaytest({ deckId: draft.id })).toMatchObject({ ok: false, code: "deck/not-legal" });
+    expect(await dal.getDeckForPlaytest({ deckId: draft.id })).toMatchObject({ ok: true, name: "Draft", check: { legal: false, summary: "1 card: at least 30 needed." } });
+    const empty = await createAs(A, [], "Empty");
+    current.user = A;
+    expect(await dal.getDeckForPlaytest({ deckId: empty.id })).toMatchObject({ ok: false, code: "deck/empty" });
+    expect((await dal.listMyDecks()).find((d) => d.id === draft.id)).toMatchObject({ legal: false, legalSummary: "1 card: at least 30 needed." });
     current.user = B;
     expect(await dal.getDeckForPlaytest({ deckId: mine.id })).toMatchObject({ ok: false, code: "deck/not-found" });
     expect(await dal.getDeckForPlaytest({ slug })).toMatchObject({ ok: false, code: "deck/not-found" });

@@ -21,6 +21,7 @@ function summarise(row: { id: string; name: string; visibility: string; shareSlu
     shareSlug: row.shareSlug,
     total: check.total,
     legal: check.legal,
+    legalSummary: check.summary,
     colors: COLORS.filter((_, i) => (mask & (1 << i)) !== 0),
     updatedAt: row.updatedAt.toISOString(),
     ownerName: row.owner.displayName,

@@ -6,12 +6,13 @@ import { getDeckForOwner, getSharedDeck, resolveDeckList } from "./read";
 
 export type PlaytestDeckResult =
   | { ok: true; name: string; cards: (DeckListEntry & { title: string })[]; check: DeckCheck }
-  | { ok: false; code: "deck/not-found" | "deck/not-legal" | "deck/bad-code"; message: string };
+  | { ok: false; code: "deck/not-found" | "deck/empty" | "deck/bad-code"; message: string };
 
 /**
  * The deck behind a playtest link: `?deck=<id>` (the owner's deck), `?slug=<slug>`
- * (a deck the viewer may see) or `?code=<deck code>`. Only legal decks can be
- * playtested; private decks of others are not found.
+ * (a deck the viewer may see) or `?code=<deck code>`; private decks of others
+ * are not found. A deck that is not legal plays in practice mode (its `check`
+ * says why); only an empty deck cannot be played.
  */
 export async function getDeckForPlaytest(source: { deckId: string } | { slug: string } | { code: string }): Promise<PlaytestDeckResult> {
   let name: string;
@@ -29,6 +30,6 @@ export async function getDeckForPlaytest(source: { deckId: string } | { slug: st
     if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
     ({ name, entries, check } = deck);
   }
-  if (!check.legal) return { ok: false, code: "deck/not-legal", message: `Only a legal deck can be playtested: ${check.summary}` };
+  if (check.total === 0) return { ok: false, code: "deck/empty", message: "This deck has no cards yet: add some first." };
   return { ok: true, name, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity, title: e.card.title })), check };
 }

@@ -14,7 +14,8 @@ export type DeckWriteError =
       /** the deck as the server holds it, so the editor can show the difference */
       current: { version: number; name: string; description: string; cards: DeckLine[]; diff: DeckDiffLine[] };
     };
-export type DeckWriteResult = { ok: true; id: string; version: number; check: DeckCheck } | DeckWriteError;
+/** A successful write; `unpublished` is the visibility a shared deck lost because the saved list is not legal. */
+export type DeckWriteResult = { ok: true; id: string; version: number; check: DeckCheck; unpublished?: "public" | "unlisted" } | DeckWriteError;
 
 /** The transaction client the deck helpers run inside. */
 export type Tx = Prisma.TransactionClient;

@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
 import { normaliseKey } from "@/lib/deck/catalog-index";
-import { diffDeckLists, formatDeckDiff } from "@/lib/deck/diff";
+import { diffDeckLists, formatDeckDiff, type DeckDiffLine } from "@/lib/deck/diff";
+import { checkDeck } from "@/lib/deck/rules";
 import type { DeckVersionDTO } from "@/lib/deck/types";
 import type { DeckLine, DeckWriteResult } from "./types";
 import { saveDeck } from "./write";
@@ -20,8 +21,12 @@ export async function listDeckVersions(deckId: string): Promise<DeckVersionDTO[]
   const cards = await db.card.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
   const names = new Map(cards.map((c) => [c.id, { key: normaliseKey(c.set.code, c.number), title: c.title }]));
   const describe = (id: string) => names.get(id) ?? { key: "?", title: "(deleted card)" };
+  const last = versions.length - 1;
   const out = versions.map((v, i) => {
     const diff = diffDeckLists(i === 0 ? [] : lists[i - 1], lists[i], describe);
+    const prev = i === 0 ? null : versions[i - 1];
+    const check = checkDeck(lists[i].map((l) => ({ cardId: l.cardId, ...describe(l.cardId), quantity: l.quantity })));
+    const toRestore = diffDeckLists(lists[last], lists[i], describe);
     return {
       version: v.version,
       name: v.name,
@@ -30,9 +35,21 @@ export async function listDeckVersions(deckId: string): Promise<DeckVersionDTO[]
       total: lists[i].reduce((n, l) => n + l.quantity, 0),
       diff,
       diffText: formatDeckDiff(diff),
+      changesText: prev ? describeChanges(diff, prev, v) : diff.length ? `created with ${formatDeckDiff(diff)}` : "created empty",
+      legal: check.legal,
+      legalSummary: check.summary,
+      restoreText: describeChanges(toRestore, versions[last], v),
     };
   });
   return out.reverse();
+}
+
+/** "+1 Egg Pawn; renamed from “Old” to “New”; description edited", or "no changes" when a save changed nothing. */
+function describeChanges(diff: DeckDiffLine[], from: { name: string; description: string }, to: { name: string; description: string }): string {
+  const parts = diff.length ? [formatDeckDiff(diff)] : [];
+  if (from.name !== to.name) parts.push(`renamed from “${from.name}” to “${to.name}”`);
+  if (from.description !== to.description) parts.push(!to.description ? "description removed" : !from.description ? "description added" : "description edited");
+  return parts.length ? parts.join("; ") : "no changes";
 }
 
 function parseSnapshot(json: string): DeckLine[] {
@@ -45,7 +62,7 @@ function parseSnapshot(json: string): DeckLine[] {
   }
 }
 
-/** Restores an old version as a new version (history is never rewritten). */
+/** Restores an old version, cards, name and description, as a new version (history is never rewritten). */
 export async function restoreDeckVersion(deckId: string, version: number, expectedVersion: number): Promise<DeckWriteResult> {
   const user = await requireUser();
   const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });

@@ -80,25 +80,29 @@ async function conflict(tx: Tx, deckId: string, attempted: DeckLine[]): Promise<
  * Saves the whole deck as a new version, only if the deck is still at
  * `expectedVersion` (optimistic concurrency): otherwise returns deck/conflict
  * with the server's list. Refuses unknown cards and any title over 5 copies.
+ * A public or unlisted deck saved with a list that is not legal becomes
+ * private (`unpublished` says what it was).
  */
 export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
   const user = await requireUser();
   return db.$transaction(async (tx) => {
-    const owned = await tx.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { id: true } });
+    const owned = await tx.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { id: true, visibility: true } });
     if (!owned) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
     const v = await validateList(tx, input.cards);
     if (!v.ok) return v;
     const next = input.expectedVersion + 1;
+    // Sharing needs a legal deck (as setDeckVisibility): a shared deck saved with an illegal list goes private.
+    const unpublished = !v.check.legal && (owned.visibility === "public" || owned.visibility === "unlisted") ? owned.visibility : undefined;
     const claimed = await tx.deck.updateMany({
       where: { id: input.deckId, ownerId: user.id, version: input.expectedVersion },
-      data: { version: next, name: input.name, description: input.description },
+      data: { version: next, name: input.name, description: input.description, ...(unpublished ? { visibility: "private" } : {}) },
     });
     if (claimed.count === 0) return conflict(tx, input.deckId, input.cards);
     await writeCards(tx, input.deckId, input.cards);
     await tx.deckVersion.create({
       data: { deckId: input.deckId, version: next, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id },
     });
-    return { ok: true as const, id: input.deckId, version: next, check: v.check };
+    return { ok: true as const, id: input.deckId, version: next, check: v.check, ...(unpublished ? { unpublished } : {}) };
   });
 }
 
