@@ -7,7 +7,7 @@ const nextConfig = {
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
   // `npm test` type-checks the whole project (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],
   // Test builds write to their own folder so `npm test` never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   async headers() {

@@ -54,7 +54,3 @@ export function describeWait(seconds: number): string {
   const h = Math.round(m / 60);
   return `in about ${h} hour${h === 1 ? "" : "s"}`;
 }
-
-export function isDomainError(e: unknown): e is DomainError {
-  return e instanceof DomainError;
-}

@@ -2,7 +2,8 @@
  * Runs before `next start` / `next dev`: makes a fresh clone ready to serve.
  *  1. loads .env / .env.local; outside production, writes a generated AUTH_SECRET
  *     to .env.local when none is set (production refuses to start without one);
- *  2. applies migrations (prisma migrate deploy) and puts SQLite in WAL mode;
+ *  2. applies migrations (prisma migrate deploy) to SQLite or PostgreSQL, as
+ *     DATABASE_URL says, and puts SQLite in WAL mode;
  *  3. seeds the unofficial demo set when it is missing or the shipped file changed;
  *  4. (start only) builds the app when there is no build of the current sources.
  */
@@ -11,7 +12,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statS
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { loadEnvConfig } from "@next/env";
-import { DEFAULT_DATABASE_URL, databaseFile } from "@/lib/database-url";
+import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider, redactUrl } from "@/lib/database-url";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
@@ -48,14 +49,23 @@ if (!process.env.AUTH_SECRET) {
 
 // 2. database
 process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL;
-const dbFile = databaseFile();
-mkdirSync(path.dirname(dbFile), { recursive: true });
-step(`Database: ${path.relative(root, dbFile) || dbFile}`);
+const provider = databaseProvider();
+const dbFile = provider === "sqlite" ? databaseFile() : null;
+if (dbFile) {
+  mkdirSync(path.dirname(dbFile), { recursive: true });
+  step(`Database: SQLite ${path.relative(root, dbFile) || dbFile}`);
+} else {
+  step(`Database: PostgreSQL ${redactUrl(process.env.DATABASE_URL)}`);
+}
+// With several instances, run this once per deploy (docs/deploy.md); concurrent
+// runs are safe: migrate deploy takes a lock on PostgreSQL.
 run(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"]);
 
 async function main() {
-  const { enableWal } = await import("@/lib/sqlite-setup");
-  enableWal(dbFile);
+  if (dbFile) {
+    const { enableWal } = await import("@/lib/sqlite-setup");
+    enableWal(dbFile);
+  }
 
   // 3. seed
   const { createPrismaClient } = await import("@/lib/db");
@@ -87,7 +97,7 @@ async function main() {
 /** A hash of everything that goes into a build, so `npm start` rebuilds only when it changed. */
 function sourceHash(): string {
   const h = createHash("sha256");
-  const roots = ["app", "components", "lib", "data", "public", "package-lock.json", "next.config.js", "postcss.config.mjs", "tsconfig.json", "prisma/schema.prisma"];
+  const roots = ["app", "components", "lib", "data", "public", "package-lock.json", "next.config.js", "postcss.config.mjs", "tsconfig.json", "prisma/schema.prisma", "prisma/postgres/schema.prisma"];
   const skip = new Set(["node_modules", ".next", "generated"]);
   const walk = (p: string) => {
     if (!existsSync(p)) return;

@@ -1,26 +1,50 @@
 /**
- * Deletes the SQLite database (and its WAL files), migrates a new one and seeds
- * the demo set. Usage: npm run db:reset -- --yes
+ * Deletes the database and starts over: migrates a new one and seeds the demo
+ * set. SQLite: deletes the file (and its WAL files). PostgreSQL: drops every
+ * table of the `public` schema of DATABASE_URL's database.
+ * Usage: npm run db:reset -- --yes
  */
 import { existsSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { DEFAULT_DATABASE_URL, databaseFile } from "@/lib/database-url";
+import { loadEnvConfig } from "@next/env";
+import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider, redactUrl } from "@/lib/database-url";
 
+loadEnvConfig(process.cwd());
 if (!process.argv.includes("--yes")) {
   console.error("This deletes every account, collection and deck in the database. Run again with --yes to confirm:\n  npm run db:reset -- --yes");
   process.exit(1);
 }
 process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL;
-const file = databaseFile();
-for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(f)) rmSync(f);
-console.log(`Deleted ${file}`);
-const prisma = spawnSync(path.join("node_modules", ".bin", "prisma"), ["migrate", "deploy"], { stdio: "inherit" });
-if (prisma.status !== 0) process.exit(prisma.status ?? 1);
+const url = process.env.DATABASE_URL;
+const sqliteFile = databaseProvider(url) === "sqlite" ? databaseFile(url) : null;
+
+async function dropPostgresTables() {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+    if (rows.length) await client.query(`DROP TABLE ${rows.map((r) => `"public"."${r.tablename.replace(/"/g, '""')}"`).join(", ")} CASCADE`);
+    console.log(`Dropped ${rows.length} tables of ${redactUrl(url)}`);
+  } finally {
+    await client.end();
+  }
+}
 
 (async () => {
-  const { enableWal } = await import("@/lib/sqlite-setup");
-  enableWal(file);
+  if (sqliteFile) {
+    for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`, `${sqliteFile}-journal`]) if (existsSync(f)) rmSync(f);
+    console.log(`Deleted ${sqliteFile}`);
+  } else {
+    await dropPostgresTables();
+  }
+  const prisma = spawnSync(path.join("node_modules", ".bin", "prisma"), ["migrate", "deploy"], { stdio: "inherit" });
+  if (prisma.status !== 0) process.exit(prisma.status ?? 1);
+  if (sqliteFile) {
+    const { enableWal } = await import("@/lib/sqlite-setup");
+    enableWal(sqliteFile);
+  }
   const { createPrismaClient } = await import("@/lib/db");
   const { seedDemoCatalog } = await import("@/lib/dal/seed");
   const client = createPrismaClient();

@@ -1,10 +1,22 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
+import { migrationNames, MIGRATION_DIRS } from "@/scripts/lib/db-schema";
+import type { DatabaseProvider } from "@/lib/database-url";
+import { createScratchPostgresSync } from "@/test/postgres";
 
 const root = path.resolve(__dirname, "..");
+
+/**
+ * The database the current test run uses: SQLite, or PostgreSQL in the Vitest
+ * project "postgres" (which runs when TEST_POSTGRES_URL is set; vitest.config.ts).
+ */
+export function testDatabaseProvider(): DatabaseProvider {
+  return process.env.TEST_DATABASE_PROVIDER === "postgresql" ? "postgresql" : "sqlite";
+}
+
+export type TestDatabase = { prisma: PrismaClient; url: string; provider: DatabaseProvider; cleanup: () => Promise<void> };
 
 /**
  * Usage in a DAL or action test (the DAL's `db` then points at the throwaway database):
@@ -14,25 +26,38 @@ const root = path.resolve(__dirname, "..");
  *
  * It does not import "@/lib/db" itself, so mocking that module is safe.
  *
- * Creates a throwaway SQLite database with every committed migration applied,
- * and a Prisma client on it. Each call gets its own file under .tmp/.
+ * Creates a throwaway database with every committed migration applied, and a
+ * Prisma client on it: a SQLite file under .tmp/ by default, or a uniquely
+ * named PostgreSQL database (dropped by cleanup) when the test runs in the
+ * "postgres" project. Every test file that uses this helper runs on both.
  */
-export function createTestDatabase(name = "test"): { prisma: PrismaClient; url: string; cleanup: () => Promise<void> } {
+export function createTestDatabase(name = "test"): TestDatabase {
+  if (testDatabaseProvider() === "postgresql") {
+    const scratch = createScratchPostgresSync(name);
+    const prisma = createPrismaClient(scratch.url);
+    return {
+      prisma,
+      url: scratch.url,
+      provider: "postgresql",
+      cleanup: async () => {
+        await prisma.$disconnect();
+        await scratch.drop();
+      },
+    };
+  }
   const dir = path.join(root, ".tmp", "vitest");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.db`);
   const conn = new Database(file);
   conn.pragma("journal_mode = WAL");
-  const migrations = path.join(root, "prisma", "migrations");
-  for (const m of readdirSync(migrations).filter((d) => /^\d+_/.test(d)).sort()) {
-    conn.exec(readFileSync(path.join(migrations, m, "migration.sql"), "utf8"));
-  }
+  for (const m of migrationNames("sqlite")) conn.exec(readFileSync(path.join(root, MIGRATION_DIRS.sqlite, m, "migration.sql"), "utf8"));
   conn.close();
   const url = `file:${file}`;
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 5_000 }) });
+  const prisma = createPrismaClient(url);
   return {
     prisma,
     url,
+    provider: "sqlite",
     cleanup: async () => {
       await prisma.$disconnect();
       for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });

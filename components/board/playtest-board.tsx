@@ -1,7 +1,7 @@
 "use client";
 import "./board.css";
 import { useMemo, useState } from "react";
-import { checkAction, playersToAct, type Action, type GameState, type Player } from "@/lib/engine";
+import { checkAction, playersToAct, type Action, type GameState } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import { boardModel, eventsShown, humanizeMessage, legalFlipColumns, logLines, turnEndModel } from "@/lib/playtest/presentation";
 import { encodeReplay } from "@/lib/playtest/replay-link";
@@ -304,6 +304,3 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
     </div>
   );
 }
-
-/** The human player's index (for tests). */
-export const HUMAN_PLAYER: Player = HUMAN;

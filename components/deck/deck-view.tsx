@@ -73,6 +73,9 @@ export function DeckView(props: DeckViewProps) {
           <Link className="btn-secondary" href={`/lab?you=${encodeURIComponent(labSource(props.copySource))}`} data-testid="test-deck-link">
             Test this deck
           </Link>
+          <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(labSource(props.copySource))}`}>
+            Complete from my collection
+          </Link>
         </div>
       </header>
       {props.description && (

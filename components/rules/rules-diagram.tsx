@@ -148,9 +148,6 @@ const DIAGRAMS: Record<string, { caption: string; alt: string; body: React.React
   },
 };
 
-/** The names of the diagrams the rules page can draw. */
-export const DIAGRAM_NAMES = Object.keys(DIAGRAMS);
-
 /** One diagram of the rules page; an unknown name shows its text version. */
 export function RulesDiagram({ name, fallback }: { name: string; fallback: string }) {
   const d = DIAGRAMS[name];

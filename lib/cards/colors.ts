@@ -18,7 +18,3 @@ export function colorMask(colors: readonly Color[]): number {
 export function colorsFromMask(mask: number): Color[] {
   return COLORS.filter((c) => (mask & BIT[c]) !== 0);
 }
-
-export function isColor(value: string): value is Color {
-  return (COLORS as readonly string[]).includes(value);
-}

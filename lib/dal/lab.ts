@@ -1,4 +1,9 @@
 import "server-only";
+import { db } from "@/lib/db";
+import { cardInclude, toCardDTO } from "@/lib/dal/cards";
+import type { CardDTO } from "@/lib/cards/types";
+import type { CompletionCard, CompletionLine } from "@/lib/deck/completion";
+import { getStarterDeck } from "./starter-decks";
 import { cardKey } from "@/lib/cards/keys";
 import { encodeDeckCode, tryDecodeDeckCode } from "@/lib/deck/deck-code";
 import type { DeckCheck } from "@/lib/deck/rules";
@@ -7,7 +12,7 @@ import type { LabSource } from "@/lib/lab/params";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type BoardCardDef } from "@/lib/playtest/cards";
 import { getDeckCatalog, getDeckForOwner, getMyOwnedCounts, getSharedDeck, listMyDecks, listPublicDecks, resolveDeckList } from "./decks";
 import { getPlaytestCards } from "./playtest-cards";
-import { getCurrentUser } from "./session";
+import { getCurrentUser, requireUser } from "./session";
 
 /** A deck ready for the lab: engine cards (one per copy) and a deck code that any visitor can open. */
 export interface LabDeck {
@@ -110,4 +115,51 @@ export async function getDoctorCandidates(deck: LabDeck, ownedOnly: boolean): Pr
     .map((x) => x.c.key);
   const defs = await getPlaytestCards(ranked);
   return { ok: true, cards: ranked.map((k) => defs.get(k)).filter((c): c is BoardCardDef => !!c) };
+}
+
+export type DeckCompletion = { ok: true; name: string; lines: CompletionLine[]; owned: { card: CompletionCard; owned: number }[] } | { ok: false; message: string };
+
+function completionCard(c: CardDTO): CompletionCard {
+  return { id: c.id, key: c.key, set: c.set, number: c.number, title: c.title, colors: c.colors, rings: c.rings, traits: c.traits };
+}
+
+/**
+ * A deck the signed-in user may see, against their collection: each line with
+ * the copies they own, and every card they own (for stand-ins). Starters and
+ * deck codes work too.
+ */
+export async function getDeckCompletion(source: LabSource): Promise<DeckCompletion> {
+  const user = await requireUser();
+  let name: string;
+  let entries: { card: CardDTO; quantity: number }[];
+  if (source.kind === "deck" || source.kind === "slug") {
+    const deck = source.kind === "deck" ? await getDeckForOwner(source.id) : await getSharedDeck(source.slug);
+    if (!deck) return { ok: false, message: "This deck does not exist, or it is not shared with you." };
+    name = deck.name;
+    entries = deck.entries;
+  } else {
+    let list: DeckListEntry[];
+    if (source.kind === "code") {
+      const decoded = tryDecodeDeckCode(source.code);
+      if (!decoded.ok) return { ok: false, message: `That deck code cannot be read: ${decoded.message}` };
+      list = decoded.entries;
+      name = "Deck from a code";
+    } else {
+      const starter = await getStarterDeck(source.slug);
+      if (!starter) return { ok: false, message: `There is no starter deck "${source.slug}".` };
+      list = starter.cards;
+      name = starter.name;
+    }
+    const r = await resolveDeckList(list);
+    if (r.missing.length) return { ok: false, message: `The catalog has no ${r.missing.join(", ")}.` };
+    entries = r.entries;
+  }
+  const rows = await db.collectionEntry.findMany({ where: { userId: user.id, quantity: { gt: 0 } }, include: { card: { include: cardInclude } } });
+  const ownedById = new Map(rows.map((r) => [r.cardId, r.quantity]));
+  return {
+    ok: true,
+    name,
+    lines: entries.map((e) => ({ card: completionCard(e.card), quantity: e.quantity, owned: ownedById.get(e.card.id) ?? 0 })),
+    owned: rows.map((r) => ({ card: completionCard(toCardDTO(r.card)), owned: r.quantity })),
+  };
 }

@@ -76,5 +76,7 @@ export async function seedDemoCatalog(
       report.updated++;
     }
     return report;
-  });
+    // A few hundred small statements: over a network (PostgreSQL) on a busy
+    // machine they can take longer than Prisma's 5 s default.
+  }, { timeout: 60_000, maxWait: 10_000 });
 }

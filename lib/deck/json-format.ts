@@ -23,8 +23,6 @@ export const deckJsonSchema = z.object({
   cards: z.array(entrySchema).min(1, "the deck lists no cards").max(1000),
 });
 
-export type DeckJson = z.infer<typeof deckJsonSchema>;
-
 export type ParseDeckJsonResult =
   | { ok: true; name: string; description: string; cards: { card: DeckCatalogCard; quantity: number }[] }
   | { ok: false; message: string; errors: { line: number; message: string }[] };

@@ -37,7 +37,7 @@ export { COLORS, DEFAULT_RULES, PROTECT_BATTLE, PROTECT_COPY, PROTECT_EFFECTS } 
 export { newGame, normalizeCard, type NewGameOptions } from "./setup";
 export { applyAction, checkAction } from "./apply-action";
 export { legalActions, placements, playersToAct, randomLegalAction } from "./legal-actions";
-export { playerView, legalActionsForView, flipMaskForView, mustAct } from "./view";
+export { playerView, legalActionsForView, flipMaskForView } from "./view";
 export type { PlayerView, SideView, SlotView, CardRef, PendingView, ViewOptions } from "./view";
 export { replay, eventsForPlayer, type ReplayResult } from "./replay";
 export { cloneState } from "./clone";

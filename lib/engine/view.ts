@@ -193,11 +193,3 @@ export function legalActionsForView(v: PlayerView): Action[] {
   if (v.step === "rush" && v.next === p) return flipActions(flipMaskForView(v), p);
   return [];
 }
-
-/** Is the viewer the one who must act now? */
-export function mustAct(v: PlayerView): boolean {
-  if (v.winner !== null) return false;
-  if (v.pending !== null) return v.pending.player === v.viewer;
-  if (v.step === "play") return !v.players[v.viewer].placed;
-  return v.step === "rush" && v.next === v.viewer;
-}

@@ -150,3 +150,22 @@ describe("gauntlet scores", () => {
     expect(firstOpp).toEqual(s.slice(0, 10));
   });
 });
+
+describe("the lab and the CLI gauntlet", () => {
+  it("give the same numbers for the same seed (npm run sim -- --gauntlet plays runGauntlet)", async () => {
+    const { EFFECT_CARDS, VANILLA } = await import("@/lib/engine/test-fixtures");
+    const { runGauntlet } = await import("@/lib/engine");
+    const { playMatchup } = await import("./matchup");
+    const mine = [...VANILLA, ...VANILLA].slice(0, 30);
+    const theirs = [...EFFECT_CARDS, ...VANILLA, ...VANILLA].slice(0, 30);
+    const other = [...VANILLA].reverse().concat(VANILLA).slice(0, 30);
+    const g = runGauntlet({ decks: [{ name: "Mine", cards: mine }, { name: "Theirs", cards: theirs }, { name: "Other", cards: other }], seed: 21, games: 24 });
+    for (const [b, opp] of [[1, theirs], [2, other]] as const) {
+      const pair = g.pairs.find((p) => p.a === 0 && p.b === b)!;
+      const t = playMatchup({ you: mine, opp, agents: ["heuristic", "heuristic"], seed: 21 }, 0, 24);
+      expect([t.wins, t.losses]).toEqual(pair.wins);
+      expect(t.draws).toBe(pair.draws);
+      expect(t.checksum).toBe(pair.checksum);
+    }
+  });
+});

@@ -3,7 +3,7 @@
  * state comes from the engine (`newGame`, `applyAction`, `replay`); this
  * module only keeps the history for undo, restart and replay links.
  */
-import { applyAction, newGame, replay, type Action, type EngineError, type GameEvent, type GameState, type Player, type Rules } from "@/lib/engine";
+import { applyAction, replay, type Action, type EngineError, type GameEvent, type GameState, type Player, type Rules } from "@/lib/engine";
 import { DEFAULT_RULES } from "@/lib/engine";
 import type { BoardCardDef } from "./cards";
 
@@ -113,9 +113,4 @@ export function randomSeed(): number {
 /** Default rules of a playtest (the engine's defaults). */
 export function defaultRules(overrides: Partial<Rules> = {}): Rules {
   return { ...DEFAULT_RULES, ...overrides };
-}
-
-/** The engine's newGame, exposed for tests that compare a session with a direct game. */
-export function directGame(setup: GameSetup): GameState {
-  return newGame(engineSetup(setup));
 }

@@ -30,6 +30,11 @@ export default async function ImportPage() {
               Download JSON
             </a>
           </div>
+          <h3 className="mt-4 font-semibold">Trade binder</h3>
+          <p className="mb-2 text-sm text-slate-600">Only your copies beyond 5 of each title (no deck can use them), in the same CSV format.</p>
+          <a href="/api/collection/export?format=csv&binder=trade" className="btn-secondary" download>
+            Download trade binder (CSV)
+          </a>
         </section>
         <section className="panel text-sm text-slate-600">
           <h2 className="mb-1 font-bold text-slate-800">Modes</h2>

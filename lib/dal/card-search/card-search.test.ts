@@ -193,10 +193,11 @@ const { query } = fc.letrec<{ query: string; group: string; unit: string }>((tie
 function searchTargets(): { name: string; open: () => SearchTarget }[] {
   return [
     {
-      name: "SQLite",
+      name: process.env.TEST_DATABASE_PROVIDER === "postgresql" ? "PostgreSQL" : "SQLite",
       open: () => {
+        // SQLite, or PostgreSQL in the Vitest project "postgres" (vitest.config.ts)
         const db = createTestDatabase("card-search");
-        return { name: "SQLite", dialect: "sqlite", prisma: db.prisma, cleanup: db.cleanup };
+        return { name: db.provider === "postgresql" ? "PostgreSQL" : "SQLite", dialect: db.provider, prisma: db.prisma, cleanup: db.cleanup };
       },
     },
   ];
@@ -239,6 +240,21 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
         expect(await collectionKeys(fx, q, ownership)).toEqual(expected(fx, q, ownership));
       }),
       { numRuns: 150 },
+    );
+    // small pages in set/number order: broad matches walk the (set, number) index, narrow ones sort; both give the same slice
+    await fc.assert(
+      fc.asyncProperty(query, fc.integer({ min: 1, max: 4 }), fc.constantFrom<OwnershipFilter>("all", "missing"), async (q, page, ownership) => {
+        const inOrder = (keys: string[]) => fx.all.filter((c) => keys.includes(c.key)).map((c) => c.key); // fx.all is in set/number order
+        const want = inOrder(expected(fx, q, ownership));
+        const catalog = await searchCards({ q, page, pageSize: 7 });
+        const owned = await searchOwnedCards({ q, page, pageSize: 7, ownership });
+        if (!catalog.ok || !owned.ok) throw new Error(`${q}: search failed`);
+        expect(catalog.total).toBe(inOrder(expected(fx, q)).length);
+        expect(catalog.cards.map((c) => c.key)).toEqual(inOrder(expected(fx, q)).slice((page - 1) * 7, page * 7));
+        expect(owned.total).toBe(want.length);
+        expect(owned.cards.map((c) => c.key)).toEqual(want.slice((page - 1) * 7, page * 7));
+      }),
+      { numRuns: 60 },
     );
     // the editor shares the collection's query; a few generated queries through it too
     await fc.assert(

@@ -8,16 +8,7 @@ import "server-only";
  * a query for the page's card ids, and one read of those cards and their traits.
  */
 
-export { SORT_KEYS, type SortDir, type SortKey } from "./sql";
-export {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE,
-  MAX_PAGE_SIZE,
-  normaliseSearchParams,
-  type OwnedCardDTO,
-  type SearchCardsInput,
-  type SearchCardsResult,
-  type SearchOwnedCardsResult,
-} from "./run";
+export type { SortDir, SortKey } from "./sql";
+export { MAX_PAGE, normaliseSearchParams, type OwnedCardDTO } from "./run";
 export { catalogFacets, searchCards } from "./catalog";
 export { searchOwnedCards } from "./owned";

@@ -102,7 +102,7 @@ export async function runSearch(opts: {
   const total = await countRows(sql`FROM "Card" c ${usesSet(ast) ? sql`JOIN "CardSet" s ON s."id" = c."setId"` : NOTHING} ${filterJoin} WHERE ${where}`);
   if (total === 0 || offset >= total) return { cards: [], quantities: [], total };
 
-  const catalogSize = sort === "number" ? (ast === null && !filtered ? total : await countRows(sql`FROM "Card" c`)) : 0;
+  const catalogSize = sort === "number" ? (ast === null && !filtered ? total : await catalogSizeHint()) : 0;
   const walkInOrder = sort === "number" && (offset + pageSize) * catalogSize <= total * total;
   const from = walkInOrder ? sql`FROM "CardSet" s CROSS JOIN "Card" c ${filterJoin} WHERE c."setId" = s."id" AND` : sql`FROM "Card" c JOIN "CardSet" s ON s."id" = c."setId" ${filterJoin} WHERE`;
   const ids = (
@@ -140,6 +140,19 @@ export async function runSearch(opts: {
     };
   });
   return { cards, quantities: ordered.map((r) => (r.quantity === null ? 0 : Number(r.quantity))), total };
+}
+
+/** How long the catalog size used for planning is reused (it only picks a plan; results never depend on it). */
+const CATALOG_SIZE_TTL_MS = 60_000;
+let sizeCache: { n: number; at: number; client: unknown } | null = null;
+
+/** The number of cards in the catalog, counted at most once a minute per process (a count is not free on PostgreSQL). */
+async function catalogSizeHint(): Promise<number> {
+  const now = Date.now();
+  if (sizeCache && sizeCache.client === db && now - sizeCache.at < CATALOG_SIZE_TTL_MS) return sizeCache.n;
+  const n = await countRows(sql`FROM "Card" c`);
+  sizeCache = { n, at: now, client: db };
+  return n;
 }
 
 async function countRows(from: Sql): Promise<number> {

@@ -10,6 +10,7 @@ export type CollectionErrorCode =
   | "collection/not-last-pack"
   | "collection/undo-below-zero"
   | "collection/import-invalid"
+  | "collection/busy"
   | FileErrorCode;
 
 /** A refusal the user can read; actions turn it into an ActionResult. Nothing was changed when it is thrown. */

@@ -3,10 +3,10 @@
  * from the session (requireUser) and never takes a user id from its caller,
  * so no forged field can reach another user's rows.
  */
-export { CollectionError, type CollectionErrorCode } from "./errors";
-export { listCollection, ownedQuantities, type CollectionPage, type CollectionSummary, type OwnedCardDTO } from "./browse";
+export { CollectionError } from "./errors";
+export { listCollection, ownedQuantities } from "./browse";
 export { adjustOwned, setOwned } from "./quantities";
 export { defaultSetCode, lookupCards } from "./lookup";
 export { listPackOpenings, recordPackOpening, undoLastPackOpening } from "./packs";
-export { collectionCompletion, type CompletionDTO, type CompletionRow } from "./completion";
-export { applyCollectionImport, exportCollection, previewCollectionImport, type ImportPreview, type ImportPreviewLine } from "./transfer";
+export { collectionCompletion, type CompletionRow } from "./completion";
+export { applyCollectionImport, exportCollection, previewCollectionImport, type ImportPreview } from "./transfer";

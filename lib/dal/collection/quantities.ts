@@ -18,7 +18,7 @@ async function cardLabel(tx: Tx, cardId: string): Promise<string> {
  * (quantity = quantity + delta WHERE the result stays within 0..MAX), so
  * concurrent steps are never lost and the count never goes below zero.
  */
-export async function applyDelta(tx: Tx, userId: string, cardId: string, delta: number): Promise<number> {
+export async function applyDelta(tx: Tx, userId: string, cardId: string, delta: number, attempt = 0): Promise<number> {
   const guard: Prisma.IntFilter = delta >= 0 ? { lte: MAX_QUANTITY - delta } : { gte: -delta };
   const updated = await tx.collectionEntry.updateMany({
     where: { userId, cardId, quantity: guard },
@@ -27,20 +27,23 @@ export async function applyDelta(tx: Tx, userId: string, cardId: string, delta: 
   if (updated.count === 0) {
     const existing = await tx.collectionEntry.findUnique({ where: { userId_cardId: { userId, cardId } }, select: { quantity: true } });
     if (existing) {
-      if (delta < 0) {
+      if (delta < 0 && existing.quantity < -delta) {
         throw new CollectionError("collection/below-zero", `You own ${existing.quantity} of ${await cardLabel(tx, cardId)}; you cannot remove ${-delta}.`);
       }
-      throw new CollectionError("collection/too-many", `At most ${MAX_QUANTITY} copies of one card.`);
+      if (delta >= 0 && existing.quantity > MAX_QUANTITY - delta) throw new CollectionError("collection/too-many", `At most ${MAX_QUANTITY} copies of one card.`);
+      // The row was created by another transaction that committed after our
+      // update looked (PostgreSQL, read committed): apply the change to it now.
+      if (attempt < 3) return applyDelta(tx, userId, cardId, delta, attempt + 1);
+      throw new CollectionError("collection/busy", "Your collection is being changed elsewhere; try again.");
     }
     if (delta < 0) throw new CollectionError("collection/below-zero", `You own no copies of ${await cardLabel(tx, cardId)}.`);
-    try {
-      await tx.collectionEntry.create({ data: { userId, cardId, quantity: delta } });
-    } catch (err) {
-      if ((err as { code?: string }).code !== "P2002") throw err;
-      // another request created the row first: add on top of it
-      return applyDelta(tx, userId, cardId, delta);
-    }
-    return delta;
+    // No row yet: make sure one exists, then apply the guarded increment to it.
+    // ON CONFLICT DO NOTHING (same SQL on SQLite and PostgreSQL) cannot fail when
+    // another request creates the row first; a failed create would, and on
+    // PostgreSQL it would also abort the whole transaction.
+    await tx.$executeRaw`INSERT INTO "CollectionEntry" ("userId", "cardId", "quantity", "updatedAt")
+      VALUES (${userId}, ${cardId}, 0, ${new Date()}) ON CONFLICT ("userId", "cardId") DO NOTHING`;
+    return applyDelta(tx, userId, cardId, delta, attempt + 1);
   }
   const row = await tx.collectionEntry.findUniqueOrThrow({ where: { userId_cardId: { userId, cardId } }, select: { quantity: true } });
   return row.quantity;

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { cardKey, titleKey } from "@/lib/cards/keys";
 import { MAX_QUANTITY, type ImportMode, type TransferFormat } from "@/lib/validation/collection";
@@ -99,6 +100,23 @@ export async function previewCollectionImport(format: TransferFormat, text: stri
 }
 
 /**
+ * Adds quantities to the user's rows ("add"), or sets them ("set"), creating
+ * missing rows: one INSERT … ON CONFLICT DO UPDATE per chunk, the same SQL on
+ * SQLite and PostgreSQL. A row another request creates meanwhile is added to,
+ * never a unique-key failure (which on PostgreSQL would abort the transaction).
+ */
+async function upsertQuantities(tx: Tx, userId: string, rows: { cardId: string; quantity: number }[], mode: "add" | "set"): Promise<void> {
+  const now = new Date();
+  const update = mode === "add" ? Prisma.sql`"quantity" = "CollectionEntry"."quantity" + excluded."quantity"` : Prisma.sql`"quantity" = excluded."quantity"`;
+  // 4 parameters a row: chunks stay under SQLite's bound-parameter limit (999 on older builds)
+  for (let i = 0; i < rows.length; i += 200) {
+    const values = Prisma.join(rows.slice(i, i + 200).map((r) => Prisma.sql`(${userId}, ${r.cardId}, ${r.quantity}, ${now})`));
+    await tx.$executeRaw`INSERT INTO "CollectionEntry" ("userId", "cardId", "quantity", "updatedAt") VALUES ${values}
+      ON CONFLICT ("userId", "cardId") DO UPDATE SET ${update}, "updatedAt" = excluded."updatedAt"`;
+  }
+}
+
+/**
  * Applies an import atomically: any row error refuses the whole file and
  * nothing changes. "add" adds each quantity to what is owned; "replace" makes
  * the collection exactly the file (cards not in it drop to none).
@@ -113,30 +131,8 @@ export async function applyCollectionImport(format: TransferFormat, text: string
       if (resolved.errors.length) {
         throw new CollectionError("collection/import-invalid", `The file has ${resolved.errors.length} row error(s); nothing was imported. Run the check to see them.`);
       }
-      if (mode === "replace") {
-        await tx.collectionEntry.deleteMany({ where: { userId: user.id } });
-        const data = resolved.lines.filter((l) => l.quantity > 0).map((l) => ({ userId: user.id, cardId: l.cardId, quantity: l.quantity }));
-        for (let i = 0; i < data.length; i += 300) await tx.collectionEntry.createMany({ data: data.slice(i, i + 300) });
-      } else {
-        // Relative increments grouped by amount (few distinct amounts, so few statements); new rows in bulk.
-        const byAmount = new Map<number, string[]>();
-        const fresh: { userId: string; cardId: string; quantity: number }[] = [];
-        for (const l of resolved.lines) {
-          if (l.quantity === 0) continue;
-          if (resolved.existing.has(l.cardId)) byAmount.set(l.quantity, [...(byAmount.get(l.quantity) ?? []), l.cardId]);
-          else fresh.push({ userId: user.id, cardId: l.cardId, quantity: l.quantity });
-        }
-        for (const [amount, ids] of byAmount) {
-          // chunks stay under SQLite's bound-parameter limit (999 on older builds)
-          for (let i = 0; i < ids.length; i += 400) {
-            await tx.collectionEntry.updateMany({
-              where: { userId: user.id, cardId: { in: ids.slice(i, i + 400) } },
-              data: { quantity: { increment: amount } },
-            });
-          }
-        }
-        for (let i = 0; i < fresh.length; i += 300) await tx.collectionEntry.createMany({ data: fresh.slice(i, i + 300) });
-      }
+      if (mode === "replace") await tx.collectionEntry.deleteMany({ where: { userId: user.id } });
+      await upsertQuantities(tx, user.id, resolved.lines.filter((l) => l.quantity > 0), mode === "replace" ? "set" : "add");
       return previewOf(mode, resolved);
     },
     { timeout: 60_000, maxWait: 10_000 },

@@ -3,10 +3,10 @@
  * write runs as the signed-in user and validates the list against the catalog
  * and the deck rules inside its transaction.
  */
-export type { DeckLine, DeckWriteError, DeckWriteResult } from "./types";
+export type { DeckLine, DeckWriteError } from "./types";
 export { cardIdsForList, getDeckForOwner, getMyOwnedCounts, getSharedDeck, resolveDeckList } from "./read";
 export { listMyDecks, listPublicDecks } from "./lists";
 export { listDeckVersions, restoreDeckVersion } from "./versions";
 export { copyDeck, createDeck, deleteDeck, saveDeck, setDeckVisibility } from "./write";
 export { getCardsByIds, getDeckCatalog, searchCardsForDeck } from "./catalog";
-export { getDeckForPlaytest, type PlaytestDeckResult } from "./playtest";
+export { getDeckForPlaytest } from "./playtest";

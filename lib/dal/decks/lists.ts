@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { containsIgnoringCase } from "@/lib/db-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { COLORS } from "@/lib/cards/colors";
@@ -47,7 +48,7 @@ export async function listPublicDecks(opts: { name?: string; card?: string; take
   const rows = await db.deck.findMany({
     where: {
       visibility: "public",
-      ...(name ? { name: { contains: name } } : {}),
+      ...(name ? { name: containsIgnoringCase(db, name) } : {}),
       ...(card ? { cards: { some: { card: { titleKey: { contains: card } } } } } : {}),
     },
     include: summaryInclude,

@@ -144,21 +144,6 @@ export function conditionHolds(s: GameState, src: Src, c: Condition): boolean {
   return false;
 }
 
-/** Is any card with a continuous effect face up (a fast-path check, RULES.md §6 "while face up")? */
-export function continuousInPlay(s: GameState): boolean {
-  if (!s.continuous) return false;
-  for (let p = 0; p < 2; p++) {
-    const pl = s.players[p];
-    for (let ci = 0; ci < 5; ci++) {
-      const a = pl.chaos[ci];
-      if (a !== null && a.faceUp && s.cards[a.card].effect?.trigger === "continuous") return true;
-      const b = pl.spare[ci];
-      if (b !== null && b.faceUp && s.cards[b.card].effect?.trigger === "continuous") return true;
-    }
-  }
-  return false;
-}
-
 type ModifyRings = Extract<EffectAction, { type: "modify-rings" }>;
 type Protect = Extract<EffectAction, { type: "protect" }>;
 

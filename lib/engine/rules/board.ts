@@ -5,20 +5,9 @@
 import { shuffleInPlace } from "../rng";
 import type { EventCause, GameEvent, GameState, Player, Row, Slot, SlotRef } from "../types";
 
-/** A new face-down slot for a card (RULES.md §4.1). */
-export function newSlot(card: number): Slot {
-  return { card, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: 0 };
-}
-
 /** The row array of a player (RULES.md §2). */
 export function rowOf(s: GameState, p: Player, row: Row): (Slot | null)[] {
   return row === "chaos" ? s.players[p].chaos : s.players[p].spare;
-}
-
-/** The slot a reference points at (columns 1–5), or null when empty or out of range. */
-export function slotAt(s: GameState, ref: SlotRef): Slot | null {
-  const r = rowOf(s, ref.player, ref.row);
-  return r[ref.column - 1] ?? null;
 }
 
 /** A slot reference (public, 1-based column) from a 0-based column index. */

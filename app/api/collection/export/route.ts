@@ -4,16 +4,25 @@ import { AuthError, requireUser } from "@/lib/dal/session";
 import { exportCollection } from "@/lib/dal/collection";
 import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
 import { TRANSFER_FORMATS } from "@/lib/validation/collection";
+import { tradeBinderRows } from "@/lib/deck/completion";
 
-const querySchema = z.object({ format: z.enum(TRANSFER_FORMATS, { error: "format must be csv or json" }).default("csv") });
+const querySchema = z.object({
+  format: z.enum(TRANSFER_FORMATS, { error: "format must be csv or json" }).default("csv"),
+  binder: z.enum(["all", "trade"], { error: "binder must be all or trade" }).default("all"),
+});
 
-/** GET /api/collection/export?format=csv|json — the signed-in user's collection as a download, in the import format. */
+/**
+ * GET /api/collection/export?format=csv|json[&binder=trade] — the signed-in
+ * user's collection as a download, in the import format; `binder=trade` keeps
+ * only the copies beyond 5 of each title (a trade binder).
+ */
 export async function GET(request: NextRequest) {
-  const parsed = querySchema.safeParse({ format: request.nextUrl.searchParams.get("format") ?? undefined });
+  const parsed = querySchema.safeParse({ format: request.nextUrl.searchParams.get("format") ?? undefined, binder: request.nextUrl.searchParams.get("binder") ?? undefined });
   if (!parsed.success) return NextResponse.json({ error: "export/bad-format", message: parsed.error.issues[0]?.message }, { status: 400 });
   try {
     await requireUser();
-    const rows = await exportCollection();
+    const all = await exportCollection();
+    const rows = parsed.data.binder === "trade" ? tradeBinderRows(all) : all;
     const now = new Date();
     const stamp = now.toISOString().slice(0, 10);
     const { format } = parsed.data;
@@ -21,7 +30,7 @@ export async function GET(request: NextRequest) {
     return new NextResponse(body, {
       headers: {
         "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="ringbinder-collection-${stamp}.${format}"`,
+        "Content-Disposition": `attachment; filename="ringbinder-${parsed.data.binder === "trade" ? "trade-binder" : "collection"}-${stamp}.${format}"`,
         "Cache-Control": "private, no-store",
       },
     });

@@ -1,0 +1,43 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { toSafeCsv } from "@/lib/csv";
+import { getDeckCompletion } from "@/lib/dal/lab";
+import { AuthError } from "@/lib/dal/session";
+import { formatDeckText } from "@/lib/deck";
+import { missingLines, wantListRows } from "@/lib/deck/completion";
+import { parseSource } from "@/lib/lab/params";
+import { CSV_COLUMNS } from "@/lib/collection/transfer";
+import { cardKey } from "@/lib/cards/keys";
+
+const querySchema = z.object({
+  deck: z.string().min(1, "deck is required").max(4100).transform((s, ctx) => parseSource(s) ?? (ctx.addIssue({ code: "custom", message: "deck must be starter:, deck:, slug: or code:" }), z.NEVER)),
+  format: z.enum(["csv", "text"], { error: "format must be csv or text" }).default("text"),
+});
+
+/**
+ * GET /api/decks/want-list?deck=SOURCE&format=text|csv — the copies of a deck
+ * the signed-in user does not own: as deck text ("2 Sonic [DEMO-053]") or as
+ * CSV in the collection import columns (set, number, title, quantity).
+ */
+export async function GET(request: NextRequest) {
+  const parsed = querySchema.safeParse({ deck: request.nextUrl.searchParams.get("deck") ?? "", format: request.nextUrl.searchParams.get("format") ?? undefined });
+  if (!parsed.success) return NextResponse.json({ error: "want-list/bad-request", message: parsed.error.issues[0]?.message }, { status: 400 });
+  try {
+    const r = await getDeckCompletion(parsed.data.deck);
+    if (!r.ok) return NextResponse.json({ error: "deck/not-found", message: r.message }, { status: 404 });
+    const rows = wantListRows(missingLines(r.lines));
+    const csv = parsed.data.format === "csv";
+    const body = csv ? toSafeCsv(CSV_COLUMNS, rows.map((w) => [w.set, String(w.number), w.title, String(w.quantity)])) : formatDeckText(rows.map((w) => ({ key: cardKey(w.set, w.number), title: w.title, quantity: w.quantity })), `Want list for ${r.name}`);
+    const file = `want-list-${r.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "deck"}.${csv ? "csv" : "txt"}`;
+    return new NextResponse(body, {
+      headers: {
+        "Content-Type": csv ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${file}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (err) {
+    if (err instanceof AuthError) return NextResponse.json({ error: err.code, message: "Please sign in to see what you are missing." }, { status: 401 });
+    throw err;
+  }
+}
