@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { test, expect, newAccount, signInAdmin } from "./fixtures";
 
-/** Distinct cards owned and catalog size, as the completion page shows them ("9 / 66 cards · 14%"). */
+/** Distinct cards owned and catalog size, as the completion page shows them ("9 / 80 cards · 11%"). */
 async function overallOwned(page: Page): Promise<{ owned: number; total: number }> {
   await page.goto("/collection/completion");
   const text = (await page.getByTestId("completion-overall-all").getByTestId("owned-figure").textContent()) ?? "";
