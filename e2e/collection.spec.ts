@@ -112,6 +112,14 @@ test.describe("collection", () => {
     await qty.fill("7");
     await qty.press("Enter");
     await expect(qty).toHaveValue("7");
+    // the count shows at once and the saves run one after another: wait until the server holds
+    // the typed count before reloading (a reload cancels the saves still queued)
+    await expect
+      .poll(async () => {
+        const doc = await (await page.request.get("/api/collection/export?format=json")).json();
+        return (doc.cards as { set: string; number: number; quantity: number }[]).find((c) => c.set === "DEMO" && c.number === 2)?.quantity;
+      }, { timeout: 30_000 })
+      .toBe(7);
     await page.reload();
     await expect(qty).toHaveValue("7");
     await page.goto("/collection?show=duplicates");
@@ -221,8 +229,11 @@ test.describe("collection", () => {
   test("the collection takes the catalog's search language with the ownership filters", async ({ page, auth }) => {
     await auth.signUp(newAccount("search"));
     await page.goto("/collection");
+    // the control shows the new count at once (optimistic); wait for the save itself before leaving the page
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/collection");
     await page.getByRole("button", { name: "Add one Knuckles the Echidna (DEMO-003)" }).click();
     await expect(page.getByRole("textbox", { name: "Quantity of Knuckles the Echidna (DEMO-003)" })).toHaveValue("1");
+    await saved;
     await page.goto("/collection?show=owned&q=c%3Ared");
     await expect(page.getByTestId("result-count")).toContainText("1 card");
     await page.goto("/collection?show=missing&q=knuckles");
