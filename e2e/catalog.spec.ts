@@ -7,7 +7,7 @@ const queryBox = (page: Page) => page.getByLabel("Search cards");
 test.describe("card catalog", () => {
   test("search by typing a query", async ({ page }) => {
     await page.goto("/cards");
-    await expect(page.getByTestId("result-count")).toContainText("66 cards");
+    await expect(page.getByTestId("result-count")).toContainText("80 cards");
     await queryBox(page).fill("t:robot r>=7");
     await expect(page).toHaveURL(/q=t%3Arobot\+r%3E%3D7|q=t%3Arobot%20r%3E%3D7/);
     await expect(page.getByTestId("result-count")).toHaveText("3 cards");

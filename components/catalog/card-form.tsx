@@ -138,7 +138,9 @@ export function CardForm<T>({
           aria-describedby="effect-hint effect-error"
         />
         <p id="effect-hint" className="mt-1 text-xs text-slate-500">
-          Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema.
+          Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema (docs/effects.md:
+          triggers, conditions with counts, not/allOf/anyOf, emeralds, lead, zone sizes, row and turn; selectors with exclusions,
+          random or opponent&apos;s picks; score-step rings, emeralds and ties).
         </p>
         <Errors id="effect-error" errors={fe?.effect} />
       </div>

@@ -41,7 +41,7 @@ export function checkAction(s: GameState, a: Action): EngineError | null {
       return err("action/decision-pending", `A decision is pending for ${pname(pd.player)} (${pd.prompt}); it must be answered first (RULES.md §4.3, §6).`);
     if (pd.player !== p) return err("action/not-your-turn", `The pending decision belongs to ${pname(pd.player)} (RULES.md §4.3, §6).`);
     if (a.type === "pass") {
-      if (pd.kind === "optional" || pd.kind === "target" || pd.kind === "correction") return null;
+      if (pd.kind === "optional" || (pd.kind === "target" && !pd.required) || pd.kind === "correction") return null;
       return err("choose/not-declinable", `This decision (${pd.kind}) cannot be declined: ${pd.prompt} (RULES.md §4.3).`);
     }
     switch (pd.kind) {

@@ -53,8 +53,10 @@ export function pendingActions(pd: Pending): Action[] {
         { type: "choose", player: p, yes: false },
         { type: "pass", player: p },
       ];
-    case "target":
-      return [...pd.options.map((slot) => ({ type: "choose" as const, player: p, slot })), { type: "pass", player: p }];
+    case "target": {
+      const picks: Action[] = pd.options.map((slot) => ({ type: "choose" as const, player: p, slot }));
+      return pd.required ? picks : [...picks, { type: "pass", player: p }];
+    }
     case "battle":
       return pd.options.map((slot) => ({ type: "choose", player: p, slot }));
     case "correction":
@@ -127,7 +129,7 @@ export function randomLegalAction(s: GameState, p: Player, r: RngHolder): Action
         return k === 2 ? { type: "pass", player: p } : { type: "choose", player: p, yes: k === 0 };
       }
       case "target": {
-        const k = nextInt(r, pd.options.length + 1);
+        const k = nextInt(r, pd.options.length + (pd.required ? 0 : 1));
         return k === pd.options.length ? { type: "pass", player: p } : { type: "choose", player: p, slot: pd.options[k] };
       }
       case "battle":

@@ -133,11 +133,15 @@ export interface Frame {
   sub: SlotRef | null;
 }
 
-/** Pending decisions (RULES.md §4.3, §6): answered by `choose` (or `pass` when declinable). */
+/**
+ * Pending decisions (RULES.md §4.3, §6): answered by `choose` (or `pass` when
+ * declinable). A `target` decision is `required` when the opponent of the
+ * effect's controller picks (they may not pass while there are options).
+ */
 export type Pending =
   | { kind: "color"; player: Player; slot: SlotRef; options: Color[]; prompt: string; reason: "flip" | "effect" }
   | { kind: "optional"; player: Player; slot: SlotRef; prompt: string }
-  | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
+  | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string; required?: boolean }
   | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
   | CorrectionPending;
 

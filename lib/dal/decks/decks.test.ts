@@ -296,9 +296,9 @@ describe("editor search", () => {
     current.user = A;
     const first = await actions.searchCardsForEditor("", false);
     expect(first.ok && first.data.cards.length).toBe(60);
-    expect(first.ok && first.data.total).toBe(66);
+    expect(first.ok && first.data.total).toBe(80);
     const more = await actions.searchCardsForEditor("", false, 120);
-    expect(more.ok && more.data.cards.length).toBe(66);
+    expect(more.ok && more.data.cards.length).toBe(80);
     expect(await actions.searchCardsForEditor("", false, 500)).toMatchObject({ ok: false });
     expect(await actions.searchCardsForEditor("", false, 0)).toMatchObject({ ok: false });
   });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyAction, checkAction } from "../apply-action";
 import { cloneState } from "../clone";
@@ -5,7 +7,7 @@ import { playersToAct } from "../legal-actions";
 import { shuffleInPlace } from "../rng";
 import { newGame } from "../setup";
 import { mixedDecks } from "../test-fixtures";
-import type { Action, GameState, Player } from "../types";
+import type { Action, CardDef, GameState, Player } from "../types";
 import { playerView, type PlayerView } from "../view";
 import { getAgent } from "./index";
 import { determinize } from "./determinize";
@@ -99,5 +101,49 @@ describe("agents", () => {
     const s = positions(2)[0];
     const a: Action = getAgent("heuristic").chooseAction(playerView(s, 0), { seed: 0 });
     expect(applyAction(s, a).ok).toBe(true);
+  });
+});
+
+describe("agents and the effect language v2 (the demo set's DEMO 67–80)", () => {
+  const demo = JSON.parse(readFileSync(path.resolve(__dirname, "../../../data/demo-set.json"), "utf8")) as { cards: (CardDef & { number: number })[] };
+  const v2 = demo.cards.filter((c) => c.number >= 67);
+  const deck = (offset: number): CardDef[] => Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? v2[(i / 2 + offset) % v2.length] : demo.cards[(i * 7 + offset) % 66]));
+
+  it("every agent plays whole games with the new kinds (conditions, picks, score-step rings, emeralds, ties) legally", () => {
+    expect(v2.length).toBeGreaterThanOrEqual(12);
+    for (const agents of [["heuristic", "random"], ["random", "heuristic"], ["heuristic", "heuristic"]] as [string, string][]) {
+      const r = runBatch({ decks: [deck(0), deck(5)], agents, games: 40, seed: 11 });
+      expect(r.games).toBe(40);
+    }
+    const s = runBatch({ decks: [deck(0), deck(5)], agents: ["search", "heuristic"], games: 2, seed: 3, iterations: 30 });
+    expect(s.games).toBe(2);
+  }, 120_000);
+
+  it("answers a required pick of the opponent's effect by giving up its own lowest card", () => {
+    const h = getAgent("heuristic");
+    let s = newGame({ decks: [deck(0), deck(5)], seed: 4 });
+    // Find a position where a required target decision is pending, by playing heuristic games.
+    for (let seed = 1; seed < 200; seed++) {
+      s = newGame({ decks: [deck(seed % 14), deck((seed * 3) % 14)], seed });
+      while (s.winner === null && !(s.pending?.kind === "target" && s.pending.required)) {
+        const p = playersToAct(s)[0];
+        const r = applyAction(s, h.chooseAction(playerView(s, p), { seed }));
+        if (!r.ok) throw new Error(r.error.reason);
+        s = r.state;
+      }
+      if (s.pending?.kind === "target" && s.pending.required) break;
+    }
+    const pd = s.pending;
+    expect(pd?.kind === "target" && pd.required).toBe(true);
+    if (pd?.kind !== "target") return;
+    const v = playerView(s, pd.player);
+    const a = h.chooseAction(v, { seed: 1 });
+    expect(a.type).toBe("choose");
+    const ringsOf = (r: { player: Player; row: "chaos" | "spare"; column: number }) => {
+      const x = (r.row === "chaos" ? v.players[r.player].chaos : v.players[r.player].spare)[r.column - 1];
+      return x?.rings ?? 0;
+    };
+    const own = pd.options.filter((o) => o.player === pd.player);
+    if (own.length === pd.options.length && a.type === "choose" && a.slot) expect(ringsOf(a.slot)).toBe(Math.min(...own.map(ringsOf)));
   });
 });

@@ -56,6 +56,22 @@ function bestGain(t: Targets, c: CardDef, ci: number, myRings: number): number {
   return gain;
 }
 
+/**
+ * The rings a card is expected to count at the score step: printed rings, or
+ * what its own "while face up" score-step effect makes of them.
+ */
+function scoreValue(c: CardDef): number {
+  const e = c.effect;
+  if (!e || e.trigger !== "continuous") return c.rings;
+  let v = c.rings;
+  for (const a of e.actions) {
+    if (a.type !== "score-rings" || a.target !== "self") continue;
+    if (a.set !== undefined) v = a.set;
+    else v += a.add ?? 0;
+  }
+  return v < 0 ? 0 : v;
+}
+
 /** Heuristic placement (RULES.md §4.1): greedy assignment of hand cards to columns by expected value. */
 export function heuristicPlacement(v: PlayerView): Action {
   const p = v.viewer;
@@ -68,7 +84,7 @@ export function heuristicPlacement(v: PlayerView): Action {
   const score = new Float64Array(n * 5);
   for (let i = 0; i < n; i++) {
     const c = hand[i].card;
-    const base = c.rings * 0.8 + (c.effect ? 1 : 0);
+    const base = scoreValue(c) * 0.8 + (c.effect ? 1 : 0);
     for (let k = 0; k < 5; k++) score[i * 5 + k] = base + 1.5 * bestGain(t, c, k, c.rings);
   }
   const cards: (number | null)[] = [null, null, null, null, null];
@@ -168,7 +184,8 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
       for (const o of pd.options) {
         const s = slotOf(v, o);
         const r = s?.rings ?? 3;
-        const val = (o.player !== p ? 100 : 0) + r;
+        // The opponent's effect makes us pick (a required pick): spare our best cards, hit theirs.
+        const val = pd.required ? (o.player !== p ? 100 + r : -r) : (o.player !== p ? 100 : 0) + r;
         if (val > br) {
           br = val;
           best = o;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEffect, type Effect } from "./schema";
+import { parseEffect, type Condition, type Effect } from "./schema";
 import { describeEffect, isAutomated } from "./describe";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -10,21 +10,42 @@ const ROOT = path.resolve(__dirname, "../../..");
 function primitives(e: Effect): string[] {
   const out = [`trigger:${e.trigger}`];
   if (e.optional) out.push("optional");
-  if (e.condition) out.push(`condition:${e.condition.where}`, ...(["titles", "traits", "colors"] as const).filter((k) => e.condition![k]).map((k) => `condition:${k}`));
+  const cond = (c: Condition): void => {
+    if ("where" in c) {
+      out.push(`condition:${c.where}`, ...(["titles", "traits", "colors"] as const).filter((k) => c[k]).map((k) => `condition:${k}`));
+      if ((c.min ?? 1) > 1) out.push("condition:min");
+      if (c.max !== undefined) out.push("condition:max");
+    } else if ("not" in c) {
+      out.push("condition:not");
+      cond(c.not);
+    } else if ("allOf" in c) {
+      out.push("condition:allOf");
+      c.allOf.forEach(cond);
+    } else if ("anyOf" in c) {
+      out.push("condition:anyOf");
+      c.anyOf.forEach(cond);
+    } else out.push(`condition:${Object.keys(c)[0]}`);
+  };
+  if (e.condition) cond(e.condition);
   for (const a of e.actions) {
     out.push(`action:${a.type}`);
+    if (a.type === "score-rings") out.push(a.set !== undefined ? "score:set" : "score:add");
+    if (!("target" in a)) continue;
     if (a.type === "modify-rings") out.push(a.set !== undefined ? "modify:set" : (a.add ?? 0) >= 0 ? "modify:+" : "modify:-");
     if (a.type === "protect") out.push(...a.from.map((f) => `protect:${f}`));
     if (a.type === "flip-up" && a.withEffect) out.push("flip-up:with-effect");
     if (a.type === "change-color") out.push(a.color === "choose" ? "color:choose" : "color:fixed");
-    if (a.type === "draw" || a.target === "self") {
-      if (a.type !== "draw") out.push("target:self");
+    if (a.target === "self") {
+      out.push("target:self");
       continue;
     }
     const t = a.target;
     out.push(`owner:${t.owner}`, `row:${t.row}`, `position:${t.position}`, `face:${t.face}`, t.count === "all" ? "count:all" : "count:up-to");
     for (const k of ["colors", "traits", "titles"] as const) if (t[k]) out.push(`filter:${k}`);
     if (t.rings) out.push(`rings:${t.rings.of}`, t.rings.value === "self" ? "rings:vs-self" : "rings:vs-number");
+    if (t.not) out.push("filter:not");
+    if (t.allTraits) out.push("filter:allTraits");
+    if (t.pick && t.pick !== "controller") out.push(`pick:${t.pick}`);
   }
   return out;
 }
@@ -36,6 +57,10 @@ const REQUIRED = [
   "modify:+", "modify:-", "modify:set", "protect:copy-discard", "protect:battle-discard", "protect:effects", "color:fixed", "color:choose",
   "owner:you", "owner:opponent", "owner:any", "row:chaos", "row:spare", "position:same-column", "position:adjacent", "face:up", "face:down",
   "filter:colors", "filter:traits", "filter:titles", "rings:printed", "rings:current", "rings:vs-self", "rings:vs-number", "count:all", "count:up-to", "target:self",
+  // Effect language v2.
+  "condition:min", "condition:not", "condition:allOf", "condition:anyOf", "condition:emeralds", "condition:lead", "condition:zone", "condition:row", "condition:turn",
+  "filter:not", "filter:allTraits", "position:adjacent-columns", "pick:random", "pick:opponent",
+  "action:score-rings", "score:add", "score:set", "action:emerald", "action:win-ties",
 ];
 
 interface Card {
@@ -83,6 +108,30 @@ describe("structured effects (RULES.md §6)", () => {
     expect(REQUIRED.filter((p) => !used.has(p))).toEqual([]);
   });
 
+  it("describes the effect language v2 in English (conditions, picks, score-step rings, emeralds, ties)", () => {
+    const d = (n: number) => {
+      const c = demo.cards.find((x) => x.number === n)!;
+      const r = parseEffect(c.effect);
+      if (!r.ok) throw new Error(r.error);
+      return describeEffect(r.effect);
+    };
+    for (const c of demo.cards.filter((x) => x.effect != null)) {
+      const r = parseEffect(c.effect);
+      if (r.ok) expect(describeEffect(r.effect)).not.toMatch(/undefined|\[object/);
+    }
+    expect(d(67)).toBe("When flipped, if you have fewer Chaos Emeralds than your opponent or you have at most 5 cards in your deck: draw 2.");
+    expect(d(68)).toBe("When flipped, if 2 or more face-up Animal cards are on your field: draw 1.");
+    expect(d(70)).toBe("While face up: count 0 rings at the score step: this card.");
+    expect(d(72)).toContain("1 (your opponent chooses) face-up card of your opponent's in the columns next to this one");
+    expect(d(71)).toContain("that is not gray");
+    expect(d(74)).toContain("1 random face-up card");
+    expect(d(75)).toBe("While face up: win the emerald when the score step is tied.");
+    expect(d(77)).toBe("When flipped, if the turn number is at least 5 and you are not the lead: your opponent loses 1 Chaos Emerald.");
+    expect(d(78)).toContain("if it is not so that a face-up Robot card is on your opponent's field");
+    expect(d(79)).toContain("if this card is in the spare row");
+    expect(d(80)).toContain("Robot and Thing");
+  });
+
   it("rejects malformed effects with a readable error", () => {
     const bad = [
       { trigger: "flip", actions: [] },
@@ -94,6 +143,13 @@ describe("structured effects (RULES.md §6)", () => {
       { trigger: "flip", actions: [{ type: "explode" }] },
       // A face-down card has no active color to change (docs/rules.md).
       { trigger: "flip", actions: [{ type: "change-color", target: { face: "down" }, color: "red" }] },
+      // Effect language v2: score-step effects are continuous, picks need a count, emeralds a non-zero change.
+      { trigger: "flip", actions: [{ type: "score-rings", target: "self", add: 1 }] },
+      { trigger: "continuous", actions: [{ type: "score-rings", target: "self" }] },
+      { trigger: "flip", actions: [{ type: "discard", target: { count: "all", pick: "random" } }] },
+      { trigger: "flip", actions: [{ type: "emerald", add: 0 }] },
+      { trigger: "flip", condition: { lead: "yes" }, actions: [{ type: "draw", count: 1 }] },
+      { trigger: "flip", condition: { where: "field", min: 2, typo: 1 }, actions: [{ type: "draw", count: 1 }] },
     ];
     for (const b of bad) {
       const r = parseEffect(b);

@@ -5,6 +5,7 @@
  * pending decision.
  */
 import type { Condition, EffectAction, Selector } from "./schema";
+import { nextInt } from "../rng";
 import {
   COLORS,
   PROTECT_BATTLE,
@@ -65,14 +66,18 @@ function staticMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Ro
   if (sel.row !== "any" && sel.row !== trow) return false;
   if (sel.position === "same-column" && tci !== src.ci) return false;
   if (sel.position === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, trow, tci)) return false;
+  if (sel.position === "adjacent-columns" && tci !== src.ci - 1 && tci !== src.ci + 1) return false;
   if (sel.face === "up" ? !slot.faceUp : sel.face === "down" ? slot.faceUp : false) return false;
-  const hasIdentityFilter = sel.colors || sel.traits || sel.titles || sel.rings;
+  const hasIdentityFilter = sel.colors || sel.traits || sel.titles || sel.rings || sel.allTraits || sel.not;
   if (!hasIdentityFilter) return true;
   if (!slot.faceUp) return false;
   const d = s.cards[slot.card];
   if (sel.colors && !sel.colors.includes(slot.color as Color)) return false;
   if (sel.traits && !sel.traits.some((t) => d.traits.includes(t))) return false;
+  if (sel.allTraits && !sel.allTraits.every((t) => d.traits.includes(t))) return false;
   if (sel.titles && !sel.titles.includes(d.title)) return false;
+  const x = sel.not;
+  if (x && ((x.colors && x.colors.includes(slot.color as Color)) || (x.traits && x.traits.some((t) => d.traits.includes(t))) || (x.titles && x.titles.includes(d.title)))) return false;
   if (sel.rings && sel.rings.of === "printed") {
     const other = sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value;
     if (!cmp(d.rings, sel.rings.op, other)) return false;
@@ -121,8 +126,38 @@ export function selectorTargets(s: GameState, src: Src, sel: Selector): SlotRef[
   return out;
 }
 
-/** Does an effect's condition hold for its card (RULES.md §6 conditions)? Only face-up cards count. */
+function zoneSize(s: GameState, p: Player, z: "hand" | "deck" | "discard"): number {
+  const pl = s.players[p];
+  return z === "hand" ? pl.hand.length : z === "deck" ? pl.deck.length : pl.discard.length;
+}
+
+/**
+ * Does an effect's condition hold for its card (RULES.md §6 conditions)? Card
+ * conditions count face-up cards only (at least `min`, default 1, at most
+ * `max`); the others read the emeralds, the lead, zone sizes, this card's row
+ * and the turn, and combine with not / allOf / anyOf.
+ */
 export function conditionHolds(s: GameState, src: Src, c: Condition): boolean {
+  if ("where" in c) return cardCondition(s, src, c);
+  if ("not" in c) return !conditionHolds(s, src, c.not);
+  if ("allOf" in c) return c.allOf.every((x) => conditionHolds(s, src, x));
+  if ("anyOf" in c) return c.anyOf.some((x) => conditionHolds(s, src, x));
+  if ("emeralds" in c) {
+    const d = s.emeralds[src.p] - s.emeralds[1 - src.p];
+    return c.emeralds === "fewer" ? d < 0 : c.emeralds === "more" ? d > 0 : d === 0;
+  }
+  if ("lead" in c) return (s.lead === src.p) === c.lead;
+  if ("zone" in c) return cmp(zoneSize(s, (c.who === "you" ? src.p : 1 - src.p) as Player, c.zone), c.op, c.value);
+  if ("row" in c) return src.row === c.row;
+  return cmp(s.turn, c.turn.op, c.turn.value);
+}
+
+type CardCondition = Extract<Condition, { where: unknown }>;
+
+function cardCondition(s: GameState, src: Src, c: CardCondition): boolean {
+  const min = c.min ?? 1;
+  const max = c.max ?? Infinity;
+  let n = 0;
   for (const tp of [0, 1] as Player[]) {
     if (c.owner === "you" && tp !== src.p) continue;
     if (c.owner === "opponent" && tp === src.p) continue;
@@ -137,15 +172,18 @@ export function conditionHolds(s: GameState, src: Src, c: Condition): boolean {
         if (c.colors && !c.colors.includes(slot.color as Color)) continue;
         if (c.traits && !c.traits.some((t) => d.traits.includes(t))) continue;
         if (c.titles && !c.titles.includes(d.title)) continue;
-        return true;
+        n++;
+        if (n >= min && max === Infinity) return true;
+        if (n > max) return false;
       }
     }
   }
-  return false;
+  return n >= min && n <= max;
 }
 
 type ModifyRings = Extract<EffectAction, { type: "modify-rings" }>;
 type Protect = Extract<EffectAction, { type: "protect" }>;
+type ScoreRings = Extract<EffectAction, { type: "score-rings" }>;
 
 /** One action of a continuous effect in force, with the card it comes from. */
 export interface AuraAction<A> {
@@ -160,9 +198,13 @@ export interface AuraAction<A> {
 export interface Auras {
   modify: AuraAction<ModifyRings>[];
   protect: AuraAction<Protect>[];
+  /** Ring changes at the score step (RULES.md §4.4). */
+  score: AuraAction<ScoreRings>[];
+  /** Bit mask of the players (1 << player) who win tied score steps. */
+  ties: number;
 }
 
-const NO_AURAS: Auras = { modify: [], protect: [] };
+const NO_AURAS: Auras = { modify: [], protect: [], score: [], ties: 0 };
 
 /**
  * Every continuous effect in force in a state (face-up cards whose condition
@@ -185,10 +227,12 @@ export function activeAuras(s: GameState): Auras {
         if (e == null || e.trigger !== "continuous") continue;
         const src: Src = { p: p as Player, row: ROWS[ri], ci, card: slot.card };
         if (e.condition && !conditionHolds(s, src, e.condition)) continue;
-        out ??= { modify: [], protect: [] };
+        out ??= { modify: [], protect: [], score: [], ties: 0 };
         for (const a of e.actions) {
           if (a.type === "modify-rings") out.modify.push({ src, a });
           else if (a.type === "protect") out.protect.push({ src, a });
+          else if (a.type === "score-rings") out.score.push({ src, a });
+          else if (a.type === "win-ties") out.ties |= 1 << p;
         }
       }
     }
@@ -217,6 +261,28 @@ export function currentRings(s: GameState, p: Player, row: Row, ci: number, aura
     if (a.set !== undefined) base = a.set;
     else add += a.add ?? 0;
   }
+  const v = base + add;
+  return v < 0 ? 0 : v;
+}
+
+/**
+ * The rings a face-up card counts at the score step (RULES.md §4.4): printed
+ * rings, or a continuous "counts N" (the lowest when several apply), plus
+ * every continuous "+N at the score step", never below 0.
+ */
+export function scoreRings(s: GameState, p: Player, row: Row, ci: number, auras: Auras): number {
+  const slot = rowOf(s, p, row)[ci] as Slot;
+  let base = s.cards[slot.card].rings;
+  let set = Infinity;
+  let add = 0;
+  const m = auras.score;
+  for (let i = 0; i < m.length; i++) {
+    const { src, a } = m[i];
+    if (!hits(s, src, a.target, p, row, ci, slot, auras)) continue;
+    if (a.set !== undefined) set = Math.min(set, a.set);
+    else add += a.add ?? 0;
+  }
+  if (set !== Infinity) base = set;
   const v = base + add;
   return v < 0 ? 0 : v;
 }
@@ -280,6 +346,15 @@ export function describeAction(a: EffectAction): string {
       return "flip face up";
     case "return-to-hand":
       return "return to hand";
+    case "score-rings":
+      return a.set !== undefined ? `count ${a.set} rings at the score step` : `${(a.add ?? 0) >= 0 ? "+" : ""}${a.add} rings at the score step`;
+    case "emerald": {
+      const n = Math.abs(a.add);
+      const what = `${n} Chaos Emerald${n === 1 ? "" : "s"}`;
+      return a.who === "you" ? `${a.add > 0 ? "gain" : "lose"} ${what}` : `your opponent ${a.add > 0 ? "gains" : "loses"} ${what}`;
+    }
+    case "win-ties":
+      return "win the emerald when the score step is tied";
     default:
       return a.type;
   }
@@ -328,6 +403,8 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
     f.started = true;
   }
   while (f.ai < e.actions.length) {
+    // An emerald gained by an earlier action may have ended the game.
+    if (s.winner !== null) return true;
     const a = e.actions[f.ai];
     const r = execAction(s, f, src, a, ev);
     if (r !== "next") return false;
@@ -371,6 +448,11 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
     drawCards(s, who, a.count, ev, ev ? `effect of ${label(s, f.card)}` : "", "effect");
     return "next";
   }
+  if (a.type === "emerald") {
+    gainEmeralds(s, (a.who === "you" ? f.player : 1 - f.player) as Player, a.add, ev, ev ? `the effect of ${label(s, f.card)}` : "");
+    return "next";
+  }
+  if (a.type === "win-ties") return "next";
   const before = s.stack.length;
   if (a.target === "self") {
     if (f.picked.length > 0) return "next";
@@ -395,21 +477,40 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
     }
     return "next";
   }
-  if (f.picked.length >= sel.count) return "next";
-  const options = actionTargets(s, src, a, sel).filter((t) => !f.picked.includes((rowOf(s, t.player, t.row)[t.column - 1] as Slot).card));
-  if (options.length === 0) {
-    if (f.picked.length === 0 && ev)
-      ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} (${describeAction(a)}) found no target.` });
-    return "next";
+  for (;;) {
+    if (f.picked.length >= sel.count) return "next";
+    const options = actionTargets(s, src, a, sel).filter((t) => !f.picked.includes((rowOf(s, t.player, t.row)[t.column - 1] as Slot).card));
+    if (options.length === 0) {
+      if (f.picked.length === 0 && ev)
+        ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} (${describeAction(a)}) found no target.` });
+      return "next";
+    }
+    if (sel.pick === "random") {
+      // A random pick uses the game's PRNG: the same seed and actions give the same pick.
+      const t = options[nextInt(s, options.length)];
+      const x = rowOf(s, t.player, t.row)[t.column - 1] as Slot;
+      f.picked.push(x.card);
+      if (ev)
+        ev.push({ type: "effect", player: f.player, cards: x.faceUp ? [x.card] : [], column: t.column, message: `The effect of ${label(s, f.card)} picked ${pname(t.player)}'s ${x.faceUp ? label(s, x.card, x.color) : "face-down card"} (${t.row} row, column ${t.column}) at random.` });
+      const depth = s.stack.length;
+      applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev);
+      if (s.pending) return "wait";
+      if (s.stack.length > depth) return "yield";
+      continue;
+    }
+    const byOpponent = sel.pick === "opponent";
+    s.pending = {
+      kind: "target",
+      player: (byOpponent ? 1 - f.player : f.player) as Player,
+      slot: ref(f.player, f.row, f.column),
+      options,
+      ...(byOpponent ? { required: true } : {}),
+      prompt: byOpponent
+        ? `${label(s, f.card)} (${pname(f.player)}'s): choose a card to ${describeAction(a)} (${sel.count - f.picked.length} more).`
+        : `${label(s, f.card)}: choose a card to ${describeAction(a)} (up to ${sel.count - f.picked.length} more), or pass.`,
+    };
+    return "wait";
   }
-  s.pending = {
-    kind: "target",
-    player: f.player,
-    slot: ref(f.player, f.row, f.column),
-    options,
-    prompt: `${label(s, f.card)}: choose a card to ${describeAction(a)} (up to ${sel.count - f.picked.length} more), or pass.`,
-  };
-  return "wait";
 }
 
 /**
@@ -421,6 +522,32 @@ function actionTargets(s: GameState, src: Src, a: EffectAction, sel: Selector): 
   const t = selectorTargets(s, src, sel);
   if (a.type !== "change-color" || sel.face === "up") return t;
   return t.filter((r) => (rowOf(s, r.player, r.row)[r.column - 1] as Slot).faceUp);
+}
+
+/**
+ * Gain or lose Chaos Emeralds by an effect (never below 0). Reaching 3 wins
+ * at once, as at the score step (RULES.md §4.4, §5; docs/rules.md).
+ */
+export function gainEmeralds(s: GameState, p: Player, add: number, ev: GameEvent[] | null, by: string): void {
+  const before = s.emeralds[p];
+  const after = Math.max(0, Math.min(3, before + add));
+  if (after === before) {
+    if (ev) ev.push({ type: "effect", player: p, cards: [], message: `${pname(p)} has no Chaos Emerald to lose (${by}).` });
+    return;
+  }
+  s.emeralds[p] = after;
+  if (ev)
+    ev.push({
+      type: "emerald",
+      player: p,
+      cards: [],
+      message: `${pname(p)} ${after > before ? "gains" : "loses"} ${Math.abs(after - before)} Chaos Emerald${Math.abs(after - before) === 1 ? "" : "s"} (${by}); ${after} now.`,
+    });
+  if (after >= 3) {
+    s.winner = p;
+    s.step = "over";
+    if (ev) ev.push({ type: "win", player: p, cards: [], message: `${pname(p)} holds 3 Chaos Emeralds and wins.` });
+  }
 }
 
 const PROTECT_BITS = { "copy-discard": PROTECT_COPY, "battle-discard": PROTECT_BATTLE, effects: PROTECT_EFFECTS };

@@ -13,31 +13,98 @@ export const ringTestSchema = z.object({
   value: z.union([z.number().int(), z.literal("self")]),
 });
 
+const cmpOp = z.enum(["lt", "le", "eq", "ge", "gt"]);
+
+/** Identity filters a selector can exclude ("not gray", "not a Robot", "not Sonic"). */
+export const excludeSchema = z.object({
+  colors: z.array(color).optional(),
+  traits: z.array(z.string()).optional(),
+  titles: z.array(z.string()).optional(),
+});
+
 /** Which cards an action affects (RULES.md §6 targets). Defaults: opponent's face-up cards anywhere. */
 export const selectorSchema = z.object({
   owner: z.enum(["you", "opponent", "any"]).default("opponent"),
   row: z.enum(["chaos", "spare", "any"]).default("any"),
-  position: z.enum(["any", "same-column", "adjacent"]).default("any"),
+  /** Relative to this card: its column, the slots next to it, or the columns next to its own (either row, either side). */
+  position: z.enum(["any", "same-column", "adjacent", "adjacent-columns"]).default("any"),
   face: z.enum(["up", "down", "any"]).default("up"),
   colors: z.array(color).optional(),
+  /** Any of these traits matches. */
   traits: z.array(z.string()).optional(),
+  /** Every one of these traits is needed. */
+  allTraits: z.array(z.string()).optional(),
   titles: z.array(z.string()).optional(),
   rings: ringTestSchema.optional(),
-  /** "up to N" (the controller picks 0..N, one at a time) or "all". */
+  /** Cards matching any of these filters are excluded. */
+  not: excludeSchema.optional(),
+  /** "up to N" (the chooser picks 0..N, one at a time) or "all". */
   count: z.union([z.number().int().min(1), z.literal("all")]).default(1),
+  /**
+   * Who picks among the matches: the effect's controller (default), a random
+   * pick (the game's PRNG), or the opponent (who must pick N while there are matches).
+   */
+  pick: z.enum(["controller", "random", "opponent"]).optional(),
 });
 
 /** A target: the effect's own card, or a selector. */
 export const targetSchema = z.union([z.literal("self"), selectorSchema]);
 
-/** A condition: a matching card is face up on your field / in the same column / adjacent (RULES.md §6 conditions). */
-export const conditionSchema = z.object({
+/**
+ * A card condition: at least `min` (default 1) and at most `max` matching
+ * cards are face up on your field / in the same column / adjacent (RULES.md §6 conditions).
+ */
+export const cardConditionSchema = z.object({
   owner: z.enum(["you", "opponent", "any"]).default("you"),
   where: z.enum(["field", "same-column", "adjacent"]).default("field"),
   colors: z.array(color).optional(),
   traits: z.array(z.string()).optional(),
   titles: z.array(z.string()).optional(),
+  min: z.number().int().min(0).optional(),
+  max: z.number().int().min(0).optional(),
 });
+
+/** A number compared with a value. */
+const numberTestSchema = z.object({ op: cmpOp, value: z.number().int().min(0) });
+
+/** Conditions (effect language v2): card counts, negation, and/or, emeralds, lead, zone sizes, this card's row, the turn. */
+export type ConditionInput =
+  | z.input<typeof cardConditionSchema>
+  | { not: ConditionInput }
+  | { allOf: ConditionInput[] }
+  | { anyOf: ConditionInput[] }
+  | { emeralds: "fewer" | "same" | "more" }
+  | { lead: boolean }
+  | { zone: "hand" | "deck" | "discard"; who?: "you" | "opponent"; op: "lt" | "le" | "eq" | "ge" | "gt"; value: number }
+  | { row: "chaos" | "spare" }
+  | { turn: { op: "lt" | "le" | "eq" | "ge" | "gt"; value: number } };
+
+/** A validated condition. */
+export type Condition =
+  | z.output<typeof cardConditionSchema>
+  | { not: Condition }
+  | { allOf: Condition[] }
+  | { anyOf: Condition[] }
+  | { emeralds: "fewer" | "same" | "more" }
+  | { lead: boolean }
+  | { zone: "hand" | "deck" | "discard"; who: "you" | "opponent"; op: "lt" | "le" | "eq" | "ge" | "gt"; value: number }
+  | { row: "chaos" | "spare" }
+  | { turn: { op: "lt" | "le" | "eq" | "ge" | "gt"; value: number } };
+
+/** Conditions (RULES.md §6 conditions, effect language v2). */
+export const conditionSchema: z.ZodType<Condition, ConditionInput> = z.lazy(() =>
+  z.union([
+    z.object({ not: conditionSchema }).strict(),
+    z.object({ allOf: z.array(conditionSchema).min(1) }).strict(),
+    z.object({ anyOf: z.array(conditionSchema).min(1) }).strict(),
+    z.object({ emeralds: z.enum(["fewer", "same", "more"]) }).strict(),
+    z.object({ lead: z.boolean() }).strict(),
+    z.object({ zone: z.enum(["hand", "deck", "discard"]), who: z.enum(["you", "opponent"]).default("you"), op: cmpOp, value: z.number().int().min(0) }).strict(),
+    z.object({ row: z.enum(["chaos", "spare"]) }).strict(),
+    z.object({ turn: numberTestSchema }).strict(),
+    cardConditionSchema.strict(),
+  ]),
+) as z.ZodType<Condition, ConditionInput>;
 
 /** Effect actions (RULES.md §6 actions). */
 export const effectActionSchema = z.discriminatedUnion("type", [
@@ -58,6 +125,12 @@ export const effectActionSchema = z.discriminatedUnion("type", [
     from: z.array(z.enum(["copy-discard", "battle-discard", "effects"])).min(1),
   }),
   z.object({ type: z.literal("change-color"), target: targetSchema, color: z.union([color, z.literal("choose")]) }),
+  /** While face up: the targets count `set` rings, plus `add`, at the score step (RULES.md §4.4). */
+  z.object({ type: z.literal("score-rings"), target: targetSchema, add: z.number().int().optional(), set: z.number().int().min(0).optional() }),
+  /** Gain (add > 0) or lose (add < 0) Chaos Emeralds; 3 wins at once; never below 0. */
+  z.object({ type: z.literal("emerald"), who: z.enum(["you", "opponent"]).default("you"), add: z.number().int().min(-2).max(2) }),
+  /** While face up: a tie at the score step gives you the emerald (unless both players have this). */
+  z.object({ type: z.literal("win-ties") }),
 ]);
 
 /** A card's structured effect (RULES.md §6). */
@@ -70,8 +143,15 @@ export const effectSchema = z
   })
   .superRefine((e, ctx) => {
     for (const [i, a] of e.actions.entries()) {
-      if (a.type === "modify-rings" && (a.add === undefined) === (a.set === undefined)) {
-        ctx.addIssue({ code: "custom", path: ["actions", i], message: "modify-rings needs exactly one of add or set" });
+      if ((a.type === "modify-rings" || a.type === "score-rings") && (a.add === undefined) === (a.set === undefined)) {
+        ctx.addIssue({ code: "custom", path: ["actions", i], message: `${a.type} needs exactly one of add or set` });
+      }
+      if (a.type === "emerald" && a.add === 0) ctx.addIssue({ code: "custom", path: ["actions", i, "add"], message: "emerald needs a gain (1, 2) or a loss (-1, -2)" });
+      if ((a.type === "score-rings" || a.type === "win-ties") && e.trigger !== "continuous") {
+        ctx.addIssue({ code: "custom", path: ["actions", i], message: `${a.type} is a continuous effect ("while face up")` });
+      }
+      if ("target" in a && a.target !== "self" && a.target.pick !== undefined && a.target.pick !== "controller" && a.target.count === "all") {
+        ctx.addIssue({ code: "custom", path: ["actions", i, "target", "pick"], message: "a random or opponent's pick needs a count, not 'all'" });
       }
       if (a.type === "change-color" && a.color === "choose" && a.target !== "self" && a.target.count === "all") {
         ctx.addIssue({ code: "custom", path: ["actions", i], message: "change-color 'choose' needs 'self' or a count, not 'all'" });
@@ -80,9 +160,9 @@ export const effectSchema = z
         ctx.addIssue({ code: "custom", path: ["actions", i, "target", "face"], message: "change-color affects face-up cards only (a face-down card has no active color)" });
       }
       if (e.trigger === "continuous") {
-        if (a.type !== "modify-rings" && a.type !== "protect") {
-          ctx.addIssue({ code: "custom", path: ["actions", i], message: "continuous effects may only modify rings or protect" });
-        } else if (a.target !== "self" && a.target.count !== "all") {
+        if (a.type !== "modify-rings" && a.type !== "protect" && a.type !== "score-rings" && a.type !== "win-ties") {
+          ctx.addIssue({ code: "custom", path: ["actions", i], message: "continuous effects may only modify rings (in battles or at the score step), protect or win ties" });
+        } else if (a.type !== "win-ties" && a.target !== "self" && a.target.count !== "all") {
           ctx.addIssue({ code: "custom", path: ["actions", i], message: "continuous effects target 'self' or count 'all'" });
         }
       }
@@ -98,8 +178,6 @@ export type Effect = z.output<typeof effectSchema>;
 export type Selector = z.output<typeof selectorSchema>;
 /** An effect target. */
 export type Target = z.output<typeof targetSchema>;
-/** An effect condition (RULES.md §6 conditions). */
-export type Condition = z.output<typeof conditionSchema>;
 /** An effect action (RULES.md §6 actions). */
 export type EffectAction = z.output<typeof effectActionSchema>;
 /** The input shape of an effect (defaults not yet filled in). */
@@ -117,7 +195,28 @@ export function parseEffect(input: unknown): { ok: true; effect: Effect } | { ok
 
 function canonicalSelector(t: Target): Target {
   if (t === "self") return t;
-  return { owner: t.owner, row: t.row, position: t.position, face: t.face, colors: t.colors, traits: t.traits, titles: t.titles, rings: t.rings, count: t.count };
+  return {
+    owner: t.owner,
+    row: t.row,
+    position: t.position,
+    face: t.face,
+    colors: t.colors,
+    traits: t.traits,
+    allTraits: t.allTraits,
+    titles: t.titles,
+    rings: t.rings,
+    not: t.not,
+    count: t.count,
+    pick: t.pick,
+  };
+}
+
+function canonicalCondition(c: Condition): Condition {
+  if ("where" in c) return { owner: c.owner, where: c.where, colors: c.colors, traits: c.traits, titles: c.titles, min: c.min, max: c.max };
+  if ("not" in c) return { not: canonicalCondition(c.not) };
+  if ("allOf" in c) return { allOf: c.allOf.map(canonicalCondition) };
+  if ("anyOf" in c) return { anyOf: c.anyOf.map(canonicalCondition) };
+  return c;
 }
 
 /**
@@ -130,7 +229,7 @@ export function canonicalEffect(e: Effect): Effect {
   const c = e.condition;
   return {
     trigger: e.trigger,
-    condition: c === undefined ? undefined : { owner: c.owner, where: c.where, colors: c.colors, traits: c.traits, titles: c.titles },
+    condition: c === undefined ? undefined : canonicalCondition(c),
     optional: e.optional,
     actions: e.actions.map((a) => ("target" in a ? { ...a, target: canonicalSelector(a.target) } : a)),
   };

@@ -16,7 +16,7 @@ import {
   type SlotRef,
 } from "../types";
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
-import { activeAuras, currentRings, isProtected, runFlipEffect, type Auras } from "../effects/interpreter";
+import { activeAuras, currentRings, isProtected, runFlipEffect, scoreRings, type Auras } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
 import { openCorrection } from "./correction";
 
@@ -238,23 +238,35 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
   }
 }
 
-/** Printed rings of a player's face-up cards (RULES.md §4.4). */
-function ringTotal(s: GameState, p: Player): number {
+/**
+ * Rings of a player's face-up cards at the score step (RULES.md §4.4): printed
+ * rings, changed only by continuous score-step effects ("+N rings at the
+ * score step", "this card counts 0"), never by battle modifiers.
+ */
+function ringTotal(s: GameState, p: Player, auras: Auras | null): number {
   const pl = s.players[p];
   let t = 0;
   for (let ci = 0; ci < 5; ci++) {
     const a = pl.chaos[ci];
-    if (a !== null && a.faceUp) t += s.cards[a.card].rings;
+    if (a !== null && a.faceUp) t += auras === null ? s.cards[a.card].rings : scoreRings(s, p, "chaos", ci, auras);
     const b = pl.spare[ci];
-    if (b !== null && b.faceUp) t += s.cards[b.card].rings;
+    if (b !== null && b.faceUp) t += auras === null ? s.cards[b.card].rings : scoreRings(s, p, "spare", ci, auras);
   }
   return t;
 }
 
-/** Score step (RULES.md §4.4): printed rings of face-up cards; more rings gains an emerald; 3 wins. */
+/**
+ * Score step (RULES.md §4.4): rings of face-up cards; more rings gains an
+ * emerald; 3 wins. A tie gives the emerald to the one player with a "win
+ * ties" card face up (nobody when both or neither have one).
+ */
 export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
-  const tot = [ringTotal(s, 0), ringTotal(s, 1)];
-  const w: Player | null = tot[0] > tot[1] ? 0 : tot[1] > tot[0] ? 1 : null;
+  let auras: Auras | null = s.continuous ? activeAuras(s) : null;
+  if (auras !== null && auras.score.length === 0 && auras.ties === 0) auras = null;
+  const tot = [ringTotal(s, 0, auras), ringTotal(s, 1, auras)];
+  let w: Player | null = tot[0] > tot[1] ? 0 : tot[1] > tot[0] ? 1 : null;
+  const byTie = w === null && auras !== null && (auras.ties === 1 || auras.ties === 2);
+  if (byTie) w = ((auras as Auras).ties === 1 ? 0 : 1) as Player;
   if (ev)
     ev.push({
       type: "score",
@@ -262,12 +274,12 @@ export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
       players: [0, 1],
       cards: [],
       totals: [tot[0], tot[1]],
-      message: `Score: ${pname(0)} ${tot[0]} rings, ${pname(1)} ${tot[1]} rings${w === null ? " — a tie, nobody gains an emerald" : ""}.`,
+      message: `Score: ${pname(0)} ${tot[0]} rings, ${pname(1)} ${tot[1]} rings${w === null ? " — a tie, nobody gains an emerald" : byTie ? ` — a tie, which ${pname(w)} wins by a card's effect` : ""}.`,
     });
   if (w === null) return;
   s.emeralds[w]++;
   if (ev)
-    ev.push({ type: "emerald", player: w, cards: [], message: `${pname(w)} gains a Chaos Emerald for having more rings (${s.emeralds[w]} now).` });
+    ev.push({ type: "emerald", player: w, cards: [], message: `${pname(w)} gains a Chaos Emerald for ${byTie ? "winning the tie" : "having more rings"} (${s.emeralds[w]} now).` });
   if (s.emeralds[w] >= 3) {
     s.winner = w;
     s.step = "over";
