@@ -260,7 +260,7 @@ test.describe("solo playtest board", () => {
     await shot(page, testInfo, "00-setup-form");
     await page.getByRole("button", { name: "Start game" }).click();
     await expect(page.getByTestId("confirm-placement")).toBeVisible();
-    await expect(page.getByText(/Chaotix Mix vs Team Sonic Speed · AI: heuristic · column rule: no-mirror/)).toBeVisible();
+    await expect(page.getByText(/Chaotix Mix vs Team Sonic Speed · AI: Racer · column rule: No mirror/)).toBeVisible();
     await page.goto("/playtest?start=1&you=no-such-deck");
     await expect(page.getByRole("alert").filter({ hasText: "no starter deck" })).toBeVisible();
   });
@@ -350,7 +350,7 @@ test.describe("solo playtest board", () => {
     const log = await page.getByTestId("game-log").innerText();
     await page.getByRole("button", { name: "Share replay" }).first().click();
     const link = await page.getByTestId("replay-link").inputValue();
-    expect(link).toContain("/playtest/replay?r=");
+    expect(link).toContain("/playtest/replay#r=");
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Replay" })).toBeVisible();
     await page.getByRole("checkbox", { name: "Reveal all" }).uncheck();
