@@ -27,7 +27,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>
-        <footer className="border-t border-slate-200 bg-white py-4 text-center text-xs text-slate-500">
+        <footer className="border-t border-slate-200 bg-white px-4 py-4 text-center text-xs text-slate-500">
           Ringbinder is an unofficial fan tool. Sonic X and its characters belong to their owners; the card data shipped here is an
           unofficial demo set, not the real card list.
         </footer>

@@ -221,8 +221,11 @@ test.describe("collection", () => {
   test("the collection takes the catalog's search language with the ownership filters", async ({ page, auth }) => {
     await auth.signUp(newAccount("search"));
     await page.goto("/collection");
+    // the control shows the new count at once (optimistic); wait for the save itself before leaving the page
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/collection");
     await page.getByRole("button", { name: "Add one Knuckles the Echidna (DEMO-003)" }).click();
     await expect(page.getByRole("textbox", { name: "Quantity of Knuckles the Echidna (DEMO-003)" })).toHaveValue("1");
+    await saved;
     await page.goto("/collection?show=owned&q=c%3Ared");
     await expect(page.getByTestId("result-count")).toContainText("1 card");
     await page.goto("/collection?show=missing&q=knuckles");

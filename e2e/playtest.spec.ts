@@ -260,7 +260,7 @@ test.describe("solo playtest board", () => {
     await shot(page, testInfo, "00-setup-form");
     await page.getByRole("button", { name: "Start game" }).click();
     await expect(page.getByTestId("confirm-placement")).toBeVisible();
-    await expect(page.getByText(/Chaotix Mix vs Team Sonic Speed · AI: heuristic · column rule: no-mirror/)).toBeVisible();
+    await expect(page.getByText(/Chaotix Mix vs Team Sonic Speed · AI: Racer · column rule: No mirror/)).toBeVisible();
     await page.goto("/playtest?start=1&you=no-such-deck");
     await expect(page.getByRole("alert").filter({ hasText: "no starter deck" })).toBeVisible();
   });

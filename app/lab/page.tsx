@@ -211,6 +211,9 @@ export default async function LabPage({ searchParams }: { searchParams: Promise<
         chunk={chunkSize(choice.agents)}
         targets={choice.counts ?? oppDecks.map(() => null)}
         shareQuery={shareQuery}
+        saveTarget={you.deck.own ? { deckId: you.deck.own.id, version: you.deck.own.version } : null}
+        seed={seed}
+        agents={choice.agents}
       />
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <span>Doctor candidates: {ownedOnly ? "only cards I own" : "the whole catalog"}.</span>

@@ -7,6 +7,7 @@ import type { DeckSummaryDTO } from "@/lib/deck/types";
 import { getPlaytestCards } from "@/lib/dal/playtest-cards";
 import { getCurrentUser, requireUserOrRedirect } from "@/lib/dal/session";
 import type { DeckCheck } from "@/lib/deck";
+import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
 import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
 import { AVAILABLE_LEVELS } from "@/lib/playtest/ai";
 import { AI_LEVELS } from "@/lib/playtest/session";
@@ -111,23 +112,42 @@ function SetupForm({ choice, error, linked, myDecks }: { choice: SetupChoice; er
           <select id="level" name="level" className="input" defaultValue={choice.level} aria-describedby="level-hint">
             {AI_LEVELS.map((l) => (
               <option key={l} value={l} disabled={!AVAILABLE_LEVELS.includes(l)}>
-                {l}
+                {LEVEL_INFO[l].name}
                 {AVAILABLE_LEVELS.includes(l) ? "" : " (not available yet)"}
               </option>
             ))}
           </select>
-          <p id="level-hint" className="mt-1 text-xs text-slate-500">
-            The AI runs in the background and sees only what its player may see.
-          </p>
+          <div id="level-hint" className="mt-1 text-xs text-slate-600">
+            <dl className="space-y-0.5">
+              {AI_LEVELS.map((l) => (
+                <div key={l}>
+                  <dt className="inline font-semibold">{LEVEL_INFO[l].name}: </dt>
+                  <dd className="inline">{LEVEL_INFO[l].description}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-0.5">The AI sees only what its player may see.</p>
+          </div>
         </div>
         <div>
           <label htmlFor="rule" className="label">
             Column rule
           </label>
-          <select id="rule" name="rule" className="input" defaultValue={choice.rule}>
-            <option value="priority">Priority (default)</option>
-            <option value="no-mirror">No mirror</option>
+          <select id="rule" name="rule" className="input" defaultValue={choice.rule} aria-describedby="rule-hint">
+            {(["priority", "no-mirror"] as const).map((r) => (
+              <option key={r} value={r}>
+                {COLUMN_RULE_INFO[r].name}
+              </option>
+            ))}
           </select>
+          <dl id="rule-hint" className="mt-1 space-y-0.5 text-xs text-slate-600">
+            {(["priority", "no-mirror"] as const).map((r) => (
+              <div key={r}>
+                <dt className="inline font-semibold">{COLUMN_RULE_INFO[r].name}: </dt>
+                <dd className="inline">{COLUMN_RULE_INFO[r].description}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
       </div>
       <div>

@@ -76,15 +76,15 @@ function BoardCardView({
       style={{ background: frameBackground(def.colors) }}
       title={`${def.title} (${def.key})${def.text ? ` — ${def.text}` : ""}${fx ? `\nEffect: ${fx}` : ""}${manual ? `\n${notAutomatedReason(def)}.` : ""}`}
     >
-      <div className="flex h-full flex-col overflow-hidden rounded-md bg-white/95 px-1 pt-0.5 text-left">
+      <div className="flex h-full flex-col overflow-hidden rounded-md bg-white px-1 pt-0.5 text-left">
         <div className="flex items-start gap-1">
           <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full border-[3px] border-amber-400 bg-amber-50 text-xs font-black text-amber-700" aria-hidden>
             {def.rings}
           </span>
           <span className="line-clamp-2 text-[10px] font-bold leading-tight text-slate-900">{def.title}</span>
         </div>
-        <span className="mt-auto truncate text-[9px] text-slate-500">{def.traits.join(" · ")}</span>
-        <div className="flex items-center justify-between pb-0.5 text-[9px] text-slate-500">
+        <span className="mt-auto truncate text-[9px] text-slate-600">{def.traits.join(" · ")}</span>
+        <div className="flex items-center justify-between pb-0.5 text-[9px] text-slate-600">
           <span>{def.key}</span>
           {color && <span className="h-2.5 w-2.5 rounded-full ring-1 ring-white" style={{ background: DOT[color] }} title={`Active color: ${color}`} aria-hidden />}
         </div>

@@ -22,8 +22,11 @@ const LINES: { player: Player; row: Row; label: string }[] = [
   { player: 0, row: "chaos", label: "Your chaos row" },
 ];
 
-/** Cell size shared by the grid and the hand. */
-export const CELL = "h-[118px] w-[84px]";
+/**
+ * Cell size shared by the grid and the hand: 84×118 px, narrower on a phone so
+ * that five columns fit the screen (--rb-cell is set on the board).
+ */
+export const CELL = "aspect-[84/118] w-[var(--rb-cell,84px)]";
 
 /** A slot's card; re-rendered only when what it shows changed (a new engine state leaves most slots as they were). */
 const SlotContent = memo(
@@ -70,20 +73,26 @@ export function BoardGrid({
   lastFlip?: { player: Player; column: number } | null;
 }) {
   return (
-    <div className="inline-grid grid-cols-[5.5rem_repeat(5,84px)] items-center gap-x-2 gap-y-1.5" role="table" aria-label="The field: AI rows on top, your rows below">
+    <div
+      className="inline-grid grid-cols-[repeat(5,var(--rb-cell,84px))] items-center gap-x-1.5 gap-y-1 md:grid-cols-[5.5rem_repeat(5,84px)] md:gap-x-2 md:gap-y-1.5"
+      role="table" aria-label="The field: AI rows on top, your rows below">
       <div role="row" className="contents">
-        <span role="columnheader">
+        <span role="columnheader" className="hidden md:block">
           <span className="sr-only">Row</span>
         </span>
         {[1, 2, 3, 4, 5].map((c) => (
-          <span key={c} role="columnheader" className="text-center text-xs font-semibold text-slate-500">
-            Column {c}
+          <span key={c} role="columnheader" className="text-center text-[11px] font-semibold text-slate-600 md:text-xs">
+            <span className="max-md:sr-only">Column </span>
+            <span className="md:hidden" aria-hidden>
+              Col{" "}
+            </span>
+            {c}
           </span>
         ))}
       </div>
       {LINES.map((line, li) => (
         <div role="row" key={line.label} className={`contents ${li === 2 ? "[&>*]:mt-3" : ""}`}>
-          <span role="rowheader" className={`text-right text-xs font-semibold ${line.player === 0 ? "text-blue-800" : "text-rose-800"}`}>
+          <span role="rowheader" className={`col-span-5 text-left text-xs font-semibold md:col-span-1 md:text-right ${line.player === 0 ? "text-blue-800" : "text-rose-800"}`}>
             {line.label}
           </span>
           {[0, 1, 2, 3, 4].map((ci) => {
@@ -127,6 +136,7 @@ export function BoardGrid({
                   />
                 )}
                 <div
+                  role={mode ? undefined : "group"}
                   aria-label={mode ? undefined : label}
                   aria-hidden={mode ? true : undefined}
                   className={`h-full w-full rounded-lg ${ring} ${mode && mode !== "illegal" ? "transition-transform peer-hover:-translate-y-0.5" : ""}`}

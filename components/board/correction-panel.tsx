@@ -80,7 +80,7 @@ export function CorrectionPanel({
           {CORRECTION_OPS.map((op) => {
             const n = op === "draw" ? 1 : correctionTargetsOf(pending, op).length;
             return (
-              <label key={op} className={`flex items-center gap-2 ${n === 0 ? "text-slate-400" : ""}`}>
+              <label key={op} className={`flex items-center gap-2 ${n === 0 ? "text-slate-500" : ""}`}>
                 <input type="radio" name="correction-op" value={op} checked={choice.op === op} disabled={n === 0} onChange={() => onChoice({ ...choice, op })} />
                 {OP_LABEL[op]}
                 {op !== "draw" && <span className="text-xs text-slate-500">({n === 0 ? "no target" : `${n} target${n === 1 ? "" : "s"}`})</span>}

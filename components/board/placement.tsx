@@ -151,7 +151,8 @@ export function PlacementHand({ p }: { p: Placement }) {
     <div
       role="toolbar"
       aria-label="Your hand: arrow keys move, Enter selects a card then choose a chaos slot, or press 1–5 to place it in that column"
-      className="flex min-h-[118px] flex-wrap gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white/60 p-2"
+      className="flex min-h-[118px] flex-wrap gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white/60 p-2 max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-30 max-md:min-h-0 max-md:flex-nowrap max-md:overflow-x-auto max-md:rounded-none max-md:border-x-0 max-md:border-b-0 max-md:bg-white max-md:pt-3 max-md:shadow-[0_-4px_16px_rgb(15_23_42/0.18)]"
+      data-testid="placement-hand"
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
         e.preventDefault();

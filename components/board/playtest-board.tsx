@@ -13,6 +13,8 @@ import { CorrectionPanel, correctionAction, correctionTargetsOf, type Correction
 import { GameLog, StatusPanel } from "./side-panel";
 import { useGame, type UseGameOptions } from "./use-game";
 import { ShareReplay } from "./share-replay";
+import { BoardLegend } from "./legend";
+import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
 import { RuleRefText } from "@/components/rules/rule-ref-text";
 import { TutorialGuide } from "./tutorial-guide";
 import { tutorialHint } from "@/lib/playtest/tutorial";
@@ -85,7 +87,10 @@ function BoardArea({
           <button type="button" className="btn-secondary" onClick={p.clear} disabled={p.count === 0}>
             Clear
           </button>
-          <span className="text-xs text-slate-600">Drag cards to slots, click a card then a slot, or focus a card and press 1–5.</span>
+          <span className="text-xs text-slate-600">
+            <span className="md:hidden">Tap a card in your hand (docked below), then a slot. Long-press a card to read it.</span>
+            <span className="max-md:hidden">Drag cards to slots, click a card then a slot, or focus a card and press 1–5. Hover a card to read it.</span>
+          </span>
         </div>
         <PlacementHand p={p} />
       </div>
@@ -188,7 +193,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
           : null;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[auto_minmax(18rem,1fr)]">
+    <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : ""}`}>
       <div className="min-w-0">
         {revealAll && (
           <p className="mb-2 rounded border-2 border-dashed border-orange-500 bg-orange-50 px-3 py-1 text-sm font-semibold text-orange-800" role="status">
@@ -290,8 +295,9 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
           )}
         </section>
         <GameLog lines={lines} />
+        <BoardLegend />
         <p className="text-xs text-slate-500">
-          {setup.deckNames[0]} vs {setup.deckNames[1]} · AI: {setup.level} · column rule: {setup.rules.columnRule} · manual corrections {setup.rules.manualCorrections?.includes(HUMAN) ? "on" : "off"} · seed {session.setup.seed}
+          {setup.deckNames[0]} vs {setup.deckNames[1]} · AI: {LEVEL_INFO[setup.level].name} · column rule: {COLUMN_RULE_INFO[setup.rules.columnRule].name} · manual corrections {setup.rules.manualCorrections?.includes(HUMAN) ? "on" : "off"} · seed {session.setup.seed}
           {g.state.aiTimes.length > 0 && ` · last AI answer ${Math.round(g.state.aiTimes[g.state.aiTimes.length - 1])} ms`}
         </p>
       </aside>

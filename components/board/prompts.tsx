@@ -7,6 +7,41 @@ import { HUMAN } from "@/lib/playtest/session";
 
 const SWATCH: Record<Color, string> = { blue: "bg-blue-600 text-white", red: "bg-red-600 text-white", yellow: "bg-yellow-400 text-slate-900", gray: "bg-gray-500 text-white" };
 
+/** The face-up cards that score for a player (both rows, printed rings: RULES.md §4.4), from the state before the score. */
+export function scoringCards(s: GameState, player: 0 | 1): { title: string; rings: number; row: string; column: number }[] {
+  const out: { title: string; rings: number; row: string; column: number }[] = [];
+  for (const row of ["chaos", "spare"] as const)
+    s.players[player][row].forEach((x, i) => {
+      if (!x || !x.faceUp) return;
+      const c = s.cards[x.card] as BoardCardDef;
+      out.push({ title: c.title, rings: c.rings, row, column: i + 1 });
+    });
+  return out;
+}
+
+function ScoreList({ s, player, label }: { s: GameState; player: 0 | 1; label: string }) {
+  const cards = scoringCards(s, player);
+  return (
+    <div className="text-left">
+      <p className="text-xs font-semibold text-slate-700">{label}: face-up cards, printed rings</p>
+      {cards.length === 0 ? (
+        <p className="text-xs text-slate-600">No face-up card: 0.</p>
+      ) : (
+        <ul className="text-xs text-slate-700" aria-label={`${label}: cards that count`}>
+          {cards.map((c) => (
+            <li key={`${c.row}-${c.column}`} className="flex justify-between gap-2">
+              <span>
+                {c.title} <span className="text-slate-500">({c.row} {c.column})</span>
+              </span>
+              <span className="font-semibold tabular-nums">{c.rings}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** Name of the card in a slot, for prompt buttons. */
 export function slotName(s: GameState, r: SlotRef): string {
   const row = r.row === "chaos" ? s.players[r.player].chaos : s.players[r.player].spare;
@@ -118,6 +153,13 @@ export function TurnEndPanel({ t, revealAll, auto, onContinue, onAuto }: { t: Tu
               {totals.totals[1]}
             </div>
           </div>
+        </div>
+      )}
+      {phase === "score" && (
+        <div className="mt-2 grid grid-cols-2 gap-2" data-testid="score-breakdown">
+          <ScoreList s={t.before} player={0} label="You" />
+          <ScoreList s={t.before} player={1} label="AI" />
+          <p className="col-span-2 text-xs text-slate-600">More rings gains a Chaos Emerald; a tie gains nothing. Modifiers do not count here.</p>
         </div>
       )}
       <ul className="mt-2 space-y-0.5 text-sm" aria-live="polite">

@@ -142,7 +142,20 @@ export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
     });
     return () => cancelAnimationFrame(id);
   }, [lines.length, follow]);
-  const last = lines.slice(-1)[0];
+  // Announce every line added since the last render (an AI answer brings several events at once), not only the newest.
+  const [seen, setSeen] = useState(lines.length);
+  const [announcement, setAnnouncement] = useState("");
+  if (seen !== lines.length) {
+    setSeen(lines.length);
+    setAnnouncement(
+      lines.length > seen
+        ? lines
+            .slice(seen)
+            .map((l) => l.text)
+            .join(" ")
+        : (lines[lines.length - 1]?.text ?? ""),
+    );
+  }
   return (
     <section aria-label="Game log" className="panel flex min-h-0 flex-col p-3">
       <div className="flex items-center justify-between">
@@ -156,8 +169,8 @@ export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
           <LogItem key={l.key} text={l.text} type={l.type} turnStart={l.turnStart} />
         ))}
       </ol>
-      <p className="sr-only" aria-live="polite">
-        {last?.text}
+      <p className="sr-only" aria-live="polite" data-testid="log-announcement">
+        {announcement}
       </p>
     </section>
   );

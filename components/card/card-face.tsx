@@ -38,7 +38,7 @@ export function CardFace({ card, size = "md", className = "" }: Props) {
       aria-label={`${card.title}, ${card.colors.join("/")} ${card.rings} rings, ${card.traits.join(", ")}, ${card.rarity}, ${card.key}`}
       role="img"
     >
-      <div className="flex h-full flex-col overflow-hidden rounded-lg bg-white/95">
+      <div className="flex h-full flex-col overflow-hidden rounded-lg bg-white">
         <div className="flex items-start gap-1 px-2 pt-1.5">
           <span
             className={`grid shrink-0 place-items-center rounded-full border-4 border-amber-400 bg-amber-50 font-black text-amber-700 ${sm ? "h-8 w-8 text-base" : "h-11 w-11 text-2xl"}`}
@@ -56,9 +56,9 @@ export function CardFace({ card, size = "md", className = "" }: Props) {
           <img src={card.imageUrl ?? artHref(card)} alt="" className="h-full w-full object-cover" loading="lazy" decoding="async" />
         </div>
         {!sm && (
-          <p className="mx-2 mt-1 line-clamp-3 min-h-[2.5em] text-[11px] leading-snug text-slate-700">{card.text || <span className="italic text-slate-400">No card text.</span>}</p>
+          <p className="mx-2 mt-1 line-clamp-3 min-h-[2.5em] text-[11px] leading-snug text-slate-700">{card.text || <span className="italic text-slate-600">No card text.</span>}</p>
         )}
-        <div className={`flex items-center justify-between px-2 pb-1 ${sm ? "text-[9px]" : "text-[10px]"} text-slate-500`}>
+        <div className={`flex items-center justify-between px-2 pb-1 ${sm ? "text-[9px]" : "text-[10px]"} text-slate-600`}>
           <span>{card.key}</span>
           <span className="capitalize">{card.rarity}</span>
         </div>

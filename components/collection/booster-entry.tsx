@@ -317,7 +317,7 @@ export function BoosterEntry({ userId, isAdmin, defaultSet }: { userId: string; 
               {pack.map((slot, i) => (
                 <li key={slot.uid} className="flex items-center gap-2 px-3 py-1.5 text-sm">
                   <input type="hidden" name="cardId" value={slot.card.id} />
-                  <span className="w-5 text-right tabular-nums text-slate-400">{i + 1}.</span>
+                  <span className="w-5 text-right tabular-nums text-slate-500">{i + 1}.</span>
                   <span className="font-mono text-xs text-slate-600">{slot.card.key}</span>
                   <span className="flex-1 font-semibold">{slot.card.title}</span>
                   <button

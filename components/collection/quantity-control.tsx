@@ -72,7 +72,7 @@ export function QuantityControl({ cardId, label, quantity }: { cardId: string; l
         <input
           id={inputId}
           inputMode="numeric"
-          className={`input h-8 w-14 px-1 text-center font-semibold ${shown > 0 ? "text-slate-900" : "text-slate-400"}`}
+          className={`input h-8 w-14 px-1 text-center font-semibold ${shown > 0 ? "text-slate-900" : "text-slate-500"}`}
           value={draft ?? String(shown)}
           onChange={(e) => setDraft(e.target.value)}
           onFocus={(e) => e.target.select()}

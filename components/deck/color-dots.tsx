@@ -4,7 +4,7 @@ const FILL: Record<Color, string> = { blue: "#2563eb", red: "#dc2626", yellow: "
 
 /** Small colored dots with the color names for screen readers. */
 export function ColorDots({ colors }: { colors: readonly Color[] }) {
-  if (colors.length === 0) return <span className="text-slate-400">—</span>;
+  if (colors.length === 0) return <span className="text-slate-500">—</span>;
   return (
     <span className="inline-flex items-center gap-1" aria-label={colors.join(", ")} role="img">
       {colors.map((c) => (

@@ -67,7 +67,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1 space-y-2">
+        <div className="min-w-64 flex-1 space-y-2">
           <label htmlFor="deck-name" className="label">
             Deck name
           </label>
@@ -209,20 +209,20 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
                         <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" title="rings">
                           {e.card.rings}
                         </span>
-                        <span className="min-w-0 flex-1 truncate">
-                          <span className="font-medium">{e.card.title}</span> <span className="text-slate-500">{e.card.key}</span>{" "}
-                          <span className="capitalize text-slate-500">· {e.card.colors.join("/")}</span>
+                        <span className="min-w-0 flex-1 break-words">
+                          <span className="font-medium">{e.card.title}</span> <span className="whitespace-nowrap text-slate-500">{e.card.key}</span>{" "}
+                          <span className="whitespace-nowrap capitalize text-slate-500">· {e.card.colors.join("/")}</span>
                         </span>
                         <span className={`text-xs ${have >= e.quantity ? "text-green-700" : "text-red-700"}`}>{have >= e.quantity ? `own ${have}` : `missing ${e.quantity - have}`}</span>
-                        <button type="button" className="btn-secondary h-7 w-7 p-0" onClick={() => remove(e.card)} aria-label={`Remove one ${e.card.title} ${e.card.key}`}>
+                        <button type="button" className="btn-secondary h-10 w-10 shrink-0 p-0 md:h-7 md:w-7" onClick={() => remove(e.card)} aria-label={`Remove one ${e.card.title} ${e.card.key}`}>
                           −
                         </button>
-                        <span className="w-6 text-center font-bold" data-testid="entry-quantity">
+                        <span className="w-6 shrink-0 text-center font-bold" data-testid="entry-quantity">
                           {e.quantity}
                         </span>
                         <button
                           type="button"
-                          className="btn-secondary h-7 w-7 p-0"
+                          className="btn-secondary h-10 w-10 shrink-0 p-0 md:h-7 md:w-7"
                           onClick={() => add(e.card)}
                           aria-label={`Add one ${e.card.title} ${e.card.key}`}
                           aria-disabled={titleCopies >= 5 ? true : undefined}

@@ -8,7 +8,8 @@
  */
 import { useMemo, useState } from "react";
 import { ProgressBar } from "@/components/collection/progress-bar";
-import type { MatchupSpec, MatchupTally } from "@/lib/lab/matchup";
+import { saveLabRunAction } from "@/lib/actions/lab";
+import type { LabAgent, MatchupSpec } from "@/lib/lab/matchup";
 import { estimate, progress, type MatchupRun } from "@/lib/lab/run-state";
 import { wilsonInterval, type StopRule } from "@/lib/lab/stats";
 import { EstimateChart } from "./estimate-chart";
@@ -23,8 +24,10 @@ export interface LabRunnerProps {
   targets: (number | null)[];
   /** Query string of this run without the game counts; the share link adds `n`. */
   shareQuery: string;
-  /** Saves the finished run (signed-in users testing their own deck), or null. */
-  onSave?: ((result: { opponents: string[]; tallies: MatchupTally[] }) => Promise<{ ok: boolean; message: string }>) | null;
+  /** The viewer's own deck under test: a finished run can be saved to its history. */
+  saveTarget?: { deckId: string; version: number } | null;
+  seed: number;
+  agents: [LabAgent, LabAgent];
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -70,14 +73,22 @@ export function LabRunner(props: LabRunnerProps) {
               Link to these results
             </a>
           )}
-          {shareHref && props.onSave && (
+          {shareHref && props.saveTarget && (
             <button
               type="button"
               className="btn-secondary"
               disabled={saving || saved !== null}
               onClick={async () => {
                 setSaving(true);
-                const r = await props.onSave!({ opponents: props.opponents, tallies: lab.state.matchups.map((m) => m.tally) });
+                const target = props.saveTarget!;
+                const r = await saveLabRunAction({
+                  deckId: target.deckId,
+                  deckVersion: target.version,
+                  query: props.shareQuery,
+                  seed: props.seed,
+                  agents: props.agents,
+                  results: lab.state.matchups.map((m, i) => ({ name: props.opponents[i], games: m.tally.games, wins: m.tally.wins, losses: m.tally.losses, draws: m.tally.draws })),
+                });
                 setSaving(false);
                 setSaved(r.message);
               }}

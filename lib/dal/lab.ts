@@ -9,6 +9,7 @@ import { encodeDeckCode, tryDecodeDeckCode } from "@/lib/deck/deck-code";
 import type { DeckCheck } from "@/lib/deck/rules";
 import type { DeckListEntry } from "@/lib/deck/types";
 import type { LabSource } from "@/lib/lab/params";
+import type { LabRunDTO, LabRunResult } from "@/lib/lab/types";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type BoardCardDef } from "@/lib/playtest/cards";
 import { getDeckCatalog, getDeckForOwner, getMyOwnedCounts, getSharedDeck, listMyDecks, listPublicDecks, resolveDeckList } from "./decks";
 import { getPlaytestCards } from "./playtest-cards";
@@ -162,4 +163,57 @@ export async function getDeckCompletion(source: LabSource): Promise<DeckCompleti
     lines: entries.map((e) => ({ card: completionCard(e.card), quantity: e.quantity, owned: ownedById.get(e.card.id) ?? 0 })),
     owned: rows.map((r) => ({ card: completionCard(toCardDTO(r.card)), owned: r.quantity })),
   };
+}
+
+/**
+ * Save a finished lab run on the signed-in user's own deck, with the deck
+ * version it tested (which must exist). Totals are summed from the results.
+ */
+export async function saveLabRun(input: { deckId: string; deckVersion: number; query: string; seed: number; agents: string; results: LabRunResult[] }): Promise<{ ok: true; id: string } | { ok: false; code: "deck/not-found" | "lab/bad-version"; message: string }> {
+  const user = await requireUser();
+  const deck = await db.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { version: true } });
+  if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  if (input.deckVersion < 1 || input.deckVersion > deck.version) return { ok: false, code: "lab/bad-version", message: `The deck has no version ${input.deckVersion}.` };
+  const sum = (k: "games" | "wins" | "losses" | "draws") => input.results.reduce((n, r) => n + r[k], 0);
+  const row = await db.labRun.create({
+    data: {
+      deckId: input.deckId,
+      userId: user.id,
+      deckVersion: input.deckVersion,
+      query: input.query,
+      seed: input.seed,
+      agents: input.agents,
+      games: sum("games"),
+      wins: sum("wins"),
+      losses: sum("losses"),
+      draws: sum("draws"),
+      results: JSON.stringify(input.results),
+    },
+    select: { id: true },
+  });
+  return { ok: true, id: row.id };
+}
+
+/** The saved lab runs of the signed-in user's deck, newest first (null when the deck is not theirs). */
+export async function listLabRuns(deckId: string, take = 20): Promise<LabRunDTO[] | null> {
+  const user = await requireUser();
+  const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
+  if (!deck) return null;
+  const rows = await db.labRun.findMany({ where: { deckId }, orderBy: { createdAt: "desc" }, take });
+  return rows.map((r) => {
+    const results = JSON.parse(r.results) as LabRunResult[];
+    return {
+      id: r.id,
+      deckVersion: r.deckVersion,
+      createdAt: r.createdAt.toISOString(),
+      agents: r.agents,
+      seed: r.seed,
+      games: r.games,
+      wins: r.wins,
+      losses: r.losses,
+      draws: r.draws,
+      results,
+      href: `/lab?${r.query}&n=${results.map((x) => x.games).join(",")}`,
+    };
+  });
 }

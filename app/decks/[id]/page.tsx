@@ -5,6 +5,8 @@ import { getDeckForOwner, getMyOwnedCounts, listDeckVersions } from "@/lib/dal/d
 import { requireUserOrRedirect } from "@/lib/dal/session";
 import { catalogFacets } from "@/lib/dal/card-search";
 import { DeckEditor } from "@/components/deck/deck-editor";
+import { LabHistory } from "@/components/lab/lab-history";
+import { listLabRuns } from "@/lib/dal/lab";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -15,7 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DeckEditorPage({ params }: Props) {
   const { id } = await params;
   await requireUserOrRedirect(`/decks/${id}`);
-  const [deck, owned, versions, facets] = await Promise.all([getDeckForOwner(id), getMyOwnedCounts(), listDeckVersions(id), catalogFacets()]);
+  const [deck, owned, versions, facets, labRuns] = await Promise.all([getDeckForOwner(id), getMyOwnedCounts(), listDeckVersions(id), catalogFacets(), listLabRuns(id)]);
   if (!deck || !versions) notFound();
   return (
     <div className="space-y-3">
@@ -26,6 +28,7 @@ export default async function DeckEditorPage({ params }: Props) {
         / {deck.name}
       </nav>
       <DeckEditor key={deck.id} deck={deck} owned={owned} versions={versions} facets={facets} />
+      <LabHistory deckId={deck.id} runs={labRuns ?? []} />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+
+const RUN = "/lab?you=starter:chaotix-mix&vs=starter:eggman-empire&vs=starter:team-sonic-speed&a=random&b=random&width=0.1&max=500&run=1&seed=5";
+
+test.describe("matchup lab", () => {
+  test("runs a small gauntlet to completion in workers, charts it, and its link reproduces the numbers", async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longTasks: [number, number][] };
+      w.__longTasks = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
+        }).observe({ type: "longtask", buffered: true });
+      } catch {
+        /* longtask not supported */
+      }
+    });
+    await page.goto(RUN);
+    const status = page.getByTestId("lab-status");
+    await expect(status).toContainText(/Running on \d+ workers?|Finished/);
+    // progress moves while it runs
+    const bar = page.getByRole("progressbar", { name: "Games played" });
+    await expect(status).toContainText("Finished", { timeout: 150_000 });
+    const started = await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.duration ?? 0);
+    await expect(bar).toHaveAttribute("aria-valuenow", (await bar.getAttribute("aria-valuemax")) as string);
+    const panels = page.getByTestId("lab-matchup");
+    await expect(panels).toHaveCount(2);
+    for (const panel of await panels.all()) {
+      await expect(panel.getByTestId("lab-win-rate")).toHaveText(/\d+\.\d%/);
+      await expect(panel.getByTestId("estimate-chart").locator("polyline")).toHaveCount(1);
+      await expect(panel).toContainText(/stopped: (precise enough|game limit)/);
+    }
+    const rates = await page.getByTestId("lab-win-rate").allTextContents();
+    const played = await bar.getAttribute("aria-valuenow");
+    await page.screenshot({ path: testInfo.outputPath("lab-finished.png"), fullPage: true });
+    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks);
+    const afterLoad = tasks.filter(([t]) => t > started);
+    testInfo.annotations.push({
+      type: "figures",
+      description: JSON.stringify({ games: Number(played), longTasksAfterLoad: afterLoad.length, longestAfterLoadMs: Math.round(Math.max(0, ...afterLoad.map(([, d]) => d))) }),
+    });
+
+    // the shared link names the decks, seed and game counts: the same numbers again
+    const link = page.getByTestId("lab-share-link");
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/seed=5/);
+    expect(href).toMatch(/[?&]n=\d+,\d+/);
+    await link.click();
+    await expect(page.getByTestId("lab-status")).toContainText("Finished", { timeout: 150_000 });
+    expect(await page.getByTestId("lab-win-rate").allTextContents()).toEqual(rates);
+    await expect(page.getByRole("progressbar", { name: "Games played" })).toHaveAttribute("aria-valuenow", played!);
+  });
+
+  test("the setup form explains what is missing, and deck pages link to the lab", async ({ page }) => {
+    await page.goto("/lab?run=1");
+    await expect(page.locator("#lab-errors")).toContainText("Pick your deck.");
+    await expect(page.locator("#lab-errors")).toContainText("Pick at least one opponent.");
+    await page.getByLabel("Your deck").selectOption("starter:team-sonic-speed");
+    await page.getByRole("checkbox", { name: /Eggman Empire/ }).check();
+    await page.getByLabel("Stop at precision").selectOption("0.1");
+    await page.getByLabel("or after").selectOption("500");
+    await page.getByRole("button", { name: "Run the lab" }).click();
+    await expect(page.getByTestId("lab-status")).toBeVisible();
+    await page.goto("/decks/starter/chaotix-mix");
+    await page.getByTestId("test-deck-link").click();
+    await expect(page).toHaveURL(/\/lab\?you=starter%3Achaotix-mix|\/lab\?you=starter:chaotix-mix/);
+    await expect(page.getByLabel("Your deck")).toHaveValue("starter:chaotix-mix");
+  });
+
+  test("the sample hand deals seven cards and draws five more a turn", async ({ page }) => {
+    await page.goto("/decks/starter/eggman-empire");
+    const hand = page.getByTestId("sample-hand");
+    await hand.scrollIntoViewIfNeeded();
+    await expect(hand.locator("ul").first().locator("li")).toHaveCount(7);
+    await hand.getByRole("button", { name: "Draw next turn" }).click();
+    await expect(hand.locator("ul").nth(1).locator("li")).toHaveCount(5);
+    await expect(hand).toContainText("Drawn after turn 1");
+  });
+});

@@ -1,0 +1,103 @@
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { test, expect, newAccount, signInAdmin } from "./fixtures";
+
+/**
+ * Every page at a phone (390×844) and a laptop (1366×900): no horizontal
+ * overflow, no serious or critical axe violation, and a full-page screenshot
+ * saved for review under test-results/screens/.
+ */
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+] as const;
+
+const GUEST_PAGES = [
+  "/",
+  "/cards",
+  "/cards?view=list",
+  "/cards?page=2",
+  "/cards/DEMO/1",
+  "/cards/syntax",
+  "/signin",
+  "/signup",
+  "/decks/public",
+  "/decks/starter/team-sonic-speed",
+  "/playtest",
+  "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=random&rule=priority&seed=42",
+  "/rules",
+  "/learn",
+  "/no-such-page",
+];
+
+const USER_PAGES = [
+  "/collection",
+  "/collection?view=list",
+  "/collection/booster",
+  "/collection/history",
+  "/collection/completion",
+  "/collection/import",
+  "/decks",
+  "/cards/suggest",
+  "/cards/suggestions",
+  "/lab",
+];
+
+const ADMIN_PAGES = ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/audit", "/admin/suggestions"];
+
+function shotName(path: string, width: number): string {
+  const slug = path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "_") || "home";
+  return `${slug}-${width}.png`;
+}
+
+async function checkPage(page: Page, path: string, testInfo: TestInfo) {
+  for (const vp of VIEWPORTS) {
+    await test.step(`${path} at ${vp.width}×${vp.height}`, async () => {
+      await page.setViewportSize(vp);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => {
+        const doc = document.documentElement;
+        if (doc.scrollWidth <= window.innerWidth) return null;
+        // name the widest elements sticking out, for the failure message
+        const out: string[] = [];
+        for (const el of document.querySelectorAll("body *")) {
+          const r = el.getBoundingClientRect();
+          if (r.right > window.innerWidth + 1 && r.width > 0 && out.length < 5) out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} (right ${Math.round(r.right)})`);
+        }
+        return { scrollWidth: doc.scrollWidth, width: window.innerWidth, out };
+      });
+      await page.screenshot({ path: join(testInfo.project.outputDir, "screens", shotName(path, vp.width)), fullPage: true });
+      expect.soft(overflow, `${path} at ${vp.width} px overflows sideways`).toBeNull();
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const bad = axe.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(" ")} — ${v.help}`);
+      expect.soft(bad, `${path} at ${vp.width} px: serious or critical axe violations`).toEqual([]);
+    });
+  }
+}
+
+test.describe("every page on a phone and a laptop", () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test("guest pages", async ({ page }, testInfo) => {
+    for (const path of GUEST_PAGES) await checkPage(page, path, testInfo);
+  });
+
+  test("signed-in pages", async ({ page, auth }, testInfo) => {
+    await auth.signUp(newAccount("screens"));
+    await page.goto("/decks");
+    await page.getByLabel("New deck name").fill("Phone deck");
+    await page.getByRole("button", { name: "Create deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    const editor = new URL(page.url()).pathname;
+    for (const path of [...USER_PAGES, editor]) await checkPage(page, path, testInfo);
+  });
+
+  test("admin pages", async ({ page, auth }, testInfo) => {
+    await signInAdmin(page, auth);
+    for (const path of ADMIN_PAGES) await checkPage(page, path, testInfo);
+  });
+});

@@ -1,0 +1,50 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { saveLabRun } from "@/lib/dal/lab";
+import { AuthError, requireUser } from "@/lib/dal/session";
+import { RateLimitedError } from "@/lib/errors";
+import { limit } from "@/lib/rate-limit";
+import { LAB_AGENTS } from "@/lib/lab/matchup";
+import { MAX_OPPONENTS, parseLabParams } from "@/lib/lab/params";
+
+const count = z.number().int().min(0).max(50_000);
+const saveSchema = z.object({
+  deckId: z.string().min(1).max(64),
+  deckVersion: z.number().int().min(1),
+  query: z
+    .string()
+    .min(1)
+    .max(40_000)
+    .refine((q) => {
+      const p = parseLabParams(Object.fromEntries([...new URLSearchParams(q).keys()].map((k) => [k, new URLSearchParams(q).getAll(k)])));
+      return p.errors.length === 0 && p.choice.you !== null && p.choice.vs.length > 0 && p.choice.seed !== null;
+    }, "Not a lab run's link"),
+  seed: z.number().int().min(0).max(0x7fffffff),
+  agents: z.tuple([z.enum(LAB_AGENTS), z.enum(LAB_AGENTS)]),
+  results: z
+    .array(z.object({ name: z.string().min(1).max(120), games: count, wins: count, losses: count, draws: count }).refine((r) => r.wins + r.losses + r.draws === r.games, "Wins, losses and draws must add up to the games"))
+    .min(1)
+    .max(MAX_OPPONENTS),
+});
+
+export type SaveLabRunResult = { ok: true; message: string } | { ok: false; message: string };
+
+/** Saves a finished lab run to the history of the signed-in user's own deck. */
+export async function saveLabRunAction(input: unknown): Promise<SaveLabRunResult> {
+  const parsed = saveSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: `The run could not be saved: ${parsed.error.issues[0].message}` };
+  try {
+    const user = await requireUser();
+    await limit("deck-write", user.id);
+  } catch (e) {
+    if (e instanceof AuthError || e instanceof RateLimitedError) return { ok: false, message: e.message };
+    throw e;
+  }
+  const { agents, ...rest } = parsed.data;
+  const r = await saveLabRun({ ...rest, agents: agents.join(",") });
+  if (!r.ok) return { ok: false, message: r.message };
+  revalidatePath(`/decks/${parsed.data.deckId}`);
+  return { ok: true, message: "Saved to the deck's lab history." };
+}
