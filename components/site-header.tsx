@@ -34,10 +34,10 @@ export function SiteHeader({ user }: { user: { displayName: string; role: string
           <ThemeToggle />
           {user ? (
             <>
-              <span data-testid="current-user">
+              <Link href="/account" className="rounded-md px-2 py-1 hover:bg-white/10" data-testid="current-user" title="Your account">
                 {user.displayName}
                 {user.role === "admin" && <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-blue-950">admin</span>}
-              </span>
+              </Link>
               <form action={signOutAction}>
                 <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10">
                   Sign out

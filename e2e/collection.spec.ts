@@ -112,6 +112,14 @@ test.describe("collection", () => {
     await qty.fill("7");
     await qty.press("Enter");
     await expect(qty).toHaveValue("7");
+    // the count shows at once and the saves run one after another: wait until the server holds
+    // the typed count before reloading (a reload cancels the saves still queued)
+    await expect
+      .poll(async () => {
+        const doc = await (await page.request.get("/api/collection/export?format=json")).json();
+        return (doc.cards as { set: string; number: number; quantity: number }[]).find((c) => c.set === "DEMO" && c.number === 2)?.quantity;
+      }, { timeout: 30_000 })
+      .toBe(7);
     await page.reload();
     await expect(qty).toHaveValue("7");
     await page.goto("/collection?show=duplicates");

@@ -350,7 +350,7 @@ test.describe("solo playtest board", () => {
     const log = await page.getByTestId("game-log").innerText();
     await page.getByRole("button", { name: "Share replay" }).first().click();
     const link = await page.getByTestId("replay-link").inputValue();
-    expect(link).toContain("/playtest/replay?r=");
+    expect(link).toContain("/playtest/replay#r=");
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Replay" })).toBeVisible();
     await page.getByRole("checkbox", { name: "Reveal all" }).uncheck();

@@ -1,3 +1,4 @@
+import { parsePageNumber } from "@/lib/validation/page-number";
 import { PageSkeleton } from "@/components/ui/skeleton";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -50,7 +51,7 @@ export default async function CollectionPage({ searchParams }: { searchParams: S
     }
     const show = updates.show ?? filter;
     if (show !== "all") params.set("show", show);
-    const page = updates.page ?? (updates.show ? 1 : Number(one(sp.page) ?? 1));
+    const page = updates.page ?? (updates.show ? 1 : parsePageNumber(one(sp.page)));
     if (page > 1) params.set("page", String(page));
     const s = params.toString();
     return s ? `/collection?${s}` : "/collection";

@@ -4,7 +4,8 @@ import { useState } from "react";
 /** A replay link to copy or open. */
 export function ShareReplay({ code }: { code: string }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  const href = `/playtest/replay?r=${code}`;
+  // In the fragment: it never travels in a request, so no server header limit applies to long games.
+  const href = `/playtest/replay#r=${code}`;
   const full = typeof window === "undefined" ? href : `${window.location.origin}${href}`;
   return (
     <div className="w-full space-y-1">

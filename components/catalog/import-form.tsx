@@ -19,6 +19,8 @@ const ACTION_STYLE: Record<string, string> = {
 export function ImportForm({ maxMb }: { maxMb: number }) {
   const [state, action, pending] = useActionState<ActionResult<ImportReport> | null, FormData>(importCatalogAction, null);
   const [fileChosen, setFileChosen] = useState(false);
+  // Checked here: a file over the server's upload limit never reaches the action (the request itself is refused).
+  const [sizeError, setSizeError] = useState<string | null>(null);
   const report = state?.ok ? state.data : null;
   const rejects = report?.rows.filter((r) => r.action === "reject") ?? [];
   const others = report?.rows.filter((r) => r.action !== "reject").slice(0, SHOW_OTHER_ROWS) ?? [];
@@ -36,11 +38,17 @@ export function ImportForm({ maxMb }: { maxMb: number }) {
             type="file"
             accept=".json,.csv,application/json,text/csv"
             className="block text-sm"
-            onChange={(e) => setFileChosen(Boolean(e.target.files?.length))}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              const tooLarge = file && file.size > maxMb * 1024 * 1024;
+              setSizeError(tooLarge ? `This file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is ${maxMb} MB. Split it into smaller files.` : null);
+              setFileChosen(Boolean(file) && !tooLarge);
+            }}
             aria-describedby="import-file-error"
           />
           <div id="import-file-error" aria-live="polite">
-            {state && !state.ok && state.fieldErrors?.file?.map((e) => <p key={e} className="field-error">{e}</p>)}
+            {sizeError && <p className="field-error">{sizeError}</p>}
+            {!sizeError && state && !state.ok && state.fieldErrors?.file?.map((e) => <p key={e} className="field-error">{e}</p>)}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -24,8 +24,9 @@ import {
 } from "@/lib/dal/decks";
 import { getStarterDeck } from "@/lib/dal/starter-decks";
 import type { CardDTO } from "@/lib/cards/types";
-import { buildCatalogIndex, checkDeck, parseDeckJson, parseDeckText, tryDecodeDeckCode, type DeckCheck } from "@/lib/deck";
-import { createDeckSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/validation/deck";
+import { MAX_QUANTITY_PER_LINE } from "@/lib/deck/rules";
+import { blockingProblems, buildCatalogIndex, checkDeck, parseDeckJson, parseDeckText, tryDecodeDeckCode, type DeckCheck } from "@/lib/deck";
+import { createDeckSchema, deckCardsSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/validation/deck";
 
 /** A failed deck write as an action result: the typed code, and for conflicts the server's list. */
 export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | "auth/unauthenticated" | "rate/limited"; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
@@ -178,10 +179,25 @@ async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportP
   const qty = new Map(r.cards.map((c) => [c.card.id, c.quantity]));
   const entries = cards.map((card) => ({ card, quantity: qty.get(card.id) ?? 0 }));
   const check = checkDeck(entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity })));
+  const lines = entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity }));
+  // The preview refuses exactly what saving refuses (lib/deck blockingProblems, as every deck write).
+  const blocking = blockingProblems(check);
+  if (blocking.length) {
+    const messages = blocking.map((p) => p.message);
+    return { ok: false, code: "deck/title-limit", message: `This list cannot be saved: ${messages.join(" ")}`, fieldErrors: { text: messages } };
+  }
+  // The preview refuses exactly what saving would: the same list schema as every deck write
+  // (lines of one printing add up, and the sum must fit one line's limit).
+  const writable = deckCardsSchema.safeParse(lines);
+  if (!writable.success) {
+    const over = entries.filter((e) => e.quantity > MAX_QUANTITY_PER_LINE).map((e) => `${e.card.title} [${e.card.key}]: ${e.quantity} copies in all`);
+    const messages = over.length ? over.map((o) => `${o}; one printing holds at most ${MAX_QUANTITY_PER_LINE}.`) : writable.error.issues.map((i) => i.message);
+    return { ok: false, code: "deck/not-legal", message: `This list cannot be saved: ${messages[0]}`, fieldErrors: { text: messages } };
+  }
   return {
     ok: true,
     preview: { cards: entries, check, ...(r.name !== undefined ? { name: r.name, description: r.description ?? "" } : {}) },
-    lines: entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity })),
+    lines,
   };
 }
 

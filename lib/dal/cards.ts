@@ -1,4 +1,5 @@
 import "server-only";
+import { shownImageUrl } from "@/lib/security-headers";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { colorsFromMask } from "@/lib/cards/colors";
@@ -25,7 +26,7 @@ export function toCardDTO(row: CardRow): CardDTO {
     rarity: row.rarity,
     text: row.text,
     effect: row.effect ? (JSON.parse(row.effect) as unknown) : null,
-    imageUrl: row.imageUrl,
+    imageUrl: shownImageUrl(row.imageUrl),
   };
 }
 

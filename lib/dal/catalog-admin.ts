@@ -1,4 +1,5 @@
 import "server-only";
+import { parsePageNumber } from "@/lib/validation/page-number";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { colorMask, colorsFromMask } from "@/lib/cards/colors";
@@ -211,8 +212,8 @@ export type AuditEntry = {
 /** Admin: the catalog audit log, newest first. */
 export async function listAudits(actor: SessionUser, opts: { page?: number; pageSize?: number; cardKey?: string } = {}): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
   assertAdmin(actor);
-  const pageSize = opts.pageSize ?? 50;
-  const page = Math.max(1, opts.page ?? 1);
+  const pageSize = Math.min(200, Math.max(1, Math.floor(opts.pageSize ?? 50) || 50));
+  const page = parsePageNumber(opts.page);
   const where = opts.cardKey ? { cardKey: opts.cardKey } : {};
   const [rows, total] = await Promise.all([
     db.cardAudit.findMany({ where, include: { user: { select: { displayName: true, email: true } } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: pageSize, skip: (page - 1) * pageSize }),

@@ -89,3 +89,12 @@ export function canAddCopy(cards: readonly DeckRuleCard[], title: string): { ok:
   }
   return { ok: true };
 }
+
+/**
+ * The problems that stop a list from being saved at all (a draft may have too
+ * few cards, nothing else). Every deck write and the import preview use this
+ * one rule, so a preview never accepts what saving would refuse.
+ */
+export function blockingProblems(check: DeckCheck): DeckProblem[] {
+  return check.problems.filter((p) => p.code !== "deck/too-few");
+}

@@ -1,11 +1,22 @@
 import { parseEffect } from "@/lib/engine";
 import { cardInputSchema, type CardInput } from "@/lib/validation/card";
+import { imageHosts, isAllowedImageUrl } from "@/lib/security-headers";
 
 /**
  * A catalog card as the admin form, card suggestions and the bulk importer
  * accept it: the card fields plus an effect the rules engine's schema accepts.
  */
 export const catalogCardSchema = cardInputSchema.superRefine((card, ctx) => {
+  if (card.imageUrl && !isAllowedImageUrl(card.imageUrl)) {
+    const hosts = imageHosts();
+    ctx.addIssue({
+      code: "custom",
+      path: ["imageUrl"],
+      message: hosts.length
+        ? `Images may only come from this site or ${hosts.join(", ")} (the IMAGE_HOSTS setting).`
+        : "Images may only come from this site: no outside image hosts are allowed (the IMAGE_HOSTS setting).",
+    });
+  }
   if (card.effect === null || card.effect === undefined) return;
   const parsed = parseEffect(card.effect);
   if (!parsed.ok) ctx.addIssue({ code: "custom", path: ["effect"], message: `Effect does not match the engine's schema: ${parsed.error}` });

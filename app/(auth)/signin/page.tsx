@@ -6,12 +6,18 @@ import { safeCallbackUrl } from "@/lib/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
-  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; ended?: string }> }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await getCurrentUser()) redirect(callbackUrl);
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-2xl font-bold">Sign in</h1>
+      {params.ended === "everywhere" && (
+        <p className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800" role="status">
+          Every session of your account has ended, on every device.
+        </p>
+      )}
       <div className="panel">
         <SignInForm callbackUrl={callbackUrl} />
       </div>

@@ -1,3 +1,4 @@
+import { parsePageNumber } from "@/lib/validation/page-number";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireAdminPage } from "@/lib/dal/admin-guard";
@@ -18,7 +19,7 @@ const ACTION_STYLE: Record<string, string> = {
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ page?: string; card?: string }> }) {
   const admin = await requireAdminPage("/admin/audit");
   const sp = await searchParams;
-  const page = Math.max(1, Math.floor(Number(sp.page ?? 1)) || 1);
+  const page = parsePageNumber(sp.page);
   const cardKey = sp.card && /^[A-Z0-9-]{1,30}$/.test(sp.card) ? sp.card : undefined;
   const log = await listAudits(admin, { page, cardKey });
   return (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ReplayViewer } from "@/components/board/replay-viewer";
+import { ReplayFromLink } from "@/components/board/replay-from-link";
 import { getPlaytestCards } from "@/lib/dal/playtest-cards";
 import { resolveCardKeys } from "@/lib/playtest/cards";
 import { decodeReplay } from "@/lib/playtest/replay-link";
@@ -25,7 +26,8 @@ function Problem({ message }: { message: string }) {
 export default async function ReplayPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const r = Array.isArray(sp.r) ? sp.r[0] : sp.r;
-  if (!r) return <Problem message="This link has no replay in it (the r parameter is missing)." />;
+  // Links carry the replay in the fragment (#r=…), read in the browser; older ?r= links still work here.
+  if (!r) return <ReplayFromLink />;
   const d = decodeReplay(r);
   if (!d.ok) return <Problem message={d.error.reason} />;
   const p = d.payload;

@@ -1,4 +1,5 @@
 import "server-only";
+import { shownImageUrl } from "@/lib/security-headers";
 import { db, dbDialect } from "@/lib/db";
 import { colorsFromMask } from "@/lib/cards/colors";
 import { cardKey } from "@/lib/cards/keys";
@@ -136,7 +137,7 @@ export async function runSearch(opts: {
       rarity: r.rarity,
       text: r.text,
       effect: r.effect ? (JSON.parse(r.effect) as unknown) : null,
-      imageUrl: r.imageUrl,
+      imageUrl: shownImageUrl(r.imageUrl),
     };
   });
   return { cards, quantities: ordered.map((r) => (r.quantity === null ? 0 : Number(r.quantity))), total };

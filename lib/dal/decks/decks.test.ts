@@ -274,6 +274,15 @@ describe("import", () => {
     if (neu.ok) expect((await t.prisma.deck.findUniqueOrThrow({ where: { id: neu.data.id } })).name).toBe("From JSON");
     const tooMany = await actions.applyImportAction({ format: "text", text: "6 Ring" }, { mode: "new" });
     expect(tooMany).toMatchObject({ ok: false, code: "deck/title-limit" });
+    // the preview refuses exactly what apply refuses: lines of one title add up over the limit
+    const merged = "3 Ring\n3 Ring";
+    const preview = await actions.previewImportAction({ format: "text", text: merged });
+    const applied = await actions.applyImportAction({ format: "text", text: merged }, { mode: "new" });
+    expect(preview).toMatchObject({ ok: false, code: "deck/title-limit", message: expect.stringContaining("Ring") });
+    expect(applied).toMatchObject({ ok: false, code: "deck/title-limit" });
+    // over one printing's line limit too (sums past 99 never reach the write)
+    const huge = await actions.previewImportAction({ format: "text", text: "60 Ring\n60 Ring" });
+    expect(huge.ok).toBe(false);
   });
 });
 

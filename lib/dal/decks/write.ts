@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
 import { normaliseKey } from "@/lib/deck/catalog-index";
-import { checkDeck, type DeckCheck } from "@/lib/deck/rules";
+import { blockingProblems, checkDeck, type DeckCheck } from "@/lib/deck/rules";
 import { diffDeckLists, formatDeckDiff } from "@/lib/deck/diff";
 import type { CreateDeckInput, DeckVisibility, SaveDeckInput } from "@/lib/validation/deck";
 import type { DeckLine, DeckWriteError, DeckWriteResult, Tx } from "./types";
@@ -30,7 +30,7 @@ async function validateList(tx: Tx, cards: DeckLine[]): Promise<{ ok: true; chec
       return { cardId: c.cardId, key: normaliseKey(r.set.code, r.number), title: r.title, quantity: c.quantity };
     }),
   );
-  const blocking = check.problems.filter((p) => p.code !== "deck/too-few");
+  const blocking = blockingProblems(check);
   if (blocking.length) return { ok: false, code: "deck/title-limit", message: blocking.map((p) => p.message).join(" ") };
   return { ok: true, check };
 }

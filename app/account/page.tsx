@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { requireUserOrRedirect } from "@/lib/dal/session";
+import { getMyAccount } from "@/lib/dal/account";
+import { AccountSection } from "@/components/account/account-section";
+import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { SignOutEverywhereForm } from "@/components/account/sign-out-everywhere-form";
+import { FormMessage } from "@/components/ui/field";
+
+export const metadata: Metadata = { title: "Your account" };
+
+/** The signed-in user's account: one AccountSection per feature, in this order. */
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string }> }) {
+  await requireUserOrRedirect("/account");
+  const account = await getMyAccount();
+  const { changed } = await searchParams;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-bold">Your account</h1>
+      <FormMessage tone="success" message={changed === "password" ? "Your password was changed. Every other session has ended." : undefined} />
+      <AccountSection id="profile" title="Profile">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-semibold">Email</dt>
+          <dd data-testid="account-email">{account.email}</dd>
+          <dt className="font-semibold">Display name</dt>
+          <dd>{account.displayName}</dd>
+          <dt className="font-semibold">Role</dt>
+          <dd>{account.role === "admin" ? "Admin" : "Player"}</dd>
+          <dt className="font-semibold">Member since</dt>
+          <dd>{account.createdAt.slice(0, 10)}</dd>
+        </dl>
+      </AccountSection>
+      <AccountSection id="password" title="Change password" description="Changing your password ends every other session of this account.">
+        <ChangePasswordForm />
+      </AccountSection>
+      <AccountSection
+        id="sessions"
+        title="Sessions"
+        description="Signed in on a computer you no longer use? This ends every session of this account, on every device, this one too."
+      >
+        <SignOutEverywhereForm />
+      </AccountSection>
+    </div>
+  );
+}

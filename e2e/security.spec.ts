@@ -1,0 +1,99 @@
+import type { Page } from "@playwright/test";
+import { test, expect, newAccount, signInAdmin } from "./fixtures";
+
+const GAME = "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=heuristic&rule=priority&seed=3";
+
+/** Collects every Content-Security-Policy violation the browser reports on a page. */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    const text = msg.text();
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(text)) violations.push(`${page.url()}: ${text}`);
+  });
+  return violations;
+}
+
+async function visit(page: Page, path: string) {
+  const res = await page.goto(path);
+  expect(res, path).not.toBeNull();
+  // hydrated: Next's scripts ran (they would not under a wrong nonce)
+  await page.waitForFunction(() => document.readyState === "complete");
+  await page.waitForLoadState("networkidle");
+  return res!;
+}
+
+test.describe("security headers", () => {
+  test("pages carry a nonce CSP without unsafe-eval and the other headers; static assets are nosniff", async ({ page }) => {
+    const res = await visit(page, "/");
+    const h = res.headers();
+    const csp = h["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'( 'sha256-[A-Za-z0-9+/=]+')* 'strict-dynamic'/);
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/);
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(h["permissions-policy"]).toContain("camera=()");
+    // a fresh nonce every request
+    const again = (await page.request.get("/")).headers()["content-security-policy"];
+    expect(again).not.toBe(csp);
+    // the nonce is on Next's scripts
+    const nonce = csp.match(/'nonce-([^']+)'/)![1];
+    expect(await page.locator("script[src]").first().evaluate((s: HTMLScriptElement) => s.nonce)).toBe(nonce);
+    const script = await page.locator("script[src]").first().getAttribute("src");
+    const asset = await page.request.get(script!);
+    expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+    const api = await page.request.get("/api/health");
+    expect(api.headers()["content-security-policy"]).toContain("default-src 'self'");
+  });
+
+  test("every kind of page loads with no CSP violation (guest, signed-in user, admin, playtest board and AI worker)", async ({ page, auth, browser }) => {
+    test.setTimeout(300_000);
+    const violations = watchCsp(page);
+
+    for (const path of ["/", "/cards", "/cards?q=c%3Ablue+r%3E%3D3", "/cards/syntax", "/cards/DEMO/001", "/decks/public", "/decks/starter/team-sonic-speed", "/signin", "/signup", "/no-such-page", "/playtest", "/playtest/replay"]) {
+      await visit(page, path);
+    }
+    const code = await page.goto("/decks/starter/team-sonic-speed").then(() => page.getByTestId("deck-code-link").getAttribute("href"));
+    if (code) await visit(page, code);
+
+    // the board, with the AI answering from its Web Worker
+    await visit(page, GAME);
+    await expect(page.getByRole("heading", { name: "Playtest" })).toBeVisible();
+    // the board is interactive (hydrated) and the AI's worker has answered at least once or waits for us
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel) !== null,
+      '[data-testid="confirm-placement"],[data-testid="decision"],[data-testid="turn-end"],[data-testid="game-over"],button[aria-label$="you may flip here"]',
+      { polling: 100, timeout: 30_000 },
+    );
+
+    // a signed-in user's pages, the deck editor and a shared deck
+    const user = newAccount("csp");
+    await auth.signUp(user);
+    for (const path of ["/decks", "/collection", "/collection/booster", "/collection/import", "/collection/history", "/collection/completion", "/cards/suggest", "/cards/suggestions"]) {
+      await visit(page, path);
+    }
+    // a legal deck (a starter copy) opens in the editor and is shared
+    await visit(page, "/decks/starter/team-sonic-speed");
+    await page.getByRole("button", { name: "Copy to my decks" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await expect(page.getByTestId("legality")).toContainText("Legal");
+    await page.getByLabel("Unlisted: anyone with the link").click();
+    await expect(page.getByText("The deck is now unlisted.")).toBeVisible();
+    const link = await page.getByTestId("share-link").inputValue();
+    const guestContext = await browser.newContext();
+    const guest = await guestContext.newPage();
+    const guestViolations = watchCsp(guest);
+    await visit(guest, link);
+    await guestContext.close();
+    violations.push(...guestViolations);
+
+    await auth.signOut();
+    await signInAdmin(page, auth);
+    for (const path of ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/suggestions", "/admin/audit"]) {
+      await visit(page, path);
+    }
+
+    expect(violations).toEqual([]);
+  });
+});
