@@ -19,8 +19,10 @@ export function createPrismaClient(url = databaseUrl()): PrismaClient {
   if (databaseProvider(url) === "postgresql") {
     const max = Number(process.env.DATABASE_POOL_MAX) || 10;
     const adapter = new PrismaPg({ connectionString: url, max });
-    // a transaction may wait for a pooled connection longer than Prisma's 2 s default under load
-    return new PostgresPrismaClient({ adapter, transactionOptions: { maxWait: 10_000 } }) as unknown as PrismaClient;
+    // Under load a transaction may wait for a pooled connection longer than
+    // Prisma's 2 s default, and for row locks (concurrent writes to one row
+    // queue up) longer than its 5 s.
+    return new PostgresPrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }) as unknown as PrismaClient;
   }
   // Writes that meet a busy database are retried without blocking the event
   // loop (lib/sqlite-adapter.ts); a transaction may wait that long to start.

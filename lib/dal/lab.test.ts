@@ -22,6 +22,7 @@ const { seedDemoCatalog } = await import("@/lib/dal/seed");
 const decks = await import("@/lib/dal/decks");
 const lab = await import("@/lib/dal/lab");
 const actions = await import("@/lib/actions/lab");
+const deckActions = await import("@/lib/actions/decks");
 
 type U = { id: string; email: string; displayName: string; role: "user" };
 let A: U;
@@ -102,5 +103,28 @@ describe("lab data", () => {
     expect(c.owned.map((o) => o.card.key)).toEqual(["DEMO-005"]);
     current.user = null;
     await expect(lab.getDeckCompletion({ kind: "deck", id })).rejects.toThrow();
+  });
+
+  it("applies a doctor's swap as a new version of the owner's deck, and refuses stale, foreign or illegal swaps", async () => {
+    const id = await aliceDeck();
+    const swap = { deckId: id, expectedVersion: 1, out: "DEMO-005", into: "DEMO-020" };
+    current.user = B;
+    expect((await deckActions.applySwapAction(swap)).ok).toBe(false);
+    current.user = A;
+    const r = await deckActions.applySwapAction(swap);
+    expect(r.ok).toBe(true);
+    const deck = await decks.getDeckForOwner(id);
+    expect(deck?.version).toBe(2);
+    expect(deck?.entries.find((e) => e.card.key === "DEMO-005")?.quantity).toBe(4);
+    expect(deck?.entries.find((e) => e.card.key === "DEMO-020")?.quantity).toBe(1);
+    expect(deck?.check.total).toBe(30);
+    // the same swap again is stale (the deck is at version 2 now)
+    const stale = await deckActions.applySwapAction(swap);
+    expect(stale.ok).toBe(false);
+    // a sixth copy of a title is refused by the deck rules, and nothing changes
+    const sixth = await deckActions.applySwapAction({ deckId: id, expectedVersion: 2, out: "DEMO-020", into: "DEMO-006" });
+    expect(sixth.ok).toBe(false);
+    expect((await decks.getDeckForOwner(id))?.version).toBe(2);
+    expect((await deckActions.applySwapAction({ ...swap, expectedVersion: 2, out: "DEMO-999" })).ok).toBe(false);
   });
 });
