@@ -26,7 +26,6 @@ const serverEnv = {
   HOSTNAME: "127.0.0.1",
   NEXT_DIST_DIR: ".next-e2e",
   AUTH_SECRET: "e2e-secret-0123456789abcdef0123456789abcdef",
-  RINGBINDER_E2E: "1",
   // every spec signs up and in from 127.0.0.1: the per-address limits are raised for
   // the suite; the per-account and per-user limits keep their defaults
   RATE_LIMIT_SIGNIN_ADDRESS: "100000/900",
