@@ -57,7 +57,7 @@ test.describe("matchup lab", () => {
     await expect(page.locator("#lab-errors")).toContainText("Pick your deck.");
     await expect(page.locator("#lab-errors")).toContainText("Pick at least one opponent.");
     await page.getByLabel("Your deck").selectOption("starter:team-sonic-speed");
-    await page.getByRole("checkbox", { name: /Eggman Empire/ }).check();
+    await page.getByRole("checkbox", { name: "Eggman Empire (starter)", exact: true }).check();
     await page.getByLabel("Stop at precision").selectOption("0.1");
     await page.getByLabel("or after").selectOption("500");
     await page.getByRole("button", { name: "Run the lab" }).click();
