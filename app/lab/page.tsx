@@ -6,6 +6,7 @@ import { LabRunner } from "@/components/lab/lab-runner";
 import { getDoctorCandidates, listLabChoices, loadLabDeck, type LabDeck } from "@/lib/dal/lab";
 import { getCurrentUser } from "@/lib/dal/session";
 import { chunkSize } from "@/lib/lab/run-state";
+import { LEVEL_INFO } from "@/lib/playtest/levels";
 import { LAB_AGENTS, type LabAgent, type MatchupSpec } from "@/lib/lab/matchup";
 import { labQuery, MAX_GAMES, MAX_OPPONENTS, parseLabParams, sourceString, WIDTHS, type LabChoice, type LabSource } from "@/lib/lab/params";
 
@@ -13,10 +14,11 @@ export const metadata: Metadata = { title: "Matchup lab", description: "How ofte
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
+/** The AI levels under their player-facing names (one source: lib/playtest/levels), with what each costs in the lab. */
 const AGENT_INFO: Record<LabAgent, { name: string; hint: string }> = {
-  random: { name: "Random", hint: "plays any legal move: a floor to beat" },
-  heuristic: { name: "Heuristic", hint: "greedy rules of thumb: fast, a fair opponent" },
-  search: { name: "Search", hint: "plans ahead over hidden cards: strongest, about 100× slower" },
+  random: { name: LEVEL_INFO.random.name, hint: "random legal moves: a floor to beat" },
+  heuristic: { name: LEVEL_INFO.heuristic.name, hint: "rules of thumb: fast, a fair opponent" },
+  search: { name: LEVEL_INFO.search.name, hint: "plans ahead over hidden cards: strongest, about 100× slower" },
 };
 
 function SetupForm({ choice, choices, errors }: { choice: LabChoice; choices: Awaited<ReturnType<typeof listLabChoices>>; errors: string[] }) {
