@@ -24,6 +24,7 @@ import {
 } from "@/lib/dal/decks";
 import { getStarterDeck } from "@/lib/dal/starter-decks";
 import type { CardDTO } from "@/lib/cards/types";
+import { parseCardKey } from "@/lib/playtest/cards";
 import { MAX_QUANTITY_PER_LINE } from "@/lib/deck/rules";
 import { blockingProblems, buildCatalogIndex, checkDeck, parseDeckJson, parseDeckText, tryDecodeDeckCode, type DeckCheck } from "@/lib/deck";
 import { createDeckSchema, deckCardsSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/validation/deck";
@@ -274,8 +275,8 @@ export async function applySwapAction(input: unknown): Promise<DeckActionResult<
   const lines = new Map(deck.entries.map((e) => [e.card.key, { cardId: e.card.id, quantity: e.quantity }]));
   const leaving = lines.get(out);
   if (!leaving) return { ok: false, message: `The deck holds no ${out}.` };
-  const m = /^(.+)-(\d+)$/.exec(into);
-  const incoming = m ? await cardIdsForList([{ set: m[1], number: Number(m[2]), quantity: 1 }]) : null;
+  const printing = parseCardKey(into);
+  const incoming = printing ? await cardIdsForList([{ ...printing, quantity: 1 }]) : null;
   if (!incoming || incoming.cards.length !== 1) return { ok: false, message: `The catalog has no ${into}.` };
   leaving.quantity -= 1;
   if (leaving.quantity === 0) lines.delete(out);

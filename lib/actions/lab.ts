@@ -18,7 +18,8 @@ const saveSchema = z.object({
     .min(1)
     .max(40_000)
     .refine((q) => {
-      const p = parseLabParams(Object.fromEntries([...new URLSearchParams(q).keys()].map((k) => [k, new URLSearchParams(q).getAll(k)])));
+      const sp = new URLSearchParams(q);
+      const p = parseLabParams(Object.fromEntries([...new Set(sp.keys())].map((k) => [k, sp.getAll(k)])));
       return p.errors.length === 0 && p.choice.you !== null && p.choice.vs.length > 0 && p.choice.seed !== null;
     }, "Not a lab run's link"),
   seed: z.number().int().min(0).max(0x7fffffff),
