@@ -61,7 +61,7 @@ describe("catalog ImportForm", () => {
     await waitFor(() => expect(screen.getByRole("heading", { name: /Dry run: 1 create · 1 update · 0 unchanged · 1 rejected/ })).toBeTruthy());
     expect(actions.importCatalogAction.mock.calls[0][1].get("mode")).toBe("dry-run");
     const rows = within(screen.getByRole("table", { name: "Import rows" })).getAllByRole("row").slice(1);
-    expect(rows.map((r) => r.cells[0].textContent)).toEqual(["4", "2", "3"]);
+    expect(rows.map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(["4", "2", "3"]);
     expect(rows[0].textContent).toContain("number: Expected a whole number");
     expect(rows[2].textContent).toContain("rings: 2 → 3");
     expect(screen.getByRole("alert").textContent).toBe("1 row is rejected: nothing was written.");

@@ -87,7 +87,7 @@ describe("ImportForm", () => {
   it("lists row errors and offers no apply", async () => {
     importCollection.mockResolvedValueOnce({
       ok: true,
-      data: report({ lines: [], canApply: false, errors: [{ row: 3, message: "No card DEMO-999." }], summary: { changed: 0, added: 0, removed: 0, removedEntries: 4 }, mode: "replace" }),
+      data: report({ lines: [], canApply: false, errors: [{ row: 3, code: "import/unknown-card", message: "No card DEMO-999." }], summary: { changed: 0, added: 0, removed: 0, removedEntries: 4 }, mode: "replace" }),
       message: "1 row error.",
     });
     render(<ImportForm />);

@@ -38,6 +38,7 @@ function deckOf(entries: { card: CardDTO; quantity: number }[], over: Partial<De
     shareSlug: "s-speed",
     version: 3,
     ownerName: "Ann",
+    ownerId: "u1",
     isOwner: true,
     updatedAt: "2026-11-30T12:00:00Z",
     entries: entries.map((e) => ({ ...e, owned: null })),
