@@ -79,7 +79,8 @@ test.describe("matchup lab", () => {
   });
 
   test("answers Stop while its workers run, and resumes where it stopped", async ({ page }) => {
-    await page.goto("/lab?you=starter:chaotix-mix&vs=starter:eggman-empire&a=random&b=random&width=0.02&max=20000&run=1&seed=9");
+    // the Champion AI (search) plays slowly: the run is far from done when Stop is clicked
+    await page.goto("/lab?you=starter:chaotix-mix&vs=starter:eggman-empire&a=search&b=heuristic&width=0.02&max=50000&run=1&seed=9");
     const status = page.getByTestId("lab-status");
     const bar = page.getByRole("progressbar", { name: "Games played" });
     await expect(status).toContainText(/Running on \d+ workers?/);
