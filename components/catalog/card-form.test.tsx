@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import Link from "next/link";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ActionResult } from "@/lib/action-result";
 import { CardForm } from "./card-form";
@@ -102,7 +103,7 @@ describe("CardForm", () => {
     render(
       <div>
         <CardForm action={action} submitLabel="Suggest card" />
-        <a href="/cards">Catalog</a>
+        <Link href="/cards">Catalog</Link>
       </div>,
     );
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
