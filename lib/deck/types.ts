@@ -46,6 +46,7 @@ export type DeckDTO = {
   visibility: DeckVisibility;
   shareSlug: string;
   version: number;
+  ownerId: string;
   ownerName: string;
   isOwner: boolean;
   updatedAt: string;
@@ -65,7 +66,10 @@ export type DeckSummaryDTO = {
   legalSummary: string;
   colors: Color[];
   updatedAt: string;
+  ownerId: string;
   ownerName: string;
+  /** likes, views, copies and visible comments (lib/community) */
+  counts: { likes: number; views: number; copies: number; comments: number };
 };
 
 /** One saved version of a deck. */

@@ -40,6 +40,7 @@ async function toDeckDTO(row: DeckRow, viewerId: string | null): Promise<DeckDTO
     visibility: isVisibility(row.visibility) ? row.visibility : "private",
     shareSlug: row.shareSlug,
     version: row.version,
+    ownerId: row.ownerId,
     ownerName: row.owner.displayName,
     isOwner,
     updatedAt: row.updatedAt.toISOString(),
