@@ -10,7 +10,7 @@ import { LegalityBadge } from "@/components/deck/legality-badge";
 
 export type DeckViewProps = {
   name: string;
-  byline: string;
+  byline: React.ReactNode;
   description: string;
   entries: { card: CardDTO; quantity: number; owned: number | null }[];
   check: DeckCheck;
@@ -21,6 +21,10 @@ export type DeckViewProps = {
   playtestQuery: string;
   returnTo: string;
   notice?: string;
+  /** shown under the byline (a shared deck's likes, views and copies) */
+  headerExtra?: React.ReactNode;
+  /** shown after the deck (a public deck's comments) */
+  footer?: React.ReactNode;
 };
 
 /** The lab's name for a deck this view shows (a share slug, a deck code or a starter). */
@@ -48,6 +52,7 @@ export function DeckView(props: DeckViewProps) {
             {props.name}
           </h1>
           <p className="text-sm text-slate-600">{props.byline}</p>
+          {props.headerExtra}
           <div className="mt-2">
             <LegalityBadge check={check} />
           </div>
@@ -89,6 +94,7 @@ export function DeckView(props: DeckViewProps) {
         <DeckStats cards={statsCards} />
         <DeckExport name={props.name} text={text} json={json} codeUrl={code ? `/d/code/${code}` : null} />
       </div>
+      {props.footer}
     </article>
   );
 }
