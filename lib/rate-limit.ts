@@ -16,7 +16,10 @@ export type LimitKind =
   | "like"
   | "report"
   | "moderation"
-  | "deck-view";
+  | "deck-view"
+  | "account"
+  | "reset-email"
+  | "reset-address";
 
 type Rule = { points: number; duration: number; blockDuration?: number; what: string };
 
@@ -39,6 +42,9 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   moderation: { points: 600, duration: 10 * 60, what: "moderation actions" },
   // Views are counted once per visitor per day anyway; this bounds the database work of a flood from one address.
   "deck-view": { points: 300, duration: 10 * 60, what: "deck views" },
+  account: { points: 20, duration: 60 * 60, what: "account changes" },
+  "reset-email": { points: 5, duration: 60 * 60, what: "password reset requests for this email" },
+  "reset-address": { points: 20, duration: 60 * 60, what: "password reset requests from your network" },
 };
 
 function envName(kind: LimitKind): string {

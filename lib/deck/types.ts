@@ -46,8 +46,9 @@ export type DeckDTO = {
   visibility: DeckVisibility;
   shareSlug: string;
   version: number;
-  ownerId: string;
   ownerName: string;
+  /** the owner's public author page is /authors/<ownerId> */
+  ownerId: string;
   isOwner: boolean;
   updatedAt: string;
   entries: DeckEntryDTO[];
@@ -66,6 +67,7 @@ export type DeckSummaryDTO = {
   legalSummary: string;
   colors: Color[];
   updatedAt: string;
+  /** the owner's public author page is /authors/<ownerId> */
   ownerId: string;
   ownerName: string;
   /** likes, views, copies and visible comments (lib/community) */

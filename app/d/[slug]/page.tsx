@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getSharedDeck } from "@/lib/dal/decks";
 import { getCurrentUser } from "@/lib/dal/session";
-import Link from "next/link";
 import { DeckView } from "@/components/deck/deck-view";
 import { CommunityProvider } from "@/components/community/community-context";
 import { DeckCommunityBar } from "@/components/community/deck-community-bar";
@@ -33,15 +32,8 @@ export default async function SharedDeckPage({ params }: Props) {
   const view = (
     <DeckView
       name={deck.name}
-      byline={
-        <>
-          By{" "}
-          <Link href={`/authors/${deck.ownerId}`} className="text-blue-800 underline">
-            {deck.ownerName}
-          </Link>{" "}
-          · {deck.visibility} · updated {new Date(deck.updatedAt).toLocaleDateString("en", { dateStyle: "medium" })}
-        </>
-      }
+      byline={`By ${deck.ownerName} · ${deck.visibility} · updated ${new Date(deck.updatedAt).toLocaleDateString("en", { dateStyle: "medium" })}`}
+      author={deck.visibility === "public" ? { name: deck.ownerName, href: `/authors/${deck.ownerId}` } : undefined}
       headerExtra={shared ? <DeckCommunityBar returnTo={`/d/${slug}`} /> : undefined}
       footer={shared ? <DeckComments returnTo={`/d/${slug}`} /> : undefined}
       description={deck.description}

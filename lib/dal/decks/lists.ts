@@ -48,6 +48,12 @@ const summaryInclude = {
   cards: { select: { quantity: true, card: { select: { title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
 } satisfies Prisma.DeckInclude;
 
+/** An author's public name, or null when no such account exists. Their email and anything private stay out. */
+export async function getAuthor(id: string): Promise<{ id: string; displayName: string; since: string } | null> {
+  const u = await db.user.findUnique({ where: { id: id.slice(0, 64) }, select: { id: true, displayName: true, createdAt: true } });
+  return u ? { id: u.id, displayName: u.displayName, since: u.createdAt.toISOString() } : null;
+}
+
 /** The signed-in user's decks, most recently edited first. */
 export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
   const user = await requireUser();
@@ -64,14 +70,15 @@ const SORT_ORDER = {
 
 /**
  * Public decks only (never unlisted or private), searchable by deck name and by
- * a card title in the deck, newest, most viewed or most liked first.
+ * a card title in the deck, or one author's; newest, most viewed or most liked first.
  */
-export async function listPublicDecks(opts: { name?: string; card?: string; sort?: DeckSort; take?: number } = {}): Promise<DeckSummaryDTO[]> {
+export async function listPublicDecks(opts: { name?: string; card?: string; ownerId?: string; sort?: DeckSort; take?: number } = {}): Promise<DeckSummaryDTO[]> {
   const name = opts.name?.trim().slice(0, 100);
   const card = opts.card?.trim().toLowerCase().slice(0, 100);
   const rows = await db.deck.findMany({
     where: {
       visibility: "public",
+      ...(opts.ownerId ? { ownerId: opts.ownerId.slice(0, 64) } : {}),
       ...(name ? { name: containsIgnoringCase(db, name) } : {}),
       ...(card ? { cards: { some: { card: { titleKey: { contains: card } } } } } : {}),
     },
