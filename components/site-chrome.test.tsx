@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import Link from "next/link";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CardDTO } from "@/lib/cards/types";
 import { parseQuery } from "@/lib/search";
@@ -62,7 +63,7 @@ describe("SiteMenu", () => {
   it("opens and closes the narrow-screen menu with its button and Escape, and closes after a link is followed", () => {
     const view = render(
       <SiteMenu>
-        <a href="/cards">Cards</a>
+        <Link href="/cards">Cards</Link>
       </SiteMenu>,
     );
     const button = screen.getByRole("button", { name: "Menu" });
@@ -80,7 +81,7 @@ describe("SiteMenu", () => {
     nav.pathname = "/cards";
     view.rerender(
       <SiteMenu>
-        <a href="/cards">Cards</a>
+        <Link href="/cards">Cards</Link>
       </SiteMenu>,
     );
     expect(button.getAttribute("aria-expanded")).toBe("false");
