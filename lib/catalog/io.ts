@@ -108,15 +108,10 @@ function tooMany(n: number): FileError {
   return { code: "import/too-many-rows", message: `The file has ${n.toLocaleString("en")} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en")} can be imported at once.` };
 }
 
-/** Validates rows with the shared card schema; a repeated set + number is rejected on its later rows. */
-export function validateRows(rows: readonly RawRow[]): ValidatedRow[] {
-  const seen = new Map<string, number>();
-  return rows.map((row) => validateRow(row, seen));
-}
-
 /**
- * validateRows in chunks, yielding to the event loop between them (a large
- * file never holds the server for long) and reporting how far it got.
+ * Validates rows with the shared card schema (a repeated set + number is
+ * rejected on its later rows), in chunks, yielding to the event loop between
+ * them (a large file never holds the server for long) and reporting how far it got.
  */
 export async function validateRowsInChunks(rows: readonly RawRow[], onProgress: (done: number) => void = () => {}, chunk = 500): Promise<ValidatedRow[]> {
   const seen = new Map<string, number>();
