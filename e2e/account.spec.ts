@@ -138,7 +138,7 @@ test.describe("account data", () => {
     await expect(page.getByText(`For ${me.email}.`)).toBeVisible();
     await page.getByLabel("New password").fill("a fresh and long passphrase 42");
     await page.getByRole("button", { name: "Set the new password" }).click();
-    await expect(page.getByText("Your password is changed. Sign in with the new one.")).toBeVisible();
+    await expect(page.getByText("Your password is changed. Every session of your account has ended. Sign in with the new one.")).toBeVisible();
     await auth.signIn({ email: me.email, password: "a fresh and long passphrase 42" });
     await expect(page.getByTestId("current-user")).toContainText(me.displayName);
     // the link worked once
