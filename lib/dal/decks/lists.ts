@@ -3,18 +3,18 @@ import { db } from "@/lib/db";
 import { containsIgnoringCase } from "@/lib/db-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
-import { COLORS } from "@/lib/cards/colors";
-import { normaliseKey } from "@/lib/deck/catalog-index";
-import { checkDeck } from "@/lib/deck/rules";
+import { colorsFromMask } from "@/lib/cards/colors";
+import { cardKey, titleKey } from "@/lib/cards/keys";
+import { checkEntries } from "@/lib/deck/rules";
 import { isVisibility } from "@/lib/validation/deck";
 import type { DeckSummaryDTO } from "@/lib/deck/types";
 
 /** Deck lists: the signed-in user's decks and the public ones. */
 
-function summarise(row: { id: string; name: string; visibility: string; shareSlug: string; updatedAt: Date; owner: { displayName: string }; cards: { quantity: number; card: { title: string; colorMask: number; set: { code: string }; number: number } }[] }): DeckSummaryDTO {
+function summarise(row: { id: string; name: string; visibility: string; shareSlug: string; updatedAt: Date; owner: { displayName: string }; cards: { quantity: number; card: { id: string; title: string; colorMask: number; set: { code: string }; number: number } }[] }): DeckSummaryDTO {
   let mask = 0;
   for (const c of row.cards) mask |= c.card.colorMask;
-  const check = checkDeck(row.cards.map((c) => ({ cardId: `${c.card.set.code}-${c.card.number}`, key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title, quantity: c.quantity })));
+  const check = checkEntries(row.cards.map((c) => ({ card: { id: c.card.id, key: cardKey(c.card.set.code, c.card.number), title: c.card.title }, quantity: c.quantity })));
   return {
     id: row.id,
     name: row.name,
@@ -23,7 +23,7 @@ function summarise(row: { id: string; name: string; visibility: string; shareSlu
     total: check.total,
     legal: check.legal,
     legalSummary: check.summary,
-    colors: COLORS.filter((_, i) => (mask & (1 << i)) !== 0),
+    colors: colorsFromMask(mask),
     updatedAt: row.updatedAt.toISOString(),
     ownerName: row.owner.displayName,
   };
@@ -31,7 +31,7 @@ function summarise(row: { id: string; name: string; visibility: string; shareSlu
 
 const summaryInclude = {
   owner: { select: { displayName: true } },
-  cards: { select: { quantity: true, card: { select: { title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
+  cards: { select: { quantity: true, card: { select: { id: true, title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
 } satisfies Prisma.DeckInclude;
 
 /** The signed-in user's decks, most recently edited first. */
@@ -44,7 +44,7 @@ export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
 /** Public decks only (never unlisted or private), searchable by deck name and by a card title in the deck. */
 export async function listPublicDecks(opts: { name?: string; card?: string; take?: number } = {}): Promise<DeckSummaryDTO[]> {
   const name = opts.name?.trim().slice(0, 100);
-  const card = opts.card?.trim().toLowerCase().slice(0, 100);
+  const card = opts.card ? titleKey(opts.card).slice(0, 100) : undefined;
   const rows = await db.deck.findMany({
     where: {
       visibility: "public",
