@@ -18,8 +18,8 @@ export function titleKey(title: string): string {
   return title.trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/** Normalises a trait as printed: trimmed, first letter upper case ("robot" -> "Robot"). */
-export function normaliseTrait(trait: string): string {
+/** Normalizes a trait as printed: trimmed, first letter upper case ("robot" -> "Robot"). */
+export function normalizeTrait(trait: string): string {
   const t = trait.trim().replace(/\s+/g, " ");
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
