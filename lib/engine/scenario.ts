@@ -247,6 +247,7 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
     stack: [],
     pending: null,
     winner: st.winner ?? null,
+    scoring: false,
   };
   const events: GameEvent[] = [];
   advance(s, events);

@@ -56,3 +56,22 @@ export function mixedDecks(): [CardDef[], CardDef[]] {
   const pool = [...VANILLA, ...EFFECT_CARDS];
   return [cycleDeck(pool, 30, 0), cycleDeck(pool, 30, 13)];
 }
+
+const ANY_UP = { row: "any", position: "any", face: "up" } as const;
+
+/** Cards using the effect language v2 kinds beyond conditions and scoring (triggers, zones, rush rules, sequencing). */
+export const V2_CARDS: CardDef[] = [
+  c("Discard Draw", ["red"], 3, ["Thing"], { trigger: "discarded", optional: false, actions: [{ type: "draw", count: 1, who: "you" }] }),
+  c("Spare Guard", ["blue"], 2, ["Robot"], { trigger: "to-spare", optional: false, actions: [{ type: "protect", target: "self", from: ["copy-discard"] }] }),
+  c("Score Bomb", ["gray"], 4, ["Robot"], { trigger: "score", optional: true, actions: [{ type: "discard", target: { owner: "opponent", ...ANY_UP, count: 1, rings: { of: "printed", op: "ge", value: 6 } } }] }),
+  c("Victor", ["yellow"], 1, ["Animal"], { trigger: "battle-won", optional: false, actions: [{ type: "modify-rings", target: "self", add: 2 }] }),
+  c("Sore Loser", ["blue"], 6, ["Animal"], { trigger: "battle-lost", optional: false, actions: [{ type: "discard", target: { owner: "opponent", ...ANY_UP, position: "same-column", count: 1 } }] }),
+  c("Watcher", ["red"], 4, ["Human"], { trigger: "opposing-flip", optional: true, actions: [{ type: "return-to-hand", target: { owner: "opponent", row: "chaos", position: "same-column", face: "up", count: 1 } }] }),
+];
+
+/** The {@link mixedDecks} with every fifth card replaced by a v2 card, for the property tests. */
+export function v2Decks(): [CardDef[], CardDef[]] {
+  const [a, b] = mixedDecks();
+  const sub = (d: CardDef[], o: number): CardDef[] => d.map((x, i) => (i % 5 === 2 ? V2_CARDS[(Math.floor(i / 5) + o) % V2_CARDS.length] : x));
+  return [sub(a, 0), sub(b, 3)];
+}

@@ -133,7 +133,18 @@ export interface Frame {
   started: boolean;
   /** A target waiting for a chosen color (change-color with "choose"). */
   sub: SlotRef | null;
+  /**
+   * Which of the card's effects this frame runs: "flip" for a flip (rush or
+   * effect), else a triggered effect (effect language v2, docs/rules.md), whose
+   * frame starts at stage 1 and never goes on to copy or battle discards.
+   */
+  trigger: FrameTrigger;
+  /** The card this card battled in the battle that triggered this frame (battle-won / battle-lost), else -1. */
+  other: number;
 }
+
+/** The triggers a frame can run (every effect trigger but "continuous"). */
+export type FrameTrigger = "flip" | "discarded" | "to-spare" | "score" | "battle-won" | "battle-lost" | "opposing-flip";
 
 /**
  * Pending decisions (RULES.md §4.3, §6): answered by `choose` (or `pass` when
@@ -142,7 +153,7 @@ export interface Frame {
  */
 export type Pending =
   | { kind: "color"; player: Player; slot: SlotRef; options: Color[]; prompt: string; reason: "flip" | "effect" }
-  | { kind: "optional"; player: Player; slot: SlotRef; prompt: string }
+  | { kind: "optional"; player: Player; slot: SlotRef; prompt: string; card: number }
   | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string; required?: boolean }
   | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
   | CorrectionPending;
@@ -202,6 +213,8 @@ export interface GameState {
   stack: Frame[];
   pending: Pending | null;
   winner: Player | "draw" | null;
+  /** True once this turn's "at the score step" effects have been started (RULES.md §4.4, docs/rules.md). */
+  scoring: boolean;
 }
 
 /** Place five cards from hand face down into the chaos row, in column order (RULES.md §4.1). */

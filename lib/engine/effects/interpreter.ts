@@ -22,6 +22,7 @@ import {
   type SlotRef,
 } from "../types";
 import { discardFromField, drawCards, isAdjacent, label, pname, ref, rowOf, takeFromField } from "../rules/board";
+import { onDiscarded, onOpposingFlip, TRIGGER_WORDS, triggerCardPresent } from "./triggers";
 
 const ROWS: readonly Row[] = ["chaos", "spare"];
 
@@ -379,9 +380,17 @@ export function answerOptional(s: GameState, yes: boolean, ev: GameEvent[] | nul
  */
 export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): boolean {
   const e = s.cards[f.card].effect;
-  if (!e || e.trigger !== "flip") return true;
+  if (!e || e.trigger !== f.trigger) return true;
   const src = srcOf(f);
   if (!f.started) {
+    if (f.trigger !== "flip") {
+      if (!triggerCardPresent(s, f.trigger, f.player, f.row, f.column, f.card)) {
+        if (ev)
+          ev.push({ type: "effect", player: f.player, cards: [f.card], message: `${TRIGGER_WORDS[f.trigger]} (${label(s, f.card)}): the card has left the field, so nothing happens.` });
+        return true;
+      }
+      if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `${TRIGGER_WORDS[f.trigger]} (${pname(f.player)}'s ${label(s, f.card)}): its effect triggers.` });
+    }
     if (e.condition && !conditionHolds(s, src, e.condition)) {
       if (ev)
         ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} does not apply: its condition is not met.` });
@@ -392,6 +401,7 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
         kind: "optional",
         player: f.player,
         slot: ref(f.player, f.row, f.column),
+        card: f.card,
         prompt: `Use the effect of ${label(s, f.card)} (${e.actions.map(describeAction).join(", then ")})?`,
       };
       return false;
@@ -559,6 +569,8 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
     case "discard": {
       const id = discardFromField(s, tp, row, ci);
       if (ev) ev.push({ type: "discard", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${name} was discarded by ${by}.` });
+      // A face-down card's "when discarded" does not trigger: it was never revealed (docs/rules.md).
+      if (slot.faceUp) onDiscarded(s, tp, row, ci, id);
       return;
     }
     case "return-to-hand": {
@@ -594,7 +606,8 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           column: ci + 1,
           message: `${pname(tp)}'s ${label(s, slot.card, slot.color)} in column ${ci + 1} was flipped face up by ${by}${a.withEffect ? "" : " (its own effect does not trigger)"}.`,
         });
-      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: false, runEffect: a.withEffect, ai: 0, picked: [], started: false, sub: null });
+      onOpposingFlip(s, tp, ci);
+      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: false, runEffect: a.withEffect, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1 });
       return;
     }
     case "modify-rings": {

@@ -106,6 +106,9 @@ export const conditionSchema: z.ZodType<Condition, ConditionInput> = z.lazy(() =
   ]),
 ) as z.ZodType<Condition, ConditionInput>;
 
+/** Every effect trigger, in the order the card form lists them. */
+export const TRIGGERS = ["flip", "continuous", "discarded", "to-spare", "score", "battle-won", "battle-lost", "opposing-flip"] as const;
+
 /** Effect actions (RULES.md §6 actions). */
 export const effectActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("discard"), target: targetSchema }),
@@ -136,7 +139,13 @@ export const effectActionSchema = z.discriminatedUnion("type", [
 /** A card's structured effect (RULES.md §6). */
 export const effectSchema = z
   .object({
-    trigger: z.enum(["flip", "continuous"]),
+    /**
+     * When the effect resolves: when flipped, while face up (continuous), or a
+     * triggered effect (v2): when this card is discarded from the field, moves
+     * to the spare row, at the score step, wins or loses a battle, or when an
+     * opposing card is flipped in its column (docs/rules.md).
+     */
+    trigger: z.enum(TRIGGERS),
     condition: conditionSchema.optional(),
     optional: z.boolean().default(false),
     actions: z.array(effectActionSchema).min(1),
