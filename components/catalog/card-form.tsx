@@ -145,7 +145,8 @@ export function CardForm<T>({
           Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema (docs/effects.md:
           triggers, conditions with counts, not/allOf/anyOf, emeralds, lead, zone sizes, row and turn; selectors with exclusions,
           random or opponent&apos;s picks; score-step rings, emeralds and ties; triggers when discarded, moved to the spare row, at the
-          score step, on winning or losing a battle, or when an opposing card is flipped in this column).
+          score step, on winning or losing a battle, or when an opposing card is flipped in this column; zone actions: turn face
+          down, move, swap, put onto the field, recover from the discard pile, hand discard).
         </p>
         <EffectPreview id="effect-reading" text={effectDraft ?? effectText} />
         <Errors id="effect-error" errors={fe?.effect} />

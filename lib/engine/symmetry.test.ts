@@ -124,6 +124,8 @@ interface Run {
   effects: number;
   /** Triggered effects (v2: discarded, to-spare, score, battle, opposing flip) that resolved. */
   triggers: number;
+  /** Zone actions (v2: face down, move, swap, put, recover, hand discard). */
+  zones: number;
 }
 
 /**
@@ -134,7 +136,7 @@ interface Run {
  * order, so the new decks legitimately differ.
  */
 function run(n: number, cols: boolean, seed0: number): Run {
-  const out: Run = { games: 0, actions: 0, corrections: 0, effects: 0, triggers: 0 };
+  const out: Run = { games: 0, actions: 0, corrections: 0, effects: 0, triggers: 0, zones: 0 };
   for (let g = 0; g < n; g++) {
     const seed = seed0 + g;
     let a = newGame({ decks: DECKS, seed, rules: { maxTurns: 12, manualCorrections: g % 2 === 0 ? [0, 1] : [((g >> 1) & 1) as Player] } });
@@ -152,7 +154,10 @@ function run(n: number, cols: boolean, seed0: number): Run {
       out.actions++;
       if (act.type === "correct") out.corrections++;
       if (ra.events.some((e) => e.type === "effect" || e.type === "modify" || e.type === "protect" || e.type === "peek")) out.effects++;
-      for (const e of ra.events) if (e.type === "effect" && e.message.endsWith("its effect triggers.")) out.triggers++;
+      for (const e of ra.events) {
+        if (e.type === "effect" && e.message.endsWith("its effect triggers.")) out.triggers++;
+        if (e.type === "face-down" || (e.cause === "effect" && (e.type === "move" || ((e.type === "discard" || e.type === "return") && e.row === undefined)))) out.zones++;
+      }
       a = ra.state;
       b = rb.state;
       checkConservation(a);
@@ -173,6 +178,7 @@ describe("conservation and mirror symmetry over random games (effects and manual
     expect(r.corrections).toBeGreaterThan(500);
     expect(r.effects).toBeGreaterThan(1000);
     expect(r.triggers).toBeGreaterThan(500);
+    expect(r.zones).toBeGreaterThan(500);
   }, 300_000);
 
   it("swapping the players and reversing the columns gives the mirrored game (up to the first reshuffle)", () => {
@@ -180,5 +186,6 @@ describe("conservation and mirror symmetry over random games (effects and manual
     expect(r.corrections).toBeGreaterThan(300);
     expect(r.effects).toBeGreaterThan(1000);
     expect(r.triggers).toBeGreaterThan(300);
+    expect(r.zones).toBeGreaterThan(300);
   }, 300_000);
 });

@@ -156,7 +156,25 @@ export type Pending =
   | { kind: "optional"; player: Player; slot: SlotRef; prompt: string; card: number }
   | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string; required?: boolean }
   | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
+  | CardPending
   | CorrectionPending;
+
+/**
+ * A card chosen from a hand or a discard pile (effect language v2: recover,
+ * put onto the field, a chosen hand discard). The options are instance ids
+ * the chooser can see; `required` when the chooser may not pass.
+ */
+export interface CardPending {
+  kind: "card";
+  player: Player;
+  slot: SlotRef;
+  options: number[];
+  prompt: string;
+  zone: "hand" | "discard";
+  /** What the chosen card is for: the heuristic keeps its best cards and gives up its worst. */
+  purpose: "recover" | "put" | "hand-discard";
+  required: boolean;
+}
 
 /**
  * A manual-correction window (RULES.md §6, docs/rules.md): the player just
@@ -230,13 +248,15 @@ export interface FlipAction {
   player: Player;
   column: number;
 }
-/** Answer the pending decision (RULES.md §4.3, §6): exactly one of color, slot, yes. */
+/** Answer the pending decision (RULES.md §4.3, §6): exactly one of color, slot, yes, card. */
 export interface ChooseAction {
   type: "choose";
   player: Player;
   color?: Color;
   slot?: SlotRef;
   yes?: boolean;
+  /** A card instance id, for a `card` decision. */
+  card?: number;
 }
 /** Decline a declinable decision: a "you may" or further "up to N" targets (RULES.md §6). */
 export interface PassAction {
@@ -294,7 +314,7 @@ export interface EngineError {
   reason: string;
 }
 
-/** Causes carried by discard, return and draw events ({@link GameEvent.cause}). */
+/** Causes carried by discard, return, draw and move events ({@link GameEvent.cause}). */
 export type EventCause = "recharge" | "effect" | "correction";
 
 /** Event types of the game log (RULES.md §8). */
@@ -316,6 +336,7 @@ export type EventType =
   | "draw"
   | "shuffle"
   | "move"
+  | "face-down"
   | "pass"
   | "lead"
   | "win"
@@ -335,7 +356,7 @@ export interface GameEvent {
   /** Set on the events of a manual correction (RULES.md §6): the card it corrects for. */
   correction?: { card: number };
   /**
-   * What caused a discard, return or draw: the recharge step, a card's effect,
+   * What caused a discard, return, draw or (effect) move: the recharge step, a card's effect,
    * a manual correction (RULES.md §4.5, §6). Absent on rule events whose type
    * says it (copy-discard, battle-discard).
    */

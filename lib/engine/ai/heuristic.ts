@@ -182,6 +182,16 @@ export function optionalValue(actions: readonly EffectAction[]): number {
       case "flip-up":
         v += a.target === "self" ? 0 : 1;
         break;
+      case "turn-face-down":
+        v += sideSign(a.target);
+        break;
+      case "put":
+      case "recover":
+        v += 1;
+        break;
+      case "hand-discard":
+        v += a.who === "opponent" ? a.count : -a.count;
+        break;
       default:
         break;
     }
@@ -250,6 +260,20 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
         }
       }
       return { type: "choose", player: p, slot: best };
+    }
+    case "card": {
+      // Recover or put its best card (most rings); give up its worst when it must discard.
+      let best = pd.options[0];
+      let br = -Infinity;
+      for (const id of pd.options) {
+        const c = findCard(v, id);
+        const r = c === null ? 0 : pd.purpose === "hand-discard" ? -c.rings : c.rings;
+        if (r > br) {
+          br = r;
+          best = id;
+        }
+      }
+      return { type: "choose", player: p, card: best };
     }
     case "correction":
       // Manual corrections are for people (RULES.md §6): an agent never makes one, it is done at once.

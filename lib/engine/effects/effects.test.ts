@@ -64,6 +64,8 @@ const REQUIRED = [
   "action:score-rings", "score:add", "score:set", "action:emerald", "action:win-ties",
   // Effect language v2: triggers.
   "trigger:discarded", "trigger:to-spare", "trigger:score", "trigger:battle-won", "trigger:battle-lost", "trigger:opposing-flip",
+  // Effect language v2: zones.
+  "action:turn-face-down", "action:move", "action:swap", "action:put", "action:recover", "action:hand-discard",
 ];
 
 interface Card {
@@ -137,7 +139,7 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(80)).toContain("Robot and Thing");
   });
 
-  it("describes the v2 triggers in English", () => {
+  it("describes the v2 triggers and zone actions in English", () => {
     const d = (n: number) => {
       const r = parseEffect(demo.cards.find((x) => x.number === n)!.effect);
       if (!r.ok) throw new Error(r.error);
@@ -148,6 +150,13 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(83)).toBe("At the score step, you may: discard: up to 1 face-up card of your opponent's with printed rings at least 6.");
     expect(d(84)).toBe("When this card wins a battle: +2 rings: this card.");
     expect(d(85)).toBe("When this card loses a battle: discard: up to 1 face-up card of your opponent's in this column.");
+    expect(d(87)).toBe("When flipped: turn face down: up to 1 face-up card of your opponent's in the chaos row.");
+    expect(d(88)).toBe("When flipped, you may: swap places with this card: up to 1 face-up card of yours.");
+    expect(d(89)).toBe("When flipped: put 1 card from your deck (the top card) face down into an empty slot of your chaos row.");
+    expect(d(90)).toBe("When flipped: return up to 1 card from your discard pile to your hand.");
+    expect(d(91)).toBe("When flipped: your opponent discards 1 card from their hand at random.");
+    expect(d(92)).toBe("When this card is discarded: return to hand: this card.");
+    expect(d(93)).toBe("When flipped: move to the other row of its column: this card.");
     expect(d(86)).toBe("When an opposing card is flipped in this column, you may: return to hand: up to 1 face-up card of your opponent's in the chaos row in this column.");
   });
 

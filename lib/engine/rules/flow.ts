@@ -67,7 +67,8 @@ export function answerBattle(s: GameState, t: SlotRef, ev: GameEvent[] | null): 
 function present(s: GameState, f: Frame): Slot | null {
   const pl = s.players[f.player];
   const slot = (f.row === "chaos" ? pl.chaos : pl.spare)[f.column];
-  return slot && slot.card === f.card ? slot : null;
+  // A card turned face down meanwhile has left play for its copy and battle discards (docs/rules.md).
+  return slot && slot.card === f.card && slot.faceUp ? slot : null;
 }
 
 /**
