@@ -11,6 +11,8 @@ import { LegalityBadge } from "@/components/deck/legality-badge";
 export type DeckViewProps = {
   name: string;
   byline: string;
+  /** the author's page, linked after the byline */
+  author?: { name: string; href: string };
   description: string;
   entries: { card: CardDTO; quantity: number; owned: number | null }[];
   check: DeckCheck;
@@ -21,6 +23,10 @@ export type DeckViewProps = {
   playtestQuery: string;
   returnTo: string;
   notice?: string;
+  /** shown under the byline (a shared deck's likes, views and copies) */
+  headerExtra?: React.ReactNode;
+  /** shown after the deck (a public deck's comments) */
+  footer?: React.ReactNode;
 };
 
 /** The lab's name for a deck this view shows (a share slug, a deck code or a starter). */
@@ -47,7 +53,18 @@ export function DeckView(props: DeckViewProps) {
           <h1 className="text-2xl font-bold" data-testid="deck-name">
             {props.name}
           </h1>
-          <p className="text-sm text-slate-600">{props.byline}</p>
+          <p className="text-sm text-slate-600">
+            {props.byline}
+            {props.author && (
+              <>
+                {" · "}
+                <Link href={props.author.href} className="text-blue-700 underline">
+                  More decks by {props.author.name}
+                </Link>
+              </>
+            )}
+          </p>
+          {props.headerExtra}
           <div className="mt-2">
             <LegalityBadge check={check} />
           </div>
@@ -89,6 +106,7 @@ export function DeckView(props: DeckViewProps) {
         <DeckStats cards={statsCards} />
         <DeckExport name={props.name} text={text} json={json} codeUrl={code ? `/d/code/${code}` : null} />
       </div>
+      {props.footer}
     </article>
   );
 }

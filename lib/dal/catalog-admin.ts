@@ -7,6 +7,7 @@ import { cardKey, titleKey } from "@/lib/cards/keys";
 import type { SessionUser } from "@/lib/dal/users";
 import type { CatalogCard } from "@/lib/validation/catalog";
 import type { CardSnapshot } from "@/lib/catalog/types";
+import { cardImagePath, type CardImageType } from "@/lib/cards/card-image";
 
 type Tx = Prisma.TransactionClient;
 
@@ -137,16 +138,30 @@ export async function updateCardTx(tx: Tx, id: string, card: CatalogCard, actor:
   return { ok: true as const, id, changed: true };
 }
 
-/** Admin: creates a card (audited). */
-export async function createCard(card: CatalogCard, actor: SessionUser) {
-  assertAdmin(actor);
-  return db.$transaction((tx) => createCardTx(tx, card, actor));
+/** An uploaded image, already checked by lib/cards/card-image's checkCardImage. */
+export type CheckedCardImage = { sha256: string; type: CardImageType; bytes: Uint8Array };
+
+/** Stores an uploaded image (once per content) and gives the card the URL it is served from. */
+async function withImageTx(tx: Tx, card: CatalogCard, image: CheckedCardImage | undefined): Promise<CatalogCard> {
+  if (!image) return card;
+  await tx.cardImage.upsert({
+    where: { id: image.sha256 },
+    create: { id: image.sha256, contentType: image.type, byteSize: image.bytes.length, data: Buffer.from(image.bytes) },
+    update: {},
+  });
+  return { ...card, imageUrl: cardImagePath(image.sha256, image.type) };
 }
 
-/** Admin: edits a card (audited). */
-export async function updateCard(id: string, card: CatalogCard, actor: SessionUser) {
+/** Admin: creates a card (audited), with an uploaded image when one is given. */
+export async function createCard(card: CatalogCard, actor: SessionUser, image?: CheckedCardImage) {
   assertAdmin(actor);
-  return db.$transaction((tx) => updateCardTx(tx, id, card, actor));
+  return db.$transaction(async (tx) => createCardTx(tx, await withImageTx(tx, card, image), actor));
+}
+
+/** Admin: edits a card (audited), with an uploaded image when one is given. */
+export async function updateCard(id: string, card: CatalogCard, actor: SessionUser, image?: CheckedCardImage) {
+  assertAdmin(actor);
+  return db.$transaction(async (tx) => updateCardTx(tx, id, await withImageTx(tx, card, image), actor));
 }
 
 /** How many decks, collections and pack openings reference a card. */
