@@ -95,6 +95,7 @@ export function newGame(opts: NewGameOptions): GameState {
     stack: [],
     pending: null,
     winner: null,
+    scoring: false,
   };
   for (const p of [0, 1] as Player[]) {
     const deck = normalizeDeck(opts.decks[p]);
