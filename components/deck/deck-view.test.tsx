@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CardDTO } from "@/lib/cards/types";
 import type { Color } from "@/lib/cards/colors";
-import { checkDeck } from "@/lib/deck";
+import { checkDeck, ruleCatalog } from "@/lib/deck";
 
 const actions = vi.hoisted(() => ({
   copyDeckAction: vi.fn(),
@@ -31,7 +31,13 @@ const ENTRIES = [
   { card: card(6, "Big", ["gray"], 6, ["Cat"]), quantity: 5, owned: null },
   { card: card(7, "Chao", ["gray"], 0, ["Chao"]), quantity: 1, owned: null },
 ];
-const check = checkDeck(ENTRIES.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity })));
+function checkOf(entries: { card: CardDTO; quantity: number }[]) {
+  return checkDeck(
+    entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity })),
+    ruleCatalog(entries.map((e) => e.card)),
+  );
+}
+const check = checkOf(ENTRIES);
 
 beforeEach(() => {
   for (const f of Object.values(actions)) f.mockReset();
@@ -73,7 +79,7 @@ describe("DeckView", () => {
 
   it("asks guests to sign in to copy, and offers no playtest for an illegal deck", () => {
     const few = ENTRIES.slice(0, 2);
-    view({ signedIn: false, entries: few, check: checkDeck(few.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity }))), copySource: { code: "abc" }, notice: "This deck is not legal." });
+    view({ signedIn: false, entries: few, check: checkOf(few), copySource: { code: "abc" }, notice: "This deck is not legal." });
     expect(screen.getByRole("link", { name: "Sign in to copy this deck" }).getAttribute("href")).toBe("/signin?callbackUrl=%2Fd%2Fs-speed");
     expect(screen.queryByRole("link", { name: "Playtest this deck" })).toBeNull();
     expect(screen.getByText("Playtest this deck").getAttribute("aria-disabled")).toBe("true");
