@@ -56,6 +56,8 @@ export default defineConfig({
       exclude: ["**/*.test.{ts,tsx}", "**/*.d.ts", "lib/generated/**"],
       reporter: ["text-summary", [path.resolve(__dirname, "test/coverage-folders.cjs"), { thresholds: COVERAGE_THRESHOLDS }], "json-summary"],
       reportsDirectory: ".tmp/coverage",
+      // the report also when a test fails: the numbers are still worth reading
+      reportOnFailure: true,
       thresholds: Object.fromEntries(Object.entries(COVERAGE_THRESHOLDS).map(([glob, lines]) => [glob, { lines }])),
     },
     // next-auth imports "next/server" without an extension; let Vite resolve it instead of Node.
