@@ -5,6 +5,9 @@ const nextConfig = {
   // forbidden() renders app/forbidden.tsx with status 403 (admin pages for non-admins).
   // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
+  // Cached public pages and data stay in memory (never on disk) and tag invalidations reach
+  // every instance through Redis when REDIS_URL is set (lib/cache/next-cache-handler.cjs).
+  cacheHandler: require.resolve("./lib/cache/next-cache-handler.cjs"),
   // `npm test` type-checks the whole project (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],

@@ -1,0 +1,66 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cachedPublicDecks } from "@/lib/dal/public-pages";
+import { decodeListState } from "@/lib/cache/page-state";
+import { ColorDots } from "@/components/deck/color-dots";
+
+export const metadata: Metadata = { title: "Public decks", description: "Sonic X TCG decks shared publicly on Ringbinder." };
+
+// /decks/public?… is served from here (proxy.ts): rendered once per filter,
+// then kept until a deck or catalog write invalidates it.
+export const revalidate = 60;
+export function generateStaticParams() {
+  return [];
+}
+
+type Props = { params: Promise<{ state: string }> };
+
+export default async function PublicDecksPage({ params }: Props) {
+  const sp = decodeListState("/decks/public", (await params).state);
+  if (!sp) notFound();
+  const name = (sp.name ?? "").trim().slice(0, 100);
+  const card = (sp.card ?? "").trim().slice(0, 100);
+  const decks = await cachedPublicDecks(name, card);
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold">Public decks</h1>
+      <form className="panel flex flex-wrap items-end gap-3" role="search" action="/decks/public">
+        <div>
+          <label htmlFor="pd-name" className="label">
+            Deck name
+          </label>
+          <input id="pd-name" name="name" className="input" defaultValue={name} maxLength={100} />
+        </div>
+        <div>
+          <label htmlFor="pd-card" className="label">
+            Contains card (title)
+          </label>
+          <input id="pd-card" name="card" className="input" defaultValue={card} maxLength={100} placeholder="e.g. Egg Pawn" />
+        </div>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </form>
+      {decks.length === 0 ? (
+        <p className="panel text-slate-600">{name || card ? "No public deck matches that search." : "No one has published a deck yet."}</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-3" aria-label="Public decks">
+          {decks.map((d) => (
+            <li key={d.id} className="panel">
+              <Link href={`/d/${d.shareSlug}`} className="font-semibold text-blue-800 underline">
+                {d.name}
+              </Link>
+              <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+                <ColorDots colors={d.colors} /> {d.total} cards · {d.legal ? "legal" : "not legal"} · by{" "}
+                <Link href={`/authors/${d.ownerId}`} className="underline">
+                  {d.ownerName}
+                </Link>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
