@@ -7,6 +7,7 @@
  * compiling it; lib/security-headers.ts re-exports it with its types.
  */
 "use strict";
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded uncompiled by the cache handler (CommonJS) */
 
 const { createHash } = require("node:crypto");
 
