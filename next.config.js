@@ -1,3 +1,9 @@
+const { PUBLIC_CACHE_CONTROL } = require("./lib/cache/cache-control.cjs");
+const { HSTS } = require("./lib/csp-policy.cjs");
+
+/** The cached public pages proxy.ts does not run for (its matcher): their Cache-Control is set here. */
+const CACHED_WITHOUT_PROXY = ["/", "/rules", "/learn", "/forgot-password", "/cards/syntax", "/cards/:set/:number(\\d+)", "/d/:path*", "/decks/starter/:slug", "/cached/:path*"];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -13,7 +19,8 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],
   // Test builds write to their own folder so `npm test` never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // Every response; the Content-Security-Policy (with its per-request nonce) and HSTS come from proxy.ts.
+  // Every response. The Content-Security-Policy comes from proxy.ts (a per-request nonce) or, on cached pages, from
+  // the cache handler (script hashes: docs/security.md).
   async headers() {
     return [
       {
@@ -29,6 +36,9 @@ const nextConfig = {
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
       },
+      // HSTS over https (behind a proxy that says so); proxy.ts sets it too on what it handles
+      ...(process.env.NODE_ENV === "production" ? [{ source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: HSTS }] }] : []),
+      ...CACHED_WITHOUT_PROXY.map((source) => ({ source, headers: [{ key: "Cache-Control", value: PUBLIC_CACHE_CONTROL }] })),
     ];
   },
 };

@@ -3,20 +3,13 @@ import { createHash } from "node:crypto";
 import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers";
 import { THEME_SCRIPT } from "@/lib/theme";
 import { CACHED_LISTS, internalListPath, type CachedListPath } from "@/lib/cache/page-state";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/cache-control.cjs";
 
 /**
  * The app's own inline scripts, allowed by their hash (the same on every page,
  * cached or not): the theme script in the root layout's head.
  */
 const INLINE_SCRIPT_HASHES = [THEME_SCRIPT].map((src) => `'sha256-${createHash("sha256").update(src, "utf8").digest("base64")}'`);
-
-/**
- * What a shared cache (a CDN or reverse proxy) may keep of the public pages:
- * a minute fresh, then served stale for up to ten while it refreshes. The app's
- * own cache is invalidated at once on every write; a shared cache in front of
- * it only ages out (docs/caching.md).
- */
-const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /**
  * Pages whose HTML is the same for every visitor (nothing in them reads the
@@ -107,6 +100,17 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
   );
 }
 
+/**
+ * The cached pages that need no rewrite skip the proxy altogether (running it
+ * costs more than serving the page from the cache): their CSP comes from the
+ * cache handler, their Cache-Control and HSTS from next.config.js. A server
+ * action posted to one of them still comes here (the cross-origin check).
+ * (`cached/`: the routes /cards and /decks/public are rewritten to; the rewrite
+ * already set their headers.)
+ */
 export const config = {
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+  matcher: [
+    { source: "/((?!_next/static|_next/image|favicon.ico|$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
+    { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
+  ],
 };

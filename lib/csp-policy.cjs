@@ -90,4 +90,7 @@ function cachedPagePolicy(html, env = process.env) {
   return contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), dev: false, https: false, imageHosts: imageHosts(env) });
 }
 
-module.exports = { imageHosts, contentSecurityPolicy, scriptHash, inlineScriptHashes, cachedPagePolicy };
+/** HSTS for production over https: two years, subdomains included. */
+const HSTS = "max-age=63072000; includeSubDomains";
+
+module.exports = { HSTS, imageHosts, contentSecurityPolicy, scriptHash, inlineScriptHashes, cachedPagePolicy };

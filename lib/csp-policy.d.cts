@@ -4,3 +4,4 @@ export function contentSecurityPolicy(opts: { nonce?: string; scriptHashes?: rea
 export function scriptHash(source: string): string;
 export function inlineScriptHashes(html: string): string[];
 export function cachedPagePolicy(html: string, env?: Record<string, string | undefined>): string;
+export const HSTS: string;

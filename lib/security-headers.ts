@@ -7,7 +7,7 @@
  */
 import { imageHosts } from "./csp-policy.cjs";
 
-export { contentSecurityPolicy, imageHosts } from "./csp-policy.cjs";
+export { contentSecurityPolicy, HSTS, imageHosts } from "./csp-policy.cjs";
 
 /** True for an image URL the app may show: its own paths, or https on an allowed host. */
 export function isAllowedImageUrl(url: string, hosts: readonly string[] = imageHosts()): boolean {
@@ -25,5 +25,3 @@ export function shownImageUrl(url: string | null): string | null {
   return url && isAllowedImageUrl(url) ? url : null;
 }
 
-/** HSTS for production over https: two years, subdomains included. */
-export const HSTS = "max-age=63072000; includeSubDomains";
