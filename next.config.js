@@ -8,6 +8,9 @@ const CACHED_WITHOUT_PROXY = ["/", "/rules", "/learn", "/forgot-password", "/car
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // No ETag: Next computes it by hashing the whole HTML in JavaScript on every response, which cost cached pages
+  // more than serving them (npm run bench:http); shared caches keep public pages by their Cache-Control.
+  generateEtags: false,
   // forbidden() renders app/forbidden.tsx with status 403 (admin pages for non-admins).
   // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },

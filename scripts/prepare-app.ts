@@ -78,8 +78,8 @@ async function main() {
     await prisma.$disconnect();
   }
 
-  // 4. build when needed
-  if (!dev) {
+  // 4. build when needed (--no-build: serve the build that is there, e.g. npm run bench:http -- --no-build)
+  if (!dev && !process.argv.includes("--no-build")) {
     const distDir = process.env.NEXT_DIST_DIR || ".next";
     const stampFile = path.join(root, distDir, "ringbinder-source-hash");
     const hash = sourceHash();
