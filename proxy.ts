@@ -110,7 +110,7 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
  */
 export const config = {
   matcher: [
-    { source: "/((?!_next/static|_next/image|favicon.ico|$|cached/|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
+    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cached/|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
   ],
 };

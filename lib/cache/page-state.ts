@@ -9,7 +9,7 @@
 /** The cached list pages: public path, internal route, and the parameters each reads (in canonical order). */
 export const CACHED_LISTS = {
   "/cards": { internal: "/cached/cards", params: ["q", "sort", "dir", "page", "view"] },
-  "/decks/public": { internal: "/cached/public-decks", params: ["name", "card"] },
+  "/decks/public": { internal: "/cached/public-decks", params: ["name", "card", "sort"] },
 } as const;
 
 export type CachedListPath = keyof typeof CACHED_LISTS;

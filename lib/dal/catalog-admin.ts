@@ -8,6 +8,7 @@ import { cardKey, titleKey } from "@/lib/cards/keys";
 import type { SessionUser } from "@/lib/dal/users";
 import type { CatalogCard } from "@/lib/validation/catalog";
 import type { CardSnapshot } from "@/lib/catalog/types";
+import { cardImagePath, type CardImageType } from "@/lib/cards/card-image";
 
 type Tx = Prisma.TransactionClient;
 
@@ -138,19 +139,33 @@ export async function updateCardTx(tx: Tx, id: string, card: CatalogCard, actor:
   return { ok: true as const, id, changed: true };
 }
 
-/** Admin: creates a card (audited). */
-export async function createCard(card: CatalogCard, actor: SessionUser) {
+/** An uploaded image, already checked by lib/cards/card-image's checkCardImage. */
+export type CheckedCardImage = { sha256: string; type: CardImageType; bytes: Uint8Array };
+
+/** Stores an uploaded image (once per content) and gives the card the URL it is served from. */
+async function withImageTx(tx: Tx, card: CatalogCard, image: CheckedCardImage | undefined): Promise<CatalogCard> {
+  if (!image) return card;
+  await tx.cardImage.upsert({
+    where: { id: image.sha256 },
+    create: { id: image.sha256, contentType: image.type, byteSize: image.bytes.length, data: Buffer.from(image.bytes) },
+    update: {},
+  });
+  return { ...card, imageUrl: cardImagePath(image.sha256, image.type) };
+}
+
+/** Admin: creates a card (audited), with an uploaded image when one is given. */
+export async function createCard(card: CatalogCard, actor: SessionUser, image?: CheckedCardImage) {
   assertAdmin(actor);
-  const r = await db.$transaction((tx) => createCardTx(tx, card, actor));
+  const r = await db.$transaction(async (tx) => createCardTx(tx, await withImageTx(tx, card, image), actor));
   if (r.ok) await invalidateCardChange(r.id, [{ set: card.set, number: card.number, title: card.title }]);
   return r;
 }
 
-/** Admin: edits a card (audited). */
-export async function updateCard(id: string, card: CatalogCard, actor: SessionUser) {
+/** Admin: edits a card (audited), with an uploaded image when one is given. */
+export async function updateCard(id: string, card: CatalogCard, actor: SessionUser, image?: CheckedCardImage) {
   assertAdmin(actor);
   const before = toCardPlace(await db.card.findUnique({ where: { id }, select: cardPlaceSelect }));
-  const r = await db.$transaction((tx) => updateCardTx(tx, id, card, actor));
+  const r = await db.$transaction(async (tx) => updateCardTx(tx, id, await withImageTx(tx, card, image), actor));
   if (r.ok && "changed" in r && r.changed) await invalidateCardChange(id, [before, { set: card.set, number: card.number, title: card.title }]);
   return r;
 }

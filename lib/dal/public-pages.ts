@@ -7,6 +7,7 @@ import { getPublishedDeck, listPublicDecks, resolvePublicDeckList } from "@/lib/
 import { titleKey } from "@/lib/cards/keys";
 import { boundedTags, cardDecksTag, cardKeyTag, CARD_LISTS_TAG, CATALOG_TAG, deckTag, PUBLIC_DECKS_TAG, titleTag } from "@/lib/cache/tags";
 import type { DeckListEntry } from "@/lib/deck/types";
+import type { DeckSort } from "@/lib/community/types";
 
 /**
  * The data of the cached public pages, each piece cached under the tags of
@@ -42,7 +43,7 @@ export const cachedDeckList = cache((cacheKey: string, list: DeckListEntry[]) =>
   unstable_cache(() => resolvePublicDeckList(list), ["deck-list", cacheKey], { tags: boundedTags(list.map((e) => cardKeyTag(e.set, e.number))), revalidate: PUBLIC_CACHE_SECONDS })(),
 );
 
-/** The public deck list for a name / card filter. */
-export const cachedPublicDecks = cache((name: string, card: string) =>
-  unstable_cache(() => listPublicDecks({ name, card }), ["public-decks", name, card], { tags: [CATALOG_TAG, CARD_LISTS_TAG, PUBLIC_DECKS_TAG], revalidate: PUBLIC_CACHE_SECONDS })(),
+/** The public deck list for a name / card filter, in one of the sort orders. */
+export const cachedPublicDecks = cache((name: string, card: string, sort: DeckSort) =>
+  unstable_cache(() => listPublicDecks({ name, card, sort }), ["public-decks", name, card, sort], { tags: [CATALOG_TAG, CARD_LISTS_TAG, PUBLIC_DECKS_TAG], revalidate: PUBLIC_CACHE_SECONDS })(),
 );

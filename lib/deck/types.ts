@@ -4,17 +4,13 @@ import type { DeckVisibility } from "@/lib/validation/deck";
 import type { DeckDiffLine } from "./diff";
 import type { DeckCheck } from "./rules";
 
-/** One line of a deck list as the rules see it: a printing and how many copies. */
-export type DeckRuleCard = {
+/** A deck line with the card facts the stats need. */
+export type DeckStatsCard = {
   cardId: string;
-  /** "DEMO-001" */
+  /** the card key, "DEMO-001" */
   key: string;
   title: string;
   quantity: number;
-};
-
-/** A deck line with the card facts the stats need. */
-export type DeckStatsCard = DeckRuleCard & {
   colors: readonly Color[];
   rings: number;
   traits: readonly string[];
@@ -67,9 +63,11 @@ export type DeckSummaryDTO = {
   legalSummary: string;
   colors: Color[];
   updatedAt: string;
-  ownerName: string;
   /** the owner's public author page is /authors/<ownerId> */
   ownerId: string;
+  ownerName: string;
+  /** likes, views, copies and visible comments (lib/community) */
+  counts: { likes: number; views: number; copies: number; comments: number };
 };
 
 /** One saved version of a deck. */

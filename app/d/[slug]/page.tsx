@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cachedPublishedDeck } from "@/lib/dal/public-pages";
 import { DeckView } from "@/components/deck/deck-view";
+import { CommunityProvider } from "@/components/community/community-context";
+import { DeckCommunityBar } from "@/components/community/deck-community-bar";
+import { DeckComments } from "@/components/community/deck-comments";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -33,11 +36,14 @@ export default async function SharedDeckPage({ params }: Props) {
   const { slug } = await params;
   const deck = await cachedPublishedDeck(slug);
   if (!deck) notFound();
-  return (
+  const shared = deck.visibility !== "private";
+  const view = (
     <DeckView
       name={deck.name}
       byline={`By ${deck.ownerName} · ${deck.visibility} · updated ${new Date(deck.updatedAt).toLocaleDateString("en", { dateStyle: "medium" })}`}
       author={deck.visibility === "public" ? { name: deck.ownerName, href: `/authors/${deck.ownerId}` } : undefined}
+      headerExtra={shared ? <DeckCommunityBar returnTo={`/d/${slug}`} /> : undefined}
+      footer={shared ? <DeckComments returnTo={`/d/${slug}`} /> : undefined}
       description={deck.description}
       entries={deck.entries}
       check={deck.check}
@@ -46,4 +52,6 @@ export default async function SharedDeckPage({ params }: Props) {
       returnTo={`/d/${slug}`}
     />
   );
+  // Likes, views, copies and comments load in the browser (lib/community); private decks have none.
+  return shared ? <CommunityProvider slug={deck.shareSlug}>{view}</CommunityProvider> : view;
 }

@@ -3,18 +3,29 @@ import { db } from "@/lib/db";
 import { containsIgnoringCase } from "@/lib/db-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
-import { COLORS } from "@/lib/cards/colors";
-import { normaliseKey } from "@/lib/deck/catalog-index";
-import { checkDeck } from "@/lib/deck/rules";
+import { colorsFromMask } from "@/lib/cards/colors";
+import { cardKey, titleKey } from "@/lib/cards/keys";
+import { checkEntries } from "@/lib/deck/rules";
 import { isVisibility } from "@/lib/validation/deck";
 import type { DeckSummaryDTO } from "@/lib/deck/types";
+import type { DeckSort } from "@/lib/community/types";
 
 /** Deck lists: the signed-in user's decks and the public ones. */
 
-function summarise(row: { id: string; ownerId: string; name: string; visibility: string; shareSlug: string; updatedAt: Date; owner: { displayName: string }; cards: { quantity: number; card: { title: string; colorMask: number; set: { code: string }; number: number } }[] }): DeckSummaryDTO {
+function summarise(row: {
+  id: string;
+  name: string;
+  visibility: string;
+  shareSlug: string;
+  updatedAt: Date;
+  ownerId: string;
+  owner: { displayName: string };
+  stats: { likes: number; views: number; copies: number; comments: number } | null;
+  cards: { quantity: number; card: { id: string; title: string; colorMask: number; set: { code: string }; number: number } }[];
+}): DeckSummaryDTO {
   let mask = 0;
   for (const c of row.cards) mask |= c.card.colorMask;
-  const check = checkDeck(row.cards.map((c) => ({ cardId: `${c.card.set.code}-${c.card.number}`, key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title, quantity: c.quantity })));
+  const check = checkEntries(row.cards.map((c) => ({ card: { id: c.card.id, key: cardKey(c.card.set.code, c.card.number), title: c.card.title }, quantity: c.quantity })));
   return {
     id: row.id,
     name: row.name,
@@ -23,16 +34,18 @@ function summarise(row: { id: string; ownerId: string; name: string; visibility:
     total: check.total,
     legal: check.legal,
     legalSummary: check.summary,
-    colors: COLORS.filter((_, i) => (mask & (1 << i)) !== 0),
+    colors: colorsFromMask(mask),
     updatedAt: row.updatedAt.toISOString(),
-    ownerName: row.owner.displayName,
     ownerId: row.ownerId,
+    ownerName: row.owner.displayName,
+    counts: row.stats ? { likes: row.stats.likes, views: row.stats.views, copies: row.stats.copies, comments: row.stats.comments } : { likes: 0, views: 0, copies: 0, comments: 0 },
   };
 }
 
 const summaryInclude = {
   owner: { select: { displayName: true } },
-  cards: { select: { quantity: true, card: { select: { title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
+  stats: true,
+  cards: { select: { quantity: true, card: { select: { id: true, title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
 } satisfies Prisma.DeckInclude;
 
 /** An author's public name, or null when no such account exists. Their email and anything private stay out. */
@@ -48,10 +61,20 @@ export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
   return rows.map(summarise);
 }
 
-/** Public decks only (never unlisted or private), searchable by deck name and by a card title in the deck, or one author's. */
-export async function listPublicDecks(opts: { name?: string; card?: string; ownerId?: string; take?: number } = {}): Promise<DeckSummaryDTO[]> {
+/** The order of each sort of /decks/public; ties go to the most recently updated deck. */
+const SORT_ORDER = {
+  new: [{ updatedAt: "desc" }, { id: "asc" }],
+  popular: [{ stats: { views: "desc" } }, { updatedAt: "desc" }, { id: "asc" }],
+  liked: [{ stats: { likes: "desc" } }, { updatedAt: "desc" }, { id: "asc" }],
+} satisfies Record<DeckSort, Prisma.DeckOrderByWithRelationInput[]>;
+
+/**
+ * Public decks only (never unlisted or private), searchable by deck name and by
+ * a card title in the deck, or one author's; newest, most viewed or most liked first.
+ */
+export async function listPublicDecks(opts: { name?: string; card?: string; ownerId?: string; sort?: DeckSort; take?: number } = {}): Promise<DeckSummaryDTO[]> {
   const name = opts.name?.trim().slice(0, 100);
-  const card = opts.card?.trim().toLowerCase().slice(0, 100);
+  const card = opts.card ? titleKey(opts.card).slice(0, 100) : undefined;
   const rows = await db.deck.findMany({
     where: {
       visibility: "public",
@@ -60,7 +83,7 @@ export async function listPublicDecks(opts: { name?: string; card?: string; owne
       ...(card ? { cards: { some: { card: { titleKey: { contains: card } } } } } : {}),
     },
     include: summaryInclude,
-    orderBy: { updatedAt: "desc" },
+    orderBy: SORT_ORDER[opts.sort ?? "new"],
     take: Math.min(opts.take ?? 60, 200),
   });
   return rows.map(summarise);
