@@ -31,7 +31,7 @@ const { seedDemoCatalog } = await import("@/lib/dal/seed");
 const decks = await import("@/lib/dal/decks");
 const { updateCard } = await import("@/lib/dal/catalog-admin");
 const { parseCatalogCard } = await import("@/lib/validation/catalog");
-const { invalidateCatalog } = await import("@/lib/dal/cache-invalidation");
+const { applyImport, dryRunImport } = await import("@/lib/dal/catalog-import");
 
 const ids: Record<string, string> = {};
 let user: { id: string; email: string; displayName: string; role: "user" };
@@ -106,8 +106,13 @@ describe("cache invalidation", () => {
     expect(h.tags).not.toContain(`deck:${hidden.slug}`);
   });
 
-  it("an import (a bulk catalog change) invalidates every page that shows catalog data", async () => {
-    await invalidateCatalog();
+  it("an applied import (a bulk catalog change) invalidates every page that shows catalog data; a dry run nothing", async () => {
+    const text = JSON.stringify({ cards: [{ set: "DEMO", number: 240, title: "Imported Runner", traits: ["Animal"], colors: ["blue"], rings: 2, rarity: "common", text: "", effect: null }] });
+    const dry = await dryRunImport(admin, text, "json");
+    expect(dry.ok).toBe(true);
+    expect(h.tags).toEqual([]);
+    const applied = await applyImport(admin, text, "json");
+    expect(applied).toMatchObject({ ok: true, applied: true });
     expect(new Set(h.tags)).toEqual(new Set(["catalog", "cards"]));
   });
 });
