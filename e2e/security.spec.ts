@@ -63,7 +63,7 @@ test.describe("security headers", () => {
       // one policy only (a second, stricter one from the proxy would block the page's scripts)
       expect(csp.split(",").length, path).toBe(1);
       // hydrated: the account corner asked /api/me and shows Sign in
-      await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
     }
     expect(violations).toEqual([]);
   });
