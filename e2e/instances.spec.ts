@@ -93,7 +93,7 @@ test.describe("two app instances on one PostgreSQL", () => {
     const saved = Date.now();
     await expect(async () => {
       await guest.goto(`${B}/cards/DEMO/44`);
-      await expect(guest.getByText("Edited through the first instance.")).toBeVisible({ timeout: 500 });
+      await expect(guest.getByText("Edited through the first instance.").first()).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: PROPAGATION_MS, intervals: [200] });
     test.info().annotations.push({ type: "propagation", description: `${Date.now() - saved} ms` });
   });
