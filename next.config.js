@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- next.config.js is CommonJS; the header values live in lib/*.cjs */
 const { PUBLIC_CACHE_CONTROL } = require("./lib/cache/cache-control.cjs");
 const { HSTS } = require("./lib/csp-policy.cjs");
 
