@@ -480,8 +480,8 @@ const MODES: Record<string, (seeded: Seeded) => Promise<void>> = {
   // last: it locks the benchmark user's sign-in for the rate limit's window
   "login-flood": loginFloodMode,
 };
-const selected = MODE === "all" ? Object.keys(MODES) : [MODE];
-if (!selected.every((m) => m in MODES)) fail(`--mode must be ${Object.keys(MODES).join(", ")} or all (got ${MODE}).`);
+const selected = MODE === "all" ? Object.keys(MODES) : MODE.split(",");
+if (!selected.every((m) => m in MODES)) fail(`--mode must be ${Object.keys(MODES).join(", ")}, several of them joined by commas, or all (got ${MODE}).`);
 
 // ---------- main ----------
 
