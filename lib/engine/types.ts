@@ -33,7 +33,7 @@ export interface CardDef {
 
 /**
  * A card definition as given to the engine (catalog JSON): like {@link CardDef}
- * but its effect may omit defaults; `newGame` validates and normalises it (RULES.md §6).
+ * but its effect may omit defaults; `newGame` validates and normalizes it (RULES.md §6).
  */
 export interface CardInput {
   title: string;

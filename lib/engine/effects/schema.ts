@@ -228,7 +228,7 @@ export type EffectAction = z.output<typeof effectActionSchema>;
 export type EffectInput = z.input<typeof effectSchema>;
 
 /**
- * Validate and normalise (fill defaults of) a structured effect (RULES.md §6).
+ * Validate and normalize (fill defaults of) a structured effect (RULES.md §6).
  * Returns the parsed effect or the zod error message.
  */
 export function parseEffect(input: unknown): { ok: true; effect: Effect } | { ok: false; error: string } {
