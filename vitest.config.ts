@@ -26,9 +26,10 @@ function databaseTestFiles(dir = __dirname, out: string[] = []): string[] {
  * Line coverage floors, per folder (`npm run test:unit` fails under them).
  * The denominator is every source file of the folder, tested or not (README
  * "Tests and coverage"): tests, type declarations and the generated Prisma
- * client are left out, nothing else. Empty until the whole suite is measured.
+ * client are left out, nothing else. Measured on the whole suite (SQLite
+ * project, 2026-11-30): components 81.2%, lib 92.0%.
  */
-const COVERAGE_THRESHOLDS: Record<string, number> = {};
+const COVERAGE_THRESHOLDS: Record<string, number> = { "components/**": 70, "lib/**": 90 };
 
 const shared = {
   resolve: {

@@ -14,6 +14,12 @@ const actions = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/actions/decks", () => actions);
 vi.mock("@/lib/actions/community", () => ({ recordDeckViewAction: vi.fn() }));
+// who is signed in comes from the browser (GET /api/me): a stand-in switch says it here
+const session = vi.hoisted(() => ({ signedIn: true }));
+vi.mock("@/components/session/current-user", () => ({
+  SignedInSwitch: ({ children, guest }: { children: React.ReactNode; guest: React.ReactNode }) => (session.signedIn ? children : guest),
+  useCurrentUser: () => ({ status: "ready", user: session.signedIn ? { displayName: "ann", role: "user" } : null }),
+}));
 
 const { DeckView } = await import("./deck-view");
 const { NewDeckForm, DeckRowActions } = await import("./deck-list-forms");
@@ -44,7 +50,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function view(over: Partial<Parameters<typeof DeckView>[0]> = {}) {
+function view(over: Partial<Parameters<typeof DeckView>[0]> & { signedIn?: boolean } = {}) {
+  session.signedIn = over.signedIn ?? true;
   return render(
     <DeckView
       name="Speed"
@@ -53,7 +60,6 @@ function view(over: Partial<Parameters<typeof DeckView>[0]> = {}) {
       description="Go **fast**."
       entries={ENTRIES}
       check={check}
-      signedIn
       copySource={{ slug: "s-speed" }}
       playtestQuery="deck=s-speed"
       returnTo="/d/s-speed"
