@@ -8,6 +8,7 @@ import { checkPasswordStrength } from "@/lib/auth/password-strength";
 import { forgetSessionChecks } from "@/lib/auth/session-check";
 import { limit } from "@/lib/rate-limit";
 import { DomainError } from "@/lib/errors";
+import { communityDataOf, forgetUserCommunity, type MyCommunityExport } from "@/lib/dal/community";
 
 /** The signed-in user's account as the account page shows it. */
 export type AccountDTO = { email: string; displayName: string; role: "user" | "admin"; createdAt: string };
@@ -66,6 +67,8 @@ export type AccountExport = {
   }[];
   suggestions: { status: string; reason: string; createdAt: string; reviewedAt: string | null; card: string | null; proposed: unknown }[];
   labRuns: { deck: string; deckVersion: number; query: string; seed: number; agents: string; games: number; wins: number; losses: number; draws: number; results: unknown; createdAt: string }[];
+  /** likes given, comments written and reports made on public decks */
+  community: MyCommunityExport;
 };
 
 function safeJson(text: string): unknown {
@@ -76,16 +79,17 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs), for download; nothing of anyone else's, and no password hash. */
+/** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments and reports), for download; nothing of anyone else's, and no password hash. */
 export async function exportMyData(): Promise<AccountExport> {
   const me = await requireUser();
-  const [user, collection, packs, decks, suggestions, labRuns] = await Promise.all([
+  const [user, collection, packs, decks, suggestions, labRuns, community] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
     db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
     db.packOpening.findMany({ where: { userId: me.id }, include: { cards: { include: { card: { include: { set: true } } } } }, orderBy: { createdAt: "asc" } }),
     db.deck.findMany({ where: { ownerId: me.id }, include: { cards: { include: { card: { include: { set: true } } } }, versions: { orderBy: { version: "asc" } } }, orderBy: { createdAt: "asc" } }),
     db.cardSuggestion.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { createdAt: "asc" } }),
     db.labRun.findMany({ where: { userId: me.id }, include: { deck: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
+    communityDataOf(me.id),
   ]);
   const allIds = new Set(decks.flatMap((d) => d.versions.flatMap((v) => (safeJson(v.cards) as { cardId?: string }[] | null)?.map((l) => l.cardId ?? "") ?? [])));
   const keyRows = await db.card.findMany({ where: { id: { in: [...allIds].filter(Boolean) } }, select: { id: true, number: true, set: { select: { code: true } } } });
@@ -139,6 +143,7 @@ export async function exportMyData(): Promise<AccountExport> {
       results: safeJson(r.results),
       createdAt: r.createdAt.toISOString(),
     })),
+    community,
   };
 }
 
@@ -170,6 +175,7 @@ export async function deleteMyAccount(password: string): Promise<void> {
       "An admin account (or one named in the catalog's audit log) cannot be deleted here: ask the operator to remove the admin role first (npm run user -- remove-admin EMAIL).",
     );
   await db.$transaction(async (tx) => {
+    await forgetUserCommunity(tx, me.id);
     await tx.cardSuggestion.updateMany({ where: { reviewedById: me.id }, data: { reviewedById: null } });
     await tx.cardSuggestion.deleteMany({ where: { userId: me.id } });
     await tx.labRun.deleteMany({ where: { OR: [{ userId: me.id }, { deck: { ownerId: me.id } }] } });

@@ -240,3 +240,31 @@ describe("sorting public decks", () => {
     expect(listed[0].ownerId).toBe(owner.id);
   });
 });
+
+describe("a deleted account", () => {
+  it("exports its likes, comments and reports, and stops counting on others' decks when it goes", async () => {
+    const d = await deck("public");
+    const u = await t.prisma.user.create({ data: { email: "dave@test.dev", displayName: "dave", passwordHash: "x" } });
+    const dave = { id: u.id, email: u.email, displayName: u.displayName, role: "user" } as SessionUser;
+    await as(dave, () => community.setDeckLike(d.slug, true));
+    await as(dave, () => decks.copyDeck({ slug: d.slug }));
+    await as(dave, () => community.addComment(d.slug, "dave was here"));
+    const other = await as(bob, () => community.addComment(d.slug, "bob too"));
+    await as(dave, () => community.reportComment(other.id, "Off topic"));
+    expect(await stats(d.id)).toMatchObject({ likes: 1, copies: 1, comments: 2 });
+
+    const mine = await community.communityDataOf(dave.id);
+    expect(mine.likes).toHaveLength(1);
+    expect(mine.comments.map((c) => c.body)).toEqual(["dave was here"]);
+    expect(mine.reports).toMatchObject([{ comment: "bob too", reason: "Off topic", open: true }]);
+
+    await t.prisma.$transaction(async (tx) => {
+      await community.forgetUserCommunity(tx, dave.id);
+      await tx.deckVersion.deleteMany({ where: { authorId: dave.id } });
+      await tx.deck.deleteMany({ where: { ownerId: dave.id } });
+      await tx.user.delete({ where: { id: dave.id } });
+    });
+    expect(await stats(d.id)).toMatchObject({ likes: 0, copies: 0, comments: 1 });
+    expect(await t.prisma.commentReport.count({ where: { commentId: other.id } })).toBe(0);
+  });
+});

@@ -305,3 +305,40 @@ export async function countOpenReports(): Promise<number> {
   await requireAdmin();
   return db.deckComment.count({ where: { reports: { some: { status: "open" } } } });
 }
+
+/** A user's own community records, for their data export (called by exportMyData after it checked who asks). */
+export type MyCommunityExport = {
+  likes: { deck: string; createdAt: string }[];
+  comments: { deck: string; body: string; hidden: boolean; createdAt: string; editedAt: string | null }[];
+  reports: { comment: string; reason: string; open: boolean; createdAt: string }[];
+};
+
+export async function communityDataOf(userId: string): Promise<MyCommunityExport> {
+  const [likes, comments, reports] = await Promise.all([
+    db.deckLike.findMany({ where: { userId }, select: { createdAt: true, deck: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
+    db.deckComment.findMany({ where: { authorId: userId }, select: { body: true, status: true, createdAt: true, editedAt: true, deck: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
+    db.commentReport.findMany({ where: { reporterId: userId }, select: { reason: true, status: true, createdAt: true, comment: { select: { body: true } } }, orderBy: { createdAt: "asc" } }),
+  ]);
+  return {
+    likes: likes.map((l) => ({ deck: l.deck.name, createdAt: l.createdAt.toISOString() })),
+    comments: comments.map((c) => ({ deck: c.deck.name, body: c.body, hidden: c.status === "hidden", createdAt: c.createdAt.toISOString(), editedAt: c.editedAt?.toISOString() ?? null })),
+    // the reported comment is someone else's: only its first words, to say which one
+    reports: reports.map((r) => ({ comment: r.comment.body.slice(0, 80), reason: r.reason, open: r.status === "open", createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * Inside an account deletion, before the user goes: their likes, copies and
+ * visible comments stop counting on other people's decks (the rows themselves
+ * go with the user, by cascade).
+ */
+export async function forgetUserCommunity(tx: Tx, userId: string): Promise<void> {
+  const [likes, copies, comments] = await Promise.all([
+    tx.deckLike.findMany({ where: { userId }, select: { deckId: true } }),
+    tx.deckCopy.findMany({ where: { userId }, select: { deckId: true } }),
+    tx.deckComment.groupBy({ by: ["deckId"], where: { authorId: userId, status: "visible" }, _count: { _all: true } }),
+  ]);
+  for (const l of likes) await tx.deckStats.updateMany({ where: { deckId: l.deckId, likes: { gt: 0 } }, data: { likes: { decrement: 1 } } });
+  for (const c of copies) await tx.deckStats.updateMany({ where: { deckId: c.deckId, copies: { gt: 0 } }, data: { copies: { decrement: 1 } } });
+  for (const g of comments) await tx.deckStats.updateMany({ where: { deckId: g.deckId, comments: { gte: g._count._all } }, data: { comments: { decrement: g._count._all } } });
+}
