@@ -144,6 +144,18 @@ test.describe("account data", () => {
     // the link worked once
     await page.goto(link!);
     await expect(page.getByRole("main").getByRole("alert")).toContainText("not valid, or was already used");
+
+    // requests are limited per email (5 an hour), whether or not the email has an account
+    await page.goto("/forgot-password");
+    const unknown = `limit-${Date.now()}@ringbinder.test`;
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel("Email").fill(unknown);
+      await page.getByRole("button", { name: "Send me a reset link" }).click();
+      await expect(page.getByText(/If an account uses this email, a link/)).toBeVisible();
+    }
+    await page.getByLabel("Email").fill(unknown);
+    await page.getByRole("button", { name: "Send me a reset link" }).click();
+    await expect(page.getByText(/Too many password reset requests for this email/)).toBeVisible();
   });
 });
 

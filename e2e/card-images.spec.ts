@@ -20,6 +20,8 @@ test.describe("uploaded card images", () => {
     await upload.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]) });
     await expect(page.getByText(/images may be at most 2 MB/)).toBeVisible();
     expect(await upload.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+    await page.getByText(/images may be at most 2 MB/).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: ".tmp/shots/card-image-form.png" });
 
     // an SVG named .png: the server reads its bytes and refuses it; nothing changes
     await upload.setInputFiles({ name: "innocent.png", mimeType: "image/png", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });

@@ -3,7 +3,9 @@
  *   npm run catalog -- import FILE [--dry-run] [--format csv|json] [--as ADMIN_EMAIL]
  *   npm run catalog -- export [--format json|csv] [--out FILE]
  * Imports are recorded in the audit log under an admin account: --as EMAIL, or
- * the first admin found. Exit code 1 when a file is refused.
+ * the first admin found. Exit code 1 when a file is refused. A progress bar
+ * goes to stderr; imports stage their rows first and apply them in short
+ * ranges, so a running app keeps serving (docs/catalog-import.md).
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { loadEnvConfig } from "@next/env";
@@ -66,7 +68,9 @@ async function main() {
       const format = detectFormat(file, option(args, "--format"));
       const admin = await actor();
       const text = readFileSync(file, "utf8");
-      const report = dry ? await dryRunImport(admin, text, format) : await applyImport(admin, text, format);
+      const { progressBar } = await import("./lib/progress");
+      const onProgress = progressBar();
+      const report = dry ? await dryRunImport(admin, text, format, onProgress) : await applyImport(admin, text, format, onProgress);
       if (report.fileError) {
         console.error(`✖ ${report.fileError.message} Nothing was written.`);
         process.exitCode = 1;
@@ -92,6 +96,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(`✖ ${(e as Error).message}`);
+  console.error(`\n✖ ${(e as Error).message}`);
   process.exit(1);
 });

@@ -2,14 +2,15 @@
 
 import { revalidatePath } from "next/cache";
 import { fail, ok, type ActionResult } from "@/lib/action-result";
-import { AuthError, requireAdmin } from "@/lib/dal/session";
+import { requireAdmin } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
-import { RateLimitedError } from "@/lib/errors";
+import { DomainError } from "@/lib/errors";
 import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
+import { importSummary } from "@/lib/catalog/import-summary";
 
-/** Admin: dry-run or apply a catalog import file (JSON or CSV). */
+/** Admin: dry-run or apply a catalog import file (JSON or CSV). The form uses it without JavaScript; with it, POST /api/catalog/import (progress). */
 export async function importCatalogAction(_prev: ActionResult<ImportReport> | null, form: FormData): Promise<ActionResult<ImportReport>> {
   const file = form.get("file");
   const mode = form.get("mode");
@@ -26,15 +27,11 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
       revalidatePath("/cards", "layout");
       revalidatePath("/admin", "layout");
     }
-    if (report.fileError) return { ok: false, message: report.fileError.message };
-    const { create, update, unchanged, reject } = report.counts;
-    const summary = `${create} to create, ${update} to update, ${unchanged} unchanged, ${reject} rejected.`;
-    if (mode === "apply") {
-      return report.applied ? ok(report, `Imported: ${create} created, ${update} updated, ${unchanged} unchanged.`) : ok(report, `Nothing was written: ${reject} row${reject === 1 ? "" : "s"} rejected. Fix them and try again.`);
-    }
-    return ok(report, `Dry run: ${summary}`);
+    const summary = importSummary(report, mode);
+    return summary.ok ? ok(report, summary.message) : fail(summary.message);
   } catch (e) {
-    if (e instanceof AuthError || e instanceof RateLimitedError) return fail(e.message);
+    // refusals (sign-in, rate limit, a catalog changed underneath, a timeout): nothing was written
+    if (e instanceof DomainError) return fail(e.message);
     throw e;
   }
 }

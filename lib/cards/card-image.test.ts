@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCardImage, cardImagePath, MAX_CARD_IMAGE_BYTES, parseCardImageName, sniffImageType } from "./card-image";
+import { contentSecurityPolicy, isAllowedImageUrl, shownImageUrl } from "@/lib/security-headers";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==", "base64");
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
@@ -56,5 +57,13 @@ describe("card image checks", () => {
     expect(parseCardImageName(cardImagePath(sha, "image/webp").slice("/card-images/".length))).toEqual({ sha256: sha, type: "image/webp" });
     expect(parseCardImageName(`${sha}.jpg`)).toEqual({ sha256: sha, type: "image/jpeg" });
     for (const bad of [`${sha}.svg`, `${sha}.png.html`, `${"A".repeat(64)}.png`, `${sha.slice(1)}.png`, "../../package.json", `${sha}.PNG`, `${sha}`]) expect(parseCardImageName(bad)).toBeNull();
+  });
+
+  it("are served from our own origin: shown without any IMAGE_HOSTS and allowed by the CSP's img-src 'self'", () => {
+    const path = cardImagePath("f".repeat(64), "image/png");
+    expect(isAllowedImageUrl(path, [])).toBe(true);
+    expect(shownImageUrl(path)).toBe(path);
+    const csp = contentSecurityPolicy({ nonce: "n", dev: false, https: true, imageHosts: [] });
+    expect(csp.split("; ").find((d) => d.startsWith("img-src "))?.split(" ")).toContain("'self'");
   });
 });

@@ -114,5 +114,6 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
     stack: [],
     pending: null,
     winner: v.winner,
+    scoring: false,
   };
 }
