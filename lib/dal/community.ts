@@ -306,39 +306,22 @@ export async function countOpenReports(): Promise<number> {
   return db.deckComment.count({ where: { reports: { some: { status: "open" } } } });
 }
 
-/** A user's own community records, for their data export (called by exportMyData after it checked who asks). */
-export type MyCommunityExport = {
-  likes: { deck: string; createdAt: string }[];
-  comments: { deck: string; body: string; hidden: boolean; createdAt: string; editedAt: string | null }[];
-  reports: { comment: string; reason: string; open: boolean; createdAt: string }[];
-};
-
-export async function communityDataOf(userId: string): Promise<MyCommunityExport> {
-  const [likes, comments, reports] = await Promise.all([
-    db.deckLike.findMany({ where: { userId }, select: { createdAt: true, deck: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
-    db.deckComment.findMany({ where: { authorId: userId }, select: { body: true, status: true, createdAt: true, editedAt: true, deck: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
-    db.commentReport.findMany({ where: { reporterId: userId }, select: { reason: true, status: true, createdAt: true, comment: { select: { body: true } } }, orderBy: { createdAt: "asc" } }),
-  ]);
-  return {
-    likes: likes.map((l) => ({ deck: l.deck.name, createdAt: l.createdAt.toISOString() })),
-    comments: comments.map((c) => ({ deck: c.deck.name, body: c.body, hidden: c.status === "hidden", createdAt: c.createdAt.toISOString(), editedAt: c.editedAt?.toISOString() ?? null })),
-    // the reported comment is someone else's: only its first words, to say which one
-    reports: reports.map((r) => ({ comment: r.comment.body.slice(0, 80), reason: r.reason, open: r.status === "open", createdAt: r.createdAt.toISOString() })),
-  };
-}
-
 /**
- * Inside an account deletion, before the user goes: their likes, copies and
- * visible comments stop counting on other people's decks (the rows themselves
- * go with the user, by cascade).
+ * Account deletion: removes everything of a user's on other people's decks
+ * (likes, copies counted, comments and the reports on them, reports they made;
+ * reports they resolved keep no resolver) and lowers those decks' counters to
+ * match, inside the caller's transaction. Views are not per user and stay counted.
  */
-export async function forgetUserCommunity(tx: Tx, userId: string): Promise<void> {
-  const [likes, copies, comments] = await Promise.all([
-    tx.deckLike.findMany({ where: { userId }, select: { deckId: true } }),
-    tx.deckCopy.findMany({ where: { userId }, select: { deckId: true } }),
-    tx.deckComment.groupBy({ by: ["deckId"], where: { authorId: userId, status: "visible" }, _count: { _all: true } }),
-  ]);
-  for (const l of likes) await tx.deckStats.updateMany({ where: { deckId: l.deckId, likes: { gt: 0 } }, data: { likes: { decrement: 1 } } });
-  for (const c of copies) await tx.deckStats.updateMany({ where: { deckId: c.deckId, copies: { gt: 0 } }, data: { copies: { decrement: 1 } } });
-  for (const g of comments) await tx.deckStats.updateMany({ where: { deckId: g.deckId, comments: { gte: g._count._all } }, data: { comments: { decrement: g._count._all } } });
+export async function removeUserCommunityTx(tx: Tx, userId: string): Promise<void> {
+  const likes = await tx.deckLike.groupBy({ by: ["deckId"], where: { userId }, _count: { _all: true } });
+  const copies = await tx.deckCopy.groupBy({ by: ["deckId"], where: { userId }, _count: { _all: true } });
+  const comments = await tx.deckComment.groupBy({ by: ["deckId"], where: { authorId: userId, status: "visible" }, _count: { _all: true } });
+  await tx.commentReport.deleteMany({ where: { OR: [{ reporterId: userId }, { comment: { authorId: userId } }] } });
+  await tx.commentReport.updateMany({ where: { resolvedById: userId }, data: { resolvedById: null } });
+  await tx.deckComment.deleteMany({ where: { authorId: userId } });
+  await tx.deckLike.deleteMany({ where: { userId } });
+  await tx.deckCopy.deleteMany({ where: { userId } });
+  for (const [field, groups] of [["likes", likes], ["copies", copies], ["comments", comments]] as const) {
+    for (const g of groups) await tx.deckStats.updateMany({ where: { deckId: g.deckId }, data: { [field]: { decrement: g._count._all } } });
+  }
 }

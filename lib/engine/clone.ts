@@ -40,5 +40,6 @@ export function cloneState(s: GameState): GameState {
     pending: s.pending,
     winner: s.winner,
     scoring: s.scoring,
+    lasting: s.lasting,
   };
 }

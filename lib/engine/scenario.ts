@@ -250,6 +250,7 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
     pending: null,
     winner: st.winner ?? null,
     scoring: false,
+    lasting: [],
   };
   const events: GameEvent[] = [];
   advance(s, events);

@@ -96,6 +96,7 @@ export function newGame(opts: NewGameOptions): GameState {
     pending: null,
     winner: null,
     scoring: false,
+    lasting: [],
   };
   for (const p of [0, 1] as Player[]) {
     const deck = normalizeDeck(opts.decks[p]);

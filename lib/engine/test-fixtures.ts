@@ -71,6 +71,11 @@ export const V2_CARDS: CardDef[] = [
   c("Mover", ["yellow"], 3, ["Robot"], { trigger: "flip", optional: true, actions: [{ type: "move", target: { owner: "any", ...ANY_UP, face: "any", count: 1 } }, { type: "swap", target: { owner: "you", ...ANY_UP, face: "any", count: 1 } }] }),
   c("Putter", ["blue"], 1, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "put", from: "hand" }, { type: "put", from: "deck" }, { type: "put", from: "discard" }] }),
   c("Recoverer", ["red"], 2, ["Thing"], { trigger: "discarded", optional: false, actions: [{ type: "recover", count: 2 }, { type: "return-to-hand", target: "self" }] }),
+  c("Booster", ["blue"], 2, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "next-flip", who: "you" }, { type: "rush-rule", rule: "ignore-column-rule", until: "rush" }] }),
+  c("Reverser", ["red"], 3, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "rush-rule", rule: "lower-discarded", until: "turn" }] }),
+  c("Shield", ["yellow"], 4, ["Thing"], { trigger: "opposing-flip", optional: false, actions: [{ type: "rush-rule", rule: "no-copy-discards", until: "rush" }, { type: "next-flip", who: "opponent" }] }),
+  c("Omni", ["gray"], 1, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "rush-rule", rule: "any-color", until: "field" }] }),
+  c("Dasher", ["blue"], 3, ["Place"], { trigger: "flip", optional: true, actions: [{ type: "flip-up", withEffect: false, asRush: true, target: { owner: "any", row: "chaos", position: "any", face: "down", count: 1 } }] }),
   c("Pickpocket", ["gray"], 2, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "hand-discard", who: "opponent", count: 1, pick: "random" }, { type: "hand-discard", who: "opponent", count: 1, pick: "owner" }] }),
 ];
 

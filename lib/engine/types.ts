@@ -233,6 +233,23 @@ export interface GameState {
   winner: Player | "draw" | null;
   /** True once this turn's "at the score step" effects have been started (RULES.md §4.4, docs/rules.md). */
   scoring: boolean;
+  /** Rush rules changed by effects for a while (effect language v2, rules/lasting.ts). */
+  lasting: Lasting[];
+}
+
+/** The rush rules an effect can change (effect language v2, docs/rules.md). */
+export type LastingRule = "ignore-column-rule" | "no-copy-discards" | "lower-discarded" | "any-color";
+
+/**
+ * A rush rule changed for a while: by `player`'s effect of `card`; until the
+ * end of the rush, of the turn, or while `card` is on the field. "any-color"
+ * is about `card` itself ("this card battles any color").
+ */
+export interface Lasting {
+  player: Player;
+  rule: LastingRule;
+  card: number;
+  until: "rush" | "turn" | "field";
 }
 
 /** Place five cards from hand face down into the chaos row, in column order (RULES.md §4.1). */

@@ -115,5 +115,6 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
     pending: null,
     winner: v.winner,
     scoring: false,
+    lasting: v.lasting.slice(),
   };
 }

@@ -192,6 +192,13 @@ export function optionalValue(actions: readonly EffectAction[]): number {
       case "hand-discard":
         v += a.who === "opponent" ? a.count : -a.count;
         break;
+      case "next-flip":
+        // An extra flip (you flip again) is worth having; handing the opponent the next flip is not.
+        v += a.who === "you" ? 1 : -1;
+        break;
+      case "rush-rule":
+        v += a.rule === "no-copy-discards" ? 0 : 1;
+        break;
       default:
         break;
     }

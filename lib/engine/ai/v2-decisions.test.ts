@@ -111,3 +111,19 @@ describe("agents answer the v2 zone decisions sensibly", () => {
     }
   });
 });
+
+describe("agents answer the v2 rush rules sensibly", () => {
+  it("says yes to an extra flip and to ignoring the column rule, no to handing the opponent the next flip", () => {
+    const h = getAgent("heuristic");
+    for (const [actions, yes] of [
+      [[{ type: "next-flip", who: "you" }], true],
+      [[{ type: "rush-rule", rule: "ignore-column-rule", until: "rush" }], true],
+      [[{ type: "rush-rule", rule: "any-color", until: "field" }], true],
+      [[{ type: "next-flip", who: "opponent" }], false],
+    ] as const) {
+      const s = at({ trigger: "opposing-flip", optional: true, actions: [...actions] } as EffectInput);
+      expect(s.pending?.kind).toBe("optional");
+      expect(h.chooseAction(playerView(s, 0), { seed: 1 })).toEqual({ type: "choose", player: 0, yes });
+    }
+  });
+});

@@ -31,6 +31,9 @@ function primitives(e: Effect): string[] {
   for (const a of e.actions) {
     out.push(`action:${a.type}`);
     if (a.type === "score-rings") out.push(a.set !== undefined ? "score:set" : "score:add");
+    if (a.type === "rush-rule") out.push(`rush-rule:${a.rule}`, `until:${a.until}`);
+    if (a.type === "next-flip") out.push(`next-flip:${a.who}`);
+    if (a.type === "flip-up" && a.asRush) out.push("flip-up:as-rush");
     if (!("target" in a)) continue;
     if (a.type === "modify-rings") out.push(a.set !== undefined ? "modify:set" : (a.add ?? 0) >= 0 ? "modify:+" : "modify:-");
     if (a.type === "protect") out.push(...a.from.map((f) => `protect:${f}`));
@@ -66,6 +69,9 @@ const REQUIRED = [
   "trigger:discarded", "trigger:to-spare", "trigger:score", "trigger:battle-won", "trigger:battle-lost", "trigger:opposing-flip",
   // Effect language v2: zones.
   "action:turn-face-down", "action:move", "action:swap", "action:put", "action:recover", "action:hand-discard",
+  // Effect language v2: rush rules and durations.
+  "action:next-flip", "next-flip:you", "action:rush-rule", "rush-rule:ignore-column-rule", "rush-rule:no-copy-discards", "rush-rule:lower-discarded", "rush-rule:any-color",
+  "until:rush", "until:turn", "until:field", "flip-up:as-rush",
 ];
 
 interface Card {
@@ -139,7 +145,7 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(80)).toContain("Robot and Thing");
   });
 
-  it("describes the v2 triggers and zone actions in English", () => {
+  it("describes the v2 triggers, zone actions and rush rules in English", () => {
     const d = (n: number) => {
       const r = parseEffect(demo.cards.find((x) => x.number === n)!.effect);
       if (!r.ok) throw new Error(r.error);
@@ -157,6 +163,12 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(91)).toBe("When flipped: your opponent discards 1 card from their hand at random.");
     expect(d(92)).toBe("When this card is discarded: return to hand: this card.");
     expect(d(93)).toBe("When flipped: move to the other row of its column: this card.");
+    expect(d(94)).toBe("When flipped: you flip again next (an extra flip).");
+    expect(d(95)).toBe("When flipped: you ignore the column rule until the end of the rush.");
+    expect(d(96)).toBe("When flipped: no copy discards until the end of the turn.");
+    expect(d(97)).toBe("When flipped: in battles the lower card is discarded until the end of the rush.");
+    expect(d(98)).toBe("When flipped: this card battles any color while this card is on the field.");
+    expect(d(99)).toBe("When flipped, you may: flip face up as a rush flip: up to 1 face-down card of yours in the chaos row.");
     expect(d(86)).toBe("When an opposing card is flipped in this column, you may: return to hand: up to 1 face-up card of your opponent's in the chaos row in this column.");
   });
 

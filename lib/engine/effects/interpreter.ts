@@ -340,7 +340,14 @@ export function describeAction(a: EffectAction): string {
     case "change-color":
       return a.color === "choose" ? "change active color" : `change active color to ${a.color}`;
     case "flip-up":
-      return "flip face up";
+      return a.asRush ? "flip face up as a rush flip" : "flip face up";
+    case "next-flip":
+      return a.who === "you" ? "you flip again next (an extra flip)" : "your opponent flips next";
+    case "rush-rule": {
+      const what = { "ignore-column-rule": "you ignore the column rule", "no-copy-discards": "no copy discards", "lower-discarded": "in battles the lower card is discarded", "any-color": "this card battles any color" }[a.rule];
+      const until = a.until === "rush" ? "until the end of the rush" : a.until === "turn" ? "until the end of the turn" : "while this card is on the field";
+      return `${what} ${until}`;
+    }
     case "return-to-hand":
       return "return to hand";
     case "score-rings":
@@ -476,6 +483,16 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
     return "next";
   }
   if (a.type === "win-ties") return "next";
+  if (a.type === "next-flip") {
+    s.next = (a.who === "you" ? f.player : 1 - f.player) as Player;
+    if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: ${pname(s.next)} flips next.` });
+    return "next";
+  }
+  if (a.type === "rush-rule") {
+    s.lasting = [...s.lasting, { player: f.player, rule: a.rule, card: f.card, until: a.until }];
+    if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: ${describeAction(a)}.` });
+    return "next";
+  }
   if (a.type === "hand-discard") return handDiscard(s, f, a, ev);
   if (a.type === "recover") return recover(s, f, a, ev);
   if (a.type === "put") return put(s, f, a, ev);
@@ -813,10 +830,10 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           player: tp,
           cards: [slot.card],
           column: ci + 1,
-          message: `${pname(tp)}'s ${label(s, slot.card, slot.color)} in column ${ci + 1} was flipped face up by ${by}${a.withEffect ? "" : " (its own effect does not trigger)"}.`,
+          message: `${pname(tp)}'s ${label(s, slot.card, slot.color)} in column ${ci + 1} was flipped face up by ${by}${a.asRush ? " as a rush flip (its effect, copy and battle discards follow)" : a.withEffect ? "" : " (its own effect does not trigger)"}.`,
         });
       onOpposingFlip(s, tp, ci);
-      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: false, runEffect: a.withEffect, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1 });
+      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: a.asRush === true, runEffect: a.withEffect || a.asRush === true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1 });
       return;
     }
     case "modify-rings": {

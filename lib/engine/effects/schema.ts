@@ -115,7 +115,8 @@ export const effectActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("return-to-hand"), target: targetSchema }),
   z.object({ type: z.literal("draw"), count: z.number().int().min(1), who: z.enum(["you", "opponent"]).default("you") }),
   z.object({ type: z.literal("peek"), target: targetSchema }),
-  z.object({ type: z.literal("flip-up"), target: targetSchema, withEffect: z.boolean().default(false) }),
+  /** Turn face up; its own effect only with withEffect; `asRush`: as a rush flip of its owner (its effect, copy and battle discards; v2). */
+  z.object({ type: z.literal("flip-up"), target: targetSchema, withEffect: z.boolean().default(false), asRush: z.boolean().optional() }),
   z.object({
     type: z.literal("modify-rings"),
     target: targetSchema,
@@ -150,6 +151,18 @@ export const effectActionSchema = z.discriminatedUnion("type", [
     who: z.enum(["you", "opponent"]).default("opponent"),
     count: z.number().int().min(1).max(7),
     pick: z.enum(["random", "owner"]).default("random"),
+  }),
+  /** Who flips next in the rush (v2): you again (an extra flip) or your opponent. */
+  z.object({ type: z.literal("next-flip"), who: z.enum(["you", "opponent"]).default("you") }),
+  /**
+   * Change a rush rule for a while (v2): you ignore the column rule, no copy
+   * discards, the lower card is discarded in battles, this card battles any
+   * color; until the end of the rush, the turn, or while this card is on the field.
+   */
+  z.object({
+    type: z.literal("rush-rule"),
+    rule: z.enum(["ignore-column-rule", "no-copy-discards", "lower-discarded", "any-color"]),
+    until: z.enum(["rush", "turn", "field"]).default("turn"),
   }),
 ]);
 

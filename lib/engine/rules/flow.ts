@@ -18,6 +18,7 @@ import {
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
 import { activeAuras, currentRings, isProtected, runFlipEffect, scoreRings, type Auras } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
+import { endLasting, ruleHolds } from "./lasting";
 import { hasTrigger, onDiscarded, onOpposingFlip, pushScoreTriggers, pushTrigger } from "../effects/triggers";
 import { openCorrection } from "./correction";
 
@@ -42,6 +43,7 @@ export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | 
     ev.push({ type: "effect", player: p, cards: [slot.card], column: ci + 1, message: `${d.title}: text not automated; the card plays as vanilla (RULES.md §6).` });
   s.lastFlip = { player: p, column: ci + 1 };
   s.next = (1 - p) as Player;
+  endLasting(s, "field");
   // "When an opposing card is flipped in this column" resolves after this flip (docs/rules.md).
   onOpposingFlip(s, p, ci);
   s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1 });
@@ -79,6 +81,10 @@ function present(s: GameState, f: Frame): Slot | null {
  * The log has one entry per card, in slot order.
  */
 function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null): void {
+  if (s.lasting.length > 0 && ruleHolds(s, "no-copy-discards", null)) {
+    if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `No copy discards now (a card's effect): ${label(s, f.card, slot.color)} discards nothing by copy.` });
+    return;
+  }
   const o = (1 - f.player) as Player;
   const color = slot.color;
   const cards = s.cards;
@@ -141,17 +147,20 @@ function mayBattle(s: GameState, f: Frame, slot: Slot): boolean {
   const po = s.players[1 - f.player];
   const a = po.spare[f.column];
   const b = po.chaos[f.column];
-  return (a !== null && a.faceUp && a.color === slot.color) || (b !== null && b.faceUp && b.color === slot.color);
+  const any = s.lasting.length > 0 && ruleHolds(s, "any-color", null, f.card);
+  return (a !== null && a.faceUp && (any || a.color === slot.color)) || (b !== null && b.faceUp && (any || b.color === slot.color));
 }
 
 function battleCandidates(s: GameState, f: Frame, slot: Slot, auras: Auras | null): SlotRef[] | null {
   const o = (1 - f.player) as Player;
   const po = s.players[o];
   let out: SlotRef[] | null = null;
+  // "This card battles any color" (effect language v2).
+  const any = s.lasting.length > 0 && ruleHolds(s, "any-color", null, f.card);
   for (let ri = 0; ri < 2; ri++) {
     const row: Row = ri === 0 ? "spare" : "chaos";
     const t = (ri === 0 ? po.spare : po.chaos)[f.column];
-    if (t === null || !t.faceUp || t.color !== slot.color) continue;
+    if (t === null || !t.faceUp || (!any && t.color !== slot.color)) continue;
     if ((t.protect & PROTECT_BATTLE) !== 0 || (auras !== null && isProtected(s, o, row, f.column, PROTECT_BATTLE, auras))) continue;
     (out ??= []).push(ref(o, row, f.column));
   }
@@ -172,7 +181,9 @@ function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | 
   const t = rowOf(s, o, row)[ci] as Slot;
   const mine = ringsNow(s, f.player, f.row, f.column, auras);
   const theirs = ringsNow(s, o, row, ci, auras);
-  if (theirs > mine) {
+  // "The lower card is discarded" (effect language v2) turns the comparison around.
+  const lower = s.lasting.length > 0 && ruleHolds(s, "lower-discarded", null);
+  if (lower ? theirs < mine : theirs > mine) {
     const id = discardFromField(s, o, row, ci);
     // The discarded card lost the battle, the flipped card won it (docs/rules.md); the winner's effect resolves first.
     if (hasTrigger(s, id, "battle-lost")) pushTrigger(s, "battle-lost", o, row, ci, id, f.card);
@@ -186,7 +197,7 @@ function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | 
         cards: [id, f.card],
         column: ci + 1,
         row,
-        message: `Battle discard: ${pname(o)}'s ${label(s, id, t.color)} (${theirs} rings) has more rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}) in column ${ci + 1}, so it is discarded.`,
+        message: `Battle discard: ${pname(o)}'s ${label(s, id, t.color)} (${theirs} rings) has ${lower ? "fewer" : "more"} rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}) in column ${ci + 1}, so it is discarded.`,
       });
   } else {
     // Nothing discarded: the opposing card won, the flipped card lost (docs/rules.md).
@@ -199,7 +210,7 @@ function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | 
       cards: [t.card, f.card],
       column: ci + 1,
       row,
-      message: `Battle: ${pname(o)}'s ${label(s, t.card, t.color)} (${theirs} rings) does not have more rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}); nothing is discarded.`,
+      message: `Battle: ${pname(o)}'s ${label(s, t.card, t.color)} (${theirs} rings) does not have ${lower ? "fewer" : "more"} rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}); nothing is discarded.`,
     });
   }
 }
@@ -350,6 +361,7 @@ export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
   s.lastFlip = null;
   s.next = s.lead;
   s.scoring = false;
+  endLasting(s, "turn");
   if (ev) ev.push({ type: "lead", player: s.lead, cards: [], message: `Turn ${s.turn}: ${pname(s.lead)} leads.` });
   // Their effects resolve once the recharge is done, before the next play step (pushed in reverse).
   if (toSpare !== null)
@@ -397,6 +409,8 @@ export function advance(s: GameState, ev: GameEvent[] | null): void {
     // "At the score step" effects resolve first, once per turn (docs/rules.md); then rings are counted.
     if (!s.scoring) {
       s.scoring = true;
+      // Rules changed "until the end of the rush" end here.
+      endLasting(s, "rush");
       if (pushScoreTriggers(s)) continue;
     }
     scoreStep(s, ev);
