@@ -6,8 +6,8 @@ import { adminOverview } from "@/lib/dal/suggestions";
 export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
-  const admin = await requireAdminPage("/admin");
-  const stats = await adminOverview(admin);
+  await requireAdminPage("/admin");
+  const stats = await adminOverview();
   const links = [
     { href: "/admin/cards", title: "Catalog", body: `${stats.cards} cards: create, edit and delete.` },
     { href: "/admin/suggestions", title: "Suggestions", body: `${stats.pendingSuggestions} waiting for review.` },

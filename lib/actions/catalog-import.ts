@@ -1,10 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { fail, ok, type ActionResult } from "@/lib/action-result";
-import { AuthError, requireAdmin } from "@/lib/dal/session";
+import { fail, failFrom, ok, type ActionResult } from "@/lib/action-result";
+import { requireAdmin } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
-import { RateLimitedError } from "@/lib/errors";
 import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
@@ -21,7 +20,7 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
     const admin = await requireAdmin();
     await limit("import", admin.id);
     const text = await file.text();
-    const report = mode === "apply" ? await applyImport(admin, text, format) : await dryRunImport(admin, text, format);
+    const report = mode === "apply" ? await applyImport(text, format) : await dryRunImport(text, format);
     if (report.applied) {
       revalidatePath("/cards", "layout");
       revalidatePath("/admin", "layout");
@@ -34,7 +33,6 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
     }
     return ok(report, `Dry run: ${summary}`);
   } catch (e) {
-    if (e instanceof AuthError || e instanceof RateLimitedError) return fail(e.message);
-    throw e;
+    return failFrom(e);
   }
 }

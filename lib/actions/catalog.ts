@@ -3,17 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { fail, ok, type ActionResult } from "@/lib/action-result";
-import { AuthError, requireAdmin } from "@/lib/dal/session";
+import { fail, failFrom, ok, type ActionResult } from "@/lib/action-result";
 import { createCard, deleteCard, updateCard } from "@/lib/dal/catalog-admin";
 import { cardFormFields, parseCatalogCard } from "@/lib/validation/catalog";
 
 const idSchema = z.string().min(1).max(64);
-
-function authFail(e: unknown) {
-  if (e instanceof AuthError) return fail(e.message);
-  throw e;
-}
 
 /** Admin: create (no id) or edit (id) a card from the card form. */
 export async function saveCardAction(_prev: ActionResult<{ id: string }> | null, form: FormData): Promise<ActionResult<{ id: string }>> {
@@ -24,10 +18,9 @@ export async function saveCardAction(_prev: ActionResult<{ id: string }> | null,
   if (!parsed.ok) return fail("Please correct the highlighted fields.", parsed.fieldErrors);
   let result;
   try {
-    const admin = await requireAdmin();
-    result = id ? await updateCard(id.data, parsed.card, admin) : await createCard(parsed.card, admin);
+    result = id ? await updateCard(id.data, parsed.card) : await createCard(parsed.card);
   } catch (e) {
-    return authFail(e);
+    return failFrom(e);
   }
   if (!result.ok) return fail(result.message, "fieldErrors" in result ? result.fieldErrors : undefined);
   revalidatePath("/cards", "layout");
@@ -42,10 +35,9 @@ export async function deleteCardAction(_prev: ActionResult | null, form: FormDat
   if (!id.success) return fail("That card id is not valid.");
   let result;
   try {
-    const admin = await requireAdmin();
-    result = await deleteCard(id.data, admin);
+    result = await deleteCard(id.data);
   } catch (e) {
-    return authFail(e);
+    return failFrom(e);
   }
   if (!result.ok) return fail(result.message);
   revalidatePath("/cards", "layout");

@@ -3,11 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
-import { AuthError, requireUser } from "@/lib/dal/session";
+import { requireUser } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
-import { RateLimitedError } from "@/lib/errors";
 import {
-  CollectionError,
   adjustOwned,
   applyCollectionImport,
   previewCollectionImport,
@@ -19,14 +17,6 @@ import {
 import type { PackOpeningDTO } from "@/lib/collection/types";
 import { checkImportSize, detectFormat } from "@/lib/collection/transfer";
 import { adjustQuantitySchema, importRequestSchema, packEntrySchema, setQuantitySchema } from "@/lib/validation/collection";
-
-/** Turns the refusals the DAL and the session raise into a typed result; anything else is a bug and propagates. */
-function refusal(err: unknown): { ok: false; message: string; code?: string } {
-  if (err instanceof AuthError) return fail(err.code === "auth/unauthenticated" ? "Please sign in first." : err.message);
-  if (err instanceof CollectionError) return fail(err.message);
-  if (err instanceof RateLimitedError) return failFrom(err);
-  throw err;
-}
 
 function revalidateCollection() {
   revalidatePath("/collection", "layout");
@@ -42,7 +32,7 @@ export async function adjustOwnedQuantity(cardId: string, delta: number): Promis
     revalidateCollection();
     return ok({ cardId: parsed.data.cardId, quantity });
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }
 
@@ -56,7 +46,7 @@ export async function setOwnedQuantity(cardId: string, quantity: number | string
     revalidateCollection();
     return ok({ cardId: parsed.data.cardId, quantity: saved });
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }
 
@@ -70,7 +60,7 @@ export async function savePackOpening(_prev: ActionResult<PackOpeningDTO> | null
     revalidateCollection();
     return ok(pack, `Saved a pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }
 
@@ -84,7 +74,7 @@ export async function undoLastPack(_prev: ActionResult<PackOpeningDTO> | null, f
     revalidateCollection();
     return ok(pack, `Undid the pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }
 
@@ -131,6 +121,6 @@ export async function importCollection(_prev: ActionResult<ImportActionData> | n
     if (apply) return ok(data, `Imported ${result.lines.length} card${result.lines.length === 1 ? "" : "s"} (${mode === "add" ? "added to" : "replaced"} your collection).`);
     return ok(data, result.canApply ? "Check passed: nothing is changed until you apply." : `${result.errors.length} row error(s): fix the file and check again.`);
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }

@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { cardKey } from "@/lib/cards/keys";
 import { diffSnapshots } from "@/lib/cards/snapshot-diff";
-import type { SessionUser } from "@/lib/dal/users";
-import { createCardTx, sameSnapshot, snapshotOf, snapshotOfInput, updateCardTx } from "@/lib/dal/catalog-admin";
+import { requireAdmin } from "@/lib/dal/session";
+import { createCardTx, requireCatalogAdmin, sameSnapshot, snapshotOf, snapshotOfInput, updateCardTx } from "@/lib/dal/catalog-admin";
 import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
 import { parseCatalogFile, validateRows, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
 
@@ -51,8 +51,8 @@ async function plan(client: Db, text: string, format: CatalogFormat): Promise<{ 
 }
 
 /** Admin: what an import would do, row by row, writing nothing. */
-export async function dryRunImport(actor: SessionUser, text: string, format: CatalogFormat): Promise<ImportReport> {
-  if (actor.role !== "admin") throw new Error("admins only");
+export async function dryRunImport(text: string, format: CatalogFormat): Promise<ImportReport> {
+  await requireAdmin();
   return (await plan(db, text, format)).report;
 }
 
@@ -61,8 +61,8 @@ export async function dryRunImport(actor: SessionUser, text: string, format: Cat
  * problem) refuses the whole file and nothing is written; otherwise every
  * create and update is written, with audit rows, in one transaction.
  */
-export async function applyImport(actor: SessionUser, text: string, format: CatalogFormat): Promise<ImportReport> {
-  if (actor.role !== "admin") throw new Error("admins only");
+export async function applyImport(text: string, format: CatalogFormat): Promise<ImportReport> {
+  const writer = await requireCatalogAdmin();
   return db.$transaction(
     async (tx) => {
       const { report, cards, valid } = await plan(tx, text, format);
@@ -71,7 +71,7 @@ export async function applyImport(actor: SessionUser, text: string, format: Cata
         if (!r.ok) continue;
         const target = cards.get(r.line);
         if (!target) continue;
-        const res = target.id ? await updateCardTx(tx, target.id, r.card, actor, "import") : await createCardTx(tx, r.card, actor, "import");
+        const res = target.id ? await updateCardTx(tx, target.id, r.card, writer, "import") : await createCardTx(tx, r.card, writer, "import");
         if (!res.ok) throw new Error(`Import row ${r.line} failed: ${res.message}`);
       }
       return { ...report, applied: true };
@@ -81,8 +81,8 @@ export async function applyImport(actor: SessionUser, text: string, format: Cata
 }
 
 /** Admin: the whole catalog in the exchange shape, set then number order. */
-export async function exportCatalog(actor: SessionUser): Promise<CatalogRecord[]> {
-  if (actor.role !== "admin") throw new Error("admins only");
+export async function exportCatalog(): Promise<CatalogRecord[]> {
+  await requireAdmin();
   const rows = await db.card.findMany({ include: { set: true, traits: true }, orderBy: [{ set: { code: "asc" } }, { number: "asc" }] });
   return rows.map(snapshotOf);
 }
