@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { containsIgnoringCase } from "@/lib/db-client";
+import { publicDeckNameContains, titleKeyContains } from "@/lib/dal/literal-match";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { COLORS } from "@/lib/cards/colors";
@@ -41,15 +41,15 @@ export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
   return rows.map(summarise);
 }
 
-/** Public decks only (never unlisted or private), searchable by deck name and by a card title in the deck. */
+/** Public decks only (never unlisted or private), searchable by deck name and by a card title in the deck (both matched literally: `%` and `_` are plain characters). */
 export async function listPublicDecks(opts: { name?: string; card?: string; take?: number } = {}): Promise<DeckSummaryDTO[]> {
   const name = opts.name?.trim().slice(0, 100);
   const card = opts.card?.trim().toLowerCase().slice(0, 100);
   const rows = await db.deck.findMany({
     where: {
       visibility: "public",
-      ...(name ? { name: containsIgnoringCase(db, name) } : {}),
-      ...(card ? { cards: { some: { card: { titleKey: { contains: card } } } } } : {}),
+      ...(name ? await publicDeckNameContains(name) : {}),
+      ...(card ? { cards: { some: { card: await titleKeyContains(card) } } } : {}),
     },
     include: summaryInclude,
     orderBy: { updatedAt: "desc" },
