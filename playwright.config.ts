@@ -30,6 +30,8 @@ const serverEnv = {
   // the suite; the per-account and per-user limits keep their defaults
   RATE_LIMIT_SIGNIN_ADDRESS: "100000/900",
   RATE_LIMIT_SIGNUP_ADDRESS: "100000/3600",
+  // outgoing mail (password reset links) as files the tests read
+  MAIL_DIR: ".tmp/e2e-mail",
 };
 
 /**
@@ -81,7 +83,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "rm -f .tmp/e2e.db .tmp/e2e.db-wal .tmp/e2e.db-shm && npm start",
+      command: "rm -rf .tmp/e2e.db .tmp/e2e.db-wal .tmp/e2e.db-shm .tmp/e2e-mail && npm start",
       url: `${baseURL}/api/health`,
       timeout: 300_000,
       reuseExistingServer: false,

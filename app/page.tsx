@@ -8,10 +8,15 @@ const FEATURES = [
   { href: "/playtest", title: "Playtest against the AI", body: "A board that enforces the real rules: secret placement, the rush, copy and battle discards, emeralds." },
 ];
 
-export default async function HomePage() {
-  const user = await getCurrentUser();
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ account?: string }> }) {
+  const [user, params] = await Promise.all([getCurrentUser(), searchParams]);
   return (
     <div className="space-y-10">
+      {params.account === "deleted" && !user && (
+        <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-green-900">
+          Your account and all its data are deleted. Thank you for playing.
+        </p>
+      )}
       <section className="rounded-2xl bg-gradient-to-br from-blue-800 to-blue-600 px-6 py-12 text-white shadow-lg sm:px-10">
         <p className="badge-unofficial mb-4">Unofficial fan tool · demo card data</p>
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">The binder for the Sonic X Trading Card Game.</h1>

@@ -1,4 +1,20 @@
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import path from "node:path";
 import { test, expect, newAccount } from "./fixtures";
+
+const MAIL_DIR = ".tmp/e2e-mail";
+
+/** The newest mail the app wrote for this address (the e2e server's mailer writes files). */
+async function lastMailTo(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    if (existsSync(MAIL_DIR)) {
+      const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith(`${email}.txt`)).sort();
+      if (files.length) return readFileSync(path.join(MAIL_DIR, files[files.length - 1]), "utf8");
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${email}`);
+}
 
 test.describe("account and sessions", () => {
   test("sign-out revokes the token on the server: a copy of the cookie no longer works", async ({ page, auth, browser }) => {
@@ -60,5 +76,96 @@ test.describe("account and sessions", () => {
     await phonePage.goto("/decks");
     await expect(phonePage).toHaveURL(/\/signin/);
     await phone.close();
+  });
+});
+
+test.describe("account data", () => {
+  test("change the display name, download all my data, delete the account with everything", async ({ page, auth }) => {
+    const me = newAccount("acct");
+    await auth.signUp(me);
+    await page.goto("/decks");
+    await page.getByLabel("New deck name").fill("Kept in the export");
+    await page.getByRole("button", { name: "Create deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+
+    await page.getByTestId("current-user").click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByLabel("Display name").fill("Renamed Racer");
+    await page.getByRole("button", { name: "Save display name" }).click();
+    await expect(page.getByText("Your display name is now “Renamed Racer”.")).toBeVisible();
+    await expect(page.getByTestId("current-user")).toContainText("Renamed Racer");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data (JSON)" }).click()]);
+    const data = JSON.parse(readFileSync((await download.path())!, "utf8")) as { format: string; account: { email: string; displayName: string }; decks: { name: string }[] };
+    expect(data.format).toBe("ringbinder-account");
+    expect(data.account).toMatchObject({ email: me.email, displayName: "Renamed Racer" });
+    expect(data.decks.map((d) => d.name)).toEqual(["Kept in the export"]);
+
+    // refused without the box ticked and with a wrong password; nothing is deleted
+    await page.getByLabel("Your password").fill("not my password");
+    await page.getByRole("button", { name: "Delete my account and all my data" }).click();
+    await expect(page.getByText("Tick the box to confirm")).toBeVisible();
+    await page.getByRole("checkbox", { name: /I understand/ }).check();
+    await page.getByRole("button", { name: "Delete my account and all my data" }).click();
+    await expect(page.getByText("That is not your password.").first()).toBeVisible();
+    await page.screenshot({ path: ".tmp/shots/account-delete.png", fullPage: true });
+    await page.getByLabel("Your password").fill(me.password);
+    await page.getByRole("button", { name: "Delete my account and all my data" }).click();
+    await expect(page.getByText("Your account and all its data are deleted.")).toBeVisible();
+    await auth.signIn(me);
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Email or password is incorrect.");
+  });
+
+  test("password reset by a one-time link sent by mail", async ({ page, auth }) => {
+    const me = newAccount("reset");
+    await auth.signUp(me);
+    await auth.signOut();
+    await page.goto("/signin");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await page.getByLabel("Email").fill(me.email);
+    await page.getByRole("button", { name: "Send me a reset link" }).click();
+    await expect(page.getByText(/If an account uses this email, a link/)).toBeVisible();
+    // an unknown email gets the very same answer
+    await page.getByLabel("Email").fill("nobody-at-all@ringbinder.test");
+    await page.getByRole("button", { name: "Send me a reset link" }).click();
+    await expect(page.getByText(/If an account uses this email, a link/)).toBeVisible();
+
+    const mail = await lastMailTo(me.email);
+    const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await expect(page.getByText(`For ${me.email}.`)).toBeVisible();
+    await page.getByLabel("New password").fill("a fresh and long passphrase 42");
+    await page.getByRole("button", { name: "Set the new password" }).click();
+    await expect(page.getByText("Your password is changed. Sign in with the new one.")).toBeVisible();
+    await auth.signIn({ email: me.email, password: "a fresh and long passphrase 42" });
+    await expect(page.getByTestId("current-user")).toContainText(me.displayName);
+    // the link worked once
+    await page.goto(link!);
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("not valid, or was already used");
+  });
+});
+
+test.describe("authors", () => {
+  test("an author page lists that author's public decks only, linked from the public list and the shared deck", async ({ page, auth }) => {
+    const me = newAccount("author");
+    await auth.signUp(me);
+    await page.goto("/decks");
+    await page.getByRole("listitem").filter({ hasText: "Chaotix Mix" }).getByRole("button", { name: "Start from this deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await page.getByLabel("Deck name").fill(`Published by ${me.displayName}`);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("save-message")).toContainText("Saved as version 2");
+    await page.getByLabel("Public: listed in public decks").click();
+    await expect(page.getByText("The deck is now public.")).toBeVisible();
+    await page.goto("/decks/public?name=" + encodeURIComponent(`Published by ${me.displayName}`));
+    await page.getByRole("list", { name: "Public decks" }).getByRole("link", { name: me.displayName, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(me.displayName);
+    await expect(page.getByRole("list", { name: `Public decks by ${me.displayName}` }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByText(me.email)).toHaveCount(0);
+    await page.getByRole("link", { name: `Published by ${me.displayName}` }).click();
+    await page.getByRole("link", { name: `More decks by ${me.displayName}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(me.displayName);
   });
 });

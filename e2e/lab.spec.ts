@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, newAccount, test } from "./fixtures";
 
 const RUN = "/lab?you=starter:chaotix-mix&vs=starter:eggman-empire&vs=starter:team-sonic-speed&a=random&b=random&width=0.1&max=500&run=1&seed=5";
 
@@ -76,5 +76,59 @@ test.describe("matchup lab", () => {
     await hand.getByRole("button", { name: "Draw next turn" }).click();
     await expect(hand.locator("ul").nth(1).locator("li")).toHaveCount(5);
     await expect(hand).toContainText("Drawn after turn 1");
+  });
+
+  test("answers Stop while its workers run, and resumes where it stopped", async ({ page }) => {
+    // the Champion AI (search) plays slowly: the run is far from done when Stop is clicked
+    await page.goto("/lab?you=starter:chaotix-mix&vs=starter:eggman-empire&a=search&b=heuristic&width=0.02&max=50000&run=1&seed=9");
+    const status = page.getByTestId("lab-status");
+    const bar = page.getByRole("progressbar", { name: "Games played" });
+    await expect(status).toContainText(/Running on \d+ workers?/);
+    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 60_000 }).toBeGreaterThan(0);
+    // the main thread handles the click while the workers play
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect(status).toContainText("Paused");
+    const paused = await bar.getAttribute("aria-valuenow");
+    await page.waitForTimeout(1_000);
+    await expect(bar).toHaveAttribute("aria-valuenow", paused!);
+    await page.getByRole("button", { name: "Resume" }).click();
+    await expect(status).toContainText(/Running on \d+ workers?|Finished/);
+    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 60_000 }).toBeGreaterThan(Number(paused));
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect(status).toContainText("Paused");
+  });
+
+  test("completing a deck from my collection ranks owned stand-ins by simulated games", async ({ page, auth }, testInfo) => {
+    test.setTimeout(240_000);
+    await auth.signUp(newAccount("complete"));
+    await page.goto("/collection/import");
+    await page.getByLabel(/Collection file/).setInputFiles({
+      name: "mine.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("set,number,title,quantity\nDEMO,1,,2\nDEMO,2,,2\nDEMO,4,,2\nDEMO,5,,2\nDEMO,48,,3\n"),
+    });
+    await page.getByRole("button", { name: "Check (dry run)" }).click();
+    await page.getByRole("button", { name: "Apply: add to my collection" }).click();
+    await expect(page.getByText("Imported 5 cards (added to your collection).")).toBeVisible();
+
+    await page.goto("/lab/complete?deck=starter:chaotix-mix");
+    await expect(page.getByText("you own 3 of its 32 cards")).toBeVisible();
+    const list = page.getByTestId("completion-list");
+    // the complete line (3 of DEMO-048 owned) is not listed; the others offer the four owned cards
+    await expect(list).not.toContainText("DEMO-048");
+    await expect(list.getByTestId("stand-in").first()).toBeVisible();
+    await expect(list.getByTestId("stand-in-gain")).toHaveCount(0);
+    await page.getByRole("button", { name: "Rank by simulated games" }).click();
+    await expect(page.getByRole("progressbar", { name: "Stand-in games played" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Ranked by" })).toBeVisible({ timeout: 200_000 });
+    const gains = list.getByTestId("stand-in-gain");
+    expect(await gains.count()).toBeGreaterThan(0);
+    await expect(gains.first()).toHaveText(/^[+−]\d+\.\d points \(95% [+−]\d+\.\d to [+−]\d+\.\d, \d+ games\)$/);
+    // within a line, measured stand-ins come best first
+    for (const line of await list.locator(":scope > li").all()) {
+      const figures = (await line.getByTestId("stand-in-gain").allTextContents()).map((t) => Number(t.split(" ")[0].replace("−", "-")));
+      expect(figures).toEqual([...figures].sort((a, b) => b - a));
+    }
+    await page.screenshot({ path: testInfo.outputPath("completion-ranked.png"), fullPage: true });
   });
 });

@@ -12,7 +12,10 @@ export type LimitKind =
   | "suggestion"
   | "deck-write"
   | "collection-write"
-  | "comment";
+  | "comment"
+  | "account"
+  | "reset-email"
+  | "reset-address";
 
 type Rule = { points: number; duration: number; blockDuration?: number; what: string };
 
@@ -30,6 +33,9 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   "deck-write": { points: 300, duration: 10 * 60, what: "deck changes" },
   "collection-write": { points: 1200, duration: 10 * 60, what: "collection changes" },
   comment: { points: 30, duration: 10 * 60, what: "comments" },
+  account: { points: 20, duration: 60 * 60, what: "account changes" },
+  "reset-email": { points: 5, duration: 60 * 60, what: "password reset requests for this email" },
+  "reset-address": { points: 20, duration: 60 * 60, what: "password reset requests from your network" },
 };
 
 function envName(kind: LimitKind): string {

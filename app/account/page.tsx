@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requireUserOrRedirect } from "@/lib/dal/session";
 import { getMyAccount } from "@/lib/dal/account";
 import { AccountSection } from "@/components/account/account-section";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { DeleteAccountForm } from "@/components/account/delete-account-form";
+import { DisplayNameForm } from "@/components/account/display-name-form";
 import { SignOutEverywhereForm } from "@/components/account/sign-out-everywhere-form";
 import { FormMessage } from "@/components/ui/field";
 
-export const metadata: Metadata = { title: "Your account" };
+export const metadata: Metadata = { title: "Your account", robots: { index: false } };
 
 /** The signed-in user's account: one AccountSection per feature, in this order. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string }> }) {
-  await requireUserOrRedirect("/account");
+  const me = await requireUserOrRedirect("/account");
   const account = await getMyAccount();
   const { changed } = await searchParams;
   return (
@@ -21,13 +24,18 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-semibold">Email</dt>
           <dd data-testid="account-email">{account.email}</dd>
-          <dt className="font-semibold">Display name</dt>
-          <dd>{account.displayName}</dd>
           <dt className="font-semibold">Role</dt>
           <dd>{account.role === "admin" ? "Admin" : "Player"}</dd>
           <dt className="font-semibold">Member since</dt>
           <dd>{account.createdAt.slice(0, 10)}</dd>
+          <dt className="font-semibold">Author page</dt>
+          <dd>
+            <Link href={`/authors/${me.id}`} className="text-blue-700 underline">
+              Your public decks
+            </Link>
+          </dd>
         </dl>
+        <DisplayNameForm current={account.displayName} />
       </AccountSection>
       <AccountSection id="password" title="Change password" description="Changing your password ends every other session of this account.">
         <ChangePasswordForm />
@@ -38,6 +46,18 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         description="Signed in on a computer you no longer use? This ends every session of this account, on every device, this one too."
       >
         <SignOutEverywhereForm />
+      </AccountSection>
+      <AccountSection
+        id="export"
+        title="Export all my data"
+        description="One JSON file with your account, collection, pack history, every deck with all its versions, your lab runs and your card suggestions."
+      >
+        <a href="/api/account/export" className="btn-secondary inline-block" download>
+          Download my data (JSON)
+        </a>
+      </AccountSection>
+      <AccountSection id="delete" title="Delete my account" description="This cannot be undone. Download your data first if you may want it back.">
+        <DeleteAccountForm />
       </AccountSection>
     </div>
   );

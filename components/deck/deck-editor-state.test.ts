@@ -11,7 +11,7 @@ function card(n: number, title = `Card ${n}`): CardDTO {
 
 function deck(version: number, entries: { card: CardDTO; quantity: number }[], over: Partial<DeckDTO> = {}): DeckDTO {
   const check = checkDeck(entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity })));
-  return { id: "d1", name: "Deck", description: "", visibility: "private", shareSlug: "s", version, ownerName: "A", isOwner: true, updatedAt: "", entries: entries.map((e) => ({ ...e, owned: 0 })), check, ...over };
+  return { id: "d1", name: "Deck", description: "", visibility: "private", shareSlug: "s", version, ownerName: "A", ownerId: "u1", isOwner: true, updatedAt: "", entries: entries.map((e) => ({ ...e, owned: 0 })), check, ...over };
 }
 
 const run = (s: DeckEditorState, ...msgs: Parameters<typeof deckEditorReducer>[1][]) => msgs.reduce(deckEditorReducer, s);

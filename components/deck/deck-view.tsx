@@ -11,6 +11,8 @@ import { LegalityBadge } from "@/components/deck/legality-badge";
 export type DeckViewProps = {
   name: string;
   byline: string;
+  /** the author's page, linked after the byline */
+  author?: { name: string; href: string };
   description: string;
   entries: { card: CardDTO; quantity: number; owned: number | null }[];
   check: DeckCheck;
@@ -47,7 +49,17 @@ export function DeckView(props: DeckViewProps) {
           <h1 className="text-2xl font-bold" data-testid="deck-name">
             {props.name}
           </h1>
-          <p className="text-sm text-slate-600">{props.byline}</p>
+          <p className="text-sm text-slate-600">
+            {props.byline}
+            {props.author && (
+              <>
+                {" · "}
+                <Link href={props.author.href} className="text-blue-700 underline">
+                  More decks by {props.author.name}
+                </Link>
+              </>
+            )}
+          </p>
           <div className="mt-2">
             <LegalityBadge check={check} />
           </div>

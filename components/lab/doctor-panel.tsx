@@ -11,6 +11,7 @@ import { applySwapAction } from "@/lib/actions/decks";
 import { halvingGames, type DoctorCard, type DoctorReport } from "@/lib/lab/doctor";
 import type { LabAgent } from "@/lib/lab/matchup";
 import type { CardDef } from "@/lib/engine";
+import type { DoctorRequest } from "./doctor-worker";
 
 export interface DoctorPanelProps {
   deck: DoctorCard[];
@@ -56,7 +57,8 @@ export function DoctorPanel(props: DoctorPanelProps) {
         w.terminate();
       }
     };
-    w.postMessage({ deck: props.deck, candidates: props.candidates, opponents: props.opponents, agents: props.agents, seed: props.seed });
+    const request: DoctorRequest = { kind: "doctor", input: { deck: props.deck, candidates: props.candidates, opponents: props.opponents, agents: props.agents, seed: props.seed } };
+    w.postMessage(request);
   }
 
   return (

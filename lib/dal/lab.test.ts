@@ -105,6 +105,24 @@ describe("lab data", () => {
     await expect(lab.getDeckCompletion({ kind: "deck", id })).rejects.toThrow();
   });
 
+  it("gathers the engine cards to rank stand-ins: the deck's copies in order, each stand-in, and the starters", async () => {
+    current.user = A;
+    await t.prisma.collectionEntry.create({ data: { userId: A.id, cardId: ids["DEMO-001"], quantity: 2 } });
+    const c = await lab.getDeckCompletion({ kind: "starter", slug: "chaotix-mix" });
+    expect(c.ok).toBe(true);
+    if (!c.ok) return;
+    const { proposeReplacements } = await import("@/lib/deck/completion");
+    const proposals = proposeReplacements(c.lines, c.owned, 8);
+    const sim = await lab.getStandInSimulation(c.lines, proposals);
+    expect(sim.deck).toHaveLength(c.lines.reduce((n, l) => n + l.quantity, 0));
+    expect(sim.deck.map((d) => d.key)).toEqual(c.lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.card.key)));
+    expect(Object.keys(sim.optionDefs).sort()).toEqual([...new Set(proposals.flatMap((p) => p.options.map((o) => o.card.key)))].sort());
+    expect(Object.keys(sim.optionDefs)).toContain("DEMO-001");
+    expect(sim.opponents.map((o) => o.name).sort()).toEqual(["Chaotix Mix", "Eggman Empire", "Team Sonic Speed"]);
+    expect(sim.opponents).toHaveLength(3);
+    for (const o of sim.opponents) expect(o.cards.length).toBeGreaterThanOrEqual(30);
+  });
+
   it("applies a doctor's swap as a new version of the owner's deck, and refuses stale, foreign or illegal swaps", async () => {
     const id = await aliceDeck();
     const swap = { deckId: id, expectedVersion: 1, out: "DEMO-005", into: "DEMO-020" };

@@ -35,17 +35,49 @@ function expand(list: DeckListEntry[]): string[] {
   return keys;
 }
 
+/** A deck source read as the viewer may see it: its list in stored order, its cards, and its check. */
+type SourceDeck =
+  | { ok: true; name: string; list: DeckListEntry[]; entries: { card: CardDTO; quantity: number }[]; check: DeckCheck; own: LabDeck["own"] }
+  | { ok: false; message: string };
+
 /**
- * The deck behind a lab source, as the viewer may see it: a starter, the
- * viewer's own deck by id, a shared deck by slug (private decks of others are
- * not found) or a deck code. Unfinished and illegal decks are played too, and
- * say why they are illegal.
+ * The one reading of a lab source (the lab and "complete from my collection"
+ * both use it): a starter, the viewer's own deck by id, a shared deck by slug
+ * (private decks of others are not found) or a deck code. `list` keeps the
+ * source's own order (it fixes per-game card ids in the lab).
+ */
+async function readSource(source: LabSource): Promise<SourceDeck> {
+  if (source.kind === "deck" || source.kind === "slug") {
+    const deck = source.kind === "deck" ? await getDeckForOwner(source.id) : await getSharedDeck(source.slug);
+    if (!deck) return { ok: false, message: "This deck does not exist, or it is not shared with you." };
+    const list = deck.entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }));
+    return { ok: true, name: deck.name, list, entries: deck.entries, check: deck.check, own: deck.isOwner ? { id: deck.id, version: deck.version } : null };
+  }
+  let list: DeckListEntry[];
+  let name: string;
+  if (source.kind === "code") {
+    const decoded = tryDecodeDeckCode(source.code);
+    if (!decoded.ok) return { ok: false, message: `That deck code cannot be read: ${decoded.message}` };
+    list = decoded.entries;
+    name = "Deck from a code";
+  } else {
+    const starter = await getStarterDeck(source.slug);
+    if (!starter) return { ok: false, message: `There is no starter deck "${source.slug}".` };
+    list = starter.cards;
+    name = starter.name;
+  }
+  const r = await resolveDeckList(list);
+  if (r.missing.length) return { ok: false, message: `The catalog has no ${r.missing.join(", ")}.` };
+  return { ok: true, name, list, entries: r.entries, check: r.check, own: null };
+}
+
+/**
+ * The deck behind a lab source, as the viewer may see it (see readSource).
+ * Unfinished and illegal decks are played too, and say why they are illegal.
+ * Starters are played in their own card order, without a deck code (their
+ * links name them).
  */
 export async function loadLabDeck(source: LabSource): Promise<LabDeckResult> {
-  let name: string;
-  let list: DeckListEntry[];
-  let check: DeckCheck | null = null;
-  let own: LabDeck["own"] = null;
   if (source.kind === "starter") {
     const d = starterDecks().find((x) => x.slug === source.slug);
     const keys = starterDeckKeys(source.slug);
@@ -55,27 +87,14 @@ export async function loadLabDeck(source: LabSource): Promise<LabDeckResult> {
     if (!r.ok) return { ok: false, message: `${d.name} cannot be played: ${r.error.reason}` };
     return { ok: true, deck: { name: d.name, cards: r.cards, code: null, illegal: null, own: null } };
   }
-  if (source.kind === "code") {
-    const decoded = tryDecodeDeckCode(source.code);
-    if (!decoded.ok) return { ok: false, message: `That deck code cannot be read: ${decoded.message}` };
-    const r = await resolveDeckList(decoded.entries);
-    if (r.missing.length) return { ok: false, message: `The catalog has no ${r.missing.join(", ")}.` };
-    name = "Deck from a code";
-    list = decoded.entries;
-    check = r.check;
-  } else {
-    const deck = source.kind === "deck" ? await getDeckForOwner(source.id) : await getSharedDeck(source.slug);
-    if (!deck) return { ok: false, message: "This deck does not exist, or it is not shared with you." };
-    name = deck.name;
-    list = deck.entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }));
-    check = deck.check;
-    if (deck.isOwner) own = { id: deck.id, version: deck.version };
-  }
+  const deck = await readSource(source);
+  if (!deck.ok) return deck;
+  const { name, list, check, own } = deck;
   if (list.length === 0) return { ok: false, message: `${name} has no cards yet.` };
   const keys = expand(list);
   const r = resolveCardKeys(keys, await getPlaytestCards(keys));
   if (!r.ok) return { ok: false, message: `${name} cannot be played: ${r.error.reason}` };
-  return { ok: true, deck: { name, cards: r.cards, code: encodeDeckCode(list), illegal: check && !check.legal ? check.summary : null, own } };
+  return { ok: true, deck: { name, cards: r.cards, code: encodeDeckCode(list), illegal: check.legal ? null : check.summary, own } };
 }
 
 /** Decks to offer in the lab's pickers: the starters, the viewer's decks, and recent public decks. */
@@ -131,30 +150,9 @@ function completionCard(c: CardDTO): CompletionCard {
  */
 export async function getDeckCompletion(source: LabSource): Promise<DeckCompletion> {
   const user = await requireUser();
-  let name: string;
-  let entries: { card: CardDTO; quantity: number }[];
-  if (source.kind === "deck" || source.kind === "slug") {
-    const deck = source.kind === "deck" ? await getDeckForOwner(source.id) : await getSharedDeck(source.slug);
-    if (!deck) return { ok: false, message: "This deck does not exist, or it is not shared with you." };
-    name = deck.name;
-    entries = deck.entries;
-  } else {
-    let list: DeckListEntry[];
-    if (source.kind === "code") {
-      const decoded = tryDecodeDeckCode(source.code);
-      if (!decoded.ok) return { ok: false, message: `That deck code cannot be read: ${decoded.message}` };
-      list = decoded.entries;
-      name = "Deck from a code";
-    } else {
-      const starter = await getStarterDeck(source.slug);
-      if (!starter) return { ok: false, message: `There is no starter deck "${source.slug}".` };
-      list = starter.cards;
-      name = starter.name;
-    }
-    const r = await resolveDeckList(list);
-    if (r.missing.length) return { ok: false, message: `The catalog has no ${r.missing.join(", ")}.` };
-    entries = r.entries;
-  }
+  const deck = await readSource(source);
+  if (!deck.ok) return deck;
+  const { name, entries } = deck;
   const rows = await db.collectionEntry.findMany({ where: { userId: user.id, quantity: { gt: 0 } }, include: { card: { include: cardInclude } } });
   const ownedById = new Map(rows.map((r) => [r.cardId, r.quantity]));
   return {
@@ -162,6 +160,32 @@ export async function getDeckCompletion(source: LabSource): Promise<DeckCompleti
     name,
     lines: entries.map((e) => ({ card: completionCard(e.card), quantity: e.quantity, owned: ownedById.get(e.card.id) ?? 0 })),
     owned: rows.map((r) => ({ card: completionCard(toCardDTO(r.card)), owned: r.quantity })),
+  };
+}
+
+/** What the stand-in ranking plays: the deck as listed, the engine cards of the stand-ins, and the starters as opponents. */
+export interface StandInSimulation {
+  deck: { key: string; title: string; def: BoardCardDef }[];
+  optionDefs: Record<string, BoardCardDef>;
+  opponents: { name: string; cards: BoardCardDef[] }[];
+}
+
+/**
+ * Engine cards for ranking a deck's stand-ins by simulated games (see
+ * `rankStandIns`): the deck's copies in list order, every proposed stand-in,
+ * and the starter decks as the gauntlet. Cards the engine cannot play are left out.
+ */
+export async function getStandInSimulation(lines: readonly CompletionLine[], proposals: readonly { options: readonly { card: CompletionCard }[] }[]): Promise<StandInSimulation> {
+  const keys = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.card.key));
+  const optionKeys = [...new Set(proposals.flatMap((p) => p.options.map((o) => o.card.key)))];
+  const [defs, starters] = await Promise.all([getPlaytestCards([...new Set([...keys, ...optionKeys])]), Promise.all(starterDecks().map((s) => loadLabDeck({ kind: "starter", slug: s.slug })))]);
+  return {
+    deck: keys.flatMap((k) => {
+      const def = defs.get(k);
+      return def ? [{ key: k, title: def.title, def }] : [];
+    }),
+    optionDefs: Object.fromEntries(optionKeys.flatMap((k) => (defs.has(k) ? [[k, defs.get(k)!]] : []))),
+    opponents: starters.flatMap((s) => (s.ok ? [{ name: s.deck.name, cards: s.deck.cards }] : [])),
   };
 }
 

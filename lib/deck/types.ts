@@ -47,6 +47,8 @@ export type DeckDTO = {
   shareSlug: string;
   version: number;
   ownerName: string;
+  /** the owner's public author page is /authors/<ownerId> */
+  ownerId: string;
   isOwner: boolean;
   updatedAt: string;
   entries: DeckEntryDTO[];
@@ -66,6 +68,8 @@ export type DeckSummaryDTO = {
   colors: Color[];
   updatedAt: string;
   ownerName: string;
+  /** the owner's public author page is /authors/<ownerId> */
+  ownerId: string;
 };
 
 /** One saved version of a deck. */

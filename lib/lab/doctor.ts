@@ -226,3 +226,99 @@ export function runDoctor(input: DoctorInput): DoctorReport {
   const rate = base.reduce((a, b) => a + b, 0) / (2 * Math.max(1, base.length));
   return { baseline: { games: base.length, rate }, proposals, tried, games: count.games };
 }
+
+/** One missing card of a deck and the owned cards that could stand in for it. */
+export interface StandInLine {
+  /** The missing card's key: one copy of it (the last in list order) is replaced by each stand-in. */
+  missing: string;
+  options: DoctorCard[];
+  /** Stand-ins to keep for this line (default: the input's `keep`). */
+  keep?: number;
+}
+
+export interface StandInInput {
+  /** The deck as listed (every copy, the missing ones included), one entry per copy. */
+  deck: DoctorCard[];
+  lines: StandInLine[];
+  opponents: CardDef[][];
+  agents: [LabAgent, LabAgent];
+  seed: number;
+  rules?: Partial<Rules>;
+  /** Stand-ins kept per line (default 3), and games per stand-in in the first halving round (default 48). */
+  keep?: number;
+  firstRound?: number;
+  onProgress?: (games: number) => void;
+}
+
+/** A stand-in measured by the doctor: the change in win rate (draws count half) when it replaces one copy of the missing card. */
+export interface StandInResult {
+  key: string;
+  title: string;
+  gain: number;
+  interval: [number, number];
+  games: number;
+}
+
+export interface StandInReport {
+  baseline: { games: number; rate: number };
+  lines: { missing: string; ranked: StandInResult[] }[];
+  games: number;
+}
+
+/** Games {@link rankStandIns} plays for these lines (baseline included, at most), for progress bars. */
+export function standInGames(lines: readonly { options: readonly unknown[]; keep?: number }[], firstBlock = 48, defaultKeep = 3): number {
+  let games = 0;
+  let longest = 0;
+  for (const l of lines) {
+    if (l.options.length === 0) continue;
+    const keep = l.keep ?? defaultKeep;
+    const all = halvingGames(l.options.length, firstBlock, keep);
+    // halvingGames counts the baseline's games once per race; the lines share one baseline
+    let played = 0;
+    let alive = l.options.length;
+    let block = firstBlock;
+    for (;;) {
+      played += block;
+      if (alive <= keep) break;
+      alive = Math.max(keep, Math.ceil(alive / 2));
+      block *= 2;
+    }
+    games += all - played;
+    longest = Math.max(longest, played);
+  }
+  return games + longest;
+}
+
+/**
+ * The doctor's measure for completing a deck from a collection: for each
+ * missing card, its owned stand-ins are raced by successive halving on
+ * common random numbers (the deck with one copy of the missing card replaced
+ * by the stand-in, against the same deals as the deck as listed), down to
+ * `keep` per line, best first. Gains are usually negative: the stand-in is
+ * measured against the card the deck asks for.
+ */
+export function rankStandIns(input: StandInInput): StandInReport {
+  const base: number[] = [];
+  const count = { games: 0 };
+  const keep = input.keep ?? 3;
+  const first = input.firstRound ?? 48;
+  const race_ = { deck: input.deck, candidates: [], opponents: input.opponents, agents: input.agents, seed: input.seed, rules: input.rules, onProgress: input.onProgress } satisfies DoctorInput;
+  const lines = input.lines.map((line) => {
+    const at = input.deck.map((c) => c.key).lastIndexOf(line.missing);
+    const seen = new Set<string>();
+    const options = line.options.filter((o) => o.key !== line.missing && (seen.has(o.key) ? false : (seen.add(o.key), true)));
+    if (at < 0 || options.length === 0) return { missing: line.missing, ranked: [] };
+    const out = { key: input.deck[at].key, title: input.deck[at].title };
+    const swaps: Swap[] = options.map((o) => ({ out, into: { key: o.key, title: o.title }, at }));
+    const r = race(race_, swaps, new Map(options.map((o) => [o.key, o.def])), base, first, Math.max(1, line.keep ?? keep), count);
+    const ranked = r.swaps
+      .map((s, k) => {
+        const m = meanInterval(r.paired[k]);
+        return { key: s.into.key, title: s.into.title, gain: m.mean, interval: m.interval, games: r.paired[k].length };
+      })
+      .sort((a, b) => b.gain - a.gain || a.key.localeCompare(b.key));
+    return { missing: line.missing, ranked };
+  });
+  const rate = base.reduce((a, b) => a + b, 0) / (2 * Math.max(1, base.length));
+  return { baseline: { games: base.length, rate }, lines, games: count.games };
+}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getCurrentUser } from "@/lib/dal/session";
@@ -6,7 +7,7 @@ import { safeCallbackUrl } from "@/lib/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; ended?: string }> }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; ended?: string; reset?: string }> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await getCurrentUser()) redirect(callbackUrl);
@@ -18,9 +19,19 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           Every session of your account has ended, on every device.
         </p>
       )}
+      {params.reset === "1" && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+          Your password is changed. Every session of your account has ended. Sign in with the new one.
+        </p>
+      )}
       <div className="panel">
         <SignInForm callbackUrl={callbackUrl} />
       </div>
+      <p className="mt-4 text-center text-sm">
+        <Link href="/forgot-password" className="font-semibold text-blue-700 underline">
+          Forgot your password?
+        </Link>
+      </p>
     </div>
   );
 }

@@ -29,6 +29,7 @@ export default async function SharedDeckPage({ params }: Props) {
     <DeckView
       name={deck.name}
       byline={`By ${deck.ownerName} · ${deck.visibility} · updated ${new Date(deck.updatedAt).toLocaleDateString("en", { dateStyle: "medium" })}`}
+      author={deck.visibility === "public" ? { name: deck.ownerName, href: `/authors/${deck.ownerId}` } : undefined}
       description={deck.description}
       entries={deck.entries}
       check={deck.check}

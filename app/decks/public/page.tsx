@@ -42,7 +42,10 @@ export default async function PublicDecksPage({ searchParams }: Props) {
                 {d.name}
               </Link>
               <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-                <ColorDots colors={d.colors} /> {d.total} cards · {d.legal ? "legal" : "not legal"} · by {d.ownerName}
+                <ColorDots colors={d.colors} /> {d.total} cards · {d.legal ? "legal" : "not legal"} · by{" "}
+                <Link href={`/authors/${d.ownerId}`} className="underline">
+                  {d.ownerName}
+                </Link>
               </p>
             </li>
           ))}

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { ColorDots } from "@/components/deck/color-dots";
-import { getDeckCompletion } from "@/lib/dal/lab";
+import { StandIns } from "@/components/lab/stand-ins";
+import { getDeckCompletion, getStandInSimulation } from "@/lib/dal/lab";
 import { requireUserOrRedirect } from "@/lib/dal/session";
 import { proposeReplacements } from "@/lib/deck/completion";
+import type { LabAgent } from "@/lib/lab/matchup";
 import { parseSource, sourceString } from "@/lib/lab/params";
 
 export const metadata: Metadata = { title: "Complete from my collection", robots: { index: false } };
+
+/** The stand-in ranking plays the same deals every time: Racer AI on both sides, one fixed seed. */
+const STAND_IN_AGENTS: [LabAgent, LabAgent] = ["heuristic", "heuristic"];
+const STAND_IN_SEED = 1;
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -35,8 +39,10 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
         </p>
       </div>
     );
-  const proposals = proposeReplacements(r.lines, r.owned);
+  // up to 8 stand-ins per line in the quick order: the simulation races them down to 3
+  const proposals = proposeReplacements(r.lines, r.owned, 8);
   const missingCopies = proposals.reduce((n, p) => n + p.line.missing, 0);
+  const sim = missingCopies > 0 ? await getStandInSimulation(r.lines, proposals) : null;
   const total = r.lines.reduce((n, l) => n + l.quantity, 0);
   const wantHref = (format: string) => `/api/decks/want-list?deck=${encodeURIComponent(sourceString(source))}&format=${format}`;
   return (
@@ -46,7 +52,7 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
         <strong>{r.name}</strong>: you own {total - missingCopies} of its {total} cards.{" "}
         {missingCopies === 0 ? "Nothing is missing: you can build it from your collection." : `${missingCopies} ${missingCopies === 1 ? "copy is" : "copies are"} missing.`}
       </p>
-      {missingCopies > 0 && (
+      {sim && (
         <>
           <div className="flex flex-wrap gap-2">
             <a className="btn-secondary" href={wantHref("text")} download>
@@ -56,47 +62,22 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
               Want list (CSV)
             </a>
           </div>
-          <section className="panel" aria-labelledby="missing-title">
-            <h2 id="missing-title" className="mb-2 text-lg font-semibold">
-              Missing cards and owned stand-ins
-            </h2>
-            <p className="mb-3 text-sm text-slate-600">
-              Stand-ins are cards you own that the deck does not already use: the same colours and printed rings first, then the closest by ring value, colour and
-              traits. None would take a title over 5 copies.
-            </p>
-            <ul className="divide-y divide-slate-100" data-testid="completion-list">
-              {proposals.map(({ line, options }) => (
-                <li key={line.card.id} className="grid gap-2 py-2 md:grid-cols-[1fr_2fr]">
-                  <div>
-                    <span className="font-semibold">
-                      {line.missing}× {line.card.title}
-                    </span>{" "}
-                    <span className="text-xs text-slate-500">[{line.card.key}]</span>
-                    <div className="mt-0.5 flex items-center gap-2 text-xs text-slate-600">
-                      <ColorDots colors={line.card.colors} /> {line.card.rings} rings
-                    </div>
-                  </div>
-                  {options.length === 0 ? (
-                    <p className="text-sm text-slate-500">No owned card to stand in.</p>
-                  ) : (
-                    <ul className="flex flex-wrap gap-2 text-sm">
-                      {options.map((o) => (
-                        <li key={o.card.id} className="flex items-center gap-1.5 rounded border border-slate-200 px-2 py-1">
-                          <ColorDots colors={o.card.colors} />
-                          <Link href={`/cards/${o.card.set}/${o.card.number}`} className="underline">
-                            {o.card.title}
-                          </Link>
-                          <span className="text-xs text-slate-500">
-                            {o.card.rings} rings · {o.spare} spare{o.exact ? " · same colour and rings" : ""}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <StandIns
+            lines={proposals.map(({ line, options }) => ({
+              key: line.card.key,
+              title: line.card.title,
+              colors: line.card.colors,
+              rings: line.card.rings,
+              missing: line.missing,
+              options: options.map((o) => ({ key: o.card.key, set: o.card.set, number: o.card.number, title: o.card.title, colors: o.card.colors, rings: o.card.rings, spare: o.spare, exact: o.exact })),
+            }))}
+            deck={sim.deck}
+            optionDefs={sim.optionDefs}
+            opponents={sim.opponents.map((o) => o.cards)}
+            opponentNames={sim.opponents.map((o) => o.name)}
+            agents={STAND_IN_AGENTS}
+            seed={STAND_IN_SEED}
+          />
         </>
       )}
     </div>

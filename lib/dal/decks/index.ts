@@ -5,7 +5,7 @@
  */
 export type { DeckLine, DeckWriteError } from "./types";
 export { cardIdsForList, getDeckForOwner, getMyOwnedCounts, getSharedDeck, resolveDeckList } from "./read";
-export { listMyDecks, listPublicDecks } from "./lists";
+export { getAuthor, listMyDecks, listPublicDecks } from "./lists";
 export { listDeckVersions, restoreDeckVersion } from "./versions";
 export { copyDeck, createDeck, deleteDeck, saveDeck, setDeckVisibility } from "./write";
 export { getCardsByIds, getDeckCatalog, searchCardsForDeck } from "./catalog";

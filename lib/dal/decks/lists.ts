@@ -11,7 +11,7 @@ import type { DeckSummaryDTO } from "@/lib/deck/types";
 
 /** Deck lists: the signed-in user's decks and the public ones. */
 
-function summarise(row: { id: string; name: string; visibility: string; shareSlug: string; updatedAt: Date; owner: { displayName: string }; cards: { quantity: number; card: { title: string; colorMask: number; set: { code: string }; number: number } }[] }): DeckSummaryDTO {
+function summarise(row: { id: string; ownerId: string; name: string; visibility: string; shareSlug: string; updatedAt: Date; owner: { displayName: string }; cards: { quantity: number; card: { title: string; colorMask: number; set: { code: string }; number: number } }[] }): DeckSummaryDTO {
   let mask = 0;
   for (const c of row.cards) mask |= c.card.colorMask;
   const check = checkDeck(row.cards.map((c) => ({ cardId: `${c.card.set.code}-${c.card.number}`, key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title, quantity: c.quantity })));
@@ -26,6 +26,7 @@ function summarise(row: { id: string; name: string; visibility: string; shareSlu
     colors: COLORS.filter((_, i) => (mask & (1 << i)) !== 0),
     updatedAt: row.updatedAt.toISOString(),
     ownerName: row.owner.displayName,
+    ownerId: row.ownerId,
   };
 }
 
@@ -34,6 +35,12 @@ const summaryInclude = {
   cards: { select: { quantity: true, card: { select: { title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
 } satisfies Prisma.DeckInclude;
 
+/** An author's public name, or null when no such account exists. Their email and anything private stay out. */
+export async function getAuthor(id: string): Promise<{ id: string; displayName: string; since: string } | null> {
+  const u = await db.user.findUnique({ where: { id: id.slice(0, 64) }, select: { id: true, displayName: true, createdAt: true } });
+  return u ? { id: u.id, displayName: u.displayName, since: u.createdAt.toISOString() } : null;
+}
+
 /** The signed-in user's decks, most recently edited first. */
 export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
   const user = await requireUser();
@@ -41,13 +48,14 @@ export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
   return rows.map(summarise);
 }
 
-/** Public decks only (never unlisted or private), searchable by deck name and by a card title in the deck (both matched literally: `%` and `_` are plain characters). */
-export async function listPublicDecks(opts: { name?: string; card?: string; take?: number } = {}): Promise<DeckSummaryDTO[]> {
+/** Public decks only (never unlisted or private), searchable by deck name and by a card title in the deck (both matched literally: `%` and `_` are plain characters), or one author's. */
+export async function listPublicDecks(opts: { name?: string; card?: string; ownerId?: string; take?: number } = {}): Promise<DeckSummaryDTO[]> {
   const name = opts.name?.trim().slice(0, 100);
   const card = opts.card?.trim().toLowerCase().slice(0, 100);
   const rows = await db.deck.findMany({
     where: {
       visibility: "public",
+      ...(opts.ownerId ? { ownerId: opts.ownerId.slice(0, 64) } : {}),
       ...(name ? await publicDeckNameContains(name) : {}),
       ...(card ? { cards: { some: { card: await titleKeyContains(card) } } } : {}),
     },

@@ -41,6 +41,7 @@ async function toDeckDTO(row: DeckRow, viewerId: string | null): Promise<DeckDTO
     shareSlug: row.shareSlug,
     version: row.version,
     ownerName: row.owner.displayName,
+    ownerId: row.ownerId,
     isOwner,
     updatedAt: row.updatedAt.toISOString(),
     entries,

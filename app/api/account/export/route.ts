@@ -1,0 +1,20 @@
+import { NextResponse } from "next/server";
+import { AuthError } from "@/lib/dal/session";
+import { exportMyData } from "@/lib/dal/account";
+
+/** GET /api/account/export — everything stored for the signed-in user, as one JSON download. */
+export async function GET() {
+  try {
+    const data = await exportMyData();
+    return new NextResponse(JSON.stringify(data, null, 2), {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="ringbinder-account-${data.exportedAt.slice(0, 10)}.json"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (err) {
+    if (err instanceof AuthError) return NextResponse.json({ error: err.code, message: "Please sign in to export your data." }, { status: 401 });
+    throw err;
+  }
+}

@@ -1,0 +1,431 @@
+/**
+ * HTTP load benchmark of the production build on a scratch database.
+ *
+ *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|login-flood|all
+ *                          --duration 10 --connections 20 --port 3199 --dist .next-bench --rebuild|--no-build]
+ *
+ * pages        bounded autocannon loads (loopback only) on a static asset (the
+ *              baseline) and on the public and signed-in pages; prints
+ *              requests/s, p50, p99 and the ratio to the baseline.
+ * login-flood  16 connections posting wrong passwords to the credentials
+ *              endpoint while /api/health is polled; prints the health p50/p99.
+ *
+ * A new mode is one entry in MODES (near the end): a function that gets the
+ * seeded fixtures (users, a card page, a deck) and the server's base URL, and
+ * prints its own figures, using load(), probeHealth() and printHealth().
+ *
+ * Targets are printed beside the figures, never asserted: on a shared 2-core
+ * machine the load average says how much of a core the server really had.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+
+// ---------- arguments ----------
+
+const args = process.argv.slice(2);
+function opt(name: string, def: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : def;
+}
+const DB_KIND = opt("db", "sqlite");
+const CARDS = Number(opt("cards", "10000"));
+const MODE = opt("mode", "pages");
+const DURATION = Number(opt("duration", "10"));
+const CONNECTIONS = Number(opt("connections", "20"));
+const PORT = Number(opt("port", process.env.BENCH_PORT ?? "3199"));
+const DIST = opt("dist", ".next-bench");
+const REBUILD = args.includes("--rebuild");
+const NO_BUILD = args.includes("--no-build");
+
+if (!["sqlite", "postgres"].includes(DB_KIND)) fail(`--db must be sqlite or postgres (got ${DB_KIND}).`);
+if (!Number.isInteger(CARDS) || CARDS < 0 || CARDS > 200_000) fail("--cards must be a whole number from 0 to 200000.");
+if (!(DURATION > 0 && DURATION <= 120)) fail("--duration must be 1..120 seconds.");
+if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1 || CONNECTIONS > 200) fail("--connections must be 1..200.");
+
+const BASE = `http://127.0.0.1:${PORT}`;
+const root = process.cwd();
+const scratch = path.join(root, ".tmp", "bench");
+mkdirSync(scratch, { recursive: true });
+
+const TARGETS = { publicCached: 0.3, signedIn: 0.1, healthP99: 200 };
+const PASSWORD = "bench-password-Zq8!x";
+
+function fail(msg: string): never {
+  console.error(`\u2716 ${msg}`);
+  process.exit(2);
+}
+function step(msg: string) {
+  console.log(`\u25b8 ${msg}`);
+}
+
+// ---------- scratch database ----------
+
+type Scratch = { url: string; drop: () => Promise<void> };
+
+async function createScratchDb(): Promise<Scratch> {
+  if (DB_KIND === "sqlite") {
+    const file = path.join(scratch, `http-${process.pid}.db`);
+    return {
+      url: `file:${file}`,
+      drop: async () => {
+        for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+      },
+    };
+  }
+  const admin = process.env.TEST_POSTGRES_URL || process.env.BENCH_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432/test";
+  const name = `ringbinder_bench_${process.pid}`;
+  const { Client } = await import("pg");
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+// deterministic pseudo-random numbers (mulberry32), the same generator as bench:search
+let seed = 20261130;
+function rand(): number {
+  seed |= 0;
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+const NAMES = ["Sonic", "Tails", "Knuckles", "Amy", "Cream", "Shadow", "Rouge", "Eggman", "Chaos", "Emerald", "Ring", "Station", "Robot", "Gamma", "Metal", "Chao", "Vector", "Espio", "Charmy", "Cosmo", "Blaze", "Silver", "Omega", "Big", "Froggy"];
+const SUFFIX = ["the Hedgehog", "Rush", "Prime", "Dash", "Guardian", "Zero", "Spark", "Storm", "Hunter", "Mk II", "Classic", "Shadowed", "Blue Flash"];
+const TRAITS = ["Animal", "Human", "Place", "Robot", "Thing", "Hero", "Villain", "Chaotix", "Emerald", "Metarex", "Vehicle", "Base"];
+const RARITIES = ["common", "common", "common", "uncommon", "uncommon", "rare", "super rare", "promo"];
+const WORDS = ["discard", "draw", "opposing", "blue", "red", "card", "flip", "rings", "return", "hand", "protect", "column", "adjacent", "emerald"];
+const COLORS = ["blue", "red", "yellow", "gray"];
+
+/** One generated card in the catalog exchange shape (lib/catalog/io CatalogRecord). */
+function generatedCard(set: string, number: number) {
+  const colors = new Set([pick(COLORS)]);
+  if (rand() < 0.15) colors.add(pick(COLORS));
+  const traits = new Set([pick(TRAITS)]);
+  if (rand() < 0.2) traits.add(pick(TRAITS));
+  const text = rand() < 0.6 ? Array.from({ length: 8 }, () => pick(WORDS)).join(" ") + "." : "";
+  return {
+    set,
+    number,
+    title: `${pick(NAMES)} ${pick(SUFFIX)}`,
+    traits: [...traits],
+    colors: [...colors],
+    rings: Math.floor(rand() * 11),
+    rarity: pick(RARITIES),
+    text,
+    effect: null,
+  };
+}
+
+type Seeded = { cardPath: string; deckSlug: string; userEmail: string; adminEmail: string };
+
+/** Migrates, seeds the demo set (prepare-app, which also builds when the sources changed), then the generated catalog, users, a collection and decks. */
+async function prepare(url: string): Promise<Seeded> {
+  const env = { ...process.env, DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production" as const, AUTH_SECRET: benchSecret() };
+  if (REBUILD) rmSync(path.join(root, DIST, "ringbinder-source-hash"), { force: true });
+  step(`Preparing the scratch ${DB_KIND} database and the build in ${DIST} (builds only when the sources changed)…`);
+  const res = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/prepare-app.ts", ...(NO_BUILD ? ["--no-build"] : [])], { stdio: "inherit", env });
+  if (res.status !== 0) fail(`scripts/prepare-app.ts failed (exit ${res.status ?? res.signal}).`);
+
+  process.env.DATABASE_URL = url;
+  const { createPrismaClient } = await import("@/lib/db");
+  const { hashPassword } = await import("@/lib/auth/password");
+  const db = createPrismaClient(url);
+  try {
+    const t0 = performance.now();
+    const sets = ["BENCHA", "BENCHB", "BENCHC", "BENCHD", "BENCHE"];
+    const setIds: string[] = [];
+    for (const [i, code] of sets.entries()) {
+      const s = await db.cardSet.create({ data: { code, name: `Bench set ${i + 1}`, unofficial: true } });
+      setIds.push(s.id);
+    }
+    const CHUNK = 1000;
+    for (let start = 0; start < CARDS; start += CHUNK) {
+      const cards: { id: string; setId: string; number: number; title: string; titleKey: string; colorMask: number; colorCount: number; rings: number; rarity: string; text: string }[] = [];
+      const traits: { cardId: string; trait: string; traitKey: string }[] = [];
+      for (let n = start; n < Math.min(CARDS, start + CHUNK); n++) {
+        const c = generatedCard(sets[n % sets.length], Math.floor(n / sets.length) + 1);
+        const mask = c.colors.reduce((m, col) => m | (1 << COLORS.indexOf(col)), 0);
+        const id = `bench${n.toString(36).padStart(7, "0")}`;
+        cards.push({ id, setId: setIds[n % sets.length], number: c.number, title: c.title, titleKey: c.title.toLowerCase(), colorMask: mask, colorCount: c.colors.length, rings: c.rings, rarity: c.rarity, text: c.text });
+        for (const t of c.traits) traits.push({ cardId: id, trait: t, traitKey: t.toLowerCase() });
+      }
+      await db.card.createMany({ data: cards });
+      await db.cardTrait.createMany({ data: traits });
+    }
+    const passwordHash = await hashPassword(PASSWORD);
+    const user = await db.user.create({ data: { email: "bench-user@example.test", displayName: "Bench User", passwordHash, role: "user" } });
+    await db.user.create({ data: { email: "bench-admin@example.test", displayName: "Bench Admin", passwordHash, role: "admin" } });
+    const demo = await db.card.findMany({ where: { set: { code: "DEMO" } }, orderBy: { number: "asc" }, select: { id: true, title: true } });
+    const generated = await db.card.findMany({ where: { set: { code: "BENCHA" } }, take: 500, select: { id: true } });
+    await db.collectionEntry.createMany({ data: [...demo, ...generated].map((c, i) => ({ userId: user.id, cardId: c.id, quantity: 1 + (i % 4) })) });
+    // one printing per title, so 10 titles × 4 copies make a legal 40-card deck
+    const distinct = [...new Map(demo.map((c) => [c.title.toLowerCase(), c])).values()];
+    if (distinct.length < 10) fail(`The demo set has only ${distinct.length} distinct titles; the benchmark's decks need 10.`);
+    let deckSlug = "";
+    for (let d = 0; d < 12; d++) {
+      const from = (d * 3) % (distinct.length - 9);
+      const lines = distinct.slice(from, from + 10).map((c) => ({ cardId: c.id, quantity: 4 }));
+      const slug = `bench-deck-${d}-${process.pid}`;
+      await db.deck.create({
+        data: {
+          ownerId: user.id,
+          name: `Bench deck ${d + 1}`,
+          description: "A deck for the HTTP benchmark.",
+          visibility: d < 8 ? "public" : d < 10 ? "unlisted" : "private",
+          shareSlug: slug,
+          cards: { create: lines },
+        },
+      });
+      if (d === 0) deckSlug = slug;
+    }
+    step(`Seeded ${CARDS.toLocaleString("en")} generated cards, 2 users, a ${demo.length + generated.length}-card collection and 12 decks in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const firstDemo = await db.card.findFirst({ where: { set: { code: "DEMO" } }, orderBy: { number: "asc" }, select: { number: true } });
+    return { cardPath: `/cards/DEMO/${firstDemo?.number ?? 1}`, deckSlug, userEmail: user.email, adminEmail: "bench-admin@example.test" };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+function benchSecret(): string {
+  return process.env.AUTH_SECRET || "bench-http-secret-not-for-production-0123456789";
+}
+
+// ---------- the server ----------
+
+async function startServer(url: string): Promise<ChildProcess> {
+  const env = { ...process.env, DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production" as const, AUTH_SECRET: benchSecret(), PORT: String(PORT), HOSTNAME: "127.0.0.1" };
+  const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) fail(`The server exited (${child.exitCode}):\n${log}`);
+    try {
+      const r = await fetch(`${BASE}/api/health`);
+      if (r.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  child.kill();
+  fail(`The server did not answer on ${BASE} within 60 s:\n${log}`);
+}
+
+function cookieHeader(res: Response, jar: Map<string, string>) {
+  for (const c of res.headers.getSetCookie()) {
+    const [pair] = c.split(";");
+    const eq = pair.indexOf("=");
+    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** Signs in through the Auth.js credentials endpoint and returns the Cookie header of the session. */
+async function signIn(email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const csrfRes = await fetch(`${BASE}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const cookie = cookieHeader(csrfRes, jar);
+  const res = await fetch(`${BASE}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams({ csrfToken, email, password: PASSWORD, callbackUrl: `${BASE}/` }).toString(),
+  });
+  const all = cookieHeader(res, jar);
+  if (![...jar.keys()].some((k) => k.includes("session-token"))) fail(`Signing in ${email} failed (HTTP ${res.status}).`);
+  return all;
+}
+
+// ---------- measuring ----------
+
+type Row = { name: string; path: string; kind: "baseline" | "public" | "signed-in"; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number; cacheControl: string; load: number };
+
+async function load(name: string, url: string, kind: Row["kind"], headers: Record<string, string> = {}): Promise<Row> {
+  // one warm-up request (first render fills the caches), and its size and Cache-Control
+  const warm = await fetch(`${BASE}${url}`, { headers });
+  const body = await warm.arrayBuffer();
+  if (!warm.ok) console.warn(`  ! ${url} answered ${warm.status} before the load`);
+  const r = await autocannon({ url: `${BASE}${url}`, connections: CONNECTIONS, duration: DURATION, headers, timeout: 30 });
+  const [l1] = loadavg();
+  return {
+    name,
+    path: url,
+    kind,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    bytes: body.byteLength,
+    cacheControl: warm.headers.get("cache-control") ?? "",
+    load: l1,
+  };
+}
+
+function printRows(rows: Row[]) {
+  const base = rows.find((r) => r.kind === "baseline")!;
+  const head = `${"page".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(6)} ${"target".padStart(7)} ${"KB".padStart(6)} ${"load".padStart(5)}  non-2xx/err  Cache-Control`;
+  console.log(`\n${head}\n${"-".repeat(head.length + 20)}`);
+  for (const r of rows) {
+    const ratio = r.rps / base.rps;
+    const target = r.kind === "public" ? TARGETS.publicCached : r.kind === "signed-in" ? TARGETS.signedIn : null;
+    const verdict = target === null ? "" : ratio >= target ? ` ≥${target} ok` : ` <${target}`;
+    console.log(
+      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${verdict.padStart(7)} ${(r.bytes / 1024).toFixed(0).padStart(6)} ${r.load.toFixed(1).padStart(5)}  ${`${r.non2xx}/${r.errors}`.padEnd(11)}  ${r.cacheControl}`,
+    );
+  }
+  console.log(`\nTargets (2-core machine): public cached pages ≥ ${TARGETS.publicCached}× the static baseline, signed-in pages ≥ ${TARGETS.signedIn}×.`);
+}
+
+/** Polls /api/health one request at a time until `until` settles; returns the latencies in ms. */
+async function probeHealth(until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true)).catch(() => {});
+  const times: number[] = [];
+  while (!done) {
+    const s = performance.now();
+    try {
+      const r = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(120_000) });
+      await r.arrayBuffer();
+    } catch {
+      // a timeout counts with its full wait
+    }
+    times.push(performance.now() - s);
+    await sleep(20);
+  }
+  return times;
+}
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+}
+
+function printHealth(label: string, times: number[], extra: string) {
+  const p99 = pct(times, 99);
+  const [l1] = loadavg();
+  console.log(`\n${label}: ${extra}`);
+  console.log(
+    `  /api/health during it: ${times.length} requests, p50 ${pct(times, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (load average ${l1.toFixed(1)}) — target p99 ≤ ${TARGETS.healthP99} ms: ${p99 <= TARGETS.healthP99 ? "met" : "missed"}`,
+  );
+}
+
+// ---------- modes ----------
+
+async function pagesMode(seeded: Seeded) {
+  const html = await (await fetch(`${BASE}/`)).text();
+  const asset = html.match(/\/_next\/static\/[^"']+\.js/)?.[0];
+  if (!asset) fail("No static script found in the home page to use as the baseline.");
+  const userCookie = await signIn(seeded.userEmail);
+  const q = encodeURIComponent('(t:robot or t:animal) (c:blue or c:red) r>=3 -o:discard rar>=uncommon');
+  const plan: [string, string, Row["kind"], Record<string, string>?][] = [
+    ["static asset", asset, "baseline"],
+    ["/", "/", "public"],
+    ["/cards", "/cards", "public"],
+    ["/cards?q=complex", `/cards?q=${q}`, "public"],
+    ["card page", seeded.cardPath, "public"],
+    ["public deck /d/…", `/d/${seeded.deckSlug}`, "public"],
+    ["/decks/public", "/decks/public", "public"],
+    ["/collection (signed in)", "/collection", "signed-in", { cookie: userCookie }],
+    ["/decks (signed in)", "/decks", "signed-in", { cookie: userCookie }],
+  ];
+  const rows: Row[] = [];
+  for (const [name, url, kind, headers] of plan) {
+    process.stdout.write(`  loading ${name} (${CONNECTIONS} connections, ${DURATION} s)…\n`);
+    rows.push(await load(name, url, kind, headers));
+  }
+  printRows(rows);
+}
+
+async function loginFloodMode(seeded: Seeded) {
+  const jar = new Map<string, string>();
+  const csrfRes = await fetch(`${BASE}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const cookie = cookieHeader(csrfRes, jar);
+  const body = new URLSearchParams({ csrfToken, email: seeded.userEmail, password: "wrong-password-123", callbackUrl: `${BASE}/` }).toString();
+  const idle = await probeHealth(sleep(3000));
+  console.log(`\n/api/health idle: p50 ${pct(idle, 50).toFixed(0)} ms, p99 ${pct(idle, 99).toFixed(0)} ms`);
+  const flood = autocannon({
+    url: `${BASE}/api/auth/callback/credentials`,
+    method: "POST",
+    connections: 16,
+    duration: DURATION,
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body,
+  });
+  // autocannon's result is a thenable, not a Promise: adopt it once
+  const done = Promise.resolve(flood);
+  const times = await probeHealth(done);
+  const r = await done;
+  const statuses = Object.entries(r.statusCodeStats ?? {})
+    .map(([code, s]) => `${code}×${(s as { count: number }).count}`)
+    .join(" ");
+  printHealth(`Login flood (16 connections, wrong passwords, ${DURATION} s)`, times, `${r.requests.total} attempts (${statuses})`);
+}
+
+// ---------- the modes (add a mode here) ----------
+
+/** Each mode loads the running server and prints its figures; `all` runs them in this order. */
+const MODES: Record<string, (seeded: Seeded) => Promise<void>> = {
+  pages: pagesMode,
+  // last: it locks the benchmark user's sign-in for the rate limit's window
+  "login-flood": loginFloodMode,
+};
+const selected = MODE === "all" ? Object.keys(MODES) : [MODE];
+if (!selected.every((m) => m in MODES)) fail(`--mode must be ${Object.keys(MODES).join(", ")} or all (got ${MODE}).`);
+
+// ---------- main ----------
+
+async function main() {
+  if (!existsSync(path.join(root, "package.json"))) fail("Run from the project root (npm run bench:http).");
+  console.log(`bench:http — ${DB_KIND}, ${CARDS.toLocaleString("en")} generated cards + the demo set, mode ${MODE}, ${cpus().length} cores, port ${PORT}`);
+  const db = await createScratchDb();
+  let server: ChildProcess | null = null;
+  const stop = () => {
+    if (server && server.exitCode === null) server.kill("SIGTERM");
+  };
+  process.on("SIGINT", () => {
+    stop();
+    void db.drop().finally(() => process.exit(130));
+  });
+  try {
+    const seeded = await prepare(db.url);
+    server = await startServer(db.url);
+    const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
+    step(`Server up on ${BASE} (build ${readFileSync(path.join(root, DIST, "BUILD_ID"), "utf8").trim()}, commit ${commit || "?"})`);
+    for (const m of selected) await MODES[m](seeded);
+  } finally {
+    stop();
+    await sleep(500);
+    if (!process.env.KEEP) await db.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
