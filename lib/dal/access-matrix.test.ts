@@ -136,6 +136,20 @@ const DAL: Record<string, Row> = {
   "account.ts#getMyAccount": { access: "checked", call: () => account.getMyAccount(), expect: SIGNED_IN, verify: (who, r, f) => who !== "guest" && expect((r as { email: string }).email).toBe(f.users[who].email) },
   "account.ts#endAllMySessions": { access: "checked", call: () => account.endAllMySessions(), expect: SIGNED_IN },
   "account.ts#changeMyPassword": { access: "checked", call: () => account.changeMyPassword("not-the-password", "Another-Long-Passphrase-77"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
+  "account.ts#exportMyData": {
+    access: "checked",
+    call: () => account.exportMyData(),
+    expect: SIGNED_IN,
+    verify: (who, r, f) => {
+      expect(JSON.stringify(r)).toContain(f.users[who as Exclude<Who, "guest">].email);
+      if (who !== "owner") expect(JSON.stringify(r)).not.toContain(f.privateDeck.id);
+    },
+  },
+  "account.ts#updateDisplayName": { access: "checked", call: () => account.updateDisplayName(current.user?.displayName ?? "Guest"), expect: SIGNED_IN },
+  "account.ts#deleteMyAccount": { access: "checked", call: () => account.deleteMyAccount("not-the-password"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
+  "account.ts#passwordResetTokenFor": { access: "auth", why: "forgot-password: makes a reset link for an email, before there is a session (the answer never says whether the email exists)", importers: ["lib/actions/account.ts"] },
+  "account.ts#checkResetToken": { access: "auth", why: "reset-password: the signed one-time token is the authorization", importers: ["app/(auth)/reset-password/page.tsx"] },
+  "account.ts#resetPassword": { access: "auth", why: "reset-password: the signed one-time token is the authorization", importers: ["lib/actions/account.ts"] },
   "admin-guard.ts#requireAdminPage": { access: "checked", call: () => adminGuard.requireAdminPage("/admin"), expect: ADMIN },
   "card-page.ts#getCardBySetNumber": { access: "checked", call: () => cardPage.getCardBySetNumber("DEMO", "1"), expect: PUBLIC },
   "card-page.ts#getCardById": { access: "checked", call: (f) => cardPage.getCardById(f.card(1)), expect: PUBLIC },
@@ -198,6 +212,7 @@ const DAL: Record<string, Row> = {
     // owned-only candidates need a collection: a guest is told to sign in; only the owner owns spare copies
     expect: { guest: "denied", other: "denied", owner: "ok", admin: "denied" },
   },
+  "lab.ts#getStandInSimulation": { access: "checked", call: () => lab.getStandInSimulation([], []), expect: PUBLIC },
   "lab.ts#getDeckCompletion": { access: "checked", call: (f) => lab.getDeckCompletion({ kind: "deck", id: f.privateDeck.id }), expect: OWNER_ONLY },
   "lab.ts#saveLabRun": {
     access: "checked",
@@ -296,6 +311,7 @@ const DAL: Record<string, Row> = {
   "decks/catalog.ts#getDeckCatalog": { access: "checked", call: () => deckCatalog.getDeckCatalog(), expect: PUBLIC },
   "decks/catalog.ts#getCardsByIds": { access: "checked", call: (f) => deckCatalog.getCardsByIds([f.card(1)]), expect: PUBLIC },
   "decks/catalog.ts#searchCardsForDeck": { access: "checked", call: () => deckCatalog.searchCardsForDeck("", { onlyOwned: true }), expect: SIGNED_IN, verify: async (who, r, f) => expect((r as { total: number }).total).toBe(Object.keys(await f.ownedBy(who)).length) },
+  "decks/lists.ts#getAuthor": { access: "checked", call: (f) => deckLists.getAuthor(f.users.owner.id), expect: PUBLIC, verify: (_who, r, f) => expect(JSON.stringify(r)).not.toContain(f.users.owner.email) },
   "decks/lists.ts#listMyDecks": { access: "checked", call: () => deckLists.listMyDecks(), expect: SIGNED_IN, verify: noOwnerPrivateDeck },
   "decks/lists.ts#listPublicDecks": { access: "checked", call: () => deckLists.listPublicDecks(), expect: PUBLIC, verify: (_who, r, f) => expect(ownerDeckIds(r)).not.toContain(f.privateDeck.id) },
   "decks/playtest.ts#getDeckForPlaytest": { access: "checked", call: (f) => deckPlaytest.getDeckForPlaytest({ deckId: f.privateDeck.id }), expect: OWNER_ONLY },
@@ -321,6 +337,15 @@ const want = (deck: string) => `http://app.test/api/decks/want-list?deck=${encod
 
 /** Every route handler under app/api, by route file (relative to app/api) and method. */
 const ROUTES: Record<string, Row> = {
+  "account/export/route.ts#GET": {
+    access: "checked",
+    call: async () => (await import("@/app/api/account/export/route")).GET(),
+    expect: SIGNED_IN,
+    verify: async (who, r, f) => {
+      const text = await (r as Response).text();
+      if (who !== "owner") expect(text).not.toContain(f.privateDeck.id);
+    },
+  },
   "auth/[...nextauth]/route.ts#GET": { access: "auth", why: "Auth.js's own endpoints (session, CSRF token, providers); tested in e2e/auth.spec.ts", importers: [] },
   "auth/[...nextauth]/route.ts#POST": { access: "auth", why: "Auth.js's sign-in and sign-out, throttled before the password is checked; tested in e2e/auth.spec.ts and lib/auth/sign-in-limits.test.ts", importers: [] },
   "cards/[key]/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/cards/[key]/route")).GET(new Request("http://app.test/api/cards/DEMO-1"), { params: Promise.resolve({ key: "DEMO-1" }) }), expect: PUBLIC },
