@@ -55,5 +55,5 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
 }
 
 export const config = {
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|card-images/).*)" }],
 };

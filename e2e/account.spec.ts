@@ -138,12 +138,24 @@ test.describe("account data", () => {
     await expect(page.getByText(`For ${me.email}.`)).toBeVisible();
     await page.getByLabel("New password").fill("a fresh and long passphrase 42");
     await page.getByRole("button", { name: "Set the new password" }).click();
-    await expect(page.getByText("Your password is changed. Sign in with the new one.")).toBeVisible();
+    await expect(page.getByText("Your password is changed. Every session of your account has ended. Sign in with the new one.")).toBeVisible();
     await auth.signIn({ email: me.email, password: "a fresh and long passphrase 42" });
     await expect(page.getByTestId("current-user")).toContainText(me.displayName);
     // the link worked once
     await page.goto(link!);
     await expect(page.getByRole("main").getByRole("alert")).toContainText("not valid, or was already used");
+
+    // requests are limited per email (5 an hour), whether or not the email has an account
+    await page.goto("/forgot-password");
+    const unknown = `limit-${Date.now()}@ringbinder.test`;
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel("Email").fill(unknown);
+      await page.getByRole("button", { name: "Send me a reset link" }).click();
+      await expect(page.getByText(/If an account uses this email, a link/)).toBeVisible();
+    }
+    await page.getByLabel("Email").fill(unknown);
+    await page.getByRole("button", { name: "Send me a reset link" }).click();
+    await expect(page.getByText(/Too many password reset requests for this email/)).toBeVisible();
   });
 });
 

@@ -307,6 +307,36 @@ test.describe("solo playtest board", () => {
     throw new Error("this game never offered an illegal flip");
   });
 
+  test("cards named in the log zoom on hover and open as a dialog from the mouse or the keyboard", async ({ page }) => {
+    await page.goto(`${GAME}&seed=7`);
+    await placeWithMouse(page);
+    await page.getByTestId("confirm-placement").click();
+    const log = page.getByTestId("game-log");
+    // my placements name my cards; the AI's placements name none of its (hidden) cards
+    const chip = log.getByTestId("log-card").first();
+    await expect(chip).toBeVisible();
+    const title = (await chip.innerText()).trim();
+    await chip.hover();
+    const panel = page.locator("[data-card-zoom-panel]");
+    await expect(panel).toBeVisible();
+    await expect(panel.locator("#card-zoom-title")).toHaveText(title);
+    await chip.click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Open the card page" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+    // keyboard: the log is one tab stop; arrows reach its cards, Enter opens one
+    await log.focus();
+    await page.keyboard.press("Home");
+    await expect(chip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: title })).toHaveCount(0);
+    await expect(chip).toBeFocused();
+  });
+
   test("undo restores the previous board", async ({ page }) => {
     await page.goto(`${GAME}&seed=5`);
     await page.getByRole("button", { name: "Fill empty slots" }).click();

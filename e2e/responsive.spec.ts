@@ -44,7 +44,7 @@ const USER_PAGES = [
   "/lab",
 ];
 
-const ADMIN_PAGES = ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/audit", "/admin/suggestions"];
+const ADMIN_PAGES = ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/audit", "/admin/suggestions", "/admin/comments"];
 
 function shotName(path: string, width: number): string {
   const slug = path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "_") || "home";
@@ -93,7 +93,18 @@ test.describe("every page on a phone and a laptop", () => {
     await page.getByRole("button", { name: "Create deck" }).click();
     await expect(page).toHaveURL(/\/decks\/[^/]+$/);
     const editor = new URL(page.url()).pathname;
-    for (const path of [...USER_PAGES, editor]) await checkPage(page, path, testInfo);
+    // a public deck with a comment: its page shows likes, views, copies and the comments
+    await page.goto("/decks");
+    await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await page.getByLabel("Public: listed in public decks").click();
+    await expect(page.getByText("The deck is now public.")).toBeVisible();
+    const deckPage = new URL(await page.getByTestId("share-link").inputValue()).pathname;
+    await page.goto(deckPage);
+    await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(page.getByTestId("comment")).toHaveCount(1);
+    for (const path of [...USER_PAGES, editor, deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo);
   });
 
   test("admin pages", async ({ page, auth }, testInfo) => {

@@ -13,6 +13,10 @@ export type LimitKind =
   | "deck-write"
   | "collection-write"
   | "comment"
+  | "like"
+  | "report"
+  | "moderation"
+  | "deck-view"
   | "account"
   | "reset-email"
   | "reset-address";
@@ -32,7 +36,12 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   suggestion: { points: 30, duration: 60 * 60, what: "card suggestions" },
   "deck-write": { points: 300, duration: 10 * 60, what: "deck changes" },
   "collection-write": { points: 1200, duration: 10 * 60, what: "collection changes" },
-  comment: { points: 30, duration: 10 * 60, what: "comments" },
+  comment: { points: 30, duration: 10 * 60, what: "comment changes" },
+  like: { points: 120, duration: 10 * 60, what: "likes" },
+  report: { points: 20, duration: 60 * 60, what: "reports" },
+  moderation: { points: 600, duration: 10 * 60, what: "moderation actions" },
+  // Views are counted once per visitor per day anyway; this bounds the database work of a flood from one address.
+  "deck-view": { points: 300, duration: 10 * 60, what: "deck views" },
   account: { points: 20, duration: 60 * 60, what: "account changes" },
   "reset-email": { points: 5, duration: 60 * 60, what: "password reset requests for this email" },
   "reset-address": { points: 20, duration: 60 * 60, what: "password reset requests from your network" },

@@ -5,7 +5,9 @@
  * The tool acts as the system (lib/dal/system.ts): as the admin account --as
  * EMAIL, or the oldest admin, which the audit log then names. It goes through
  * the same DAL functions and admin checks as /admin/import. Exit code 1 when a
- * file is refused.
+ * file is refused. A progress bar goes to stderr; imports stage their rows
+ * first and apply them in short ranges, so a running app keeps serving
+ * (docs/catalog-import.md).
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { loadEnvConfig } from "@next/env";
@@ -58,7 +60,9 @@ async function main() {
       const dry = args.includes("--dry-run");
       const format = detectFormat(file, option(args, "--format"));
       const text = readFileSync(file, "utf8");
-      const report = await runAsSystemAdmin(asEmail, () => (dry ? dryRunImport(text, format) : applyImport(text, format)));
+      const { progressBar } = await import("./lib/progress");
+      const onProgress = progressBar();
+      const report = await runAsSystemAdmin(asEmail, () => (dry ? dryRunImport(text, format, onProgress) : applyImport(text, format, onProgress)));
       if (report.fileError) {
         console.error(`✖ ${report.fileError.message} Nothing was written.`);
         process.exitCode = 1;
@@ -84,6 +88,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(`✖ ${(e as Error).message}`);
+  console.error(`\n✖ ${(e as Error).message}`);
   process.exit(1);
 });

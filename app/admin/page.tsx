@@ -2,15 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireAdminPage } from "@/lib/dal/admin-guard";
 import { adminOverview } from "@/lib/dal/suggestions";
+import { countOpenReports } from "@/lib/dal/community";
 
 export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   await requireAdminPage("/admin");
-  const stats = await adminOverview();
+  const [stats, reportedComments] = await Promise.all([adminOverview(), countOpenReports()]);
   const links = [
     { href: "/admin/cards", title: "Catalog", body: `${stats.cards} cards: create, edit and delete.` },
     { href: "/admin/suggestions", title: "Suggestions", body: `${stats.pendingSuggestions} waiting for review.` },
+    { href: "/admin/comments", title: "Reported comments", body: `${reportedComments} ${reportedComments === 1 ? "comment" : "comments"} reported on public decks: hide, keep or delete.` },
     { href: "/admin/import", title: "Import and export", body: "Bulk JSON or CSV with a dry run, then an all-or-nothing apply." },
     { href: "/admin/audit", title: "Audit log", body: `${stats.audits} catalog changes recorded: who changed what and when.` },
   ];

@@ -118,7 +118,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
     () => (pending?.kind === "correction" && !(corr.op === "rings" && (!Number.isInteger(corr.amount) || corr.amount === 0)) ? correctionTargetsOf(pending, corr.op) : []),
     [pending, corr],
   );
-  const lines = useMemo(() => logLines(eventsShown(session.events, turnEnd), revealAll), [session.events, turnEnd, revealAll]);
+  const lines = useMemo(() => logLines(eventsShown(session.events, turnEnd), revealAll, s.cards), [session.events, turnEnd, revealAll, s.cards]);
 
   const modeOf = (r: GridRef): SlotMode => {
     if (pending?.kind === "correction") return corrTargets.some((o) => o.player === r.player && o.row === r.row && o.column === r.column) ? "target" : null;

@@ -132,7 +132,7 @@ export function ReplayViewer({
       </div>
       <aside className="flex min-w-0 flex-col gap-3" aria-label="Replay panel">
         <StatusPanel view={model.view} sides={model.sides} stepLabel={at.state.step === "over" ? "Game over" : at.state.pending ? "Rush: decision" : at.state.step === "play" ? "Play step" : "Rush step"} thinking={false} />
-        <GameLog lines={logLines(allEvents, reveal)} />
+        <GameLog lines={logLines(allEvents, reveal, at.state.cards)} />
         <p className="text-xs text-slate-500">
           {names[0]} vs {names[1]} · column rule {rules.columnRule} · seed {seed}
         </p>

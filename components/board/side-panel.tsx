@@ -117,7 +117,7 @@ export function StatusPanel({ view, sides, stepLabel, thinking }: { view: Player
 }
 
 /** One log line; memoised, so a new event renders one line, not the whole log. */
-const LogItem = memo(function LogItem({ text, type, turnStart }: { text: string; type: LogLine["type"]; turnStart: boolean }) {
+const LogItem = memo(function LogItem({ text, type, turnStart, cards }: Omit<LogLine, "key">) {
   return (
     <li
       className={`${turnStart ? "mt-1 border-t border-slate-200 pt-1 font-semibold" : ""} ${
@@ -125,9 +125,39 @@ const LogItem = memo(function LogItem({ text, type, turnStart }: { text: string;
       }`}
     >
       <RuleRefText text={text} />
+      {cards.map((c) => (
+        // the card zoom: on hover, or as a dialog when pressed (click, tap, Enter)
+        <button
+          key={c.key}
+          type="button"
+          data-card-zoom={c.key}
+          data-card-zoom-open
+          data-testid="log-card"
+          tabIndex={-1}
+          className="ml-1 inline-block cursor-zoom-in rounded border border-slate-300 px-1 align-baseline text-[0.65rem] leading-tight text-slate-700 hover:border-blue-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+          aria-label={`Show ${c.title} (${c.key})`}
+        >
+          {c.title}
+        </button>
+      ))}
     </li>
   );
 });
+
+/**
+ * Arrow keys in the log move focus between the card buttons of its lines
+ * (one tab stop for the whole log: the buttons themselves are not in the tab order).
+ */
+function moveAmongCards(e: React.KeyboardEvent<HTMLOListElement>) {
+  if (e.key !== "ArrowDown" && e.key !== "ArrowUp" && e.key !== "Home" && e.key !== "End") return;
+  const cards = [...e.currentTarget.querySelectorAll<HTMLButtonElement>("[data-testid=log-card]")];
+  if (cards.length === 0) return;
+  e.preventDefault();
+  const at = cards.indexOf(document.activeElement as HTMLButtonElement);
+  const next =
+    e.key === "Home" ? 0 : e.key === "End" ? cards.length - 1 : at < 0 ? (e.key === "ArrowDown" ? 0 : cards.length - 1) : Math.max(0, Math.min(cards.length - 1, at + (e.key === "ArrowDown" ? 1 : -1)));
+  cards[next].focus();
+}
 
 /** The game log: every event with its reason, newest at the bottom, announced politely. */
 export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
@@ -164,11 +194,22 @@ export const GameLog = memo(function GameLog({ lines }: { lines: LogLine[] }) {
           <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> follow
         </label>
       </div>
-      <ol ref={box} className="mt-1 h-56 space-y-0.5 overflow-y-auto text-xs leading-snug [contain:strict]" data-testid="game-log" tabIndex={0} aria-label="Game log entries">
+      <ol
+        ref={box}
+        className="mt-1 h-56 space-y-0.5 overflow-y-auto text-xs leading-snug [contain:strict]"
+        data-testid="game-log"
+        tabIndex={0}
+        aria-label="Game log entries"
+        aria-describedby="game-log-keys"
+        onKeyDown={moveAmongCards}
+      >
         {lines.map((l) => (
-          <LogItem key={l.key} text={l.text} type={l.type} turnStart={l.turnStart} />
+          <LogItem key={l.key} text={l.text} type={l.type} turnStart={l.turnStart} cards={l.cards} />
         ))}
       </ol>
+      <p id="game-log-keys" className="sr-only">
+        Up and down arrows move between the cards the log names; Enter shows the card.
+      </p>
       <p className="sr-only" aria-live="polite" data-testid="log-announcement">
         {announcement}
       </p>

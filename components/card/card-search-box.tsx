@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { COLORS, type Color } from "@/lib/cards/colors";
+import { useId, useState } from "react";
+import { COLORS } from "@/lib/cards/colors";
 import { RARITIES } from "@/lib/cards/rarity";
-import { describeNode, parseQuery, readFilters, removePart, setFilter, splitQuery, type ColorMode, type FilterKind, type FilterState } from "@/lib/search";
+import { describeNode, type ColorMode } from "@/lib/search";
 import { frameBackground } from "@/components/card/card-face";
+import { activeFilterCount, ringBound } from "@/components/card/card-search-state";
+import { useCardSearch, useFilterSheet } from "@/components/card/use-card-search";
 
 type Props = {
   /** trait names offered by the trait filter */
@@ -28,145 +29,28 @@ type Props = {
   showAppliedError?: boolean;
 };
 
+const DEFAULT_RESET = ["page"];
+
 /**
  * The card query box with filter chips and controls in two-way sync: typing
  * updates the chips and controls; clicking a control rewrites the query.
  */
-export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams = ["page"], debounceMs = 350, label = "Search cards", showAppliedError = true }: Props) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const urlQuery = query ?? searchParams.get("q") ?? "";
-  const [text, setText] = useState(urlQuery);
-  const lastApplied = useRef(urlQuery);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams = DEFAULT_RESET, debounceMs = 350, label = "Search cards", showAppliedError = true }: Props) {
+  const { text, urlQuery, parsed, filters, parts, effectiveMode, boxRef, onType, write, toggleColor, changeMode, removeChip, submit } = useCardSearch({ query, onQueryChange, resetParams, debounceMs });
+  const { open: sheetOpen, openSheet, close: closeSheet, buttonRef: filtersButtonRef, sheetRef } = useFilterSheet();
   const inputId = useId();
   const errorId = `${inputId}-error`;
-
-  // Follow the URL (back/forward, links) when it changes from outside.
-  useEffect(() => {
-    if (urlQuery !== lastApplied.current) {
-      lastApplied.current = urlQuery;
-      setText(urlQuery);
-    }
-  }, [urlQuery]);
-
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-
-  // Following a link elsewhere drops a query still waiting for its typing pause:
-  // applying it later would replace the URL and cancel the navigation the user chose.
-  const boxRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    function onClick(e: MouseEvent) {
-      if (!timer.current) return;
-      const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
-      if (link && !boxRef.current?.contains(link)) {
-        clearTimeout(timer.current);
-        timer.current = null;
-      }
-    }
-    document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
-  }, []);
-
-  const apply = useCallback(
-    (q: string, mode: "replace" | "push") => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-      if (q === lastApplied.current) return;
-      lastApplied.current = q;
-      if (onQueryChange) {
-        onQueryChange(q);
-        return;
-      }
-      // build on the URL as it is now (a previous replace may not have reached searchParams yet)
-      const params = new URLSearchParams(typeof window === "undefined" ? searchParams.toString() : window.location.search);
-      if (q.trim()) params.set("q", q);
-      else params.delete("q");
-      for (const p of resetParams) params.delete(p);
-      const qs = params.toString();
-      const url = qs ? `${pathname}?${qs}` : pathname;
-      if (mode === "push") router.push(url, { scroll: false });
-      else router.replace(url, { scroll: false });
-    },
-    [onQueryChange, pathname, resetParams, router, searchParams],
-  );
-
-  const parsed = useMemo(() => parseQuery(text), [text]);
-  const filters = useMemo(() => readFilters(text), [text]);
-  const parts = useMemo(() => splitQuery(text) ?? [], [text]);
-  const [colorMode, setColorMode] = useState<ColorMode>("all");
-  const effectiveMode = filters.colorMode ?? colorMode;
-
-  function onType(value: string) {
-    setText(value);
-    if (timer.current) clearTimeout(timer.current);
-    // An invalid query is not sent: the error shows here and the results stay.
-    if (!parseQuery(value).ok) return;
-    timer.current = setTimeout(() => apply(value, "replace"), debounceMs);
-  }
-
-  function write(kind: FilterKind, patch: Partial<FilterState>) {
-    const next = setFilter(text, kind, { ...filters, colorMode: effectiveMode, ...patch });
-    setText(next);
-    apply(next, "push");
-  }
-
-  function toggleColor(c: Color) {
-    const colors = filters.colors.includes(c) ? filters.colors.filter((x) => x !== c) : [...filters.colors, c];
-    write("color", { colors });
-  }
-
-  function changeMode(mode: ColorMode) {
-    setColorMode(mode);
-    if (filters.colors.length) write("color", { colorMode: mode });
-  }
-
-  function removeChip(index: number) {
-    const next = removePart(text, index);
-    setText(next);
-    apply(next, "push");
-  }
-
   const error = parsed.ok || (!showAppliedError && text === urlQuery) ? null : parsed.error;
-  const activeFilters =
-    filters.colors.length +
-    (filters.multicolor ? 1 : 0) +
-    (filters.trait ? 1 : 0) +
-    (filters.ringsMin !== null || filters.ringsMax !== null ? 1 : 0) +
-    (filters.rarity ? 1 : 0) +
-    (filters.set ? 1 : 0) +
-    (filters.text ? 1 : 0);
+  const activeFilters = activeFilterCount(filters);
   // On narrow screens the filter controls live in a sheet opened by the "Filters" button.
-  const [sheetOpen, setSheetOpen] = useState(false);
   const sheetId = `${inputId}-filters`;
-  const filtersButton = useRef<HTMLButtonElement>(null);
-  const sheetRef = useRef<HTMLFieldSetElement>(null);
-  function closeSheet() {
-    setSheetOpen(false);
-    filtersButton.current?.focus();
-  }
-  useEffect(() => {
-    if (!sheetOpen) return;
-    sheetRef.current?.querySelector<HTMLElement>("button, select, input")?.focus();
-    function onKey(e: KeyboardEvent) {
-      if (e.key === "Escape") {
-        setSheetOpen(false);
-        filtersButton.current?.focus();
-      }
-    }
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [sheetOpen]);
 
   return (
     <div ref={boxRef} className="space-y-3" role="search">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (parseQuery(text).ok) apply(text, "push");
+          submit();
         }}
         className="flex flex-wrap items-end gap-2"
       >
@@ -192,12 +76,12 @@ export function CardSearchBox({ traits, sets, query, onQueryChange, resetParams 
           Search
         </button>
         <button
-          ref={filtersButton}
+          ref={filtersButtonRef}
           type="button"
           className="btn-secondary md:hidden"
           aria-expanded={sheetOpen}
           aria-controls={sheetId}
-          onClick={() => setSheetOpen(true)}
+          onClick={openSheet}
           data-testid="filters-button"
         >
           Filters
@@ -364,10 +248,8 @@ function RingInput({ label, value, onCommit }: { label: string; value: number | 
     setDraft(value === null ? "" : String(value));
   }
   function commit() {
-    const t = draft.trim();
-    const v = t === "" ? null : Math.max(0, Math.min(99, Math.floor(Number(t))));
-    if (t !== "" && !Number.isFinite(v)) return;
-    if (v !== value) onCommit(v);
+    const v = ringBound(draft);
+    if (v !== undefined && v !== value) onCommit(v);
   }
   return (
     <input

@@ -34,6 +34,7 @@ function zoomTarget(el: EventTarget | null): HTMLElement | null {
  * gets it: hover (mouse) shows the card beside the element; a long press (touch),
  * a tap on a part that is not a link or button, or the Z key while focus is inside
  * the element opens it as a dialog with the full text and the effect in words.
+ * A button marked `data-card-zoom-open` opens the dialog when pressed.
  */
 export function CardZoom() {
   const [shown, setShown] = useState<Shown | null>(null);
@@ -123,6 +124,14 @@ export function CardZoom() {
         suppressClick.current = false;
         e.preventDefault();
         e.stopPropagation();
+        return;
+      }
+      // a button made to show a card (`data-card-zoom-open`): click, tap, Enter or Space
+      const opener = (e.target as Element | null)?.closest?.<HTMLElement>("[data-card-zoom-open]");
+      const el = opener ? zoomTarget(opener) : null;
+      if (el) {
+        clear(hoverTimer);
+        open(el, "dialog");
       }
     }
     function onContext(e: Event) {

@@ -8,6 +8,7 @@ import { Field, FormMessage } from "@/components/ui/field";
 import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 import { useFormDraft } from "@/components/ui/use-form-draft";
 import { DraftOffer } from "@/components/ui/draft-offer";
+import { CardImageField } from "@/components/catalog/card-image-field";
 
 export type CardFormValues = {
   set: string;
@@ -47,6 +48,7 @@ export function CardForm<T>({
   cardId,
   submitLabel,
   extra,
+  imageUpload = false,
 }: {
   action: Action<T>;
   initial?: Partial<CardFormValues>;
@@ -56,6 +58,8 @@ export function CardForm<T>({
   cardId?: string;
   submitLabel: string;
   extra?: React.ReactNode;
+  /** admins may upload an image file */
+  imageUpload?: boolean;
 }) {
   const [state, formAction, pending] = useActionState<ActionResult<T> | null, FormData>(action, null);
   const fe = state && !state.ok ? state.fieldErrors : undefined;
@@ -145,6 +149,7 @@ export function CardForm<T>({
         <Errors id="effect-error" errors={fe?.effect} />
       </div>
       <Field name="imageUrl" label="Image URL (optional, https)" defaultValue={v.imageUrl ?? ""} errors={fe?.imageUrl} />
+      {imageUpload && <CardImageField current={v.imageUrl ?? null} errors={fe?.image} />}
       {extra}
       <Errors id="form-error" errors={fe?._form} />
       <button type="submit" className="btn-primary" disabled={pending}>

@@ -5,7 +5,7 @@ import type { ActionResult } from "@/lib/action-result";
 import type { ImportReport } from "@/lib/catalog/types";
 import { importCatalogAction } from "@/lib/actions/catalog-import";
 import { FormMessage } from "@/components/ui/field";
-import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
+import { ImportProgressBar, readImportStream, type ImportProgressState } from "@/components/ui/import-progress";
 
 const SHOW_OTHER_ROWS = 200;
 const ACTION_STYLE: Record<string, string> = {
@@ -17,17 +17,41 @@ const ACTION_STYLE: Record<string, string> = {
 
 /** Upload a catalog file, see a row-by-row dry run, then apply it all or nothing. */
 export function ImportForm({ maxMb }: { maxMb: number }) {
-  const [state, action, pending] = useActionState<ActionResult<ImportReport> | null, FormData>(importCatalogAction, null);
+  // Without JavaScript the form posts to the server action; with it, the file goes to the
+  // streaming import endpoint, which reports progress for the bar.
+  const [actionState, action, actionPending] = useActionState<ActionResult<ImportReport> | null, FormData>(importCatalogAction, null);
+  const [streamed, setStreamed] = useState<ActionResult<ImportReport> | null>(null);
+  const [progress, setProgress] = useState<ImportProgressState | null>(null);
   const [fileChosen, setFileChosen] = useState(false);
   // Checked here: a file over the server's upload limit never reaches the action (the request itself is refused).
   const [sizeError, setSizeError] = useState<string | null>(null);
+  const pending = actionPending || progress !== null;
+  const state = streamed ?? actionState;
   const report = state?.ok ? state.data : null;
+
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(e.currentTarget, submitter instanceof HTMLElement ? submitter : null);
+    const file = data.get("file");
+    if (file instanceof File && file.size > maxMb * 1024 * 1024) {
+      setSizeError(`This file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is ${maxMb} MB. Split it into smaller files.`);
+      return;
+    }
+    setStreamed(null);
+    setProgress({ phase: "upload", done: 0, total: 0 });
+    try {
+      setStreamed(await readImportStream<ImportReport>("/api/catalog/import", data, setProgress));
+    } finally {
+      setProgress(null);
+    }
+  }
   const rejects = report?.rows.filter((r) => r.action === "reject") ?? [];
   const others = report?.rows.filter((r) => r.action !== "reject").slice(0, SHOW_OTHER_ROWS) ?? [];
   const hiddenOthers = (report?.rows.length ?? 0) - rejects.length - others.length;
   return (
     <div className="space-y-4">
-      <form action={action} onSubmit={keepFormSubmit(action)} className="panel space-y-3">
+      <form action={action} onSubmit={submit} className="panel space-y-3">
         <div>
           <label htmlFor="import-file" className="label">
             Catalog file (JSON or CSV, at most {maxMb} MB)
@@ -60,6 +84,7 @@ export function ImportForm({ maxMb }: { maxMb: number }) {
           </button>
         </div>
         <p className="text-xs text-slate-500">A dry run writes nothing. Apply writes every row or, if any row is rejected, none.</p>
+        {progress && <ImportProgressBar progress={progress} />}
       </form>
       <FormMessage message={state?.message} tone={state?.ok && report && (report.ok || !report.rows.length) ? "success" : "error"} />
       {report && report.rows.length > 0 && (

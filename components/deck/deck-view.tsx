@@ -23,6 +23,10 @@ export type DeckViewProps = {
   playtestQuery: string;
   returnTo: string;
   notice?: string;
+  /** shown under the byline (a shared deck's likes, views and copies) */
+  headerExtra?: React.ReactNode;
+  /** shown after the deck (a public deck's comments) */
+  footer?: React.ReactNode;
 };
 
 /** The lab's name for a deck this view shows (a share slug, a deck code or a starter). */
@@ -60,6 +64,7 @@ export function DeckView(props: DeckViewProps) {
               </>
             )}
           </p>
+          {props.headerExtra}
           <div className="mt-2">
             <LegalityBadge check={check} />
           </div>
@@ -101,6 +106,7 @@ export function DeckView(props: DeckViewProps) {
         <DeckStats cards={statsCards} />
         <DeckExport name={props.name} text={text} json={json} codeUrl={code ? `/d/code/${code}` : null} />
       </div>
+      {props.footer}
     </article>
   );
 }

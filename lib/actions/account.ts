@@ -101,7 +101,7 @@ export async function deleteAccountAction(_prev: ActionResult | null, form: Form
     await limit("account", me.id);
     await deleteMyAccount(parsed.data.password);
   } catch (e) {
-    if (e instanceof DomainError && e.code === "account/wrong-password") return fail(e.message, { password: [e.message] });
+    if (e instanceof DomainError && e.code === "account/wrong-password") return fail("Your account was not deleted.", { password: [e.message] });
     return failFrom(e);
   }
   await signOut({ redirectTo: "/?account=deleted" });

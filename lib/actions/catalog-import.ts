@@ -7,8 +7,9 @@ import { limit } from "@/lib/rate-limit";
 import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
+import { importSummary } from "@/lib/catalog/import-summary";
 
-/** Admin: dry-run or apply a catalog import file (JSON or CSV). */
+/** Admin: dry-run or apply a catalog import file (JSON or CSV). The form uses it without JavaScript; with it, POST /api/catalog/import (progress). */
 export async function importCatalogAction(_prev: ActionResult<ImportReport> | null, form: FormData): Promise<ActionResult<ImportReport>> {
   const file = form.get("file");
   const mode = form.get("mode");
@@ -25,14 +26,10 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
       revalidatePath("/cards", "layout");
       revalidatePath("/admin", "layout");
     }
-    if (report.fileError) return { ok: false, message: report.fileError.message };
-    const { create, update, unchanged, reject } = report.counts;
-    const summary = `${create} to create, ${update} to update, ${unchanged} unchanged, ${reject} rejected.`;
-    if (mode === "apply") {
-      return report.applied ? ok(report, `Imported: ${create} created, ${update} updated, ${unchanged} unchanged.`) : ok(report, `Nothing was written: ${reject} row${reject === 1 ? "" : "s"} rejected. Fix them and try again.`);
-    }
-    return ok(report, `Dry run: ${summary}`);
+    const summary = importSummary(report, mode);
+    return summary.ok ? ok(report, summary.message) : fail(summary.message);
   } catch (e) {
+    // refusals (sign-in, rate limit, a catalog changed underneath, a timeout): nothing was written
     return failFrom(e);
   }
 }

@@ -108,36 +108,48 @@ function tooMany(n: number): FileError {
   return { code: "import/too-many-rows", message: `The file has ${n.toLocaleString("en")} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en")} can be imported at once.` };
 }
 
-/** Validates rows with the shared card schema; a repeated set + number is rejected on its later rows. */
-export function validateRows(rows: readonly RawRow[]): ValidatedRow[] {
+/**
+ * Validates rows with the shared card schema (a repeated set + number is
+ * rejected on its later rows), in chunks, yielding to the event loop between
+ * them (a large file never holds the server for long) and reporting how far it got.
+ */
+export async function validateRowsInChunks(rows: readonly RawRow[], onProgress: (done: number) => void = () => {}, chunk = 500): Promise<ValidatedRow[]> {
   const seen = new Map<string, number>();
-  return rows.map(({ line, raw }) => {
-    const csvErrors = raw.__csvErrors as string[] | undefined;
-    const fields = {
-      set: raw.set,
-      number: raw.number,
-      title: raw.title,
-      traits: splitList(raw.traits),
-      colors: splitList(raw.colors).map((c) => c.toLowerCase()),
-      rings: raw.rings,
-      rarity: typeof raw.rarity === "string" ? raw.rarity.trim().toLowerCase() : raw.rarity,
-      text: raw.text ?? "",
-      effect: raw.effect ?? null,
-      imageUrl: raw.imageUrl || null,
-    };
-    const parsed = parseCatalogCard(fields);
-    const key = typeof raw.set === "string" && raw.number !== undefined && /^\d+$/.test(String(raw.number).trim()) ? cardKey(raw.set.trim().toUpperCase(), Number(raw.number)) : null;
-    const errors = [...(csvErrors ?? []).map((e) => `CSV: ${e}`)];
-    if (!parsed.ok) for (const [field, msgs] of Object.entries(parsed.fieldErrors)) for (const m of msgs) errors.push(`${field}: ${m}`);
-    if (parsed.ok) {
-      const k = cardKey(parsed.card.set, parsed.card.number);
-      const first = seen.get(k);
-      if (first !== undefined) errors.push(`${k} appears twice in the file (first at row ${first}).`);
-      else seen.set(k, line);
-    }
-    if (errors.length || !parsed.ok) return { line, key, ok: false as const, errors };
-    return { line, key: cardKey(parsed.card.set, parsed.card.number), ok: true as const, card: parsed.card };
-  });
+  const out: ValidatedRow[] = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    for (const row of rows.slice(i, i + chunk)) out.push(validateRow(row, seen));
+    onProgress(out.length);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return out;
+}
+
+function validateRow({ line, raw }: RawRow, seen: Map<string, number>): ValidatedRow {
+  const csvErrors = raw.__csvErrors as string[] | undefined;
+  const fields = {
+    set: raw.set,
+    number: raw.number,
+    title: raw.title,
+    traits: splitList(raw.traits),
+    colors: splitList(raw.colors).map((c) => c.toLowerCase()),
+    rings: raw.rings,
+    rarity: typeof raw.rarity === "string" ? raw.rarity.trim().toLowerCase() : raw.rarity,
+    text: raw.text ?? "",
+    effect: raw.effect ?? null,
+    imageUrl: raw.imageUrl || null,
+  };
+  const parsed = parseCatalogCard(fields);
+  const key = typeof raw.set === "string" && raw.number !== undefined && /^\d+$/.test(String(raw.number).trim()) ? cardKey(raw.set.trim().toUpperCase(), Number(raw.number)) : null;
+  const errors = [...(csvErrors ?? []).map((e) => `CSV: ${e}`)];
+  if (!parsed.ok) for (const [field, msgs] of Object.entries(parsed.fieldErrors)) for (const m of msgs) errors.push(`${field}: ${m}`);
+  if (parsed.ok) {
+    const k = cardKey(parsed.card.set, parsed.card.number);
+    const first = seen.get(k);
+    if (first !== undefined) errors.push(`${k} appears twice in the file (first at row ${first}).`);
+    else seen.set(k, line);
+  }
+  if (errors.length || !parsed.ok) return { line, key, ok: false as const, errors };
+  return { line, key: cardKey(parsed.card.set, parsed.card.number), ok: true as const, card: parsed.card };
 }
 
 /** The exchange shape of one card (what export writes and import reads). */

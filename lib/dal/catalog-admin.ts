@@ -7,6 +7,7 @@ import { cardKey, titleKey } from "@/lib/cards/keys";
 import { AuthError, requireAdmin } from "@/lib/dal/session";
 import type { CatalogCard } from "@/lib/validation/catalog";
 import type { CardSnapshot } from "@/lib/catalog/types";
+import { cardImagePath, type CardImageType } from "@/lib/cards/card-image";
 
 type Tx = Prisma.TransactionClient;
 
@@ -155,16 +156,30 @@ export async function updateCardTx(tx: Tx, id: string, card: CatalogCard, writer
   return { ok: true as const, id, changed: true };
 }
 
-/** Admin: creates a card (audited). */
-export async function createCard(card: CatalogCard) {
-  const writer = await requireCatalogAdmin();
-  return db.$transaction((tx) => createCardTx(tx, card, writer));
+/** An uploaded image, already checked by lib/cards/card-image's checkCardImage. */
+export type CheckedCardImage = { sha256: string; type: CardImageType; bytes: Uint8Array };
+
+/** Stores an uploaded image (once per content) and gives the card the URL it is served from. */
+async function withImageTx(tx: Tx, card: CatalogCard, image: CheckedCardImage | undefined): Promise<CatalogCard> {
+  if (!image) return card;
+  await tx.cardImage.upsert({
+    where: { id: image.sha256 },
+    create: { id: image.sha256, contentType: image.type, byteSize: image.bytes.length, data: Buffer.from(image.bytes) },
+    update: {},
+  });
+  return { ...card, imageUrl: cardImagePath(image.sha256, image.type) };
 }
 
-/** Admin: edits a card (audited). */
-export async function updateCard(id: string, card: CatalogCard) {
+/** Admin: creates a card (audited), with an uploaded image when one is given. */
+export async function createCard(card: CatalogCard, image?: CheckedCardImage) {
   const writer = await requireCatalogAdmin();
-  return db.$transaction((tx) => updateCardTx(tx, id, card, writer));
+  return db.$transaction(async (tx) => createCardTx(tx, await withImageTx(tx, card, image), writer));
+}
+
+/** Admin: edits a card (audited), with an uploaded image when one is given. */
+export async function updateCard(id: string, card: CatalogCard, image?: CheckedCardImage) {
+  const writer = await requireCatalogAdmin();
+  return db.$transaction(async (tx) => updateCardTx(tx, id, await withImageTx(tx, card, image), writer));
 }
 
 /** Admin: how many decks, collections and pack openings reference a card (for the edit page). */

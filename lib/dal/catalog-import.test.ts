@@ -20,7 +20,8 @@ import { MAX_IMPORT_ROWS, toCsv, toJson, CATALOG_COLUMNS, type CatalogFormat } f
 // with the real lib/dal/session: the DAL's own admin check answers with the admin.
 const ADMIN_EMAIL = "admin@example.test";
 const dryRunImport = (text: string, format: CatalogFormat) => runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.dryRunImport(text, format));
-const applyImport = (text: string, format: CatalogFormat) => runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.applyImport(text, format));
+const applyImport = (text: string, format: CatalogFormat, ...rest: [onProgress?: Parameters<typeof catalogImport.applyImport>[2], applyTimeoutMs?: number]) =>
+  runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.applyImport(text, format, ...rest));
 const exportCatalog = () => runAsSystemAdmin(undefined, () => catalogImport.exportCatalog());
 
 const testDb = createTestDatabase("catalog-import");
@@ -183,4 +184,30 @@ describe("the system path (command-line tools)", () => {
     await expect(catalogImport.applyImport(`${HEADER}\nDEMO,900,X,Animal,blue,1,common,,\n`, "csv")).rejects.toMatchObject({ code: "auth/unauthenticated" });
     expect(await fingerprint()).toEqual(before);
   });
+});
+
+describe("large imports", () => {
+  const big = (n: number, title = "Big") =>
+    JSON.stringify({ cards: Array.from({ length: n }, (_, i) => ({ set: "BIG", number: i + 1, title: `${title} ${i + 1}`, traits: ["Robot"], colors: ["red"], rings: 1, rarity: "common", text: "", effect: null })) });
+
+  it("a timeout is real: past it the apply rolls back, nothing is written, and the import says so", async () => {
+    const before = await fingerprint();
+    await expect(applyImport(big(1500), "json", () => {}, 1)).rejects.toMatchObject({ code: "import/timeout" });
+    expect(await fingerprint()).toEqual(before);
+    expect(await testDb.prisma.importJob.count()).toBe(0);
+    expect(await testDb.prisma.importCardStage.count()).toBe(0);
+  }, 60_000);
+
+  it("reports its progress through every phase, and applies in several short ranges", async () => {
+    const seen: { phase: string; done: number; total: number }[] = [];
+    const r = await applyImport(big(1500, "Ranged"), "json", (p) => seen.push(p));
+    expect(r.applied).toBe(true);
+    expect([...new Set(seen.map((p) => p.phase))]).toEqual(["check", "compare", "stage", "apply", "done"]);
+    const apply = seen.filter((p) => p.phase === "apply");
+    // the first report is 0 of 1500, then one per range
+    expect(apply.length).toBeGreaterThan(2);
+    expect(apply.at(-1)).toMatchObject({ done: 1500, total: 1500 });
+    expect(await testDb.prisma.card.count({ where: { set: { code: "BIG" }, title: { startsWith: "Ranged" } } })).toBe(1500);
+    expect(await testDb.prisma.importCardStage.count()).toBe(0);
+  }, 60_000);
 });

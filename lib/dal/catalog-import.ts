@@ -1,32 +1,78 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { DomainError } from "@/lib/errors";
 import { cardKey } from "@/lib/cards/keys";
 import { diffSnapshots } from "@/lib/cards/snapshot-diff";
 import { requireAdmin } from "@/lib/dal/session";
-import { createCardTx, requireCatalogAdmin, sameSnapshot, snapshotOf, snapshotOfInput, updateCardTx } from "@/lib/dal/catalog-admin";
+import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/dal/catalog-admin";
+import { applyInRanges, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
 import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
-import { parseCatalogFile, validateRows, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
+import { parseCatalogFile, validateRowsInChunks, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
+import type { OnImportProgress } from "@/lib/import/progress";
+import type { CatalogCard } from "@/lib/validation/catalog";
 
+/**
+ * Catalog imports that never hold the server (docs/catalog-import.md): the
+ * file is checked in chunks, the cards it names are read in pages, the rows to
+ * write are staged in ImportCardStage / ImportTraitStage (lib/dal/bulk.ts),
+ * and one transaction applies them to the catalog range by range with
+ * set-based statements, pausing between ranges. The SQL is written once for
+ * SQLite and PostgreSQL (quoted identifiers, UPDATE … FROM, INSERT … SELECT).
+ */
 
+/** The apply transaction's limit: past it, everything is rolled back and the import says so. */
+const APPLY_TIMEOUT_MS = 60_000;
+/** Cards read per page when comparing the file with the catalog. */
+const READ_PAGE = 1000;
+
+/** An import refused at the last step because the catalog changed underneath it: nothing was written. */
+export class CatalogImportError extends DomainError {
+  constructor(message: string) {
+    super("import/conflict", message);
+    this.name = "CatalogImportError";
+  }
+}
 
 function emptyCounts() {
   return { create: 0, update: 0, unchanged: 0, reject: 0 };
 }
 
-type Db = Pick<typeof db, "card">;
+type Target = { line: number; card: CatalogCard; id: string | null; before: CardSnapshot | null };
+type Plan = { report: ImportReport; targets: Target[] };
 
-async function plan(client: Db, text: string, format: CatalogFormat): Promise<{ report: ImportReport; cards: Map<number, { id: string | null }>; valid: ReturnType<typeof validateRows> }> {
-  const parsed = parseCatalogFile(text, format);
-  if (!parsed.ok) {
-    return { report: { ok: false, applied: false, fileError: parsed.error, rows: [], counts: emptyCounts() }, cards: new Map(), valid: [] };
+/** The catalog's cards in the sets the file names, read in pages (never the whole table in one statement). */
+async function existingCards(setCodes: string[], onProgress: OnImportProgress): Promise<Map<string, { id: string; snap: CardSnapshot }>> {
+  const where = { set: { code: { in: setCodes } } };
+  const total = await db.card.count({ where });
+  const out = new Map<string, { id: string; snap: CardSnapshot }>();
+  let cursor: string | undefined;
+  onProgress({ phase: "compare", done: 0, total });
+  for (;;) {
+    const page = await db.card.findMany({ where, include: { set: true, traits: true }, orderBy: { id: "asc" }, take: READ_PAGE, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+    if (!page.length) break;
+    for (const c of page) out.set(cardKey(c.set.code, c.number), { id: c.id, snap: snapshotOf(c) });
+    cursor = page[page.length - 1].id;
+    onProgress({ phase: "compare", done: Math.min(out.size, total), total });
+    await yieldToEventLoop();
   }
-  const valid = validateRows(parsed.rows);
-  const existing = await client.card.findMany({ include: { set: true, traits: true } });
-  const byKey = new Map<string, { id: string; snap: CardSnapshot }>(existing.map((c) => [cardKey(c.set.code, c.number), { id: c.id, snap: snapshotOf(c) }]));
+  return out;
+}
+
+async function plan(text: string, format: CatalogFormat, onProgress: OnImportProgress): Promise<Plan> {
+  const parsed = parseCatalogFile(text, format);
+  if (!parsed.ok) return { report: { ok: false, applied: false, fileError: parsed.error, rows: [], counts: emptyCounts() }, targets: [] };
+  const total = parsed.rows.length;
+  onProgress({ phase: "check", done: 0, total });
+  const valid = await validateRowsInChunks(parsed.rows, (done) => onProgress({ phase: "check", done, total }), STAGE_CHUNK);
+  const setCodes = [...new Set(valid.flatMap((r) => (r.ok ? [r.card.set] : [])))];
+  const byKey = await existingCards(setCodes, onProgress);
   const counts = emptyCounts();
   const rows: ImportRowReport[] = [];
-  const cards = new Map<number, { id: string | null }>();
-  for (const r of valid) {
+  const targets: Target[] = [];
+  for (const [i, r] of valid.entries()) {
+    if (i % STAGE_CHUNK === STAGE_CHUNK - 1) await yieldToEventLoop();
     if (!r.ok) {
       counts.reject++;
       rows.push({ line: r.line, key: r.key, action: "reject", errors: r.errors, changes: [] });
@@ -37,47 +83,144 @@ async function plan(client: Db, text: string, format: CatalogFormat): Promise<{ 
     if (!current) {
       counts.create++;
       rows.push({ line: r.line, key: r.key, action: "create", errors: [], changes: diffSnapshots(null, next) });
-      cards.set(r.line, { id: null });
+      targets.push({ line: r.line, card: r.card, id: null, before: null });
     } else if (sameSnapshot(current.snap, next)) {
       counts.unchanged++;
       rows.push({ line: r.line, key: r.key, action: "unchanged", errors: [], changes: [] });
     } else {
       counts.update++;
       rows.push({ line: r.line, key: r.key, action: "update", errors: [], changes: diffSnapshots(current.snap, next) });
-      cards.set(r.line, { id: current.id });
+      targets.push({ line: r.line, card: r.card, id: current.id, before: current.snap });
     }
   }
-  return { report: { ok: counts.reject === 0, applied: false, fileError: null, rows, counts }, cards, valid };
+  return { report: { ok: counts.reject === 0, applied: false, fileError: null, rows, counts }, targets };
 }
 
 /** Admin: what an import would do, row by row, writing nothing. */
-export async function dryRunImport(text: string, format: CatalogFormat): Promise<ImportReport> {
+export async function dryRunImport(text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}): Promise<ImportReport> {
   await requireAdmin();
-  return (await plan(db, text, format)).report;
+  const { report } = await plan(text, format, onProgress);
+  onProgress({ phase: "done", done: report.rows.length, total: report.rows.length });
+  return report;
+}
+
+/** A new card id (the same alphabet and length class as Prisma's cuids). */
+function newId(): string {
+  return `c${randomBytes(15).toString("base64url").toLowerCase().replace(/[-_]/g, "0")}`;
 }
 
 /**
  * Admin: applies an import atomically. Any rejected row (or a whole-file
  * problem) refuses the whole file and nothing is written; otherwise every
- * create and update is written, with audit rows, in one transaction.
+ * create and update is written, with audit rows, in one transaction that
+ * commits once. Throws CatalogImportError when the catalog changed underneath,
+ * ImportTimeoutError past the apply timeout (nothing written either way).
+ * `applyTimeoutMs` is for tests.
  */
-export async function applyImport(text: string, format: CatalogFormat): Promise<ImportReport> {
-  const writer = await requireCatalogAdmin();
-  return db.$transaction(
-    async (tx) => {
-      const { report, cards, valid } = await plan(tx, text, format);
-      if (!report.ok) return report;
-      for (const r of valid) {
-        if (!r.ok) continue;
-        const target = cards.get(r.line);
-        if (!target) continue;
-        const res = target.id ? await updateCardTx(tx, target.id, r.card, writer, "import") : await createCardTx(tx, r.card, writer, "import");
-        if (!res.ok) throw new Error(`Import row ${r.line} failed: ${res.message}`);
+export async function applyImport(text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}, applyTimeoutMs = APPLY_TIMEOUT_MS): Promise<ImportReport> {
+  const actor = await requireAdmin();
+  const { report, targets } = await plan(text, format, onProgress);
+  if (!report.ok) return report;
+  if (targets.length) {
+    const jobId = await startImportJob("catalog", actor.id, targets.length);
+    try {
+      await stage(jobId, targets, onProgress);
+      onProgress({ phase: "apply", done: 0, total: targets.length });
+      await applyStaged(jobId, actor.id, targets, onProgress, applyTimeoutMs);
+      // committed: what is left is housekeeping
+      onProgress({ phase: "done", done: targets.length, total: targets.length });
+    } finally {
+      await dropImportJob(jobId);
+    }
+  } else onProgress({ phase: "done", done: 0, total: 0 });
+  return { ...report, applied: true };
+}
+
+/** Writes the rows to apply into the staging tables, a chunk per write (the catalog is untouched). */
+async function stage(jobId: string, targets: Target[], onProgress: OnImportProgress): Promise<void> {
+  const stagedAt = new Date();
+  await stageInChunks(
+    targets,
+    async (chunk, offset) => {
+      const cards: Prisma.ImportCardStageCreateManyInput[] = [];
+      const traits: Prisma.ImportTraitStageCreateManyInput[] = [];
+      for (const [i, t] of chunk.entries()) {
+        const seq = offset + i;
+        const cardId = t.id ?? newId();
+        cards.push({
+          jobId,
+          seq,
+          line: t.line,
+          action: t.id ? "update" : "create",
+          cardId,
+          setCode: t.card.set,
+          ...cardFields(t.card),
+          cardKey: cardKey(t.card.set, t.card.number),
+          auditId: newId(),
+          auditBefore: t.before ? JSON.stringify(t.before) : null,
+          auditAfter: JSON.stringify(snapshotOfInput(t.card)),
+          stagedAt,
+        });
+        for (const tr of traitRows(t.card)) traits.push({ jobId, seq, cardId, ...tr });
       }
-      return { ...report, applied: true };
+      await db.importCardStage.createMany({ data: cards });
+      if (traits.length) await db.importTraitStage.createMany({ data: traits });
     },
-    { timeout: 120_000, maxWait: 10_000 },
+    (done) => onProgress({ phase: "stage", done, total: targets.length }),
   );
+}
+
+/** Moves the staged rows into the catalog: one transaction, a few set-based statements per range of rows. */
+async function applyStaged(jobId: string, userId: string, targets: Target[], onProgress: OnImportProgress, timeoutMs: number): Promise<void> {
+  const sql = Prisma.sql;
+  const setCodes = [...new Set(targets.map((t) => t.card.set))];
+  const total = targets.length;
+  await applyInRanges(jobId, total, {
+    timeoutMs,
+    onRange: (done) => onProgress({ phase: "apply", done, total }),
+    async prepare(tx) {
+      for (const code of setCodes) {
+        await tx.cardSet.upsert({ where: { code }, create: { code, name: code, unofficial: true, note: "Created by a catalog import." }, update: {} });
+      }
+    },
+    async range(tx, from, to) {
+      const inRange = sql`s."jobId" = ${jobId} AND s."seq" >= ${from} AND s."seq" < ${to}`;
+      // the catalog may have changed since the file was compared with it
+      const [{ n: clashes }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
+        SELECT count(*) AS n FROM "ImportCardStage" s
+        JOIN "CardSet" cs ON cs."code" = s."setCode"
+        JOIN "Card" c ON c."setId" = cs."id" AND c."number" = s."number"
+        WHERE ${inRange} AND s."action" = 'create'`);
+      const [{ n: vanished }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
+        SELECT count(*) AS n FROM "ImportCardStage" s
+        LEFT JOIN "Card" c ON c."id" = s."cardId"
+        WHERE ${inRange} AND s."action" = 'update' AND c."id" IS NULL`);
+      if (Number(clashes) || Number(vanished)) {
+        throw new CatalogImportError("The catalog changed while the file was being checked (a card was added or deleted meanwhile). Nothing was written: run the import again.");
+      }
+      await tx.$executeRaw(sql`
+        UPDATE "Card" SET
+          "setId" = cs."id", "number" = s."number", "title" = s."title", "titleKey" = s."titleKey",
+          "colorMask" = s."colorMask", "colorCount" = s."colorCount", "rings" = s."rings", "rarity" = s."rarity",
+          "text" = s."text", "effect" = s."effect", "imageUrl" = s."imageUrl", "updatedAt" = s."stagedAt"
+        FROM "ImportCardStage" AS s JOIN "CardSet" AS cs ON cs."code" = s."setCode"
+        WHERE ${inRange} AND s."action" = 'update' AND "Card"."id" = s."cardId"`);
+      await tx.$executeRaw(sql`
+        DELETE FROM "CardTrait" WHERE "cardId" IN (SELECT s."cardId" FROM "ImportCardStage" s WHERE ${inRange} AND s."action" = 'update')`);
+      await tx.$executeRaw(sql`
+        INSERT INTO "Card" ("id", "setId", "number", "title", "titleKey", "colorMask", "colorCount", "rings", "rarity", "text", "effect", "imageUrl", "createdAt", "updatedAt")
+        SELECT s."cardId", cs."id", s."number", s."title", s."titleKey", s."colorMask", s."colorCount", s."rings", s."rarity", s."text", s."effect", s."imageUrl", s."stagedAt", s."stagedAt"
+        FROM "ImportCardStage" s JOIN "CardSet" cs ON cs."code" = s."setCode"
+        WHERE ${inRange} AND s."action" = 'create'`);
+      await tx.$executeRaw(sql`
+        INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
+        SELECT s."cardId", s."trait", s."traitKey" FROM "ImportTraitStage" s WHERE ${inRange}`);
+      await tx.$executeRaw(sql`
+        INSERT INTO "CardAudit" ("id", "cardId", "cardKey", "userId", "action", "before", "after", "note", "createdAt")
+        SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
+        FROM "ImportCardStage" s WHERE ${inRange}`);
+    },
+  });
 }
 
 /** Admin: the whole catalog in the exchange shape, set then number order. */

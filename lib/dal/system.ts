@@ -41,3 +41,16 @@ export async function runAsSystemAdmin<T>(email: string | undefined, fn: (admin:
   if (admin.role !== "admin") throw new SystemPathError(`${admin.email} is not an admin.`);
   return systemContext.run(admin, () => fn(admin));
 }
+
+/**
+ * Runs `fn` as the account `id` (any role): for command-line tools and test
+ * harnesses that act for one named account, e.g. an import run in a child
+ * process. The same refusal inside the Next.js server.
+ */
+export async function runAsSystemUser<T>(id: string, fn: (user: SessionUser) => Promise<T>): Promise<T> {
+  if (process.env.NEXT_RUNTIME) throw new SystemPathError("The system path is for command-line tools only; it cannot run inside the app.");
+  const row = await db.user.findUnique({ where: { id } });
+  if (!row) throw new SystemPathError(`No account with id ${id}.`);
+  const user = toSessionUser(row);
+  return systemContext.run(user, () => fn(user));
+}

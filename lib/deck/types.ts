@@ -67,9 +67,11 @@ export type DeckSummaryDTO = {
   legalSummary: string;
   colors: Color[];
   updatedAt: string;
-  ownerName: string;
   /** the owner's public author page is /authors/<ownerId> */
   ownerId: string;
+  ownerName: string;
+  /** likes, views, copies and visible comments (lib/community) */
+  counts: { likes: number; views: number; copies: number; comments: number };
 };
 
 /** One saved version of a deck. */

@@ -72,3 +72,40 @@ describe("turn-end walk", () => {
     throw new Error("no rush ended");
   });
 });
+
+describe("log lines", () => {
+  it("name the catalog cards of each event the human may see, once each, for the card zoom", () => {
+    const r0 = resolveSetup(parseSetupParams({ start: "1" }), 31, demoCatalog());
+    if (!r0.ok) throw new Error(r0.error.reason);
+    const session = startSession(r0.setup);
+    let s = session.state;
+    const events = [...session.events];
+    let k = 11;
+    // play until both sides have placed and a few cards are flipped
+    for (let guard = 0; guard < 200 && events.filter((e) => e.type === "flip").length < 4; guard++) {
+      const p = legalActions(s, HUMAN).length ? HUMAN : AI;
+      const acts = legalActions(s, p);
+      k = (k * 48271) % 2147483647;
+      const r = applyAction(s, acts[k % acts.length]);
+      if (!r.ok) throw new Error(r.error.reason);
+      s = r.state;
+      events.push(...r.events);
+    }
+    const keyOf = (id: number) => (s.cards[id] as unknown as { key: string }).key;
+    const lines = logLines(events, false, s.cards);
+    const flips = lines.filter((l) => l.type === "flip");
+    expect(flips.length).toBeGreaterThanOrEqual(4);
+    const flipEvents = events.filter((e) => e.type === "flip");
+    flips.forEach((l, i) => expect(l.cards.map((c) => c.key)).toEqual([...new Set(flipEvents[i].cards.map(keyOf))]));
+    for (const l of flips) for (const c of l.cards) expect(l.text).toContain(c.title);
+    // the AI's draws and placements are private: the human's log names none of their cards
+    const aiPrivate = events.map((e, i) => [e, lines[i]] as const).filter(([e]) => e.private && e.player === AI);
+    expect(aiPrivate.length).toBeGreaterThan(0);
+    for (const [, l] of aiPrivate) expect(l.cards).toEqual([]);
+    // study mode (reveal all) names them
+    const revealed = logLines(events, true, s.cards);
+    expect(events.some((e, i) => e.private && e.player === AI && e.cards.length > 0 && revealed[i].cards.length > 0)).toBe(true);
+    // without a card table, no line names a card
+    expect(logLines(events, true).every((l) => l.cards.length === 0)).toBe(true);
+  });
+});

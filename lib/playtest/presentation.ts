@@ -4,7 +4,7 @@
  * views and events (which slot a discarded card came from, which cards the
  * recharge moved), only rearranged for display.
  */
-import { eventsForPlayer, legalActions, playerView, type Action, type GameEvent, type GameState, type Player, type PlayerView, type Row, type SideView, type SlotView } from "@/lib/engine";
+import { eventsForPlayer, legalActions, playerView, type Action, type CardDef, type GameEvent, type GameState, type Player, type PlayerView, type Row, type SideView, type SlotView } from "@/lib/engine";
 import { AI, HUMAN } from "./session";
 
 /** What the board draws: both sides as the human sees them (or revealed), plus status. */
@@ -35,18 +35,31 @@ export function humanizeMessage(m: string): string {
   return m.replace(/Player 1/g, "Player 1 (you)").replace(/Player 2/g, "Player 2 (AI)");
 }
 
-/** One log line. */
+/** One log line, with the cards it names (those the human may see) for the card zoom. */
 export interface LogLine {
   key: number;
   type: GameEvent["type"];
   text: string;
   turnStart: boolean;
+  cards: { key: string; title: string }[];
 }
 
-/** The game log as the human may read it (all events in study mode). */
-export function logLines(events: readonly GameEvent[], revealAll: boolean): LogLine[] {
+/**
+ * The game log as the human may read it (all events in study mode). `cards`
+ * is the game's card table (instance id → definition): each line lists the
+ * catalog cards its event names, once each. A private event of the other
+ * player names none (eventsForPlayer empties its cards).
+ */
+export function logLines(events: readonly GameEvent[], revealAll: boolean, cards: readonly CardDef[] = []): LogLine[] {
   const visible = revealAll ? events : eventsForPlayer(events, HUMAN);
-  return visible.map((e, i) => ({ key: i, type: e.type, text: humanizeMessage(e.message), turnStart: e.type === "lead" }));
+  return visible.map((e, i) => {
+    const named = new Map<string, string>();
+    for (const id of e.cards) {
+      const def = cards[id] as (CardDef & { key?: string }) | undefined;
+      if (def?.key) named.set(def.key, def.title);
+    }
+    return { key: i, type: e.type, text: humanizeMessage(e.message), turnStart: e.type === "lead", cards: [...named].map(([key, title]) => ({ key, title })) };
+  });
 }
 
 /** A discarded card to animate: where it was and what it was. */

@@ -3,6 +3,9 @@ import { notFound } from "next/navigation";
 import { getSharedDeck } from "@/lib/dal/decks";
 import { getCurrentUser } from "@/lib/dal/session";
 import { DeckView } from "@/components/deck/deck-view";
+import { CommunityProvider } from "@/components/community/community-context";
+import { DeckCommunityBar } from "@/components/community/deck-community-bar";
+import { DeckComments } from "@/components/community/deck-comments";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -25,11 +28,14 @@ export default async function SharedDeckPage({ params }: Props) {
   const { slug } = await params;
   const [deck, user] = await Promise.all([getSharedDeck(slug), getCurrentUser()]);
   if (!deck) notFound();
-  return (
+  const shared = deck.visibility !== "private";
+  const view = (
     <DeckView
       name={deck.name}
       byline={`By ${deck.ownerName} · ${deck.visibility} · updated ${new Date(deck.updatedAt).toLocaleDateString("en", { dateStyle: "medium" })}`}
       author={deck.visibility === "public" ? { name: deck.ownerName, href: `/authors/${deck.ownerId}` } : undefined}
+      headerExtra={shared ? <DeckCommunityBar returnTo={`/d/${slug}`} /> : undefined}
+      footer={shared ? <DeckComments returnTo={`/d/${slug}`} /> : undefined}
       description={deck.description}
       entries={deck.entries}
       check={deck.check}
@@ -40,4 +46,6 @@ export default async function SharedDeckPage({ params }: Props) {
       notice={deck.isOwner && deck.visibility === "private" ? "This deck is private: only you can open this link. Make it unlisted or public in the editor to share it." : undefined}
     />
   );
+  // Likes, views, copies and comments load in the browser (lib/community); private decks have none.
+  return shared ? <CommunityProvider slug={deck.shareSlug}>{view}</CommunityProvider> : view;
 }

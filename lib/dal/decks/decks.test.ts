@@ -150,6 +150,17 @@ describe("ownership", () => {
     expect((await dal.listPublicDecks({ name: "listed" })).map((d) => d.id)).toEqual([pub.id]);
     expect((await dal.listPublicDecks({ card: "cheese" })).map((d) => d.id)).toContain(pub.id);
     expect(await dal.listPublicDecks({ card: "shadow" })).toEqual([]);
+    // an author's page: that author's public decks only, never the unlisted or private ones; their public name, no email
+    const priv = await createAs(A, legalList(), "Private deck of A");
+    const byA = await dal.listPublicDecks({ ownerId: A.id });
+    expect(byA.map((d) => d.id)).toContain(pub.id);
+    expect(byA.map((d) => d.id)).not.toContain(unl.id);
+    expect(byA.map((d) => d.id)).not.toContain(priv.id);
+    expect(byA.every((d) => d.ownerId === A.id && d.visibility === "public")).toBe(true);
+    const author = await dal.getAuthor(A.id);
+    expect(author).toEqual({ id: A.id, displayName: expect.any(String), since: expect.any(String) });
+    expect(JSON.stringify(author)).not.toContain("@");
+    expect(await dal.getAuthor("no-such-user")).toBeNull();
     current.user = B;
     const copy = await dal.copyDeck({ slug: unlSlug });
     expect(copy.ok).toBe(true);

@@ -8,10 +8,21 @@ import { normaliseKey } from "@/lib/deck/catalog-index";
 import { checkDeck } from "@/lib/deck/rules";
 import { isVisibility } from "@/lib/validation/deck";
 import type { DeckSummaryDTO } from "@/lib/deck/types";
+import type { DeckSort } from "@/lib/community/types";
 
 /** Deck lists: the signed-in user's decks and the public ones. */
 
-function summarise(row: { id: string; ownerId: string; name: string; visibility: string; shareSlug: string; updatedAt: Date; owner: { displayName: string }; cards: { quantity: number; card: { title: string; colorMask: number; set: { code: string }; number: number } }[] }): DeckSummaryDTO {
+function summarise(row: {
+  id: string;
+  name: string;
+  visibility: string;
+  shareSlug: string;
+  updatedAt: Date;
+  ownerId: string;
+  owner: { displayName: string };
+  stats: { likes: number; views: number; copies: number; comments: number } | null;
+  cards: { quantity: number; card: { title: string; colorMask: number; set: { code: string }; number: number } }[];
+}): DeckSummaryDTO {
   let mask = 0;
   for (const c of row.cards) mask |= c.card.colorMask;
   const check = checkDeck(row.cards.map((c) => ({ cardId: `${c.card.set.code}-${c.card.number}`, key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title, quantity: c.quantity })));
@@ -25,13 +36,15 @@ function summarise(row: { id: string; ownerId: string; name: string; visibility:
     legalSummary: check.summary,
     colors: COLORS.filter((_, i) => (mask & (1 << i)) !== 0),
     updatedAt: row.updatedAt.toISOString(),
-    ownerName: row.owner.displayName,
     ownerId: row.ownerId,
+    ownerName: row.owner.displayName,
+    counts: row.stats ? { likes: row.stats.likes, views: row.stats.views, copies: row.stats.copies, comments: row.stats.comments } : { likes: 0, views: 0, copies: 0, comments: 0 },
   };
 }
 
 const summaryInclude = {
   owner: { select: { displayName: true } },
+  stats: true,
   cards: { select: { quantity: true, card: { select: { title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
 } satisfies Prisma.DeckInclude;
 
@@ -48,8 +61,19 @@ export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
   return rows.map(summarise);
 }
 
-/** Public decks only (never unlisted or private), searchable by deck name and by a card title in the deck (both matched literally: `%` and `_` are plain characters), or one author's. */
-export async function listPublicDecks(opts: { name?: string; card?: string; ownerId?: string; take?: number } = {}): Promise<DeckSummaryDTO[]> {
+/** The order of each sort of /decks/public; ties go to the most recently updated deck. */
+const SORT_ORDER = {
+  new: [{ updatedAt: "desc" }, { id: "asc" }],
+  popular: [{ stats: { views: "desc" } }, { updatedAt: "desc" }, { id: "asc" }],
+  liked: [{ stats: { likes: "desc" } }, { updatedAt: "desc" }, { id: "asc" }],
+} satisfies Record<DeckSort, Prisma.DeckOrderByWithRelationInput[]>;
+
+/**
+ * Public decks only (never unlisted or private), searchable by deck name and by
+ * a card title in the deck (both matched literally: `%` and `_` are plain
+ * characters), or one author's; newest, most viewed or most liked first.
+ */
+export async function listPublicDecks(opts: { name?: string; card?: string; ownerId?: string; sort?: DeckSort; take?: number } = {}): Promise<DeckSummaryDTO[]> {
   const name = opts.name?.trim().slice(0, 100);
   const card = opts.card?.trim().toLowerCase().slice(0, 100);
   const rows = await db.deck.findMany({
@@ -60,7 +84,7 @@ export async function listPublicDecks(opts: { name?: string; card?: string; owne
       ...(card ? { cards: { some: { card: await titleKeyContains(card) } } } : {}),
     },
     include: summaryInclude,
-    orderBy: { updatedAt: "desc" },
+    orderBy: SORT_ORDER[opts.sort ?? "new"],
     take: Math.min(opts.take ?? 60, 200),
   });
   return rows.map(summarise);

@@ -6,6 +6,7 @@ import { normaliseKey } from "@/lib/deck/catalog-index";
 import { blockingProblems, checkDeck, type DeckCheck } from "@/lib/deck/rules";
 import { diffDeckLists, formatDeckDiff } from "@/lib/deck/diff";
 import type { CreateDeckInput, DeckVisibility, SaveDeckInput } from "@/lib/validation/deck";
+import { createDeckStats, recordDeckCopy } from "@/lib/dal/community";
 import type { DeckLine, DeckWriteError, DeckWriteResult, Tx } from "./types";
 
 /** Deck writes: create, save (optimistic concurrency), delete, share settings and copies. */
@@ -52,6 +53,7 @@ export async function createDeck(input: CreateDeckInput): Promise<DeckWriteResul
     if (!v.ok) return v;
     const deck = await tx.deck.create({ data: { ownerId: user.id, name: input.name, description: input.description, shareSlug: newShareSlug(), version: 1 } });
     await writeCards(tx, deck.id, input.cards);
+    await createDeckStats(tx, deck.id);
     await tx.deckVersion.create({ data: { deckId: deck.id, version: 1, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id } });
     return { ok: true as const, id: deck.id, version: 1, check: v.check };
   });
@@ -142,5 +144,8 @@ export async function copyDeck(source: { deckId: string } | { slug: string }, na
     include: { cards: true },
   });
   if (!row) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
-  return createDeck({ name: (name ?? `Copy of ${row.name}`).slice(0, 100), description: row.description, cards: row.cards.map((c) => ({ cardId: c.cardId, quantity: c.quantity })) });
+  const copy = await createDeck({ name: (name ?? `Copy of ${row.name}`).slice(0, 100), description: row.description, cards: row.cards.map((c) => ({ cardId: c.cardId, quantity: c.quantity })) });
+  // A copy by someone else counts for the deck's "copied by" figure (once per person).
+  if (copy.ok && row.ownerId !== user.id) await recordDeckCopy(row.id);
+  return copy;
 }

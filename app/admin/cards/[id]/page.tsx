@@ -33,7 +33,7 @@ export default async function EditCardPage({ params, searchParams }: { params: P
       </div>
       <div aria-live="polite">{sp.created && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">Card created.</p>}</div>
       <div className="panel">
-        <CardForm key={card.key} action={saveCardAction} id={card.id} initial={card} submitLabel="Save changes" />
+        <CardForm key={card.key} action={saveCardAction} id={card.id} initial={card} submitLabel="Save changes" imageUpload />
       </div>
       <section className="panel space-y-2" aria-labelledby="danger-heading">
         <h2 id="danger-heading" className="font-semibold">

@@ -18,7 +18,7 @@ export default async function NewCardPage({ searchParams }: { searchParams: Prom
       </Link>
       <h1 className="text-2xl font-bold">New card</h1>
       <div className="panel">
-        <CardForm action={saveCardAction} initial={prefill.values} submitLabel="Create card" />
+        <CardForm action={saveCardAction} initial={prefill.values} submitLabel="Create card" imageUpload />
       </div>
     </div>
   );

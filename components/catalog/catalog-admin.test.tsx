@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CardSnapshot, ImportReport, SuggestionDTO } from "@/lib/catalog/types";
+
+const actions = vi.hoisted(() => ({
+  importCatalogAction: vi.fn(),
+  acceptSuggestionAction: vi.fn(),
+  rejectSuggestionAction: vi.fn(),
+  deleteCardAction: vi.fn(),
+}));
+vi.mock("@/lib/actions/catalog-import", () => ({ importCatalogAction: actions.importCatalogAction }));
+vi.mock("@/lib/actions/suggestions", () => ({ acceptSuggestionAction: actions.acceptSuggestionAction, rejectSuggestionAction: actions.rejectSuggestionAction }));
+vi.mock("@/lib/actions/catalog", () => ({ deleteCardAction: actions.deleteCardAction }));
+
+const { ImportForm } = await import("./import-form");
+const { ReviewSuggestion } = await import("./review-suggestion");
+const { SuggestionCard } = await import("./suggestion-card");
+const { DeleteCardForm } = await import("./delete-card-form");
+
+beforeEach(() => {
+  for (const f of Object.values(actions)) f.mockReset();
+});
+afterEach(cleanup);
+
+describe("catalog ImportForm", () => {
+  const report = (over: Partial<ImportReport> = {}): ImportReport => ({
+    ok: false,
+    applied: false,
+    fileError: null,
+    counts: { create: 1, update: 1, unchanged: 0, reject: 1 },
+    rows: [
+      { line: 2, key: "DEMO-001", action: "create", errors: [], changes: [] },
+      { line: 3, key: "DEMO-002", action: "update", errors: [], changes: [{ field: "rings", before: "2", after: "3" }] },
+      { line: 4, key: null, action: "reject", errors: ["number: Expected a whole number"], changes: [] },
+    ],
+    ...over,
+  });
+
+  function choose(size = 100) {
+    const file = new File(["x"], "cards.csv", { type: "text/csv" });
+    Object.defineProperty(file, "size", { value: size });
+    fireEvent.change(screen.getByLabelText("Catalog file (JSON or CSV, at most 2 MB)"), { target: { files: [file] } });
+  }
+
+  it("needs a file, and refuses one over the limit before sending it", () => {
+    render(<ImportForm maxMb={2} />);
+    expect((screen.getByRole("button", { name: "Dry run" }) as HTMLButtonElement).disabled).toBe(true);
+    choose(5 * 1024 * 1024);
+    expect(screen.getByText("This file is 5.0 MB; the limit is 2 MB. Split it into smaller files.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Apply import" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows a dry run row by row, rejected rows first", async () => {
+    actions.importCatalogAction.mockResolvedValue({ ok: true, data: report(), message: "1 row is rejected: nothing was written." });
+    render(<ImportForm maxMb={2} />);
+    choose();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Dry run" }));
+    });
+    await waitFor(() => expect(screen.getByRole("heading", { name: /Dry run: 1 create · 1 update · 0 unchanged · 1 rejected/ })).toBeTruthy());
+    expect(actions.importCatalogAction.mock.calls[0][1].get("mode")).toBe("dry-run");
+    const rows = within(screen.getByRole("table", { name: "Import rows" })).getAllByRole("row").slice(1);
+    expect(rows.map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(["4", "2", "3"]);
+    expect(rows[0].textContent).toContain("number: Expected a whole number");
+    expect(rows[2].textContent).toContain("rings: 2 → 3");
+    expect(screen.getByRole("alert").textContent).toBe("1 row is rejected: nothing was written.");
+  });
+
+  it("shows the server's file error", async () => {
+    actions.importCatalogAction.mockResolvedValue({ ok: false, message: "The file could not be read.", fieldErrors: { file: ["Missing column: title"] } });
+    render(<ImportForm maxMb={2} />);
+    choose();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Apply import" }));
+    });
+    await waitFor(() => expect(screen.getByText("Missing column: title")).toBeTruthy());
+    expect(actions.importCatalogAction.mock.calls[0][1].get("mode")).toBe("apply");
+  });
+});
+
+describe("ReviewSuggestion", () => {
+  it("accepts, and rejects with a reason (the reason's error shows beside it)", async () => {
+    actions.acceptSuggestionAction.mockResolvedValue({ ok: true, data: undefined, message: "Accepted: the card is in the catalog." });
+    actions.rejectSuggestionAction.mockResolvedValue({ ok: false, message: "Please give a reason.", fieldErrors: { reason: ["A reason is required"] } });
+    render(<ReviewSuggestion id="s1" title="Big the Cat" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Reject suggestion: Big the Cat" }));
+    });
+    await waitFor(() => expect(screen.getByText("A reason is required")).toBeTruthy());
+    expect(actions.rejectSuggestionAction.mock.calls[0][1].get("id")).toBe("s1");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Accept suggestion: Big the Cat" }));
+    });
+    // the last answer shown is the reject's until a new reject; the accept was sent with the id
+    await waitFor(() => expect(actions.acceptSuggestionAction).toHaveBeenCalledTimes(1));
+    expect(actions.acceptSuggestionAction.mock.calls[0][1].get("id")).toBe("s1");
+  });
+});
+
+describe("SuggestionCard", () => {
+  const card: CardSnapshot = { set: "DEMO", number: 5, title: "Big", traits: ["Cat"], colors: ["gray"], rings: 2, rarity: "common", text: "", effect: null, imageUrl: null };
+  const base: SuggestionDTO = { id: "s1", status: "pending", reason: "", kind: "new", cardId: null, proposed: card, current: null, suggestedBy: "ann", reviewedBy: null, createdAt: "2026-11-30T10:20:30Z", reviewedAt: null };
+
+  it("shows a new card's fields, who suggested it and when", () => {
+    render(<SuggestionCard s={base} />);
+    const article = screen.getByRole("article", { name: "New card: Big" });
+    expect(article.textContent).toContain("New card: Big (DEMO-005)");
+    expect(article.textContent).toContain("by ann");
+    expect(article.textContent).toContain("2026-11-30 10:20 UTC");
+    expect(within(article).getByRole("rowheader", { name: "title" })).toBeTruthy();
+  });
+
+  it("shows a correction as a diff, a rejection's reason, and links an accepted card", () => {
+    const correction: SuggestionDTO = { ...base, kind: "correction", cardId: "c5", current: card, proposed: { ...card, rings: 3 } };
+    const view = render(<SuggestionCard s={correction} />);
+    const rows = screen.getAllByRole("row");
+    expect(rows).toHaveLength(1);
+    expect(rows[0].textContent).toBe("rings23");
+    expect(screen.getByText("Compared with the card as it is now.")).toBeTruthy();
+    view.rerender(<SuggestionCard s={{ ...correction, status: "rejected", reason: "Printed value is 2." }} />);
+    expect(screen.getByText("Printed value is 2.")).toBeTruthy();
+    view.rerender(<SuggestionCard s={{ ...correction, status: "accepted", proposed: card }} />);
+    expect(screen.getByText("This correction changed nothing.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View the card" }).getAttribute("href")).toBe("/cards/DEMO/5");
+  });
+});
+
+describe("DeleteCardForm", () => {
+  it("deletes only after confirmation, and shows the refusal", async () => {
+    actions.deleteCardAction.mockResolvedValue({ ok: false, message: "DEMO-001 is in 2 decks: it cannot be deleted." });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    render(<DeleteCardForm id="c1" label="DEMO-001 Sonic" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Delete card" }));
+    });
+    expect(confirm).toHaveBeenCalledWith("Delete DEMO-001 Sonic? This cannot be undone.");
+    expect(actions.deleteCardAction).not.toHaveBeenCalled();
+    confirm.mockReturnValue(true);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Delete card" }));
+    });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("DEMO-001 is in 2 decks: it cannot be deleted."));
+    expect(actions.deleteCardAction.mock.calls[0][1].get("id")).toBe("c1");
+    confirm.mockRestore();
+  });
+});
