@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { getCurrentUser } from "@/lib/dal/session";
+import { MAX_COPIES_PER_TITLE, MIN_DECK_SIZE } from "@/lib/deck/rules";
 
 const FEATURES = [
   { href: "/cards", title: "Search the catalog", body: "Scryfall-style search by color, trait, rings and text, with filters that write the query for you." },
   { href: "/collection", title: "Catalogue your cards", body: "Enter booster packs fast with the keyboard, track completion per set, color and rarity." },
-  { href: "/decks", title: "Build legal decks", body: "30 cards or more, at most 5 of a title, with your collection beside the deck: owned, missing, what to trade for." },
+  { href: "/decks", title: "Build legal decks", body: `${MIN_DECK_SIZE} cards or more, at most ${MAX_COPIES_PER_TITLE} of a title, with your collection beside the deck: owned, missing, what to trade for.` },
   { href: "/playtest", title: "Playtest against the AI", body: "A board that enforces the real rules: secret placement, the rush, copy and battle discards, emeralds." },
 ];
 

@@ -1,7 +1,10 @@
 /**
- * The one typed error of the domain: thrown by lib/dal, lib/deck and lib helpers,
- * turned into an action result by `failFrom` (lib/action-result) and into a JSON
- * error by `jsonError` (lib/http-error). Codes are 'domain/reason' strings.
+ * The one typed error of the domain: thrown by lib/dal and lib helpers, turned
+ * into an action result by `failFrom` (lib/action-result). Route handlers answer
+ * `{ error: { code, message } }` (`jsonErrorBody`, lib/http-error) with the
+ * status `statusForCode` gives, except the collection export, collection lookup
+ * and want-list routes, which still answer `{ error: code, message }`.
+ * Codes are 'domain/reason' strings.
  */
 export type DomainErrorCode =
   | "auth/unauthenticated"

@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { appPages, routeEntry } from "./lib/route-size";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -22,8 +23,13 @@ if (!route) {
   console.error("Usage: tsx scripts/route-size.ts /route [--dist .next] [--budget 250]");
   process.exit(1);
 }
+const entry = routeEntry(route, appPages(path.join(process.cwd(), "app")));
+if (!entry) {
+  console.error(`No page under app/ serves ${route}.`);
+  process.exit(1);
+}
 const candidates = [arg("--dist"), process.env.NEXT_DIST_DIR, ".next", ".next-e2e"].filter((x): x is string => !!x);
-const routeManifest = (d: string) => path.join(d, "server", "app", route.replace(/^\//, ""), "page_client-reference-manifest.js");
+const routeManifest = (d: string) => path.join(d, entry.manifest);
 // The first build that has this route (an older or partial build in .next falls through to .next-e2e).
 const dist = candidates.find((d) => existsSync(path.join(d, "build-manifest.json")) && existsSync(routeManifest(d))) ?? candidates.find((d) => existsSync(path.join(d, "build-manifest.json")));
 if (!dist) {
@@ -41,19 +47,14 @@ if (!existsSync(manifestFile)) {
 // The manifest is a script assigning globalThis.__RSC_MANIFEST[...]; evaluate it in a sandboxed object.
 const sandbox: { __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
 new Function("globalThis", readFileSync(manifestFile, "utf8"))(sandbox);
-const key = `${route}/page`;
-const m = sandbox.__RSC_MANIFEST?.[key];
+const m = sandbox.__RSC_MANIFEST?.[entry.key];
 if (!m?.entryJSFiles) {
-  console.error(`The manifest has no entry chunks for ${key}.`);
+  console.error(`The manifest has no entry chunks for ${entry.key}.`);
   process.exit(1);
 }
-const segments = ["[project]/app/layout"];
-const parts = route.split("/").filter(Boolean);
-for (let i = 1; i <= parts.length; i++) segments.push(`[project]/app/${parts.slice(0, i).join("/")}/layout`);
-segments.push(`[project]/app/${parts.join("/")}/page`);
 
 const initial = new Set<string>(build.rootMainFiles);
-for (const seg of segments) for (const f of m.entryJSFiles[seg] ?? []) initial.add(f);
+for (const seg of entry.segments) for (const f of m.entryJSFiles[seg] ?? []) initial.add(f);
 
 function size(file: string): { raw: number; gz: number } {
   const buf = readFileSync(path.join(dist!, file.replace(/^\/?_next\//, "")));

@@ -50,7 +50,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <AccountSection
         id="export"
         title="Export all my data"
-        description="One JSON file with your account, collection, pack history, every deck with all its versions, your lab runs and your card suggestions."
+        description="One JSON file with your account, collection, pack history, every deck with all its versions, your lab runs, card suggestions, likes and comments."
       >
         <a href="/api/account/export" className="btn-secondary inline-block" download>
           Download my data (JSON)

@@ -6,7 +6,7 @@ import { getDeckForPlaytest, listMyDecks } from "@/lib/dal/decks";
 import type { DeckSummaryDTO } from "@/lib/deck/types";
 import { getPlaytestCards } from "@/lib/dal/playtest-cards";
 import { getCurrentUser, requireUserOrRedirect } from "@/lib/dal/session";
-import type { DeckCheck } from "@/lib/deck";
+import { MIN_DECK_SIZE, type DeckCheck } from "@/lib/deck";
 import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
 import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
 import { AI_LEVELS } from "@/lib/playtest/session";
@@ -87,7 +87,7 @@ function SetupForm({ choice, error, linked, myDecks }: { choice: SetupChoice; er
         </div>
         {myDecks.length === 0 && (
           <p className="mt-2 text-xs text-slate-600">
-            Your own decks appear here once you have some: <Link href="/decks" className="text-blue-700 underline">build one</Link>. A deck that is not legal yet (say, under 30 cards) plays in practice mode.
+            Your own decks appear here once you have some: <Link href="/decks" className="text-blue-700 underline">build one</Link>. A deck that is not legal yet (say, under {MIN_DECK_SIZE} cards) plays in practice mode.
           </p>
         )}
       </fieldset>

@@ -16,7 +16,7 @@ export function DeleteAccountForm() {
       <div>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="confirmDelete" className="mt-1" aria-describedby="confirm-delete-error" />
-          <span>I understand that my decks (with every version, share link and lab run), my collection, my pack history and my suggestions are deleted for good, and every session of my account ends.</span>
+          <span>I understand that my decks (with every version, share link and lab run), my collection, my pack history, my suggestions, likes and comments are deleted for good, and every session of my account ends.</span>
         </label>
         <div id="confirm-delete-error" aria-live="polite">
           {errors?.confirmDelete?.map((e) => (

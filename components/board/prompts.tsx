@@ -66,7 +66,15 @@ export function DecisionPrompt({ state, pending, onAct }: { state: GameState; pe
     return () => cancelAnimationFrame(id);
   }, [pending]);
   const title =
-    pending.kind === "color" ? "Choose the active color" : pending.kind === "optional" ? "Optional effect" : pending.kind === "battle" ? "Battle discard" : "Choose a target";
+    pending.kind === "color"
+      ? "Choose the active color"
+      : pending.kind === "optional"
+        ? "Optional effect"
+        : pending.kind === "battle"
+          ? "Battle discard"
+          : pending.kind === "card"
+            ? `Choose a card from your ${pending.zone === "hand" ? "hand" : "discard pile"}`
+            : "Choose a target";
   return (
     <section role="dialog" aria-modal="false" aria-labelledby="decision-title" aria-describedby="decision-prompt" className="panel border-2 border-fuchsia-500 p-3" data-testid="decision">
       <h2 id="decision-title" className="text-sm font-bold text-fuchsia-800">
@@ -104,9 +112,23 @@ export function DecisionPrompt({ state, pending, onAct }: { state: GameState; pe
               {slotName(state, o)}
             </button>
           ))}
-        {pending.kind === "target" && (
+        {pending.kind === "target" && !pending.required && (
           <button type="button" className="btn-secondary" onClick={() => onAct({ type: "pass", player: HUMAN })}>
             Done (no more targets)
+          </button>
+        )}
+        {pending.kind === "card" &&
+          pending.options.map((id, i) => {
+            const d = state.cards[id];
+            return (
+              <button key={id} ref={i === 0 ? first : undefined} type="button" className="btn-secondary text-left" onClick={() => onAct({ type: "choose", player: HUMAN, card: id })}>
+                {`${d.colors.join("/")} ${d.rings} ${d.title}`}
+              </button>
+            );
+          })}
+        {pending.kind === "card" && !pending.required && (
+          <button type="button" className="btn-secondary" onClick={() => onAct({ type: "pass", player: HUMAN })}>
+            Done (no more cards)
           </button>
         )}
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useRef } from "react";
+import { useActionState, useRef, useState } from "react";
 import { COLORS } from "@/lib/cards/colors";
 import { RARITIES } from "@/lib/cards/rarity";
 import type { ActionResult } from "@/lib/action-result";
@@ -8,6 +8,7 @@ import { Field, FormMessage } from "@/components/ui/field";
 import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 import { useFormDraft } from "@/components/ui/use-form-draft";
 import { DraftOffer } from "@/components/ui/draft-offer";
+import { EffectPreview } from "./effect-preview";
 import { CardImageField } from "@/components/catalog/card-image-field";
 
 export type CardFormValues = {
@@ -65,6 +66,8 @@ export function CardForm<T>({
   const fe = state && !state.ok ? state.fieldErrors : undefined;
   const v = initial ?? {};
   const effectText = v.effect == null ? "" : JSON.stringify(v.effect, null, 2);
+  // What the effect field holds while edited (null: as loaded), for the "Reads as" line.
+  const [effectDraft, setEffectDraft] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // one draft per card edited, per card corrected, per new-card form (admin or suggestion)
   const draft = useFormDraft(formRef, `card-form:${id ? `edit:${id}` : cardId ? `fix:${cardId}` : `new:${submitLabel}`}`, state && !state.ok ? state : null);
@@ -139,13 +142,18 @@ export function CardForm<T>({
           defaultValue={effectText}
           placeholder='{"trigger":"flip","actions":[{"type":"draw","count":1}]}'
           aria-invalid={fe?.effect ? true : undefined}
-          aria-describedby="effect-hint effect-error"
+          aria-describedby="effect-hint effect-reading effect-error"
+          onInput={(e) => setEffectDraft(e.currentTarget.value)}
         />
         <p id="effect-hint" className="mt-1 text-xs text-slate-500">
           Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema (docs/effects.md:
           triggers, conditions with counts, not/allOf/anyOf, emeralds, lead, zone sizes, row and turn; selectors with exclusions,
-          random or opponent&apos;s picks; score-step rings, emeralds and ties).
+          random or opponent&apos;s picks; score-step rings, emeralds and ties; triggers when discarded, moved to the spare row, at the
+          score step, on winning or losing a battle, or when an opposing card is flipped in this column; zone actions: turn face
+          down, move, swap, put onto the field, recover from the discard pile, hand discard; rush rules: next flip, ignore the
+          column rule, no copy discards, lower card discarded, battles any color, flip as a rush flip, with durations).
         </p>
+        <EffectPreview id="effect-reading" text={effectDraft ?? effectText} />
         <Errors id="effect-error" errors={fe?.effect} />
       </div>
       <Field name="imageUrl" label="Image URL (optional, https)" defaultValue={v.imageUrl ?? ""} errors={fe?.imageUrl} />

@@ -2,10 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ActionResult } from "@/lib/action-result";
-import type { ImportActionData } from "@/lib/actions/collection";
+import type { ImportActionData } from "@/lib/collection/types";
 
 const importCollection = vi.hoisted(() => vi.fn<(prev: unknown, form: FormData) => Promise<ActionResult<ImportActionData>>>());
-vi.mock("@/lib/actions/collection", () => ({ importCollection }));
+// the form posts to the streaming import route through sendImport
+vi.mock("@/components/collection/send-import", () => ({ sendImport: (form: FormData) => importCollection(null, form) }));
 
 const { ImportForm } = await import("./import-form");
 

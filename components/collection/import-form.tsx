@@ -1,7 +1,10 @@
 "use client";
 
-import { startTransition, useActionState, useId, useState } from "react";
-import { importCollection, type ImportActionData } from "@/lib/actions/collection";
+import { useId, useState } from "react";
+import type { ActionResult } from "@/lib/action-result";
+import type { ImportActionData } from "@/lib/collection/types";
+import { ImportProgressBar, type ImportProgressState } from "@/components/ui/import-progress";
+import { sendImport } from "@/components/collection/send-import";
 import { checkImportSize, MAX_IMPORT_ROWS } from "@/lib/collection/transfer";
 import type { ImportMode } from "@/lib/validation/collection";
 import { FormMessage } from "@/components/ui/field";
@@ -11,7 +14,8 @@ const SHOWN_LINES = 300;
 /**
  * Import a collection file: choose a file (or paste), pick add/replace, check
  * (dry run with row-level errors), then apply. Apply is offered only for the
- * exact input and mode that passed the check.
+ * exact input and mode that passed the check. Both go to POST
+ * /api/collection/import, whose progress lines draw the bar.
  */
 export function ImportForm() {
   const ids = useId();
@@ -21,7 +25,9 @@ export function ImportForm() {
   const [inputError, setInputError] = useState("");
   const [version, setVersion] = useState(0);
   const [checkedVersion, setCheckedVersion] = useState(-1);
-  const [state, dispatch, pending] = useActionState(importCollection, null);
+  const [state, setState] = useState<ActionResult<ImportActionData> | null>(null);
+  const [progress, setProgress] = useState<ImportProgressState | null>(null);
+  const pending = progress !== null;
 
   function changed() {
     setVersion((v) => v + 1);
@@ -61,11 +67,13 @@ export function ImportForm() {
     fd.set("mode", mode);
     fd.set("intent", intent);
     const submitted = version;
-    startTransition(async () => {
-      dispatch(fd);
-      if (intent === "check") setCheckedVersion(submitted);
-      else setCheckedVersion(-1);
-    });
+    setProgress({ phase: "upload", done: 0, total: 0 });
+    void sendImport(fd, setProgress)
+      .then((result) => {
+        setState(result);
+        setCheckedVersion(intent === "check" ? submitted : -1);
+      })
+      .finally(() => setProgress(null));
   }
 
   const data: ImportActionData | null = state?.ok ? state.data : null;
@@ -149,7 +157,8 @@ export function ImportForm() {
             {mode === "replace" ? "Apply: replace my collection" : "Apply: add to my collection"}
           </button>
         </div>
-        <FormMessage message={state?.message} tone={state?.ok && (data?.applied || data?.canApply) ? "success" : "error"} />
+        {progress && <ImportProgressBar progress={progress} />}
+        <FormMessage message={pending ? undefined : state?.message} tone={state?.ok && (data?.applied || data?.canApply) ? "success" : "error"} />
       </form>
 
       {data && <ImportReport data={data} />}

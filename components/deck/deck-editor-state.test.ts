@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CardDTO } from "@/lib/cards/types";
 import type { DeckDTO } from "@/lib/deck/types";
-import { checkDeck } from "@/lib/deck";
+import { checkEntries } from "@/lib/deck";
 import { deckEditorReducer, draftDiffers, draftOf, initDeckEditor, parseDeckDraft, type DeckEditorState } from "./deck-editor-state";
 
 function card(n: number, title = `Card ${n}`): CardDTO {
@@ -10,7 +10,7 @@ function card(n: number, title = `Card ${n}`): CardDTO {
 }
 
 function deck(version: number, entries: { card: CardDTO; quantity: number }[], over: Partial<DeckDTO> = {}): DeckDTO {
-  const check = checkDeck(entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity })));
+  const check = checkEntries(entries);
   return { id: "d1", name: "Deck", description: "", visibility: "private", shareSlug: "s", version, ownerName: "A", ownerId: "u1", isOwner: true, updatedAt: "", entries: entries.map((e) => ({ ...e, owned: 0 })), check, ...over };
 }
 

@@ -8,7 +8,7 @@
 import type { CardDTO } from "@/lib/cards/types";
 import type { DeckActionFailure } from "@/lib/actions/decks";
 import type { DeckDTO } from "@/lib/deck/types";
-import { canAddCopy } from "@/lib/deck";
+import { canAddCopy, checkEntries } from "@/lib/deck";
 
 /** One line of the deck being edited. */
 export type Entry = { card: CardDTO; quantity: number };
@@ -64,11 +64,6 @@ export function initDeckEditor(deck: DeckDTO): DeckEditorState {
   return { entries: fromDeck(deck), name: deck.name, description: deck.description, version: deck.version, syncedVersion: deck.version, dirty: false, rev: 0, notice: "", saveMessage: null, conflict: null, offeredDraft: null };
 }
 
-/** The rule-checking view of the entries (lib/deck's input). */
-export function ruleCardsOf(entries: readonly Entry[]) {
-  return entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity }));
-}
-
 /** Whether a draft holds something other than the saved deck (same list, name and description are no draft). */
 export function draftDiffers(draft: DeckDraft, deck: DeckDTO): boolean {
   if (draft.name !== deck.name || draft.description !== deck.description) return true;
@@ -102,7 +97,7 @@ export function parseDeckDraft(value: unknown): DeckDraft | null {
 export function deckEditorReducer(s: DeckEditorState, m: DeckEditorMsg): DeckEditorState {
   switch (m.t) {
     case "add": {
-      const can = canAddCopy(ruleCardsOf(s.entries), m.card.title);
+      const can = canAddCopy(checkEntries(s.entries), m.card);
       if (!can.ok) return { ...s, notice: can.message };
       const i = s.entries.findIndex((e) => e.card.id === m.card.id);
       const entries = i < 0 ? [...s.entries, { card: m.card, quantity: 1 }].sort(byTitleThenKey) : s.entries.map((e, j) => (j === i ? { ...e, quantity: e.quantity + 1 } : e));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CardDTO } from "@/lib/cards/types";
 import type { Color } from "@/lib/cards/colors";
 import type { DeckDTO, DeckVersionDTO } from "@/lib/deck/types";
-import { checkDeck } from "@/lib/deck";
+import { checkEntries } from "@/lib/deck";
 
 const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn() }));
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/decks/d1", useSearchParams: () => new URLSearchParams() }));
@@ -42,7 +42,7 @@ function deckOf(entries: { card: CardDTO; quantity: number }[], over: Partial<De
     isOwner: true,
     updatedAt: "2026-11-30T12:00:00Z",
     entries: entries.map((e) => ({ ...e, owned: null })),
-    check: checkDeck(entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity }))),
+    check: checkEntries(entries),
     ...over,
   };
 }
@@ -334,7 +334,7 @@ describe("DeckEditor", () => {
       fireEvent.click(screen.getByRole("button", { name: "Preview import" }));
     });
     await waitFor(() => expect(screen.getByTestId("import-errors").textContent).toBe("Line 1: no card DEMO-999"));
-    actions.previewImportAction.mockResolvedValueOnce({ ok: true, data: { cards: [{ card: KNUCKLES, quantity: 2 }], check: checkDeck([{ cardId: "c7", key: "DEMO-007", title: "Knuckles", quantity: 2 }]) } });
+    actions.previewImportAction.mockResolvedValueOnce({ ok: true, data: { cards: [{ card: KNUCKLES, quantity: 2 }], check: checkEntries([{ card: KNUCKLES, quantity: 2 }]) } });
     fireEvent.change(box, { target: { value: "2 Knuckles [DEMO-007]" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Preview import" }));

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import type { DeckDTO, DeckVersionDTO } from "@/lib/deck/types";
 import type { CardDTO } from "@/lib/cards/types";
 import { COLORS } from "@/lib/cards/colors";
-import { checkDeck, encodeDeckCode, formatDeckDiff, formatDeckJson, formatDeckText } from "@/lib/deck";
+import { canAddCopy, checkEntries, MAX_COPIES_PER_TITLE, encodeDeckCode, formatDeckDiff, formatDeckJson, formatDeckText } from "@/lib/deck";
 import { EditorSearchPanel, CARD_DRAG_TYPE } from "@/components/deck/editor-search-panel";
 import { LegalityBadge } from "@/components/deck/legality-badge";
 import { DeckStats } from "@/components/deck/deck-stats";
@@ -16,7 +16,7 @@ import { VersionHistory } from "@/components/deck/version-history";
 import { SharePanel } from "@/components/deck/share-panel";
 import { ImportPanel } from "@/components/deck/import-panel";
 import { DraftOffer } from "@/components/ui/draft-offer";
-import { ruleCardsOf, type Entry } from "./deck-editor-state";
+import type { Entry } from "./deck-editor-state";
 import { AUTOSAVE_DELAY_MS, useDeckEditor } from "./use-deck-editor";
 
 type GroupBy = "none" | "color" | "rings" | "trait";
@@ -44,8 +44,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
   const [dropActive, setDropActive] = useState(false);
   const searchCards = useRef(new Map<string, CardDTO>());
 
-  const ruleCards = useMemo(() => ruleCardsOf(entries), [entries]);
-  const check = useMemo(() => checkDeck(ruleCards), [ruleCards]);
+  const check = useMemo(() => checkEntries(entries), [entries]);
   const inDeck = useMemo(() => Object.fromEntries(entries.map((e) => [e.card.id, e.quantity])), [entries]);
   const add = useCallback((card: CardDTO) => dispatch({ t: "add", card }), [dispatch]);
   const remove = (card: CardDTO) => dispatch({ t: "remove", card });
@@ -203,7 +202,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
                 <ul className="divide-y divide-slate-100" aria-label={g.label ? `${g.label} cards` : "Cards in the deck"}>
                   {g.entries.map((e) => {
                     const have = owned[e.card.id] ?? 0;
-                    const titleCopies = check.copiesByTitle[e.card.title.trim().replace(/\s+/g, " ").toLowerCase()] ?? e.quantity;
+                    const canAdd = canAddCopy(check, e.card);
                     return (
                       <li key={e.card.id} className="flex items-center gap-2 py-1.5 text-sm" data-testid="deck-entry" data-card-key={e.card.key} data-card-zoom={e.card.key}>
                         <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" title="rings">
@@ -225,8 +224,8 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
                           className="btn-secondary h-10 w-10 shrink-0 p-0 md:h-7 md:w-7"
                           onClick={() => add(e.card)}
                           aria-label={`Add one ${e.card.title} ${e.card.key}`}
-                          aria-disabled={titleCopies >= 5 ? true : undefined}
-                          title={titleCopies >= 5 ? "At most 5 copies per title" : undefined}
+                          aria-disabled={canAdd.ok ? undefined : true}
+                          title={canAdd.ok ? undefined : `At most ${MAX_COPIES_PER_TITLE} copies per title`}
                         >
                           +
                         </button>

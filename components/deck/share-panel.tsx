@@ -3,6 +3,7 @@
 import { useOptimistic, useState, useSyncExternalStore, useTransition } from "react";
 import { setVisibilityAction } from "@/lib/actions/decks";
 import type { DeckVisibility } from "@/lib/validation/deck";
+import { DECK_RULES_TEXT } from "@/lib/deck/rules";
 
 const LABEL: Record<DeckVisibility, string> = {
   private: "Private: only you",
@@ -48,7 +49,7 @@ export function SharePanel({ deckId, slug, visibility, savedLegal }: { deckId: s
           </label>
         ))}
       </fieldset>
-      {!savedLegal && current === "private" && <p className="text-xs text-slate-600">Sharing needs a legal saved deck (30+ cards, at most 5 per title).</p>}
+      {!savedLegal && current === "private" && <p className="text-xs text-slate-600">Sharing needs a legal saved deck ({DECK_RULES_TEXT}).</p>}
       {current !== "private" && (
         <div>
           <label htmlFor="share-link" className="label">

@@ -47,6 +47,11 @@ describe("signUpAction", () => {
   });
 
   it("never makes an admin by signing up, even the first account", async () => {
+    // an empty database: this sign-up is the very first account
+    await t.prisma.user.deleteMany();
+    const res = await signUpAction(null, form({ email: "first@example.test", displayName: "First", password: "long enough password" }));
+    expect(res.ok).toBe(true);
+    expect(await t.prisma.user.findUniqueOrThrow({ where: { email: "first@example.test" } })).toMatchObject({ role: "user" });
     expect(await t.prisma.user.count({ where: { role: "admin" } })).toBe(0);
   });
 

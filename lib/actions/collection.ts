@@ -7,16 +7,12 @@ import { requireUser } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
 import {
   adjustOwned,
-  applyCollectionImport,
-  previewCollectionImport,
   recordPackOpening,
   setOwned,
   undoLastPackOpening,
-  type ImportPreview,
 } from "@/lib/dal/collection";
 import type { PackOpeningDTO } from "@/lib/collection/types";
-import { checkImportSize, detectFormat } from "@/lib/collection/transfer";
-import { adjustQuantitySchema, importRequestSchema, packEntrySchema, setQuantitySchema } from "@/lib/validation/collection";
+import { adjustQuantitySchema, packEntrySchema, setQuantitySchema } from "@/lib/validation/collection";
 
 function revalidateCollection() {
   revalidatePath("/collection", "layout");
@@ -73,53 +69,6 @@ export async function undoLastPack(_prev: ActionResult<PackOpeningDTO> | null, f
     const pack = await undoLastPackOpening(parsed.data.packId || undefined);
     revalidateCollection();
     return ok(pack, `Undid the pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
-  } catch (err) {
-    return failFrom(err);
-  }
-}
-
-export type ImportActionData = ImportPreview & { applied: boolean; format: "csv" | "json"; fileName: string };
-
-/**
- * Import a collection file. `intent=check` is the dry run; `intent=apply`
- * applies it atomically (all rows or none). Fields: `file` (an upload) or
- * `text` (pasted), `format` (csv|json|auto), `mode` (add|replace).
- */
-export async function importCollection(_prev: ActionResult<ImportActionData> | null, form: FormData): Promise<ActionResult<ImportActionData>> {
-  const file = form.get("file");
-  const pasted = form.get("text");
-  let text = "";
-  let fileName = "";
-  if (file instanceof File && file.size > 0) {
-    const size = checkImportSize(file.size);
-    if (!size.ok) return fail(size.message, { file: [size.message] });
-    text = await file.text();
-    fileName = file.name;
-  } else if (typeof pasted === "string" && pasted.trim()) {
-    text = pasted;
-    const named = form.get("fileName");
-    fileName = typeof named === "string" && named.trim() ? named.trim().slice(0, 200) : "pasted text";
-  } else {
-    return fail("Choose a file or paste the collection.", { file: ["Choose a CSV or JSON file, or paste its contents."] });
-  }
-  const size = checkImportSize(new TextEncoder().encode(text).length);
-  if (!size.ok) return fail(size.message, { file: [size.message] });
-
-  const requestedFormat = form.get("format");
-  const parsed = importRequestSchema.safeParse({
-    mode: form.get("mode"),
-    format: requestedFormat === "csv" || requestedFormat === "json" ? requestedFormat : detectFormat(fileName, text),
-  });
-  if (!parsed.success) return zodFail(parsed.error);
-  const apply = form.get("intent") === "apply";
-  try {
-    await limit("import", (await requireUser()).id);
-    const { format, mode } = parsed.data;
-    const result = apply ? await applyCollectionImport(format, text, mode) : await previewCollectionImport(format, text, mode);
-    if (apply) revalidateCollection();
-    const data: ImportActionData = { ...result, applied: apply, format, fileName };
-    if (apply) return ok(data, `Imported ${result.lines.length} card${result.lines.length === 1 ? "" : "s"} (${mode === "add" ? "added to" : "replaced"} your collection).`);
-    return ok(data, result.canApply ? "Check passed: nothing is changed until you apply." : `${result.errors.length} row error(s): fix the file and check again.`);
   } catch (err) {
     return failFrom(err);
   }

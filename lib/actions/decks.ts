@@ -24,9 +24,9 @@ import {
 } from "@/lib/dal/decks";
 import { getStarterDeck } from "@/lib/dal/starter-decks";
 import type { CardDTO } from "@/lib/cards/types";
-import { parseCardKey } from "@/lib/playtest/cards";
+import { parseCardKey } from "@/lib/cards/keys";
 import { MAX_QUANTITY_PER_LINE } from "@/lib/deck/rules";
-import { blockingProblems, buildCatalogIndex, checkDeck, parseDeckJson, parseDeckText, tryDecodeDeckCode, type DeckCheck } from "@/lib/deck";
+import { blockingProblems, buildCatalogIndex, checkDeck, ruleCatalog, parseDeckJson, parseDeckText, tryDecodeDeckCode, type DeckCheck } from "@/lib/deck";
 import { createDeckSchema, deckCardsSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/validation/deck";
 
 /** A failed deck write as an action result: the typed code, and for conflicts the server's list. */
@@ -174,16 +174,21 @@ async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportP
   const r: { ok: true; cards: { card: { id: string }; quantity: number }[]; name?: string; description?: string } | { ok: false; message: string; errors: { message: string }[] } =
     parsed.data.format === "json" ? parseDeckJson(parsed.data.text, index) : parseDeckText(parsed.data.text, index);
   if (!r.ok) return { ok: false, message: r.message, fieldErrors: r.errors.length ? { text: r.errors.map((e) => e.message) } : undefined };
-  const cards = await getCardsByIds(r.cards.map((c) => c.card.id));
-  const qty = new Map(r.cards.map((c) => [c.card.id, c.quantity]));
-  const entries = cards.map((card) => ({ card, quantity: qty.get(card.id) ?? 0 }));
-  const check = checkDeck(entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity })));
-  const lines = entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity }));
+  const lines = r.cards.map((c) => ({ cardId: c.card.id, quantity: c.quantity }));
+  const cards = await getCardsByIds(lines.map((l) => l.cardId));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  const entries = lines.flatMap((l) => {
+    const card = byId.get(l.cardId);
+    return card ? [{ card, quantity: l.quantity }] : [];
+  });
+  // The card ids are checked against the catalog the cards were read from: one the catalog lacks is refused, never dropped.
+  const check = checkDeck(lines, ruleCatalog(cards));
   // The preview refuses exactly what saving refuses (lib/deck blockingProblems, as every deck write).
   const blocking = blockingProblems(check);
   if (blocking.length) {
     const messages = blocking.map((p) => p.message);
-    return { ok: false, code: "deck/title-limit", message: `This list cannot be saved: ${messages.join(" ")}`, fieldErrors: { text: messages } };
+    const code = blocking.some((p) => p.code === "deck/unknown-card") ? "deck/unknown-card" : "deck/title-limit";
+    return { ok: false, code, message: `This list cannot be saved: ${messages.join(" ")}`, fieldErrors: { text: messages } };
   }
   // The preview refuses exactly what saving would: the same list schema as every deck write
   // (lines of one printing add up, and the sum must fit one line's limit).

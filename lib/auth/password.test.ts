@@ -1,5 +1,22 @@
-import { describe, expect, it } from "vitest";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/password";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+// Every scrypt call goes through to node:crypto; the spy records what work each one asked for.
+const scryptCalls = vi.hoisted(() => [] as { password: string; keylen: number; N: number; r: number; p: number }[]);
+vi.mock("node:crypto", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:crypto")>();
+  return {
+    ...real,
+    scrypt: (password: string, salt: Buffer, keylen: number, opts: { N: number; r: number; p: number }, cb: (err: Error | null, key: Buffer) => void) => {
+      scryptCalls.push({ password, keylen, N: opts.N, r: opts.r, p: opts.p });
+      return real.scrypt(password, salt, keylen, opts, cb);
+    },
+  };
+});
+
+const { burnPasswordCheck, hashPassword, verifyPassword } = await import("@/lib/auth/password");
+beforeEach(() => {
+  scryptCalls.length = 0;
+});
 
 describe("password hashing", () => {
   it("verifies the right password and rejects a wrong one", async () => {
@@ -18,7 +35,17 @@ describe("password hashing", () => {
     expect(await verifyPassword("x", "scrypt$0$0$0$$")).toBe(false);
   });
 
-  it("burns a check for unknown emails and answers false", async () => {
-    expect(await burnPasswordCheck("anything")).toBe(false);
+  it("burns a check for unknown emails: the same scrypt work as a real verification, and false", async () => {
+    const hash = await hashPassword("correct horse battery");
+    scryptCalls.length = 0;
+    expect(await verifyPassword("guess one", hash)).toBe(false);
+    const real = scryptCalls.splice(0);
+    expect(real).toEqual([{ password: "guess one", keylen: 32, N: 32768, r: 8, p: 1 }]);
+    expect(await burnPasswordCheck("guess two")).toBe(false);
+    // the first burn also makes its dummy hash once; every burn then derives a key from the password given, with the real parameters
+    expect(scryptCalls.filter((c) => c.password === "guess two")).toEqual([{ ...real[0], password: "guess two" }]);
+    scryptCalls.length = 0;
+    expect(await burnPasswordCheck("guess three")).toBe(false);
+    expect(scryptCalls).toEqual([{ ...real[0], password: "guess three" }]);
   });
 });

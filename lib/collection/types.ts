@@ -1,4 +1,6 @@
 import type { Color } from "@/lib/cards/colors";
+import type { RowError } from "@/lib/collection/transfer";
+import type { ImportMode } from "@/lib/validation/collection";
 
 /** Plain data the collection's data access returns to pages, actions and components (no database types). */
 
@@ -18,3 +20,19 @@ export type LookupCardDTO = {
 export type PackCardDTO = { cardId: string; key: string; title: string; quantity: number };
 /** A recorded pack opening; only the newest one not undone can be undone. */
 export type PackOpeningDTO = { id: string; createdAt: string; undoneAt: string | null; cardCount: number; cards: PackCardDTO[]; canUndo: boolean };
+
+/** One card of an import preview: the file rows naming it (merged), and the quantity before and after. */
+export type ImportPreviewLine = { rows: number[]; cardId: string; key: string; title: string; quantity: number; current: number; next: number };
+
+/** What a collection import does (a check) or did (an apply). */
+export type ImportPreview = {
+  mode: ImportMode;
+  lines: ImportPreviewLine[];
+  errors: RowError[];
+  /** cards whose quantity changes, and copies added/removed, when applied */
+  summary: { changed: number; added: number; removed: number; removedEntries: number };
+  canApply: boolean;
+};
+
+/** A check or apply as the import page shows it. */
+export type ImportActionData = ImportPreview & { applied: boolean; format: "csv" | "json"; fileName: string };

@@ -180,6 +180,7 @@ const DAL: Record<string, Row> = {
   "community.ts#reportComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (_f, id) => community.reportComment(id, "Spam"), expect: { guest: "unauthenticated", other: "ok", owner: "denied", admin: "ok" } },
   "community.ts#listModerationQueue": { access: "checked", call: () => community.listModerationQueue(), expect: ADMIN },
   "community.ts#moderateComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (_f, id) => community.moderateComment(id, "hide"), expect: ADMIN },
+  "community.ts#removeUserCommunityTx": { access: "internal", why: "removes a deleted account's likes, comments and reports inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/dal/account.ts"] },
   "community.ts#countOpenReports": { access: "checked", call: () => community.countOpenReports(), expect: ADMIN },
   "collection/import.ts#resolveImport": { access: "checked", call: () => collectionImport.resolveImport(collectionImport.parseOrThrow("csv", "set,number,quantity\nDEMO,1,1\n").rows, "add", () => {}), expect: SIGNED_IN },
   "collection/import.ts#previewOf": { access: "pure", why: "shapes a resolved import" },
@@ -287,7 +288,7 @@ const DAL: Record<string, Row> = {
   "users.ts#verifyCredentials": { access: "auth", why: "sign-in: checks a password, before there is a session", importers: ["lib/auth/authorize.ts"] },
   "users.ts#createUser": { access: "auth", why: "sign-up: makes a regular account, before there is a session", importers: ["lib/actions/auth.ts"] },
   "users.ts#findSessionUser": { access: "auth", why: "loads the session's account for the gate", importers: ["lib/dal/session.ts"] },
-  "card-search/run.ts#normaliseSearchParams": { access: "pure", why: "parses search parameters" },
+  "card-search/run.ts#normalizeSearchParams": { access: "pure", why: "parses search parameters" },
   "card-search/run.ts#runSearch": {
     access: "checked",
     call: () => searchRun.runSearch({ ast: null, sort: "number", dir: "asc", page: 1, pageSize: 5, owner: { ownership: "owned" } }),
@@ -393,6 +394,18 @@ const ROUTES: Record<string, Row> = {
       return (await import("@/app/api/catalog/import/route")).POST(new Request("http://app.test/api/catalog/import", { method: "POST", headers: { origin: "http://app.test", host: "app.test" }, body: form }));
     },
     expect: ADMIN,
+  },
+  "collection/import/route.ts#POST": {
+    access: "checked",
+    call: async () => {
+      const form = new FormData();
+      form.set("text", "set,number,quantity\nDEMO,9,1\n");
+      form.set("format", "csv");
+      form.set("mode", "add");
+      form.set("intent", "check");
+      return (await import("@/app/api/collection/import/route")).POST(new Request("http://app.test/api/collection/import", { method: "POST", headers: { origin: "http://app.test", host: "app.test" }, body: form }));
+    },
+    expect: SIGNED_IN,
   },
   "decks/[slug]/community/route.ts#GET": {
     access: "checked",

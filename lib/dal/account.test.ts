@@ -87,6 +87,11 @@ describe("export, rename, delete", () => {
     await t.prisma.labRun.create({ data: { deckId: d.id, userId: a.id, deckVersion: 2, query: "q=mine", seed: 3, agents: "heuristic,random", games: 10, wins: 6, losses: 3, draws: 1, results: '[{"name":"x","games":10}]' } });
     await t.prisma.cardSuggestion.create({ data: { userId: a.id, payload: '{"title":"New"}', reason: "mine" } });
     await t.prisma.cardSuggestion.create({ data: { userId: b.id, payload: "{}", reason: "theirs" } });
+    await t.prisma.deckLike.create({ data: { deckId: theirs.id, userId: a.id } });
+    const mine = await t.prisma.deckComment.create({ data: { deckId: theirs.id, authorId: a.id, body: "Nice **deck**" } });
+    const bs = await t.prisma.deckComment.create({ data: { deckId: theirs.id, authorId: b.id, body: "their comment" } });
+    await t.prisma.commentReport.create({ data: { commentId: bs.id, reporterId: a.id, reason: "spam" } });
+    await t.prisma.commentReport.create({ data: { commentId: mine.id, reporterId: b.id, reason: "their report" } });
     const x = await account.exportMyData();
     expect(x).toMatchObject({ format: "ringbinder-account", version: 1, account: { email: "exporter@test.dev", displayName: "exporter" } });
     expect(x.collection).toEqual([expect.objectContaining({ card: "DEMO-001", quantity: 4 })]);
@@ -97,8 +102,11 @@ describe("export, rename, delete", () => {
     ]);
     expect(x.labRuns).toEqual([expect.objectContaining({ deck: "Mine", deckVersion: 2, query: "q=mine", wins: 6, results: [{ name: "x", games: 10 }] })]);
     expect(x.suggestions.map((s) => [s.reason, s.proposed])).toEqual([["mine", { title: "New" }]]);
+    expect(x.likes).toEqual([expect.objectContaining({ deck: "Not mine" })]);
+    expect(x.comments).toEqual([expect.objectContaining({ deck: "Not mine", body: "Nice **deck**", status: "visible" })]);
+    expect(x.reports).toEqual([expect.objectContaining({ reason: "spam", comment: "their comment" })]);
     const text = JSON.stringify(x);
-    for (const leak of ["passwordHash", "scrypt", "other@test.dev", "Not mine", "q=theirs", "theirs", b.id]) expect(text).not.toContain(leak);
+    for (const leak of ["passwordHash", "scrypt", "other@test.dev", "q=theirs", "theirs", "their report", b.id]) expect(text).not.toContain(leak);
   });
 
   it("renames; deletes an account with all its data in one go after the password is given again; admins are refused", async () => {
@@ -119,6 +127,15 @@ describe("export, rename, delete", () => {
     await t.prisma.cardSuggestion.update({ where: { id: reviewed.id }, data: { reviewedById: a.id, status: "rejected" } });
     await t.prisma.labRun.create({ data: { deckId: d.id, userId: a.id, deckVersion: 1, query: "q", seed: 1, agents: "random,random", games: 1, wins: 1, losses: 0, draws: 0, results: "[]" } });
     await t.prisma.packOpening.create({ data: { userId: a.id, cards: { create: [{ cardId, quantity: 1 }] } } });
+    // on someone else's deck: a like, a copy, a visible and a hidden comment, a report; the deck's counters count them
+    await t.prisma.deckLike.create({ data: { deckId: kept.id, userId: a.id } });
+    await t.prisma.deckCopy.create({ data: { deckId: kept.id, userId: a.id } });
+    const said = await t.prisma.deckComment.create({ data: { deckId: kept.id, authorId: a.id, body: "hello" } });
+    await t.prisma.deckComment.create({ data: { deckId: kept.id, authorId: a.id, body: "hidden one", status: "hidden" } });
+    const staysComment = await t.prisma.deckComment.create({ data: { deckId: kept.id, authorId: stay.id, body: "stays" } });
+    await t.prisma.commentReport.create({ data: { commentId: staysComment.id, reporterId: a.id, reason: "rude" } });
+    await t.prisma.commentReport.create({ data: { commentId: said.id, reporterId: stay.id, reason: "off-topic" } });
+    await t.prisma.deckStats.update({ where: { deckId: kept.id }, data: { likes: 1, copies: 1, comments: 2, views: 7 } });
     await expect(account.deleteMyAccount("wrong password!")).rejects.toMatchObject({ code: "account/wrong-password" });
     expect(await t.prisma.user.count({ where: { id: a.id } })).toBe(1);
     expect(await sessionIsCurrent({ uid: a.id, sid: "s", sv: 0 })).toBe(true);
@@ -140,6 +157,10 @@ describe("export, rename, delete", () => {
     expect(await t.prisma.deck.count({ where: { id: kept.id } })).toBe(1);
     expect(await t.prisma.collectionEntry.count({ where: { userId: stay.id } })).toBe(1);
     expect(await t.prisma.cardSuggestion.findUniqueOrThrow({ where: { id: reviewed.id } })).toMatchObject({ reviewedById: null, status: "rejected" });
+    expect(await t.prisma.deckStats.findUniqueOrThrow({ where: { deckId: kept.id } })).toMatchObject({ likes: 0, copies: 0, comments: 1, views: 7 });
+    expect(await t.prisma.deckComment.findMany({ where: { deckId: kept.id }, select: { body: true } })).toEqual([{ body: "stays" }]);
+    expect(await t.prisma.commentReport.count({ where: { OR: [{ reporterId: a.id }, { commentId: said.id }] } })).toBe(0);
+    expect(await t.prisma.deckLike.count({ where: { userId: a.id } })).toBe(0);
     const admin = await mk("boss@test.dev", "admin");
     current.user = admin;
     await expect(account.deleteMyAccount("correct horse battery")).rejects.toMatchObject({ code: "account/admin" });

@@ -8,6 +8,7 @@ import { checkPasswordStrength } from "@/lib/auth/password-strength";
 import { forgetSessionChecks } from "@/lib/auth/session-check";
 import { limit } from "@/lib/rate-limit";
 import { DomainError } from "@/lib/errors";
+import { removeUserCommunityTx } from "@/lib/dal/community";
 
 /** The signed-in user's account as the account page shows it. */
 export type AccountDTO = { email: string; displayName: string; role: "user" | "admin"; createdAt: string };
@@ -65,6 +66,9 @@ export type AccountExport = {
     versions: { version: number; name: string; description: string; createdAt: string; cards: { card: string; quantity: number }[] }[];
   }[];
   suggestions: { status: string; reason: string; createdAt: string; reviewedAt: string | null; card: string | null; proposed: unknown }[];
+  likes: { deck: string; shareSlug: string; createdAt: string }[];
+  comments: { deck: string; shareSlug: string; body: string; status: string; createdAt: string; editedAt: string | null }[];
+  reports: { reason: string; status: string; createdAt: string; comment: string }[];
   labRuns: { deck: string; deckVersion: number; query: string; seed: number; agents: string; games: number; wins: number; losses: number; draws: number; results: unknown; createdAt: string }[];
 };
 
@@ -76,16 +80,19 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs), for download; nothing of anyone else's, and no password hash. */
+/** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
 export async function exportMyData(): Promise<AccountExport> {
   const me = await requireUser();
-  const [user, collection, packs, decks, suggestions, labRuns] = await Promise.all([
+  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
     db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
     db.packOpening.findMany({ where: { userId: me.id }, include: { cards: { include: { card: { include: { set: true } } } } }, orderBy: { createdAt: "asc" } }),
     db.deck.findMany({ where: { ownerId: me.id }, include: { cards: { include: { card: { include: { set: true } } } }, versions: { orderBy: { version: "asc" } } }, orderBy: { createdAt: "asc" } }),
     db.cardSuggestion.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { createdAt: "asc" } }),
     db.labRun.findMany({ where: { userId: me.id }, include: { deck: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
+    db.deckLike.findMany({ where: { userId: me.id }, include: { deck: { select: { name: true, shareSlug: true } } }, orderBy: { createdAt: "asc" } }),
+    db.deckComment.findMany({ where: { authorId: me.id }, include: { deck: { select: { name: true, shareSlug: true } } }, orderBy: { createdAt: "asc" } }),
+    db.commentReport.findMany({ where: { reporterId: me.id }, include: { comment: { select: { body: true } } }, orderBy: { createdAt: "asc" } }),
   ]);
   const allIds = new Set(decks.flatMap((d) => d.versions.flatMap((v) => (safeJson(v.cards) as { cardId?: string }[] | null)?.map((l) => l.cardId ?? "") ?? [])));
   const keyRows = await db.card.findMany({ where: { id: { in: [...allIds].filter(Boolean) } }, select: { id: true, number: true, set: { select: { code: true } } } });
@@ -126,6 +133,9 @@ export async function exportMyData(): Promise<AccountExport> {
       card: s.card ? cardKey(s.card.set.code, s.card.number) : null,
       proposed: safeJson(s.payload),
     })),
+    likes: likes.map((l) => ({ deck: l.deck.name, shareSlug: l.deck.shareSlug, createdAt: l.createdAt.toISOString() })),
+    comments: comments.map((c) => ({ deck: c.deck.name, shareSlug: c.deck.shareSlug, body: c.body, status: c.status, createdAt: c.createdAt.toISOString(), editedAt: c.editedAt?.toISOString() ?? null })),
+    reports: reports.map((r) => ({ reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString(), comment: r.comment.body })),
     labRuns: labRuns.map((r) => ({
       deck: r.deck.name,
       deckVersion: r.deckVersion,
@@ -150,9 +160,10 @@ export async function updateDisplayName(displayName: string): Promise<void> {
 
 /**
  * Deletes the signed-in user and everything that is theirs, in one
- * transaction: decks (with their cards, versions and lab runs), lab runs,
- * collection, pack openings and suggestions; reviews they made of others'
- * suggestions keep no reviewer. Their sessions end with the account (a token
+ * transaction: decks (with their cards, versions, lab runs, likes and
+ * comments), lab runs, collection, pack openings, suggestions, unfinished
+ * imports, and their likes, comments and reports on other decks (whose
+ * counters go down to match); reviews they made of others' suggestions keep no reviewer. Their sessions end with the account (a token
  * of a deleted account is refused). The password is asked again and each try
  * counts against the account's sign-in limit. Admins are refused (the catalog
  * audit log names them): an operator removes the admin role first
@@ -170,6 +181,8 @@ export async function deleteMyAccount(password: string): Promise<void> {
       "An admin account (or one named in the catalog's audit log) cannot be deleted here: ask the operator to remove the admin role first (npm run user -- remove-admin EMAIL).",
     );
   await db.$transaction(async (tx) => {
+    await removeUserCommunityTx(tx, me.id);
+    await tx.importJob.deleteMany({ where: { userId: me.id } });
     await tx.cardSuggestion.updateMany({ where: { reviewedById: me.id }, data: { reviewedById: null } });
     await tx.cardSuggestion.deleteMany({ where: { userId: me.id } });
     await tx.labRun.deleteMany({ where: { OR: [{ userId: me.id }, { deck: { ownerId: me.id } }] } });

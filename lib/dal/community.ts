@@ -306,3 +306,23 @@ export async function countOpenReports(): Promise<number> {
   await requireAdmin();
   return db.deckComment.count({ where: { reports: { some: { status: "open" } } } });
 }
+
+/**
+ * Account deletion: removes everything of a user's on other people's decks
+ * (likes, copies counted, comments and the reports on them, reports they made;
+ * reports they resolved keep no resolver) and lowers those decks' counters to
+ * match, inside the caller's transaction. Views are not per user and stay counted.
+ */
+export async function removeUserCommunityTx(tx: Tx, userId: string): Promise<void> {
+  const likes = await tx.deckLike.groupBy({ by: ["deckId"], where: { userId }, _count: { _all: true } });
+  const copies = await tx.deckCopy.groupBy({ by: ["deckId"], where: { userId }, _count: { _all: true } });
+  const comments = await tx.deckComment.groupBy({ by: ["deckId"], where: { authorId: userId, status: "visible" }, _count: { _all: true } });
+  await tx.commentReport.deleteMany({ where: { OR: [{ reporterId: userId }, { comment: { authorId: userId } }] } });
+  await tx.commentReport.updateMany({ where: { resolvedById: userId }, data: { resolvedById: null } });
+  await tx.deckComment.deleteMany({ where: { authorId: userId } });
+  await tx.deckLike.deleteMany({ where: { userId } });
+  await tx.deckCopy.deleteMany({ where: { userId } });
+  for (const [field, groups] of [["likes", likes], ["copies", copies], ["comments", comments]] as const) {
+    for (const g of groups) await tx.deckStats.updateMany({ where: { deckId: g.deckId }, data: { [field]: { decrement: g._count._all } } });
+  }
+}

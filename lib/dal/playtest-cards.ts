@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
-import { boardCardFromCatalog, parseCardKey, type BoardCardDef } from "@/lib/playtest/cards";
+import { parseCardKey } from "@/lib/cards/keys";
+import { boardCardFromCatalog, type BoardCardDef } from "@/lib/playtest/cards";
 
 /** Most distinct cards one playtest (two decks, or a replay) may ask for. */
 export const MAX_PLAYTEST_KEYS = 1000;

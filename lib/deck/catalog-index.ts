@@ -8,17 +8,12 @@ export type CatalogIndex = {
   byTitle: Map<string, DeckCatalogCard[]>;
 };
 
-/** Normalises "demo-1", "DEMO-001" to the card key form "DEMO-001". */
-export function normaliseKey(set: string, number: number): string {
-  return cardKey(set.trim().toUpperCase(), number);
-}
-
 export function buildCatalogIndex(cards: readonly DeckCatalogCard[]): CatalogIndex {
   const byKey = new Map<string, DeckCatalogCard>();
   const byId = new Map<string, DeckCatalogCard>();
   const byTitle = new Map<string, DeckCatalogCard[]>();
   for (const c of cards) {
-    byKey.set(normaliseKey(c.set, c.number), c);
+    byKey.set(cardKey(c.set, c.number), c);
     byId.set(c.id, c);
     const tk = titleKey(c.title);
     const list = byTitle.get(tk) ?? [];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_QUANTITY_PER_LINE } from "./rules";
-import { normaliseKey, type CatalogIndex } from "./catalog-index";
+import { cardKey } from "@/lib/cards/keys";
+import type { CatalogIndex } from "./catalog-index";
 import type { DeckCatalogCard } from "./types";
 
 /** Largest deck JSON accepted, in characters. */
@@ -46,7 +47,7 @@ export function parseDeckJson(text: string, index: CatalogIndex): ParseDeckJsonR
   const errors: { line: number; message: string }[] = [];
   const picked = new Map<string, { card: DeckCatalogCard; quantity: number }>();
   parsed.data.cards.forEach((e, i) => {
-    const key = normaliseKey(e.set, e.number);
+    const key = cardKey(e.set, e.number);
     const card = index.byKey.get(key);
     if (!card) {
       errors.push({ line: 0, message: `cards[${i}]: no card ${key} in the catalog.` });

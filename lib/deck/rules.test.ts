@@ -1,13 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { canAddCopy, checkDeck, MAX_COPIES_PER_TITLE, MIN_DECK_SIZE } from "./rules";
+import { canAddCopy, checkDeck as checkLines, checkEntries, DECK_RULES_TEXT, MAX_COPIES_PER_TITLE, MIN_DECK_SIZE, ruleCatalog } from "./rules";
 
-const card = (key: string, title: string, quantity: number) => ({ cardId: key, key, title, quantity });
+type Line = { id: string; key: string; title: string; quantity: number };
+const card = (key: string, title: string, quantity: number): Line => ({ id: `id-${key}`, key, title, quantity });
 const filler = (n: number) => Array.from({ length: n }, (_, i) => card(`FILL-${String(i + 1).padStart(3, "0")}`, `Filler ${i + 1}`, 1));
+/** The rules read a line's key and title from the catalog, by its id: here the catalog is the lines' own cards. */
+const checkDeck = (lines: Line[]) => checkLines(lines.map((l) => ({ cardId: l.id, quantity: l.quantity })), ruleCatalog(lines));
+const checked = (lines: Line[]) => checkEntries(lines.map((l) => ({ card: l, quantity: l.quantity })));
 
 describe("checkDeck", () => {
   it("uses the game's constants", () => {
     expect(MIN_DECK_SIZE).toBe(30);
     expect(MAX_COPIES_PER_TITLE).toBe(5);
+    expect(DECK_RULES_TEXT).toBe("30+ cards, at most 5 per title");
+  });
+
+  it("reads a card's key and title from the catalog by its id, and refuses an id the catalog lacks", () => {
+    const catalog = ruleCatalog([{ id: "sonic", key: "DEMO-001", title: "Sonic" }, ...filler(29)]);
+    const lines = [{ cardId: "sonic", quantity: 1 }, ...filler(29).map((f) => ({ cardId: f.id, quantity: 1 }))];
+    expect(checkLines(lines, catalog)).toMatchObject({ legal: true, total: 30 });
+    // a made-up id is no card at all, whatever the rest of the list
+    const forged = checkLines([...lines, { cardId: "made-up", quantity: 1 }], catalog);
+    expect(forged.legal).toBe(false);
+    expect(forged.total).toBe(30);
+    expect(forged.problems).toEqual([{ code: "deck/unknown-card", subject: "made-up", message: "No card with id “made-up” in the catalog." }]);
+    // the same printing on two lines is one card: the title limit counts them together
+    const twice = checkLines([{ cardId: "sonic", quantity: 3 }, { cardId: "sonic", quantity: 3 }, ...lines.slice(1)], catalog);
+    expect(twice.problems.map((p) => p.message)).toEqual(["Sonic: 6 copies of DEMO-001, at most 5."]);
   });
 
   it("an empty deck is not legal and says why", () => {
@@ -63,9 +82,9 @@ describe("checkDeck", () => {
 
 describe("canAddCopy", () => {
   it("allows up to the fifth copy of a title and refuses the sixth, across printings", () => {
-    expect(canAddCopy([card("DEMO-001", "Sonic", 4)], "Sonic").ok).toBe(true);
-    const r = canAddCopy([card("DEMO-001", "Sonic", 3), card("DEMO-053", "Sonic", 2)], "sonic");
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.message).toContain("at most 5 per title");
+    expect(canAddCopy(checked([card("DEMO-001", "Sonic", 4)]), { title: "Sonic" }).ok).toBe(true);
+    expect(canAddCopy(checked([card("DEMO-001", "Sonic", 4)]), { title: "Tails" }).ok).toBe(true);
+    const r = canAddCopy(checked([card("DEMO-001", "Sonic", 3), card("DEMO-053", "Sonic", 2)]), { title: "sonic" });
+    expect(r).toEqual({ ok: false, message: "sonic: already 5 copies, at most 5 per title (printings with the same title count together)." });
   });
 });

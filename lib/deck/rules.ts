@@ -1,5 +1,11 @@
 import { titleKey } from "@/lib/cards/keys";
-import type { DeckRuleCard } from "./types";
+
+/**
+ * The deck rules of the game (RULES.md §1), the one place they are written:
+ * the editor, every server write, the import preview, the share and deck
+ * pages, the lab and the playtest all call `checkDeck` (or `checkEntries`),
+ * and nothing else counts copies or cards against the limits.
+ */
 
 /** A deck needs at least this many cards to be legal (rules §1). */
 export const MIN_DECK_SIZE = 30;
@@ -7,13 +13,24 @@ export const MIN_DECK_SIZE = 30;
 export const MAX_COPIES_PER_TITLE = 5;
 /** Upper bound on copies of one printing any write accepts (guards forged input before the title rule runs). */
 export const MAX_QUANTITY_PER_LINE = 99;
+/** The rules in a few words, for notes beside buttons ("30+ cards, at most 5 per title"). */
+export const DECK_RULES_TEXT = `${MIN_DECK_SIZE}+ cards, at most ${MAX_COPIES_PER_TITLE} per title`;
 
-export type DeckProblemCode = "deck/too-few" | "deck/title-limit" | "deck/bad-quantity";
+/** One line of a deck list: a printing, named by its card id, and how many copies. */
+export type DeckLine = { cardId: string; quantity: number };
+
+/** What the rules read about a card: its card key ("DEMO-001") and its title. */
+export type RuleCardFacts = { key: string; title: string };
+
+/** The cards the rules know, by card id (the catalog, or the cards a list was read with). */
+export type RuleCatalog = ReadonlyMap<string, RuleCardFacts>;
+
+export type DeckProblemCode = "deck/too-few" | "deck/title-limit" | "deck/bad-quantity" | "deck/unknown-card";
 
 export type DeckProblem = {
   code: DeckProblemCode;
   message: string;
-  /** the title key for deck/title-limit, the card key for deck/bad-quantity */
+  /** the title key for deck/title-limit, the card key for deck/bad-quantity, the card id for deck/unknown-card */
   subject?: string;
 };
 
@@ -27,34 +44,48 @@ export type DeckCheck = {
   copiesByTitle: Record<string, number>;
 };
 
+/** The rule catalog of cards that carry their own facts (an id, a key and a title). */
+export function ruleCatalog(cards: Iterable<{ id: string; key: string; title: string }>): RuleCatalog {
+  const out = new Map<string, RuleCardFacts>();
+  for (const c of cards) out.set(c.id, { key: c.key, title: c.title });
+  return out;
+}
+
 function listKeys(keys: string[]): string {
   if (keys.length <= 1) return keys.join("");
   return `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]}`;
 }
 
 /**
- * The deck rules of the game (rules §1): at least 30 cards, at most 5 copies
- * of any title across all its printings. Every quantity must be a positive
- * whole number. Lines for the same card are counted together.
+ * Checks a deck list against the rules (RULES.md §1): at least 30 cards, at
+ * most 5 copies of any title across all its printings, every quantity a whole
+ * number from 1 to 99. A card is known by its id alone: its key and title are
+ * read from `catalog`, and an id the catalog does not hold is a problem
+ * ("deck/unknown-card"), never a card. Lines for the same id count together.
  */
-export function checkDeck(cards: readonly DeckRuleCard[]): DeckCheck {
+export function checkDeck(lines: readonly DeckLine[], catalog: RuleCatalog): DeckCheck {
   const problems: DeckProblem[] = [];
   const byTitle = new Map<string, { title: string; keys: string[]; copies: number }>();
   let total = 0;
-  for (const c of cards) {
-    if (!Number.isInteger(c.quantity) || c.quantity < 1 || c.quantity > MAX_QUANTITY_PER_LINE) {
+  for (const line of lines) {
+    const card = catalog.get(line.cardId);
+    if (!card) {
+      problems.push({ code: "deck/unknown-card", subject: line.cardId, message: `No card with id “${line.cardId.slice(0, 64)}” in the catalog.` });
+      continue;
+    }
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
       problems.push({
         code: "deck/bad-quantity",
-        subject: c.key,
-        message: `${c.title} [${c.key}]: quantity ${String(c.quantity)} is not a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`,
+        subject: card.key,
+        message: `${card.title} [${card.key}]: quantity ${String(line.quantity)} is not a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`,
       });
       continue;
     }
-    total += c.quantity;
-    const tk = titleKey(c.title);
-    const group = byTitle.get(tk) ?? { title: c.title, keys: [], copies: 0 };
-    if (!group.keys.includes(c.key)) group.keys.push(c.key);
-    group.copies += c.quantity;
+    total += line.quantity;
+    const tk = titleKey(card.title);
+    const group = byTitle.get(tk) ?? { title: card.title, keys: [], copies: 0 };
+    if (!group.keys.includes(card.key)) group.keys.push(card.key);
+    group.copies += line.quantity;
     byTitle.set(tk, group);
   }
   const countProblems: DeckProblem[] = [];
@@ -77,15 +108,28 @@ export function checkDeck(cards: readonly DeckRuleCard[]): DeckCheck {
   return { legal: all.length === 0, total, problems: all, summary, copiesByTitle };
 }
 
+/** `checkDeck` for entries that carry their cards (a deck read with its cards, the editor's list). */
+export function checkEntries(entries: readonly { card: { id: string; key: string; title: string }; quantity: number }[]): DeckCheck {
+  return checkDeck(
+    entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity })),
+    ruleCatalog(entries.map((e) => e.card)),
+  );
+}
+
+/** How many copies of this title the checked list holds (printings with the same title count together). */
+export function copiesOfTitle(check: DeckCheck, title: string): number {
+  return check.copiesByTitle[titleKey(title)] ?? 0;
+}
+
 /**
- * Whether one more copy of a card with this title may be added (the editor's
- * + button; server writes check the whole list with checkDeck). Returns the reason when not.
+ * Whether one more copy of `card` may be added to the checked list (the
+ * editor's + buttons; server writes check the whole list with checkDeck).
+ * Returns the reason when not.
  */
-export function canAddCopy(cards: readonly DeckRuleCard[], title: string): { ok: true } | { ok: false; message: string } {
-  const tk = titleKey(title);
-  const copies = cards.filter((c) => titleKey(c.title) === tk).reduce((n, c) => n + c.quantity, 0);
+export function canAddCopy(check: DeckCheck, card: { title: string }): { ok: true } | { ok: false; message: string } {
+  const copies = copiesOfTitle(check, card.title);
   if (copies >= MAX_COPIES_PER_TITLE) {
-    return { ok: false, message: `${title}: already ${copies} copies, at most ${MAX_COPIES_PER_TITLE} per title (printings with the same title count together).` };
+    return { ok: false, message: `${card.title}: already ${copies} copies, at most ${MAX_COPIES_PER_TITLE} per title (printings with the same title count together).` };
   }
   return { ok: true };
 }

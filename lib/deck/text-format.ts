@@ -1,6 +1,6 @@
-import { titleKey } from "@/lib/cards/keys";
+import { cardKey, titleKey } from "@/lib/cards/keys";
 import { MAX_QUANTITY_PER_LINE } from "./rules";
-import { normaliseKey, type CatalogIndex } from "./catalog-index";
+import type { CatalogIndex } from "./catalog-index";
 import type { DeckCatalogCard } from "./types";
 
 /** Largest deck text accepted, in characters. */
@@ -67,7 +67,7 @@ export function parseDeckText(text: string, index: CatalogIndex): ParseDeckTextR
     let card: DeckCatalogCard | undefined;
     const keyMatch = KEY_SUFFIX.exec(rest);
     if (keyMatch) {
-      const key = normaliseKey(keyMatch[1], Number(keyMatch[2]));
+      const key = cardKey(keyMatch[1], Number(keyMatch[2]));
       rest = rest.slice(0, keyMatch.index).trim();
       card = index.byKey.get(key);
       if (!card) {

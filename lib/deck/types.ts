@@ -4,17 +4,13 @@ import type { DeckVisibility } from "@/lib/validation/deck";
 import type { DeckDiffLine } from "./diff";
 import type { DeckCheck } from "./rules";
 
-/** One line of a deck list as the rules see it: a printing and how many copies. */
-export type DeckRuleCard = {
+/** A deck line with the card facts the stats need. */
+export type DeckStatsCard = {
   cardId: string;
-  /** "DEMO-001" */
+  /** the card key, "DEMO-001" */
   key: string;
   title: string;
   quantity: number;
-};
-
-/** A deck line with the card facts the stats need. */
-export type DeckStatsCard = DeckRuleCard & {
   colors: readonly Color[];
   rings: number;
   traits: readonly string[];

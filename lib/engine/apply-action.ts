@@ -7,7 +7,7 @@ import { cloneState } from "./clone";
 import { answerBattle, answerFlipColor, advance, rushFlip } from "./rules/flow";
 import { pname } from "./rules/board";
 import { flipMask } from "./rules/rush";
-import { answerEffectColor, answerOptional, answerTarget, stopTargets } from "./effects/interpreter";
+import { answerCard, answerEffectColor, answerOptional, answerTarget, stopTargets } from "./effects/interpreter";
 import { applyCorrection, checkCorrection, closeCorrection } from "./rules/correction";
 import type { Action, ApplyResult, EngineError, EngineErrorCode, GameEvent, GameState, Player, SlotRef } from "./types";
 
@@ -41,7 +41,7 @@ export function checkAction(s: GameState, a: Action): EngineError | null {
       return err("action/decision-pending", `A decision is pending for ${pname(pd.player)} (${pd.prompt}); it must be answered first (RULES.md §4.3, §6).`);
     if (pd.player !== p) return err("action/not-your-turn", `The pending decision belongs to ${pname(pd.player)} (RULES.md §4.3, §6).`);
     if (a.type === "pass") {
-      if (pd.kind === "optional" || (pd.kind === "target" && !pd.required) || pd.kind === "correction") return null;
+      if (pd.kind === "optional" || ((pd.kind === "target" || pd.kind === "card") && !pd.required) || pd.kind === "correction") return null;
       return err("choose/not-declinable", `This decision (${pd.kind}) cannot be declined: ${pd.prompt} (RULES.md §4.3).`);
     }
     switch (pd.kind) {
@@ -51,6 +51,9 @@ export function checkAction(s: GameState, a: Action): EngineError | null {
       case "optional":
         if (typeof a.yes === "boolean") return null;
         return err("choose/invalid-option", `Answer the "you may" question with yes: true or false, or pass (RULES.md §6).`);
+      case "card":
+        if (typeof a.card === "number" && pd.options.includes(a.card)) return null;
+        return err("choose/invalid-option", `Choose one of the offered cards of the ${pd.zone === "hand" ? "hand" : "discard pile"} by its id (effect language v2, docs/effects.md).`);
       case "correction":
         return err("choose/invalid-option", `A manual correction window is open: make a correction (a correct action) or pass when done (docs/rules.md).`);
       case "target":
@@ -153,6 +156,7 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
         else answerEffectColor(s, a.color!, ev);
       } else if (pd.kind === "optional") answerOptional(s, a.yes === true, ev);
       else if (pd.kind === "target") answerTarget(s, a.slot!, ev);
+      else if (pd.kind === "card") answerCard(s, a.card!, ev);
       else answerBattle(s, a.slot!, ev);
       break;
     }

@@ -39,5 +39,7 @@ export function cloneState(s: GameState): GameState {
     stack: s.stack.map((f) => ({ ...f, picked: f.picked.slice() })),
     pending: s.pending,
     winner: s.winner,
+    scoring: s.scoring,
+    lasting: s.lasting,
   };
 }

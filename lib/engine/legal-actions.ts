@@ -59,6 +59,10 @@ export function pendingActions(pd: Pending): Action[] {
     }
     case "battle":
       return pd.options.map((slot) => ({ type: "choose", player: p, slot }));
+    case "card": {
+      const picks: Action[] = pd.options.map((card) => ({ type: "choose" as const, player: p, card }));
+      return pd.required ? picks : [...picks, { type: "pass", player: p }];
+    }
     case "correction":
       return correctionActions(pd);
   }
@@ -134,6 +138,10 @@ export function randomLegalAction(s: GameState, p: Player, r: RngHolder): Action
       }
       case "battle":
         return { type: "choose", player: p, slot: pd.options[nextInt(r, pd.options.length)] };
+      case "card": {
+        const k = nextInt(r, pd.options.length + (pd.required ? 0 : 1));
+        return k === pd.options.length ? { type: "pass", player: p } : { type: "choose", player: p, card: pd.options[k] };
+      }
       case "correction": {
         // Done half the time, else one correction drawn uniformly, so a random game's windows stay short.
         if (nextInt(r, 2) === 0) return { type: "pass", player: p };

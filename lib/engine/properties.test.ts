@@ -5,12 +5,12 @@ import { cloneState } from "./clone";
 import { legalActions, playersToAct, randomLegalAction, placements } from "./legal-actions";
 import { replay } from "./replay";
 import { newGame } from "./setup";
-import { mixedDecks, VANILLA, cycleDeck } from "./test-fixtures";
+import { v2Decks, VANILLA, cycleDeck } from "./test-fixtures";
 import { legalActionsForView, playerView } from "./view";
 import { nextInt, shuffleInPlace } from "./rng";
 import type { Action, GameEvent, GameState, Player, SlotRef } from "./types";
 
-const DECKS = mixedDecks();
+const DECKS = v2Decks();
 
 function cardsOf(s: GameState, p: Player): number[] {
   const pl = s.players[p];

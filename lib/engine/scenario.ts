@@ -79,6 +79,8 @@ export type ScenarioAction = {
   color?: Color;
   yes?: boolean;
   slot?: { player: Player; row: "chaos" | "spare"; column: number };
+  /** A `card` decision's answer: the local id of one of the offered cards. */
+  card?: string;
   /** Manual corrections (`correct`): the primitive and ring change. */
   op?: string;
   amount?: number;
@@ -247,6 +249,8 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
     stack: [],
     pending: null,
     winner: st.winner ?? null,
+    scoring: false,
+    lasting: [],
   };
   const events: GameEvent[] = [];
   advance(s, events);
@@ -268,6 +272,13 @@ function toEngineAction(s: GameState, a: ScenarioAction, i: number, defined: Rec
       return id;
     });
     return { type: "place", player: a.player, cards };
+  }
+  if (a.type === "choose" && a.card !== undefined) {
+    // A local id of the scenario, mapped to the offered card instance with that id.
+    const pd = s.pending;
+    const id = pd?.kind === "card" ? pd.options.find((o) => s.keys?.[o] === a.card) : undefined;
+    if (typeof a.card !== "string" || !Object.hasOwn(defined, a.card)) bad(`action ${i} chooses unknown card id "${String(a.card)}"`);
+    return { type: "choose", player: a.player, card: id ?? -1 };
   }
   return a as unknown as Action;
 }
@@ -307,7 +318,7 @@ export function scenarioOutput(s: GameState, events: readonly GameEvent[]): { st
       o.protect = (Object.keys(PROTECT_BITS) as (keyof typeof PROTECT_BITS)[]).filter((k) => x.protect & PROTECT_BITS[k]);
     return o;
   };
-  const pending = (pd: Pending | null): Record<string, unknown> | null => (pd === null ? null : { ...pd });
+  const pending = (pd: Pending | null): Record<string, unknown> | null => (pd === null ? null : pd.kind === "card" ? { ...pd, options: pd.options.map(key) } : { ...pd });
   const state: Record<string, unknown> = {
     turn: s.turn,
     lead: s.lead,

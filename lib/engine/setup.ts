@@ -24,7 +24,7 @@ const normalizedFrom = new WeakMap<object, CardDef>();
 
 /**
  * Validate a card definition's structured effect and fill its defaults
- * (RULES.md §6). Returns the same object when already normalised. Throws on
+ * (RULES.md §6). Returns the same object when already normalized. Throws on
  * an invalid effect: card data is an invariant of the catalog.
  */
 export function normalizeCard(def: CardInput): CardDef {
@@ -48,7 +48,7 @@ export function normalizeCard(def: CardInput): CardDef {
 
 const normalizedDecks = new WeakMap<object, CardDef[]>();
 
-/** A deck with every card normalised (cached per deck array, so batches of games validate once). */
+/** A deck with every card normalized (cached per deck array, so batches of games validate once). */
 function normalizeDeck(deck: CardInput[]): CardDef[] {
   let out = normalizedDecks.get(deck);
   if (!out) {
@@ -95,6 +95,8 @@ export function newGame(opts: NewGameOptions): GameState {
     stack: [],
     pending: null,
     winner: null,
+    scoring: false,
+    lasting: [],
   };
   for (const p of [0, 1] as Player[]) {
     const deck = normalizeDeck(opts.decks[p]);

@@ -10,7 +10,7 @@ import { cloneState } from "./clone";
 import { firstToAct, playersToAct, randomLegalAction } from "./legal-actions";
 import { checkConservation } from "./rules/board";
 import { newGame } from "./setup";
-import { mixedDecks } from "./test-fixtures";
+import { v2Decks } from "./test-fixtures";
 import { nextInt } from "./rng";
 import type { Action, CardDef, CorrectionTargets, Frame, GameState, Pending, Player, Slot, SlotRef } from "./types";
 
@@ -28,7 +28,7 @@ const BASE: CardDef = {
  * automated) so manual corrections happen, and a few protectors.
  */
 function decks(): [CardDef[], CardDef[]] {
-  const [a, b] = mixedDecks();
+  const [a, b] = v2Decks();
   const text = (d: CardDef, i: number): CardDef =>
     i % 7 === 3 ? BASE : !d.effect && i % 3 === 0 ? { ...d, text: `When flipped: something the engine does not automate (${d.title}).` } : d;
   return [a.map(text), b.map(text)];
@@ -74,6 +74,7 @@ function mirrorState(s: GameState, cols: boolean): GameState {
   t.lastFlip = s.lastFlip && { player: swap(s.lastFlip.player), column: cols ? 6 - s.lastFlip.column : s.lastFlip.column };
   t.stack = s.stack.map((f): Frame => ({ ...f, player: swap(f.player), column: cols ? 4 - f.column : f.column, picked: f.picked.slice(), sub: f.sub && mRef(f.sub, cols) }));
   t.pending = mPending(s.pending, cols);
+  t.lasting = s.lasting.map((l) => ({ ...l, player: swap(l.player) }));
   if (s.rules.manualCorrections) t.rules = { ...s.rules, manualCorrections: s.rules.manualCorrections.map(swap).sort() };
   return t;
 }
@@ -122,6 +123,12 @@ interface Run {
   actions: number;
   corrections: number;
   effects: number;
+  /** Triggered effects (v2: discarded, to-spare, score, battle, opposing flip) that resolved. */
+  triggers: number;
+  /** Zone actions (v2: face down, move, swap, put, recover, hand discard). */
+  zones: number;
+  /** Rush rules changed or flips handed on by effects (v2). */
+  rush: number;
 }
 
 /**
@@ -132,7 +139,7 @@ interface Run {
  * order, so the new decks legitimately differ.
  */
 function run(n: number, cols: boolean, seed0: number): Run {
-  const out: Run = { games: 0, actions: 0, corrections: 0, effects: 0 };
+  const out: Run = { games: 0, actions: 0, corrections: 0, effects: 0, triggers: 0, zones: 0, rush: 0 };
   for (let g = 0; g < n; g++) {
     const seed = seed0 + g;
     let a = newGame({ decks: DECKS, seed, rules: { maxTurns: 12, manualCorrections: g % 2 === 0 ? [0, 1] : [((g >> 1) & 1) as Player] } });
@@ -150,6 +157,11 @@ function run(n: number, cols: boolean, seed0: number): Run {
       out.actions++;
       if (act.type === "correct") out.corrections++;
       if (ra.events.some((e) => e.type === "effect" || e.type === "modify" || e.type === "protect" || e.type === "peek")) out.effects++;
+      for (const e of ra.events) {
+        if (e.type === "effect" && e.message.endsWith("its effect triggers.")) out.triggers++;
+        if (e.type === "effect" && (e.message.includes("flips next") || e.message.includes("until the end of") || e.message.includes("while this card"))) out.rush++;
+        if (e.type === "face-down" || (e.cause === "effect" && (e.type === "move" || ((e.type === "discard" || e.type === "return") && e.row === undefined)))) out.zones++;
+      }
       a = ra.state;
       b = rb.state;
       checkConservation(a);
@@ -169,11 +181,17 @@ describe("conservation and mirror symmetry over random games (effects and manual
     // The games really exercised effects and corrections.
     expect(r.corrections).toBeGreaterThan(500);
     expect(r.effects).toBeGreaterThan(1000);
+    expect(r.triggers).toBeGreaterThan(500);
+    expect(r.zones).toBeGreaterThan(500);
+    expect(r.rush).toBeGreaterThan(300);
   }, 300_000);
 
   it("swapping the players and reversing the columns gives the mirrored game (up to the first reshuffle)", () => {
     const r = run(1000, true, 50_000);
     expect(r.corrections).toBeGreaterThan(300);
     expect(r.effects).toBeGreaterThan(1000);
+    expect(r.triggers).toBeGreaterThan(300);
+    expect(r.zones).toBeGreaterThan(300);
+    expect(r.rush).toBeGreaterThan(200);
   }, 300_000);
 });

@@ -56,3 +56,32 @@ export function mixedDecks(): [CardDef[], CardDef[]] {
   const pool = [...VANILLA, ...EFFECT_CARDS];
   return [cycleDeck(pool, 30, 0), cycleDeck(pool, 30, 13)];
 }
+
+const ANY_UP = { row: "any", position: "any", face: "up" } as const;
+
+/** Cards using the effect language v2 kinds beyond conditions and scoring (triggers, zones, rush rules, sequencing). */
+export const V2_CARDS: CardDef[] = [
+  c("Discard Draw", ["red"], 3, ["Thing"], { trigger: "discarded", optional: false, actions: [{ type: "draw", count: 1, who: "you" }] }),
+  c("Spare Guard", ["blue"], 2, ["Robot"], { trigger: "to-spare", optional: false, actions: [{ type: "protect", target: "self", from: ["copy-discard"] }] }),
+  c("Score Bomb", ["gray"], 4, ["Robot"], { trigger: "score", optional: true, actions: [{ type: "discard", target: { owner: "opponent", ...ANY_UP, count: 1, rings: { of: "printed", op: "ge", value: 6 } } }] }),
+  c("Victor", ["yellow"], 1, ["Animal"], { trigger: "battle-won", optional: false, actions: [{ type: "modify-rings", target: "self", add: 2 }] }),
+  c("Sore Loser", ["blue"], 6, ["Animal"], { trigger: "battle-lost", optional: false, actions: [{ type: "discard", target: { owner: "opponent", ...ANY_UP, position: "same-column", count: 1 } }] }),
+  c("Watcher", ["red"], 4, ["Human"], { trigger: "opposing-flip", optional: true, actions: [{ type: "return-to-hand", target: { owner: "opponent", row: "chaos", position: "same-column", face: "up", count: 1 } }] }),
+  c("Spear", ["gray"], 3, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "turn-face-down", target: { owner: "opponent", ...ANY_UP, count: 1 } }] }),
+  c("Mover", ["yellow"], 3, ["Robot"], { trigger: "flip", optional: true, actions: [{ type: "move", target: { owner: "any", ...ANY_UP, face: "any", count: 1 } }, { type: "swap", target: { owner: "you", ...ANY_UP, face: "any", count: 1 } }] }),
+  c("Putter", ["blue"], 1, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "put", from: "hand" }, { type: "put", from: "deck" }, { type: "put", from: "discard" }] }),
+  c("Recoverer", ["red"], 2, ["Thing"], { trigger: "discarded", optional: false, actions: [{ type: "recover", count: 2 }, { type: "return-to-hand", target: "self" }] }),
+  c("Booster", ["blue"], 2, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "next-flip", who: "you" }, { type: "rush-rule", rule: "ignore-column-rule", until: "rush" }] }),
+  c("Reverser", ["red"], 3, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "rush-rule", rule: "lower-discarded", until: "turn" }] }),
+  c("Shield", ["yellow"], 4, ["Thing"], { trigger: "opposing-flip", optional: false, actions: [{ type: "rush-rule", rule: "no-copy-discards", until: "rush" }, { type: "next-flip", who: "opponent" }] }),
+  c("Omni", ["gray"], 1, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "rush-rule", rule: "any-color", until: "field" }] }),
+  c("Dasher", ["blue"], 3, ["Place"], { trigger: "flip", optional: true, actions: [{ type: "flip-up", withEffect: false, asRush: true, target: { owner: "any", row: "chaos", position: "any", face: "down", count: 1 } }] }),
+  c("Pickpocket", ["gray"], 2, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "hand-discard", who: "opponent", count: 1, pick: "random" }, { type: "hand-discard", who: "opponent", count: 1, pick: "owner" }] }),
+];
+
+/** The {@link mixedDecks} with two cards in five replaced by v2 cards, for the property tests. */
+export function v2Decks(): [CardDef[], CardDef[]] {
+  const [a, b] = mixedDecks();
+  const sub = (d: CardDef[], o: number): CardDef[] => d.map((x, i) => (i % 5 === 2 || i % 5 === 4 ? V2_CARDS[(Math.floor(i / 5) * 2 + (i % 5 === 4 ? 1 : 0) + o) % V2_CARDS.length] : x));
+  return [sub(a, 0), sub(b, 3)];
+}

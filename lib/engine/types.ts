@@ -33,7 +33,7 @@ export interface CardDef {
 
 /**
  * A card definition as given to the engine (catalog JSON): like {@link CardDef}
- * but its effect may omit defaults; `newGame` validates and normalises it (RULES.md §6).
+ * but its effect may omit defaults; `newGame` validates and normalizes it (RULES.md §6).
  */
 export interface CardInput {
   title: string;
@@ -133,7 +133,18 @@ export interface Frame {
   started: boolean;
   /** A target waiting for a chosen color (change-color with "choose"). */
   sub: SlotRef | null;
+  /**
+   * Which of the card's effects this frame runs: "flip" for a flip (rush or
+   * effect), else a triggered effect (effect language v2, docs/rules.md), whose
+   * frame starts at stage 1 and never goes on to copy or battle discards.
+   */
+  trigger: FrameTrigger;
+  /** The card this card battled in the battle that triggered this frame (battle-won / battle-lost), else -1. */
+  other: number;
 }
+
+/** The triggers a frame can run (every effect trigger but "continuous"). */
+export type FrameTrigger = "flip" | "discarded" | "to-spare" | "score" | "battle-won" | "battle-lost" | "opposing-flip";
 
 /**
  * Pending decisions (RULES.md §4.3, §6): answered by `choose` (or `pass` when
@@ -142,10 +153,28 @@ export interface Frame {
  */
 export type Pending =
   | { kind: "color"; player: Player; slot: SlotRef; options: Color[]; prompt: string; reason: "flip" | "effect" }
-  | { kind: "optional"; player: Player; slot: SlotRef; prompt: string }
+  | { kind: "optional"; player: Player; slot: SlotRef; prompt: string; card: number }
   | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string; required?: boolean }
   | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
+  | CardPending
   | CorrectionPending;
+
+/**
+ * A card chosen from a hand or a discard pile (effect language v2: recover,
+ * put onto the field, a chosen hand discard). The options are instance ids
+ * the chooser can see; `required` when the chooser may not pass.
+ */
+export interface CardPending {
+  kind: "card";
+  player: Player;
+  slot: SlotRef;
+  options: number[];
+  prompt: string;
+  zone: "hand" | "discard";
+  /** What the chosen card is for: the heuristic keeps its best cards and gives up its worst. */
+  purpose: "recover" | "put" | "hand-discard";
+  required: boolean;
+}
 
 /**
  * A manual-correction window (RULES.md §6, docs/rules.md): the player just
@@ -202,6 +231,25 @@ export interface GameState {
   stack: Frame[];
   pending: Pending | null;
   winner: Player | "draw" | null;
+  /** True once this turn's "at the score step" effects have been started (RULES.md §4.4, docs/rules.md). */
+  scoring: boolean;
+  /** Rush rules changed by effects for a while (effect language v2, rules/lasting.ts). */
+  lasting: Lasting[];
+}
+
+/** The rush rules an effect can change (effect language v2, docs/rules.md). */
+export type LastingRule = "ignore-column-rule" | "no-copy-discards" | "lower-discarded" | "any-color";
+
+/**
+ * A rush rule changed for a while: by `player`'s effect of `card`; until the
+ * end of the rush, of the turn, or while `card` is on the field. "any-color"
+ * is about `card` itself ("this card battles any color").
+ */
+export interface Lasting {
+  player: Player;
+  rule: LastingRule;
+  card: number;
+  until: "rush" | "turn" | "field";
 }
 
 /** Place five cards from hand face down into the chaos row, in column order (RULES.md §4.1). */
@@ -217,13 +265,15 @@ export interface FlipAction {
   player: Player;
   column: number;
 }
-/** Answer the pending decision (RULES.md §4.3, §6): exactly one of color, slot, yes. */
+/** Answer the pending decision (RULES.md §4.3, §6): exactly one of color, slot, yes, card. */
 export interface ChooseAction {
   type: "choose";
   player: Player;
   color?: Color;
   slot?: SlotRef;
   yes?: boolean;
+  /** A card instance id, for a `card` decision. */
+  card?: number;
 }
 /** Decline a declinable decision: a "you may" or further "up to N" targets (RULES.md §6). */
 export interface PassAction {
@@ -281,7 +331,7 @@ export interface EngineError {
   reason: string;
 }
 
-/** Causes carried by discard, return and draw events ({@link GameEvent.cause}). */
+/** Causes carried by discard, return, draw and move events ({@link GameEvent.cause}). */
 export type EventCause = "recharge" | "effect" | "correction";
 
 /** Event types of the game log (RULES.md §8). */
@@ -303,6 +353,7 @@ export type EventType =
   | "draw"
   | "shuffle"
   | "move"
+  | "face-down"
   | "pass"
   | "lead"
   | "win"
@@ -322,7 +373,7 @@ export interface GameEvent {
   /** Set on the events of a manual correction (RULES.md §6): the card it corrects for. */
   correction?: { card: number };
   /**
-   * What caused a discard, return or draw: the recharge step, a card's effect,
+   * What caused a discard, return, draw or (effect) move: the recharge step, a card's effect,
    * a manual correction (RULES.md §4.5, §6). Absent on rule events whose type
    * says it (copy-discard, battle-discard).
    */

@@ -5,7 +5,8 @@
  */
 import { activeAuras, currentRings, protectionMask, type Auras } from "./effects/interpreter";
 import { flipActions, pendingActions, placements } from "./legal-actions";
-import type { Action, CardDef, Color, ColumnRule, GameState, Pending, Player, Row, Rules, Slot, Step } from "./types";
+import type { Action, CardDef, Color, ColumnRule, GameState, Lasting, Pending, Player, Row, Rules, Slot, Step } from "./types";
+import { viewRuleHolds } from "./rules/lasting";
 
 /** A card whose identity the viewer knows: its per-game id and definition. */
 export interface CardRef {
@@ -57,6 +58,8 @@ export interface PlayerView {
   winner: Player | "draw" | null;
   next: Player;
   lastFlip: { player: Player; column: number } | null;
+  /** Rush rules changed by effects, in force or lasting (public; effect language v2). */
+  lasting: Lasting[];
   players: [SideView, SideView];
   pending: PendingView | null;
   deckLists: [CardDef[], CardDef[]] | null;
@@ -145,6 +148,7 @@ export function playerView(s: GameState, viewer: Player, opts: ViewOptions = {})
     winner: s.winner,
     next: s.next,
     lastFlip: s.lastFlip,
+    lasting: s.lasting,
     players: [sideView(s, 0, viewer, auras, nd), sideView(s, 1, viewer, auras, nd)],
     pending: pd === null ? null : pd.player === viewer ? pd : { kind: pd.kind, player: pd.player, prompt: `Waiting for the opponent's decision (${pd.kind}).` },
     deckLists,
@@ -152,6 +156,12 @@ export function playerView(s: GameState, viewer: Player, opts: ViewOptions = {})
 }
 
 /** The column rule applied to a view (RULES.md §4.2): bit mask of the columns the viewer may flip. */
+function fieldCards(v: PlayerView): number[] {
+  const out: number[] = [];
+  for (const side of v.players) for (const x of [...side.chaos, ...side.spare]) if (x?.card && x.faceUp) out.push(x.card.id);
+  return out;
+}
+
 export function flipMaskForView(v: PlayerView): number {
   const me = v.players[v.viewer].chaos;
   const op = v.players[1 - v.viewer].chaos;
@@ -166,6 +176,7 @@ export function flipMaskForView(v: PlayerView): number {
     }
   }
   if (mine === 0) return 0;
+  if (v.lasting.length > 0 && viewRuleHolds(v.lasting, fieldCards(v), "ignore-column-rule", v.viewer)) return mine;
   const rule: ColumnRule = v.rules.columnRule;
   if (rule === "priority") return both !== 0 ? both : mine;
   const lf = v.lastFlip;

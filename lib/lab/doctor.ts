@@ -16,7 +16,7 @@
  * are raced against the additions, catalog cards ranked by printed rings, an
  * automated effect and colour fit. Every deck raced passes the deck rules.
  */
-import { checkDeck } from "@/lib/deck/rules";
+import { checkDeck, ruleCatalog } from "@/lib/deck/rules";
 import type { CardDef, Rules } from "@/lib/engine";
 import { gauntletScores, type LabAgent } from "./matchup";
 
@@ -109,7 +109,9 @@ export function swapIsLegal(deck: readonly DoctorCard[], swap: Swap): boolean {
     l.quantity++;
     lines.set(k, l);
   });
-  return checkDeck([...lines.values()].map((l) => ({ cardId: l.key, key: l.key, title: l.title, quantity: l.quantity }))).legal;
+  // the doctor's cards are known by their card keys: the key is the id the rules read
+  const catalog = ruleCatalog([...lines.values()].map((l) => ({ id: l.key, key: l.key, title: l.title })));
+  return checkDeck([...lines.values()].map((l) => ({ cardId: l.key, quantity: l.quantity })), catalog).legal;
 }
 
 function applySwap(deck: readonly DoctorCard[], swap: Swap, into: CardDef): CardDef[] {

@@ -72,13 +72,6 @@ export function boardCardFromCatalog(c: CatalogCardFields): BoardCardDef {
 /** Board cards by card key ("DEMO-007"): what a deck's keys resolve against. */
 export type CardCatalog = ReadonlyMap<string, BoardCardDef>;
 
-/** Split a card key ("DEMO-007", "PROMO-X-012") into its set code and number; null when malformed. */
-export function parseCardKey(key: string): { set: string; number: number } | null {
-  const m = /^([A-Za-z0-9][A-Za-z0-9-]{0,11})-(\d{1,5})$/.exec(key);
-  if (!m) return null;
-  return { set: m[1].toUpperCase(), number: Number(m[2]) };
-}
-
 /** The starter decks, always available on the board. */
 export function starterDecks(): StarterDeck[] {
   return STARTERS.map((d) => ({ slug: d.slug, name: d.name, description: d.description, size: d.cards.reduce((n, c) => n + c.quantity, 0) }));

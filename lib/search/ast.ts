@@ -4,7 +4,7 @@
  * rewrite a query term by term and errors can point at a position.
  */
 
-/** Comparison operators as written in the query (`:` is normalised per field). */
+/** Comparison operators as written in the query (`:` is normalized per field). */
 export type CompareOp = "=" | "!=" | "<" | "<=" | ">" | ">=";
 
 /** A numeric test: a comparison or an inclusive range (`rings:3..6`). */

@@ -57,7 +57,7 @@ function termMatches(term: Term, card: SearchableCard): boolean {
 
 /**
  * Evaluates a parsed query against one card in memory: the reference
- * semantics the database query builder (lib/dal/card-search.ts) must agree with.
+ * semantics the database translation (lib/dal/card-search/sql.ts) must agree with.
  * A null query matches every card.
  */
 export function matchesCard(node: QueryNode | null, card: SearchableCard): boolean {

@@ -1,7 +1,7 @@
 /**
  * The card query language (Scryfall-style), one parser for every page:
  * tokenizer -> syntax tree with positions -> in-memory filter, descriptions
- * and term editing. The database translation lives in lib/dal/card-search.ts.
+ * and term editing. The database translation lives in lib/dal/card-search/sql.ts.
  */
 export type { CompareOp, Field, IsValue, NumberTest, ParseResult, QueryError, QueryNode, Span, Term, TermNode } from "./ast";
 export { parseQuery, KEYWORDS } from "./parser";

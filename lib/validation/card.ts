@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COLORS } from "@/lib/cards/colors";
 import { RARITIES } from "@/lib/cards/rarity";
-import { normaliseTrait } from "@/lib/cards/keys";
+import { normalizeTrait } from "@/lib/cards/keys";
 
 /** A set code: 2–12 upper-case letters, digits or dashes (DEMO, S1, SX-PROMO). */
 export const setCodeSchema = z
@@ -19,7 +19,7 @@ export const cardInputSchema = z.object({
   number: z.coerce.number({ error: "Number must be a whole number" }).int("Number must be a whole number").min(0, "Number cannot be negative").max(99_999, "Number is at most 99999"),
   title: z.string().trim().min(1, "Title is required").max(80, "Title is at most 80 characters"),
   traits: z
-    .array(z.string().trim().min(1).max(30, "A trait is at most 30 characters").transform(normaliseTrait))
+    .array(z.string().trim().min(1).max(30, "A trait is at most 30 characters").transform(normalizeTrait))
     .min(1, "At least one trait")
     .max(6, "At most 6 traits")
     .refine((t) => new Set(t).size === t.length, "Traits must not repeat"),

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { MAX_COPIES_PER_TITLE } from "@/lib/deck/rules";
 
 /** Most copies of one card a collection entry may hold (guards typos like 1000000). */
 export const MAX_QUANTITY = 9_999;
-/** Copies of one title a deck may hold; owning more makes the extra copies tradeable. */
-export const PLAYSET = 5;
+/** A playset: the copies of one title a deck may hold (the deck rules' limit); owning more makes the extra copies tradeable. */
+export const PLAYSET = MAX_COPIES_PER_TITLE;
 /** Cards in a booster pack of the Sonic X TCG. */
 export const PACK_SIZE = 10;
 /** Most cards one pack entry may record (a warning, not a refusal, starts above PACK_SIZE). */

@@ -3,7 +3,7 @@
  * prisma/postgres/schema.prisma is generated from it and differs only in the
  * datasource provider and the generated client's folder. Each keeps its own
  * migration history (prisma/migrations, prisma/postgres/migrations) with the
- * same migration names. See prisma/README.md.
+ * same migration names. See docs/database.md.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

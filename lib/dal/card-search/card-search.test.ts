@@ -27,7 +27,7 @@ vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).s
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 const { seedDemoCatalog } = await import("@/lib/dal/seed");
-const { searchCards, searchOwnedCards, normaliseSearchParams, MAX_PAGE } = await import("@/lib/dal/card-search");
+const { searchCards, searchOwnedCards, normalizeSearchParams, MAX_PAGE } = await import("@/lib/dal/card-search");
 const { searchCardsForDeck } = await import("@/lib/dal/decks");
 const { listCards } = await import("@/lib/dal/cards");
 const { matchesCard, parseQuery } = await import("@/lib/search");
@@ -371,11 +371,11 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
   });
 });
 
-describe("normaliseSearchParams", () => {
+describe("normalizeSearchParams", () => {
   it("falls back to defaults for junk and bounds page numbers", () => {
-    expect(normaliseSearchParams({ q: "", page: "-3", pageSize: "abc", sort: "evil", dir: "sideways" })).toMatchObject({ page: 1, pageSize: 60, sort: "number", dir: "asc" });
-    expect(normaliseSearchParams({ page: "153722867280912931" }).page).toBe(MAX_PAGE);
-    expect(normaliseSearchParams({ page: "1e400" }).page).toBe(1);
-    expect(normaliseSearchParams({ pageSize: "1000000" }).pageSize).toBe(200);
+    expect(normalizeSearchParams({ q: "", page: "-3", pageSize: "abc", sort: "evil", dir: "sideways" })).toMatchObject({ page: 1, pageSize: 60, sort: "number", dir: "asc" });
+    expect(normalizeSearchParams({ page: "153722867280912931" }).page).toBe(MAX_PAGE);
+    expect(normalizeSearchParams({ page: "1e400" }).page).toBe(1);
+    expect(normalizeSearchParams({ pageSize: "1000000" }).pageSize).toBe(200);
   });
 });

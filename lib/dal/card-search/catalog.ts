@@ -1,14 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { parseQuery } from "@/lib/search";
-import { normaliseSearchParams, runSearch, type SearchCardsInput, type SearchCardsResult } from "./run";
+import { normalizeSearchParams, runSearch, type SearchCardsInput, type SearchCardsResult } from "./run";
 
 /**
  * Public: searches the catalog with the card query language. Guests may read
  * the catalog. A bad query returns the parser's error (code, position, expected).
  */
 export async function searchCards(input: SearchCardsInput): Promise<SearchCardsResult> {
-  const { q, sort, dir, page, pageSize } = normaliseSearchParams(input);
+  const { q, sort, dir, page, pageSize } = normalizeSearchParams(input);
   const parsed = parseQuery(q);
   if (!parsed.ok) return parsed;
   const { cards, total } = await runSearch({ ast: parsed.ast, sort, dir, page, pageSize, owner: null });

@@ -9,6 +9,6 @@ import "server-only";
  */
 
 export type { SortDir, SortKey } from "./sql";
-export { MAX_PAGE, normaliseSearchParams, type OwnedCardDTO } from "./run";
+export { MAX_PAGE, normalizeSearchParams, type OwnedCardDTO } from "./run";
 export { catalogFacets, searchCards } from "./catalog";
 export { searchOwnedCards } from "./owned";

@@ -2,7 +2,7 @@ import "server-only";
 import { requireUser } from "@/lib/dal/session";
 import { parseQuery } from "@/lib/search";
 import type { OwnershipFilter } from "@/lib/validation/collection";
-import { normaliseSearchParams, runSearch, type SearchCardsInput, type SearchOwnedCardsResult } from "./run";
+import { normalizeSearchParams, runSearch, type SearchCardsInput, type SearchOwnedCardsResult } from "./run";
 
 /**
  * Signed-in: the catalog searched as the current user's collection — every
@@ -13,7 +13,7 @@ import { normaliseSearchParams, runSearch, type SearchCardsInput, type SearchOwn
  */
 export async function searchOwnedCards(input: SearchCardsInput & { ownership?: OwnershipFilter }): Promise<SearchOwnedCardsResult> {
   await requireUser();
-  const { q, sort, dir, page, pageSize } = normaliseSearchParams(input);
+  const { q, sort, dir, page, pageSize } = normalizeSearchParams(input);
   const parsed = parseQuery(q);
   if (!parsed.ok) return parsed;
   const { cards, quantities, total } = await runSearch({ ast: parsed.ast, sort, dir, page, pageSize, owner: { ownership: input.ownership ?? "all" } });

@@ -28,11 +28,11 @@ export type SearchOwnedCardsResult =
   | { ok: false; error: QueryError };
 
 /**
- * Normalises page/sort parameters from a URL: anything invalid falls back to
+ * Normalizes page/sort parameters from a URL: anything invalid falls back to
  * the default, and numbers are bounded (page 1..MAX_PAGE, size 1..MAX_PAGE_SIZE).
  * The query itself is passed through whole; the parser enforces its limits.
  */
-export function normaliseSearchParams(input: SearchCardsInput): { q: string; sort: SortKey; dir: SortDir; page: number; pageSize: number } {
+export function normalizeSearchParams(input: SearchCardsInput): { q: string; sort: SortKey; dir: SortDir; page: number; pageSize: number } {
   const sort = (SORT_KEYS as readonly string[]).includes(input.sort ?? "") ? (input.sort as SortKey) : "number";
   const dir: SortDir = input.dir === "desc" ? "desc" : "asc";
   const pageNum = Math.floor(Number(input.page ?? 1));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createTestDatabase } from "@/test/db";
 import { current } from "@/test/session-mock";
 import type { SessionUser } from "@/lib/dal/users";
+import type { ImportActionData } from "@/lib/collection/types";
 
 const t = vi.hoisted(() => ({ db: null as unknown as import("@/lib/db").PrismaClient }));
 vi.mock("@/lib/db", async (importOriginal) => ({
@@ -24,11 +25,25 @@ import {
   ownedQuantities,
   previewCollectionImport,
 } from "@/lib/dal/collection";
-import { adjustOwnedQuantity, importCollection, savePackOpening, setOwnedQuantity, undoLastPack } from "@/lib/actions/collection";
+import { adjustOwnedQuantity, savePackOpening, setOwnedQuantity, undoLastPack } from "@/lib/actions/collection";
+import { POST as importRoute } from "@/app/api/collection/import/route";
 import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
 import { NextRequest } from "next/server";
 import { GET as exportRoute } from "@/app/api/collection/export/route";
 import { GET as lookupRoute } from "@/app/api/collection/lookup/route";
+
+/** Posts an import form to POST /api/collection/import and reads its stream of lines to the result, as the page does. */
+async function importCollection(_prev: null, fd: FormData): Promise<{ ok: true; message: string; status: number; data: ImportActionData; progress: string[] } | { ok: false; message: string; status: number; progress: string[] }> {
+  const res = await importRoute(new Request("http://app.test/api/collection/import", { method: "POST", body: fd, headers: { origin: "http://app.test", host: "app.test" } }));
+  if (!res.ok) return { ok: false, status: res.status, message: ((await res.json()) as { error: { message: string } }).error.message, progress: [] };
+  const lines = (await res.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { type: string; ok?: boolean; message: string; data?: ImportActionData; phase?: string });
+  const last = lines.at(-1)!;
+  const progress = lines.filter((l) => l.type === "progress").map((l) => l.phase!);
+  return last.type === "result" && last.ok ? { ok: true, message: last.message, data: last.data!, status: res.status, progress } : { ok: false, message: last.message, status: res.status, progress };
+}
 
 const testDb = createTestDatabase("collection");
 t.db = testDb.prisma;
@@ -159,10 +174,10 @@ describe("privacy: one user's collection is invisible and untouchable to another
       await setOwnedQuantity(id(1), 4),
       await savePackOpening(null, form({ cardId: [id(1)] })),
       await undoLastPack(null, form({})),
-      await importCollection(null, form({ text: "set,number,quantity\nDEMO,1,9\n", mode: "replace", intent: "apply" })),
     ]) {
       expect(r).toMatchObject({ ok: false, message: "Please sign in first." });
     }
+    expect(await importCollection(null, form({ text: "set,number,quantity\nDEMO,1,9\n", mode: "replace", intent: "apply" }))).toMatchObject({ ok: false, status: 401 });
     expect(await quantities(alice.id)).toEqual(before);
   });
 });
@@ -437,7 +452,10 @@ describe("import and export", () => {
       data: Array.from({ length: n }, (_, i) => ({ setId: set.id, number: i + 1, title: `Bulk ${i + 1}`, titleKey: `bulk ${i + 1}`, colorMask: 1, rings: 1, rarity: "common" })),
     });
     const csv = `set,number,quantity\n${Array.from({ length: n }, (_, i) => `BULK,${i + 1},${(i % 3) + 1}`).join("\n")}\n`;
-    expect((await importCollection(null, form({ text: csv, mode: "add", intent: "apply" }))).ok).toBe(true);
+    const first = await importCollection(null, form({ text: csv, mode: "add", intent: "apply" }));
+    expect(first.ok).toBe(true);
+    // the route streamed its progress through every phase before the result
+    expect([...new Set(first.progress)]).toEqual(["compare", "check", "stage", "apply", "done"]);
     expect((await importCollection(null, form({ text: csv, mode: "add", intent: "apply" }))).ok).toBe(true);
     const q = await quantities(alice.id);
     expect(Object.keys(q)).toHaveLength(n);

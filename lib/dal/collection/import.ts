@@ -8,6 +8,7 @@ import { MAX_QUANTITY, type ImportMode, type TransferFormat } from "@/lib/valida
 import { parseCollectionFile, type RowError, type TransferRow } from "@/lib/collection/transfer";
 import { applyInRanges, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
 import type { OnImportProgress } from "@/lib/import/progress";
+import type { ImportPreview, ImportPreviewLine } from "@/lib/collection/types";
 import { CollectionError, type Tx } from "./errors";
 
 /**
@@ -16,18 +17,6 @@ import { CollectionError, type Tx } from "./errors";
  * the crash test's child process call it. Not exported from the collection
  * DAL's index.
  */
-
-/** One card of an import preview: the file rows naming it (merged), and the quantity before and after. */
-export type ImportPreviewLine = { rows: number[]; cardId: string; key: string; title: string; quantity: number; current: number; next: number };
-
-export type ImportPreview = {
-  mode: ImportMode;
-  lines: ImportPreviewLine[];
-  errors: RowError[];
-  /** cards whose quantity changes, and copies added/removed, when applied */
-  summary: { changed: number; added: number; removed: number; removedEntries: number };
-  canApply: boolean;
-};
 
 type Resolved = { lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[]; existing: Set<string> };
 

@@ -8,4 +8,4 @@ export { adjustOwned, setOwned } from "./quantities";
 export { defaultSetCode, lookupCards } from "./lookup";
 export { listPackOpenings, recordPackOpening, undoLastPackOpening } from "./packs";
 export { collectionCompletion, type CompletionRow } from "./completion";
-export { applyCollectionImport, exportCollection, previewCollectionImport, type ImportPreview } from "./transfer";
+export { applyCollectionImport, exportCollection, previewCollectionImport } from "./transfer";

@@ -4,9 +4,8 @@ import { requireUser } from "@/lib/dal/session";
 import type { ImportMode, TransferFormat } from "@/lib/validation/collection";
 import type { ExportRow } from "@/lib/collection/transfer";
 import type { OnImportProgress } from "@/lib/import/progress";
-import { applyCollectionImportToMine, parseOrThrow, previewOf, resolveImport, type ImportPreview } from "./import";
-
-export type { ImportPreview };
+import type { ImportPreview } from "@/lib/collection/types";
+import { applyCollectionImportToMine, parseOrThrow, previewOf, resolveImport } from "./import";
 
 /** Collection files: import (dry run, then applied atomically without holding the server) and export. */
 

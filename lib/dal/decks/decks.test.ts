@@ -96,6 +96,19 @@ describe("deck writes enforce the rules", () => {
     expect(createForged).toMatchObject({ ok: false, code: "deck/title-limit" });
   });
 
+  it("reads each card by its id: a made-up id beside a legal list is refused by create and save, and nothing is written", async () => {
+    current.user = A;
+    const forged = [...legalList(), { cardId: "made-up-card-id", quantity: 1 }];
+    const decksBefore = await t.prisma.deck.count();
+    expect(await dal.createDeck({ name: "Forged", description: "", cards: forged })).toEqual({ ok: false, code: "deck/unknown-card", message: "1 card is not in the catalog." });
+    expect(await t.prisma.deck.count()).toBe(decksBefore);
+    const created = await createAs(A);
+    expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: forged })).toMatchObject({ ok: false, code: "deck/unknown-card" });
+    const row = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id }, include: { cards: true } });
+    expect(row.version).toBe(1);
+    expect(row.cards.some((c) => c.cardId === "made-up-card-id")).toBe(false);
+  });
+
   it("refuses unknown card ids, bad quantities and guests", async () => {
     const created = await createAs(A);
     current.user = A;

@@ -3,9 +3,9 @@ import { db } from "@/lib/db";
 import { publicDeckNameContains, titleKeyContains } from "@/lib/dal/literal-match";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
-import { COLORS } from "@/lib/cards/colors";
-import { normaliseKey } from "@/lib/deck/catalog-index";
-import { checkDeck } from "@/lib/deck/rules";
+import { colorsFromMask } from "@/lib/cards/colors";
+import { cardKey, titleKey } from "@/lib/cards/keys";
+import { checkEntries } from "@/lib/deck/rules";
 import { isVisibility } from "@/lib/validation/deck";
 import type { DeckSummaryDTO } from "@/lib/deck/types";
 import type { DeckSort } from "@/lib/community/types";
@@ -21,11 +21,11 @@ function summarise(row: {
   ownerId: string;
   owner: { displayName: string };
   stats: { likes: number; views: number; copies: number; comments: number } | null;
-  cards: { quantity: number; card: { title: string; colorMask: number; set: { code: string }; number: number } }[];
+  cards: { quantity: number; card: { id: string; title: string; colorMask: number; set: { code: string }; number: number } }[];
 }): DeckSummaryDTO {
   let mask = 0;
   for (const c of row.cards) mask |= c.card.colorMask;
-  const check = checkDeck(row.cards.map((c) => ({ cardId: `${c.card.set.code}-${c.card.number}`, key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title, quantity: c.quantity })));
+  const check = checkEntries(row.cards.map((c) => ({ card: { id: c.card.id, key: cardKey(c.card.set.code, c.card.number), title: c.card.title }, quantity: c.quantity })));
   return {
     id: row.id,
     name: row.name,
@@ -34,7 +34,7 @@ function summarise(row: {
     total: check.total,
     legal: check.legal,
     legalSummary: check.summary,
-    colors: COLORS.filter((_, i) => (mask & (1 << i)) !== 0),
+    colors: colorsFromMask(mask),
     updatedAt: row.updatedAt.toISOString(),
     ownerId: row.ownerId,
     ownerName: row.owner.displayName,
@@ -45,7 +45,7 @@ function summarise(row: {
 const summaryInclude = {
   owner: { select: { displayName: true } },
   stats: true,
-  cards: { select: { quantity: true, card: { select: { title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
+  cards: { select: { quantity: true, card: { select: { id: true, title: true, colorMask: true, number: true, set: { select: { code: true } } } } } },
 } satisfies Prisma.DeckInclude;
 
 /** An author's public name, or null when no such account exists. Their email and anything private stay out. */
@@ -75,7 +75,7 @@ const SORT_ORDER = {
  */
 export async function listPublicDecks(opts: { name?: string; card?: string; ownerId?: string; sort?: DeckSort; take?: number } = {}): Promise<DeckSummaryDTO[]> {
   const name = opts.name?.trim().slice(0, 100);
-  const card = opts.card?.trim().toLowerCase().slice(0, 100);
+  const card = opts.card ? titleKey(opts.card).slice(0, 100) : undefined;
   const rows = await db.deck.findMany({
     where: {
       visibility: "public",

@@ -4,8 +4,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
 import { getCurrentUser, requireUser } from "@/lib/dal/session";
 import type { CardDTO } from "@/lib/cards/types";
-import { normaliseKey } from "@/lib/deck/catalog-index";
-import { checkDeck, type DeckCheck } from "@/lib/deck/rules";
+import { cardKey } from "@/lib/cards/keys";
+import { checkEntries, type DeckCheck } from "@/lib/deck/rules";
 import type { DeckDTO, DeckEntryDTO, DeckListEntry } from "@/lib/deck/types";
 import { isVisibility } from "@/lib/validation/deck";
 import type { DeckLine } from "./types";
@@ -14,10 +14,6 @@ import type { DeckLine } from "./types";
 
 const deckWithCards = { cards: { include: { card: { include: cardInclude } } }, owner: { select: { displayName: true } } } satisfies Prisma.DeckInclude;
 type DeckRow = Prisma.DeckGetPayload<{ include: typeof deckWithCards }>;
-
-function ruleCards(entries: { card: Pick<CardDTO, "id" | "key" | "title">; quantity: number }[]) {
-  return entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity }));
-}
 
 function sortEntries<T extends { card: Pick<CardDTO, "title" | "key"> }>(entries: T[]): T[] {
   return entries.sort((a, b) => a.card.title.localeCompare(b.card.title) || a.card.key.localeCompare(b.card.key));
@@ -45,7 +41,7 @@ async function toDeckDTO(row: DeckRow, viewerId: string | null): Promise<DeckDTO
     isOwner,
     updatedAt: row.updatedAt.toISOString(),
     entries,
-    check: checkDeck(ruleCards(entries)),
+    check: checkEntries(entries),
   };
 }
 
@@ -75,17 +71,17 @@ export async function resolveDeckList(list: DeckListEntry[]): Promise<{ entries:
   const wanted = list.slice(0, 1000);
   const sets = [...new Set(wanted.map((e) => e.set.toUpperCase()))];
   const rows = await db.card.findMany({ where: { set: { code: { in: sets } }, number: { in: [...new Set(wanted.map((e) => e.number))] } }, include: cardInclude });
-  const byKey = new Map(rows.map((r) => [normaliseKey(r.set.code, r.number), toCardDTO(r)]));
+  const byKey = new Map(rows.map((r) => [cardKey(r.set.code, r.number), toCardDTO(r)]));
   const owned = viewer ? await ownedCounts(viewer.id, rows.map((r) => r.id)) : null;
   const entries: DeckEntryDTO[] = [];
   const missing: string[] = [];
   for (const e of wanted) {
-    const card = byKey.get(normaliseKey(e.set, e.number));
-    if (!card) missing.push(normaliseKey(e.set, e.number));
+    const card = byKey.get(cardKey(e.set, e.number));
+    if (!card) missing.push(cardKey(e.set, e.number));
     else entries.push({ card, quantity: e.quantity, owned: owned ? (owned.get(card.id) ?? 0) : null });
   }
   sortEntries(entries);
-  return { entries, missing, check: checkDeck(ruleCards(entries)) };
+  return { entries, missing, check: checkEntries(entries) };
 }
 
 /** The signed-in user's copies per card id (for the editor's owned/missing marks). */

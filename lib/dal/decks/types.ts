@@ -1,9 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { DeckCheck } from "@/lib/deck/rules";
+import type { DeckCheck, DeckLine } from "@/lib/deck/rules";
 import type { DeckDiffLine } from "@/lib/deck/diff";
 
-export type DeckLine = { cardId: string; quantity: number };
+export type { DeckLine };
 
 export type DeckWriteError =
   | { ok: false; code: "deck/not-found" | "deck/unknown-card" | "deck/title-limit" | "deck/not-legal"; message: string }

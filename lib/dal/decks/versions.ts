@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
-import { normaliseKey } from "@/lib/deck/catalog-index";
+import { cardKey } from "@/lib/cards/keys";
 import { diffDeckLists, formatDeckDiff, type DeckDiffLine } from "@/lib/deck/diff";
-import { checkDeck } from "@/lib/deck/rules";
+import { checkDeck, ruleCatalog } from "@/lib/deck/rules";
 import type { DeckVersionDTO } from "@/lib/deck/types";
 import type { DeckLine, DeckWriteResult } from "./types";
 import { saveDeck } from "./write";
@@ -19,13 +19,13 @@ export async function listDeckVersions(deckId: string): Promise<DeckVersionDTO[]
   const lists = versions.map((v) => parseSnapshot(v.cards));
   const ids = [...new Set(lists.flat().map((l) => l.cardId))];
   const cards = await db.card.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
-  const names = new Map(cards.map((c) => [c.id, { key: normaliseKey(c.set.code, c.number), title: c.title }]));
+  const names = ruleCatalog(cards.map((c) => ({ id: c.id, key: cardKey(c.set.code, c.number), title: c.title })));
   const describe = (id: string) => names.get(id) ?? { key: "?", title: "(deleted card)" };
   const last = versions.length - 1;
   const out = versions.map((v, i) => {
     const diff = diffDeckLists(i === 0 ? [] : lists[i - 1], lists[i], describe);
     const prev = i === 0 ? null : versions[i - 1];
-    const check = checkDeck(lists[i].map((l) => ({ cardId: l.cardId, ...describe(l.cardId), quantity: l.quantity })));
+    const check = checkDeck(lists[i], names);
     const toRestore = diffDeckLists(lists[last], lists[i], describe);
     return {
       version: v.version,

@@ -2,8 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
-import { normaliseKey } from "@/lib/deck/catalog-index";
-import { blockingProblems, checkDeck, type DeckCheck } from "@/lib/deck/rules";
+import { cardKey } from "@/lib/cards/keys";
+import { blockingProblems, checkDeck, ruleCatalog, type DeckCheck } from "@/lib/deck/rules";
 import { diffDeckLists, formatDeckDiff } from "@/lib/deck/diff";
 import type { CreateDeckInput, DeckVisibility, SaveDeckInput } from "@/lib/validation/deck";
 import { createDeckStats, recordDeckCopy } from "@/lib/dal/community";
@@ -16,22 +16,22 @@ function newShareSlug(): string {
   return randomBytes(16).toString("base64url");
 }
 
+/** The deck rules' view of the catalog for these card ids (ids the catalog lacks are simply absent). */
+async function ruleCatalogFor(tx: Tx, cardIds: readonly string[]) {
+  const rows = await tx.card.findMany({ where: { id: { in: [...new Set(cardIds)] } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
+  return ruleCatalog(rows.map((r) => ({ id: r.id, key: cardKey(r.set.code, r.number), title: r.title })));
+}
+
 /**
  * Validates a list against the catalog and the deck rules inside a transaction:
- * unknown cards and any title over 5 copies are refused; too few cards is fine (a draft).
+ * card ids the catalog lacks and any title over 5 copies are refused; too few
+ * cards is fine (a draft).
  */
 async function validateList(tx: Tx, cards: DeckLine[]): Promise<{ ok: true; check: DeckCheck } | { ok: false; code: "deck/unknown-card" | "deck/title-limit"; message: string }> {
-  const rows = await tx.card.findMany({ where: { id: { in: cards.map((c) => c.cardId) } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const unknown = cards.filter((c) => !byId.has(c.cardId));
-  if (unknown.length) return { ok: false, code: "deck/unknown-card", message: `${unknown.length} ${unknown.length === 1 ? "card is" : "cards are"} not in the catalog.` };
-  const check = checkDeck(
-    cards.map((c) => {
-      const r = byId.get(c.cardId)!;
-      return { cardId: c.cardId, key: normaliseKey(r.set.code, r.number), title: r.title, quantity: c.quantity };
-    }),
-  );
+  const check = checkDeck(cards, await ruleCatalogFor(tx, cards.map((c) => c.cardId)));
   const blocking = blockingProblems(check);
+  const unknown = blocking.filter((p) => p.code === "deck/unknown-card");
+  if (unknown.length) return { ok: false, code: "deck/unknown-card", message: `${unknown.length} ${unknown.length === 1 ? "card is" : "cards are"} not in the catalog.` };
   if (blocking.length) return { ok: false, code: "deck/title-limit", message: blocking.map((p) => p.message).join(" ") };
   return { ok: true, check };
 }
@@ -60,15 +60,10 @@ export async function createDeck(input: CreateDeckInput): Promise<DeckWriteResul
 }
 
 async function conflict(tx: Tx, deckId: string, attempted: DeckLine[]): Promise<DeckWriteError> {
-  const deck = await tx.deck.findUnique({ where: { id: deckId }, include: { cards: { include: { card: { select: { title: true, number: true, set: { select: { code: true } } } } } } } });
+  const deck = await tx.deck.findUnique({ where: { id: deckId }, include: { cards: { select: { cardId: true, quantity: true } } } });
   if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
-  const names = new Map(deck.cards.map((c) => [c.cardId, { key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title }]));
-  const missing = attempted.filter((a) => !names.has(a.cardId)).map((a) => a.cardId);
-  if (missing.length) {
-    const rows = await tx.card.findMany({ where: { id: { in: missing } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
-    for (const r of rows) names.set(r.id, { key: normaliseKey(r.set.code, r.number), title: r.title });
-  }
   const cards = deck.cards.map((c) => ({ cardId: c.cardId, quantity: c.quantity }));
+  const names = await ruleCatalogFor(tx, [...cards, ...attempted].map((c) => c.cardId));
   const diff = diffDeckLists(attempted, cards, (id) => names.get(id) ?? { key: "?", title: "(unknown card)" });
   return {
     ok: false,
@@ -122,10 +117,10 @@ export async function deleteDeck(deckId: string): Promise<{ ok: true } | DeckWri
 export async function setDeckVisibility(deckId: string, visibility: DeckVisibility): Promise<{ ok: true; visibility: DeckVisibility } | DeckWriteError> {
   const user = await requireUser();
   return db.$transaction(async (tx) => {
-    const deck = await tx.deck.findFirst({ where: { id: deckId, ownerId: user.id }, include: { cards: { include: { card: { select: { title: true, number: true, set: { select: { code: true } } } } } } } });
+    const deck = await tx.deck.findFirst({ where: { id: deckId, ownerId: user.id }, include: { cards: { select: { cardId: true, quantity: true } } } });
     if (!deck) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
     if (visibility !== "private") {
-      const check = checkDeck(deck.cards.map((c) => ({ cardId: c.cardId, key: normaliseKey(c.card.set.code, c.card.number), title: c.card.title, quantity: c.quantity })));
+      const check = checkDeck(deck.cards, await ruleCatalogFor(tx, deck.cards.map((c) => c.cardId)));
       if (!check.legal) return { ok: false as const, code: "deck/not-legal" as const, message: `Only a legal deck can be shared: ${check.summary}` };
     }
     await tx.deck.update({ where: { id: deckId }, data: { visibility } });

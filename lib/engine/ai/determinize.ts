@@ -114,5 +114,7 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
     stack: [],
     pending: null,
     winner: v.winner,
+    scoring: false,
+    lasting: v.lasting.slice(),
   };
 }

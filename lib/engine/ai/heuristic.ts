@@ -4,6 +4,7 @@
  * cards by flipping them late. Reads only the player view.
  */
 import { PROTECT_BATTLE, PROTECT_COPY, type Action, type CardDef, type Color, type Pending, type SlotRef } from "../types";
+import type { EffectAction, Target } from "../effects/schema";
 import { flipMaskForView, type CardRef, type PlayerView, type SideView, type SlotView } from "../view";
 import type { Agent, AgentOptions } from "./types";
 
@@ -134,6 +135,77 @@ export function heuristicFlip(v: PlayerView): Action {
   return { type: "flip", player: p, column: best + 1 };
 }
 
+/** A card of the view by instance id (its field, hand or discard pile), or null when the view does not show it. */
+function findCard(v: PlayerView, id: number): CardDef | null {
+  for (const side of v.players) {
+    for (const x of side.chaos) if (x?.card?.id === id) return x.card.card;
+    for (const x of side.spare) if (x?.card?.id === id) return x.card.card;
+    for (const c of side.discard) if (c.id === id) return c.card;
+    if (side.hand) for (const c of side.hand) if (c.id === id) return c.card;
+  }
+  return null;
+}
+
+/** +1 when a target side is the opponent's, −1 when it is the controller's own (or this card). */
+function sideSign(t: Target): number {
+  if (t === "self") return -1;
+  return t.owner === "opponent" ? 1 : t.owner === "you" ? -1 : 0;
+}
+
+/**
+ * A rough value of a "you may" effect's actions for its controller: hurting
+ * the opponent's cards or helping one's own counts +1, the reverse −1. The
+ * heuristic says yes unless the sum is negative (RULES.md §6 optional).
+ */
+export function optionalValue(actions: readonly EffectAction[]): number {
+  let v = 0;
+  for (const a of actions) {
+    switch (a.type) {
+      case "discard":
+      case "return-to-hand":
+        v += sideSign(a.target);
+        break;
+      case "draw":
+        v += a.who === "you" ? 1 : -1;
+        break;
+      case "emerald":
+        v += (a.who === "you" ? 1 : -1) * Math.sign(a.add) * 3;
+        break;
+      case "modify-rings":
+        // More rings in battle protects one's own cards; fewer makes the opponent's easier to beat.
+        v += a.set !== undefined ? 0 : -sideSign(a.target) * Math.sign(a.add ?? 0);
+        break;
+      case "protect":
+        v += -sideSign(a.target);
+        break;
+      case "peek":
+      case "flip-up":
+        v += a.target === "self" ? 0 : 1;
+        break;
+      case "turn-face-down":
+        v += sideSign(a.target);
+        break;
+      case "put":
+      case "recover":
+        v += 1;
+        break;
+      case "hand-discard":
+        v += a.who === "opponent" ? a.count : -a.count;
+        break;
+      case "next-flip":
+        // An extra flip (you flip again) is worth having; handing the opponent the next flip is not.
+        v += a.who === "you" ? 1 : -1;
+        break;
+      case "rush-rule":
+        v += a.rule === "no-copy-discards" ? 0 : 1;
+        break;
+      default:
+        break;
+    }
+  }
+  return v;
+}
+
 function slotOf(v: PlayerView, r: SlotRef): SlotView | null {
   const side = v.players[r.player];
   return (r.row === "chaos" ? side.chaos : side.spare)[r.column - 1];
@@ -161,8 +233,11 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
       // Recoloring: an opposing card takes a color none of our face-up cards shares in its column; ours keeps its first printed color.
       return { type: "choose", player: p, color: pd.options[pd.slot.player === p ? 0 : pd.options.length - 1] };
     }
-    case "optional":
-      return { type: "choose", player: p, yes: true };
+    case "optional": {
+      // The controller's own card: found in the view (field, hand or discard pile); unknown means yes.
+      const c = findCard(v, pd.card);
+      return { type: "choose", player: p, yes: c === null || c.effect == null || optionalValue(c.effect.actions) >= 0 };
+    }
     case "battle": {
       const mine = slotOf(v, pd.slot);
       const myRings = mine?.rings ?? 0;
@@ -192,6 +267,20 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
         }
       }
       return { type: "choose", player: p, slot: best };
+    }
+    case "card": {
+      // Recover or put its best card (most rings); give up its worst when it must discard.
+      let best = pd.options[0];
+      let br = -Infinity;
+      for (const id of pd.options) {
+        const c = findCard(v, id);
+        const r = c === null ? 0 : pd.purpose === "hand-discard" ? -c.rings : c.rings;
+        if (r > br) {
+          br = r;
+          best = id;
+        }
+      }
+      return { type: "choose", player: p, card: best };
     }
     case "correction":
       // Manual corrections are for people (RULES.md §6): an agent never makes one, it is done at once.

@@ -5,6 +5,7 @@
 import type { CardDef } from "../types";
 import type { Condition, Effect, Selector, Target } from "./schema";
 import { describeAction } from "./interpreter";
+import { TRIGGER_WORDS } from "./triggers";
 
 /** Does the engine automate this card's text (RULES.md §6)? Cards without a structured effect play as vanilla. */
 export function isAutomated(card: CardDef): boolean {
@@ -61,7 +62,7 @@ function describeCondition(c: Condition): string {
 
 /** One-line English description of a structured effect (RULES.md §6). */
 export function describeEffect(e: Effect): string {
-  const head = e.trigger === "flip" ? "When flipped" : "While face up";
+  const head = TRIGGER_WORDS[e.trigger];
   const cond = e.condition ? `, if ${describeCondition(e.condition)}` : "";
   const may = e.optional ? ", you may" : "";
   const acts = e.actions

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEffect, type Condition, type Effect } from "./schema";
 import { describeEffect, isAutomated } from "./describe";
+import { TRIGGER_WORDS } from "./triggers";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
@@ -30,6 +31,9 @@ function primitives(e: Effect): string[] {
   for (const a of e.actions) {
     out.push(`action:${a.type}`);
     if (a.type === "score-rings") out.push(a.set !== undefined ? "score:set" : "score:add");
+    if (a.type === "rush-rule") out.push(`rush-rule:${a.rule}`, `until:${a.until}`);
+    if (a.type === "next-flip") out.push(`next-flip:${a.who}`);
+    if (a.type === "flip-up" && a.asRush) out.push("flip-up:as-rush");
     if (!("target" in a)) continue;
     if (a.type === "modify-rings") out.push(a.set !== undefined ? "modify:set" : (a.add ?? 0) >= 0 ? "modify:+" : "modify:-");
     if (a.type === "protect") out.push(...a.from.map((f) => `protect:${f}`));
@@ -61,6 +65,13 @@ const REQUIRED = [
   "condition:min", "condition:not", "condition:allOf", "condition:anyOf", "condition:emeralds", "condition:lead", "condition:zone", "condition:row", "condition:turn",
   "filter:not", "filter:allTraits", "position:adjacent-columns", "pick:random", "pick:opponent",
   "action:score-rings", "score:add", "score:set", "action:emerald", "action:win-ties",
+  // Effect language v2: triggers.
+  "trigger:discarded", "trigger:to-spare", "trigger:score", "trigger:battle-won", "trigger:battle-lost", "trigger:opposing-flip",
+  // Effect language v2: zones.
+  "action:turn-face-down", "action:move", "action:swap", "action:put", "action:recover", "action:hand-discard",
+  // Effect language v2: rush rules and durations.
+  "action:next-flip", "next-flip:you", "action:rush-rule", "rush-rule:ignore-column-rule", "rush-rule:no-copy-discards", "rush-rule:lower-discarded", "rush-rule:any-color",
+  "until:rush", "until:turn", "until:field", "flip-up:as-rush",
 ];
 
 interface Card {
@@ -90,9 +101,11 @@ describe("structured effects (RULES.md §6)", () => {
     for (const c of demo.cards) {
       const auto = isAutomated(c as never);
       if (auto) {
-        expect(c.text, c.title).toMatch(/^(When flipped|While face up)/);
         const r = parseEffect(c.effect);
-        expect(r.ok && describeEffect(r.effect).startsWith(c.text!.startsWith("When") ? "When flipped" : "While face up")).toBe(true);
+        if (!r.ok) throw new Error(r.error);
+        const head = TRIGGER_WORDS[r.effect.trigger];
+        expect(c.text, c.title).toMatch(new RegExp(`^${head}`));
+        expect(describeEffect(r.effect).startsWith(head)).toBe(true);
       } else expect(c.effect ?? null).toBeNull();
     }
   });
@@ -130,6 +143,33 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(78)).toContain("if it is not so that a face-up Robot card is on your opponent's field");
     expect(d(79)).toContain("if this card is in the spare row");
     expect(d(80)).toContain("Robot and Thing");
+  });
+
+  it("describes the v2 triggers, zone actions and rush rules in English", () => {
+    const d = (n: number) => {
+      const r = parseEffect(demo.cards.find((x) => x.number === n)!.effect);
+      if (!r.ok) throw new Error(r.error);
+      return describeEffect(r.effect);
+    };
+    expect(d(81)).toBe("When this card is discarded: draw 1.");
+    expect(d(82)).toBe("When this card moves to the spare row: protect from copy-discard: this card.");
+    expect(d(83)).toBe("At the score step, you may: discard: up to 1 face-up card of your opponent's with printed rings at least 6.");
+    expect(d(84)).toBe("When this card wins a battle: +2 rings: this card.");
+    expect(d(85)).toBe("When this card loses a battle: discard: up to 1 face-up card of your opponent's in this column.");
+    expect(d(87)).toBe("When flipped: turn face down: up to 1 face-up card of your opponent's in the chaos row.");
+    expect(d(88)).toBe("When flipped, you may: swap places with this card: up to 1 face-up card of yours.");
+    expect(d(89)).toBe("When flipped: put 1 card from your deck (the top card) face down into an empty slot of your chaos row.");
+    expect(d(90)).toBe("When flipped: return up to 1 card from your discard pile to your hand.");
+    expect(d(91)).toBe("When flipped: your opponent discards 1 card from their hand at random.");
+    expect(d(92)).toBe("When this card is discarded: return to hand: this card.");
+    expect(d(93)).toBe("When flipped: move to the other row of its column: this card.");
+    expect(d(94)).toBe("When flipped: you flip again next (an extra flip).");
+    expect(d(95)).toBe("When flipped: you ignore the column rule until the end of the rush.");
+    expect(d(96)).toBe("When flipped: no copy discards until the end of the turn.");
+    expect(d(97)).toBe("When flipped: in battles the lower card is discarded until the end of the rush.");
+    expect(d(98)).toBe("When flipped: this card battles any color while this card is on the field.");
+    expect(d(99)).toBe("When flipped, you may: flip face up as a rush flip: up to 1 face-down card of yours in the chaos row.");
+    expect(d(86)).toBe("When an opposing card is flipped in this column, you may: return to hand: up to 1 face-up card of your opponent's in the chaos row in this column.");
   });
 
   it("rejects malformed effects with a readable error", () => {

@@ -22,6 +22,7 @@ import {
   type SlotRef,
 } from "../types";
 import { discardFromField, drawCards, isAdjacent, label, pname, ref, rowOf, takeFromField } from "../rules/board";
+import { hasTrigger, onDiscarded, onOpposingFlip, pushTrigger, TRIGGER_WORDS, triggerCardPresent } from "./triggers";
 
 const ROWS: readonly Row[] = ["chaos", "spare"];
 
@@ -339,7 +340,14 @@ export function describeAction(a: EffectAction): string {
     case "change-color":
       return a.color === "choose" ? "change active color" : `change active color to ${a.color}`;
     case "flip-up":
-      return "flip face up";
+      return a.asRush ? "flip face up as a rush flip" : "flip face up";
+    case "next-flip":
+      return a.who === "you" ? "you flip again next (an extra flip)" : "your opponent flips next";
+    case "rush-rule": {
+      const what = { "ignore-column-rule": "you ignore the column rule", "no-copy-discards": "no copy discards", "lower-discarded": "in battles the lower card is discarded", "any-color": "this card battles any color" }[a.rule];
+      const until = a.until === "rush" ? "until the end of the rush" : a.until === "turn" ? "until the end of the turn" : "while this card is on the field";
+      return `${what} ${until}`;
+    }
     case "return-to-hand":
       return "return to hand";
     case "score-rings":
@@ -351,6 +359,18 @@ export function describeAction(a: EffectAction): string {
     }
     case "win-ties":
       return "win the emerald when the score step is tied";
+    case "turn-face-down":
+      return "turn face down";
+    case "move":
+      return "move to the other row of its column";
+    case "swap":
+      return "swap places with this card";
+    case "put":
+      return `put 1 card from your ${a.from === "discard" ? "discard pile" : a.from === "deck" ? "deck (the top card)" : "hand"} face down into an empty slot of your chaos row`;
+    case "recover":
+      return `return up to ${a.count} card${a.count === 1 ? "" : "s"} from your discard pile to your hand`;
+    case "hand-discard":
+      return `${a.who === "you" ? "discard" : "your opponent discards"} ${a.count} card${a.count === 1 ? "" : "s"} from ${a.who === "you" ? "your" : "their"} hand ${a.pick === "random" ? "at random" : `of ${a.who === "you" ? "your" : "their"} choice`}`;
     default:
       return a.type;
   }
@@ -379,9 +399,17 @@ export function answerOptional(s: GameState, yes: boolean, ev: GameEvent[] | nul
  */
 export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): boolean {
   const e = s.cards[f.card].effect;
-  if (!e || e.trigger !== "flip") return true;
+  if (!e || e.trigger !== f.trigger) return true;
   const src = srcOf(f);
   if (!f.started) {
+    if (f.trigger !== "flip") {
+      if (!triggerCardPresent(s, f.trigger, f.player, f.row, f.column, f.card)) {
+        if (ev)
+          ev.push({ type: "effect", player: f.player, cards: [f.card], message: `${TRIGGER_WORDS[f.trigger]} (${label(s, f.card)}): the card has left the field, so nothing happens.` });
+        return true;
+      }
+      if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `${TRIGGER_WORDS[f.trigger]} (${pname(f.player)}'s ${label(s, f.card)}): its effect triggers.` });
+    }
     if (e.condition && !conditionHolds(s, src, e.condition)) {
       if (ev)
         ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} does not apply: its condition is not met.` });
@@ -392,6 +420,7 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
         kind: "optional",
         player: f.player,
         slot: ref(f.player, f.row, f.column),
+        card: f.card,
         prompt: `Use the effect of ${label(s, f.card)} (${e.actions.map(describeAction).join(", then ")})?`,
       };
       return false;
@@ -402,7 +431,8 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
     // An emerald gained by an earlier action may have ended the game.
     if (s.winner !== null) return true;
     const a = e.actions[f.ai];
-    const r = execAction(s, f, src, a, ev);
+    // Re-read the card's position: a move or swap may have relocated it.
+    const r = execAction(s, f, srcOf(f), a, ev);
     if (r !== "next") return false;
     f.ai++;
     f.picked = [];
@@ -414,6 +444,10 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
 export function answerTarget(s: GameState, t: SlotRef, ev: GameEvent[] | null): void {
   const f = s.stack[s.stack.length - 1];
   const a = (s.cards[f.card].effect as { actions: EffectAction[] }).actions[f.ai];
+  if (a.type === "put") {
+    putCard(s, f, a.from, t.column - 1, ev);
+    return;
+  }
   const slot = rowOf(s, t.player, t.row)[t.column - 1] as Slot;
   f.picked.push(slot.card);
   applyTo(s, f, srcOf(f), a, t.player, t.row, t.column - 1, ev);
@@ -449,12 +483,27 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
     return "next";
   }
   if (a.type === "win-ties") return "next";
+  if (a.type === "next-flip") {
+    s.next = (a.who === "you" ? f.player : 1 - f.player) as Player;
+    if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: ${pname(s.next)} flips next.` });
+    return "next";
+  }
+  if (a.type === "rush-rule") {
+    s.lasting = [...s.lasting, { player: f.player, rule: a.rule, card: f.card, until: a.until }];
+    if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: ${describeAction(a)}.` });
+    return "next";
+  }
+  if (a.type === "hand-discard") return handDiscard(s, f, a, ev);
+  if (a.type === "recover") return recover(s, f, a, ev);
+  if (a.type === "put") return put(s, f, a, ev);
   const before = s.stack.length;
   if (a.target === "self") {
     if (f.picked.length > 0) return "next";
     f.picked.push(src.card);
     const slot = rowOf(s, src.p, src.row)[src.ci];
     if (slot && slot.card === src.card) applyTo(s, f, src, a, src.p, src.row, src.ci, ev);
+    // "Return this card to your hand" from the discard pile (a "when discarded" effect).
+    else if (a.type === "return-to-hand") returnFromDiscard(s, f, f.card, ev);
     return s.pending ? "wait" : s.stack.length > before ? "yield" : "next";
   }
   const sel = a.target;
@@ -516,8 +565,195 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
  */
 function actionTargets(s: GameState, src: Src, a: EffectAction, sel: Selector): SlotRef[] {
   const t = selectorTargets(s, src, sel);
-  if (a.type !== "change-color" || sel.face === "up") return t;
-  return t.filter((r) => (rowOf(s, r.player, r.row)[r.column - 1] as Slot).faceUp);
+  switch (a.type) {
+    case "change-color":
+      return sel.face === "up" ? t : t.filter((r) => (rowOf(s, r.player, r.row)[r.column - 1] as Slot).faceUp);
+    case "turn-face-down":
+      return t.filter((r) => r.row === "chaos" && (rowOf(s, r.player, r.row)[r.column - 1] as Slot).faceUp);
+    case "move":
+      return t.filter((r) => canMove(s, r.player, r.row, r.column - 1));
+    case "swap":
+      return t.filter((r) => r.player === src.p && canSwap(s, src, r.row, r.column - 1));
+    default:
+      return t;
+  }
+}
+
+/** Can a field card move to the other row of its column (empty; face-down cards stay in the chaos row; into the chaos row only during the rush)? */
+function canMove(s: GameState, p: Player, row: Row, ci: number): boolean {
+  const other: Row = row === "chaos" ? "spare" : "chaos";
+  if (rowOf(s, p, other)[ci] !== null) return false;
+  if (other === "spare") return (rowOf(s, p, row)[ci] as Slot).faceUp;
+  return s.step === "rush";
+}
+
+/** Can this card swap with its owner's card at (row, ci) (a face-down card never ends in the spare row)? */
+function canSwap(s: GameState, src: Src, row: Row, ci: number): boolean {
+  const mine = rowOf(s, src.p, src.row)[src.ci];
+  const other = rowOf(s, src.p, row)[ci];
+  if (!mine || mine.card !== src.card || !other) return false;
+  if (row === "spare" && !mine.faceUp) return false;
+  if (src.row === "spare" && !other.faceUp) return false;
+  return row !== src.row || ci !== src.ci;
+}
+
+/** Frames of a card that moved follow it (their discards happen where it now is). */
+function relocate(s: GameState, card: number, row: Row, ci: number): void {
+  for (const f of s.stack)
+    if (f.card === card) {
+      f.row = row;
+      f.column = ci;
+    }
+}
+
+type HandDiscard = Extract<EffectAction, { type: "hand-discard" }>;
+type Recover = Extract<EffectAction, { type: "recover" }>;
+type Put = Extract<EffectAction, { type: "put" }>;
+
+/** Cards of a zone as options, in instance-id order (independent of the order they reached the zone). */
+function byId(ids: readonly number[]): number[] {
+  return ids.slice().sort((x, y) => x - y);
+}
+
+function noEffect(s: GameState, f: Frame, why: string, ev: GameEvent[] | null): "next" {
+  if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: ${why}.` });
+  return "next";
+}
+
+/** A player discards cards from their hand (v2): at random (the game's PRNG) or chosen by that player. */
+function handDiscard(s: GameState, f: Frame, a: HandDiscard, ev: GameEvent[] | null): "next" | "wait" {
+  const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
+  const pl = s.players[who];
+  if (a.pick === "owner") {
+    if (f.picked.length >= a.count || pl.hand.length === 0) return f.picked.length === 0 ? noEffect(s, f, `${pname(who)} has no card in hand to discard`, ev) : "next";
+    s.pending = {
+      kind: "card",
+      player: who,
+      slot: ref(f.player, f.row, f.column),
+      options: byId(pl.hand),
+      zone: "hand",
+      purpose: "hand-discard",
+      required: true,
+      prompt: `${label(s, f.card)} (${pname(f.player)}'s): choose a card of your hand to discard (${a.count - f.picked.length} more).`,
+    };
+    return "wait";
+  }
+  if (pl.hand.length === 0) return noEffect(s, f, `${pname(who)} has no card in hand to discard`, ev);
+  const gone: number[] = [];
+  for (let i = 0; i < a.count && pl.hand.length > 0; i++) {
+    // Uniform over the hand in id order, so the pick does not depend on the order cards reached the hand.
+    const h = byId(pl.hand);
+    const id = h[nextInt(s, h.length)];
+    pl.hand.splice(pl.hand.indexOf(id), 1);
+    pl.discard.push(id);
+    gone.push(id);
+  }
+  if (ev)
+    ev.push({ type: "discard", player: who, cards: gone, cause: "effect", message: `${pname(who)} discarded ${gone.map((c) => label(s, c)).join(", ")} from their hand at random (the effect of ${label(s, f.card)}).` });
+  return "next";
+}
+
+/** Return up to N cards of the controller's choice from their discard pile to their hand (v2). */
+function recover(s: GameState, f: Frame, a: Recover, ev: GameEvent[] | null): "next" | "wait" {
+  const pl = s.players[f.player];
+  if (f.picked.length >= a.count) return "next";
+  if (pl.discard.length === 0) return f.picked.length === 0 ? noEffect(s, f, "the discard pile is empty", ev) : "next";
+  s.pending = {
+    kind: "card",
+    player: f.player,
+    slot: ref(f.player, f.row, f.column),
+    options: byId(pl.discard),
+    zone: "discard",
+    purpose: "recover",
+    required: false,
+    prompt: `${label(s, f.card)}: choose a card of your discard pile to return to your hand (up to ${a.count - f.picked.length} more), or pass.`,
+  };
+  return "wait";
+}
+
+/** Move a card from its owner's discard pile to their hand (a public event: the pile is public). */
+function returnFromDiscard(s: GameState, f: Frame, id: number, ev: GameEvent[] | null): void {
+  const p = s.owner[id];
+  const pile = s.players[p].discard;
+  const k = pile.indexOf(id);
+  if (k < 0) return;
+  pile.splice(k, 1);
+  s.players[p].hand.push(id);
+  if (ev) ev.push({ type: "return", player: p, cards: [id], cause: "effect", message: `${pname(p)}'s ${label(s, id)} returned from the discard pile to their hand (the effect of ${label(s, f.card)}).` });
+}
+
+/**
+ * Put 1 card face down into an empty chaos slot of the controller (v2): first
+ * the card (chosen from hand or discard pile; the deck's top card), then the
+ * slot (chosen when there are several). Only during the rush.
+ */
+function put(s: GameState, f: Frame, a: Put, ev: GameEvent[] | null): "next" | "wait" {
+  if (f.picked.length >= 2) return "next";
+  if (s.step !== "rush") return noEffect(s, f, "cards are put onto the field only during the rush", ev);
+  const pl = s.players[f.player];
+  const free: SlotRef[] = [];
+  for (let ci = 0; ci < 5; ci++) if (pl.chaos[ci] === null) free.push(ref(f.player, "chaos", ci));
+  if (free.length === 0) return noEffect(s, f, "no empty chaos slot to put a card into", ev);
+  if (f.picked.length === 0) {
+    const zone = a.from === "hand" ? pl.hand : a.from === "deck" ? pl.deck : pl.discard;
+    if (zone.length === 0) return noEffect(s, f, `no card in the ${a.from === "discard" ? "discard pile" : a.from} to put onto the field`, ev);
+    if (a.from === "deck") f.picked.push(pl.deck[0]);
+    else {
+      s.pending = {
+        kind: "card",
+        player: f.player,
+        slot: ref(f.player, f.row, f.column),
+        options: byId(zone),
+        zone: a.from,
+        purpose: "put",
+        required: false,
+        prompt: `${label(s, f.card)}: choose a card of your ${a.from === "hand" ? "hand" : "discard pile"} to put face down into your chaos row, or pass.`,
+      };
+      return "wait";
+    }
+  }
+  if (free.length === 1) {
+    putCard(s, f, a.from, free[0].column - 1, ev);
+    return "next";
+  }
+  s.pending = { kind: "target", player: f.player, slot: ref(f.player, f.row, f.column), options: free, required: true, prompt: `${label(s, f.card)}: choose an empty chaos slot for the card.` };
+  return "wait";
+}
+
+function putCard(s: GameState, f: Frame, from: Put["from"], ci: number, ev: GameEvent[] | null): void {
+  const pl = s.players[f.player];
+  const id = f.picked[0];
+  const zone = from === "hand" ? pl.hand : from === "deck" ? pl.deck : pl.discard;
+  zone.splice(zone.indexOf(id), 1);
+  // A card from the (public) discard pile is known to both players; from hand or deck, only to its owner.
+  pl.chaos[ci] = { card: id, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: from === "discard" ? 3 : 0 };
+  f.picked.push(-1);
+  if (ev)
+    ev.push({
+      type: "move",
+      player: f.player,
+      cards: [id],
+      column: ci + 1,
+      row: "chaos",
+      cause: "effect",
+      ...(from === "discard" ? {} : { private: true, publicMessage: `${pname(f.player)} put a card from their ${from} face down into their chaos row, column ${ci + 1} (the effect of ${label(s, f.card)}).` }),
+      message: `${pname(f.player)} put ${label(s, id)} from their ${from === "discard" ? "discard pile" : from} face down into their chaos row, column ${ci + 1} (the effect of ${label(s, f.card)}).`,
+    });
+}
+
+/** Answer a card decision (v2): recover it, discard it from hand, or take it as the card to put onto the field. */
+export function answerCard(s: GameState, id: number, ev: GameEvent[] | null): void {
+  const f = s.stack[s.stack.length - 1];
+  const a = (s.cards[f.card].effect as { actions: EffectAction[] }).actions[f.ai];
+  f.picked.push(id);
+  if (a.type === "recover") returnFromDiscard(s, f, id, ev);
+  else if (a.type === "hand-discard") {
+    const p = s.owner[id];
+    const h = s.players[p].hand;
+    h.splice(h.indexOf(id), 1);
+    s.players[p].discard.push(id);
+    if (ev) ev.push({ type: "discard", player: p, cards: [id], cause: "effect", message: `${pname(p)} discarded ${label(s, id)} from their hand (the effect of ${label(s, f.card)}).` });
+  }
 }
 
 /**
@@ -559,6 +795,8 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
     case "discard": {
       const id = discardFromField(s, tp, row, ci);
       if (ev) ev.push({ type: "discard", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${name} was discarded by ${by}.` });
+      // A face-down card's "when discarded" does not trigger: it was never revealed (docs/rules.md).
+      if (slot.faceUp) onDiscarded(s, tp, row, ci, id);
       return;
     }
     case "return-to-hand": {
@@ -592,9 +830,10 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           player: tp,
           cards: [slot.card],
           column: ci + 1,
-          message: `${pname(tp)}'s ${label(s, slot.card, slot.color)} in column ${ci + 1} was flipped face up by ${by}${a.withEffect ? "" : " (its own effect does not trigger)"}.`,
+          message: `${pname(tp)}'s ${label(s, slot.card, slot.color)} in column ${ci + 1} was flipped face up by ${by}${a.asRush ? " as a rush flip (its effect, copy and battle discards follow)" : a.withEffect ? "" : " (its own effect does not trigger)"}.`,
         });
-      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: false, runEffect: a.withEffect, ai: 0, picked: [], started: false, sub: null });
+      onOpposingFlip(s, tp, ci);
+      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: a.asRush === true, runEffect: a.withEffect || a.asRush === true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1 });
       return;
     }
     case "modify-rings": {
@@ -608,6 +847,41 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
     case "protect": {
       for (const k of a.from) slot.protect |= PROTECT_BITS[k];
       if (ev) ev.push({ type: "protect", player: tp, cards: [slot.card], column: ci + 1, message: `${pname(tp)}'s ${name} is protected from ${a.from.join(", ")} (${by}).` });
+      return;
+    }
+    case "turn-face-down": {
+      if (!slot.faceUp || row !== "chaos") return;
+      slot.faceUp = false;
+      slot.color = null;
+      slot.mod = 0;
+      slot.setRings = null;
+      slot.protect = 0;
+      // Both players saw it face up: both remember which card it is (docs/rules.md).
+      slot.peek = 3;
+      if (ev) ev.push({ type: "face-down", player: tp, cards: [slot.card], column: ci + 1, row, message: `${pname(tp)}'s ${name} was turned face down by ${by}; it is flipped again in this rush.` });
+      return;
+    }
+    case "move": {
+      if (!canMove(s, tp, row, ci)) return;
+      const other: Row = row === "chaos" ? "spare" : "chaos";
+      rowOf(s, tp, other)[ci] = slot;
+      rowOf(s, tp, row)[ci] = null;
+      relocate(s, slot.card, other, ci);
+      if (ev) ev.push({ type: "move", player: tp, cards: slot.faceUp ? [slot.card] : [], column: ci + 1, row: other, cause: "effect", message: `${pname(tp)}'s ${name} moved to the ${other} row (${by}).` });
+      if (other === "spare" && slot.faceUp && hasTrigger(s, slot.card, "to-spare")) pushTrigger(s, "to-spare", tp, "spare", ci, slot.card);
+      return;
+    }
+    case "swap": {
+      if (tp !== src.p || !canSwap(s, src, row, ci)) return;
+      const mine = rowOf(s, src.p, src.row)[src.ci] as Slot;
+      rowOf(s, tp, row)[ci] = mine;
+      rowOf(s, src.p, src.row)[src.ci] = slot;
+      relocate(s, mine.card, row, ci);
+      relocate(s, slot.card, src.row, src.ci);
+      if (ev)
+        ev.push({ type: "move", player: tp, cards: slot.faceUp ? [slot.card, mine.card] : [mine.card], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${label(s, mine.card, mine.color)} and ${name} swapped places (${by}).` });
+      if (row === "spare" && src.row === "chaos" && hasTrigger(s, mine.card, "to-spare")) pushTrigger(s, "to-spare", tp, "spare", ci, mine.card);
+      if (src.row === "spare" && row === "chaos" && slot.faceUp && hasTrigger(s, slot.card, "to-spare")) pushTrigger(s, "to-spare", tp, "spare", src.ci, slot.card);
       return;
     }
     case "change-color": {

@@ -106,13 +106,17 @@ export const conditionSchema: z.ZodType<Condition, ConditionInput> = z.lazy(() =
   ]),
 ) as z.ZodType<Condition, ConditionInput>;
 
+/** Every effect trigger, in the order the card form lists them. */
+export const TRIGGERS = ["flip", "continuous", "discarded", "to-spare", "score", "battle-won", "battle-lost", "opposing-flip"] as const;
+
 /** Effect actions (RULES.md §6 actions). */
 export const effectActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("discard"), target: targetSchema }),
   z.object({ type: z.literal("return-to-hand"), target: targetSchema }),
   z.object({ type: z.literal("draw"), count: z.number().int().min(1), who: z.enum(["you", "opponent"]).default("you") }),
   z.object({ type: z.literal("peek"), target: targetSchema }),
-  z.object({ type: z.literal("flip-up"), target: targetSchema, withEffect: z.boolean().default(false) }),
+  /** Turn face up; its own effect only with withEffect; `asRush`: as a rush flip of its owner (its effect, copy and battle discards; v2). */
+  z.object({ type: z.literal("flip-up"), target: targetSchema, withEffect: z.boolean().default(false), asRush: z.boolean().optional() }),
   z.object({
     type: z.literal("modify-rings"),
     target: targetSchema,
@@ -131,12 +135,47 @@ export const effectActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("emerald"), who: z.enum(["you", "opponent"]).default("you"), add: z.number().int().min(-2).max(2) }),
   /** While face up: a tie at the score step gives you the emerald (unless both players have this). */
   z.object({ type: z.literal("win-ties") }),
+  /** Turn face-up chaos-row cards face down (v2): they are flipped again in this rush; both players remember them. */
+  z.object({ type: z.literal("turn-face-down"), target: targetSchema }),
+  /** Move cards to the other row of their column when that slot is empty (v2). */
+  z.object({ type: z.literal("move"), target: targetSchema }),
+  /** Swap a card of this card's owner with this card (v2). */
+  z.object({ type: z.literal("swap"), target: targetSchema }),
+  /** Put 1 card from your hand, the top of your deck, or your discard pile face down into an empty chaos slot you choose (rush only, v2). */
+  z.object({ type: z.literal("put"), from: z.enum(["hand", "deck", "discard"]) }),
+  /** Return up to `count` cards of your choice from your discard pile to your hand (v2). */
+  z.object({ type: z.literal("recover"), count: z.number().int().min(1).max(5) }),
+  /** A player discards cards from their hand: picked at random, or by that player (v2; default the opponent, at random). */
+  z.object({
+    type: z.literal("hand-discard"),
+    who: z.enum(["you", "opponent"]).default("opponent"),
+    count: z.number().int().min(1).max(7),
+    pick: z.enum(["random", "owner"]).default("random"),
+  }),
+  /** Who flips next in the rush (v2): you again (an extra flip) or your opponent. */
+  z.object({ type: z.literal("next-flip"), who: z.enum(["you", "opponent"]).default("you") }),
+  /**
+   * Change a rush rule for a while (v2): you ignore the column rule, no copy
+   * discards, the lower card is discarded in battles, this card battles any
+   * color; until the end of the rush, the turn, or while this card is on the field.
+   */
+  z.object({
+    type: z.literal("rush-rule"),
+    rule: z.enum(["ignore-column-rule", "no-copy-discards", "lower-discarded", "any-color"]),
+    until: z.enum(["rush", "turn", "field"]).default("turn"),
+  }),
 ]);
 
 /** A card's structured effect (RULES.md §6). */
 export const effectSchema = z
   .object({
-    trigger: z.enum(["flip", "continuous"]),
+    /**
+     * When the effect resolves: when flipped, while face up (continuous), or a
+     * triggered effect (v2): when this card is discarded from the field, moves
+     * to the spare row, at the score step, wins or loses a battle, or when an
+     * opposing card is flipped in its column (docs/rules.md).
+     */
+    trigger: z.enum(TRIGGERS),
     condition: conditionSchema.optional(),
     optional: z.boolean().default(false),
     actions: z.array(effectActionSchema).min(1),
@@ -159,6 +198,11 @@ export const effectSchema = z
       if (a.type === "change-color" && a.target !== "self" && a.target.face === "down") {
         ctx.addIssue({ code: "custom", path: ["actions", i, "target", "face"], message: "change-color affects face-up cards only (a face-down card has no active color)" });
       }
+      if (a.type === "swap" && a.target !== "self" && (a.target.owner !== "you" || a.target.count === "all"))
+        ctx.addIssue({ code: "custom", path: ["actions", i, "target"], message: "swap exchanges this card with 1 card of the same owner: owner 'you' and a count" });
+      if (a.type === "swap" && a.target === "self") ctx.addIssue({ code: "custom", path: ["actions", i, "target"], message: "swap needs another card (a selector), not 'self'" });
+      if (a.type === "turn-face-down" && a.target !== "self" && a.target.face === "down")
+        ctx.addIssue({ code: "custom", path: ["actions", i, "target", "face"], message: "turn-face-down affects face-up cards" });
       if (e.trigger === "continuous") {
         if (a.type !== "modify-rings" && a.type !== "protect" && a.type !== "score-rings" && a.type !== "win-ties") {
           ctx.addIssue({ code: "custom", path: ["actions", i], message: "continuous effects may only modify rings (in battles or at the score step), protect or win ties" });
@@ -184,7 +228,7 @@ export type EffectAction = z.output<typeof effectActionSchema>;
 export type EffectInput = z.input<typeof effectSchema>;
 
 /**
- * Validate and normalise (fill defaults of) a structured effect (RULES.md §6).
+ * Validate and normalize (fill defaults of) a structured effect (RULES.md §6).
  * Returns the parsed effect or the zod error message.
  */
 export function parseEffect(input: unknown): { ok: true; effect: Effect } | { ok: false; error: string } {

@@ -18,6 +18,8 @@ import {
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
 import { activeAuras, currentRings, isProtected, runFlipEffect, scoreRings, type Auras } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
+import { endLasting, ruleHolds } from "./lasting";
+import { hasTrigger, onDiscarded, onOpposingFlip, pushScoreTriggers, pushTrigger } from "../effects/triggers";
 import { openCorrection } from "./correction";
 
 
@@ -41,7 +43,10 @@ export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | 
     ev.push({ type: "effect", player: p, cards: [slot.card], column: ci + 1, message: `${d.title}: text not automated; the card plays as vanilla (RULES.md §6).` });
   s.lastFlip = { player: p, column: ci + 1 };
   s.next = (1 - p) as Player;
-  s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null });
+  endLasting(s, "field");
+  // "When an opposing card is flipped in this column" resolves after this flip (docs/rules.md).
+  onOpposingFlip(s, p, ci);
+  s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1 });
 }
 
 /** The active color chosen for a multi-color card just flipped (RULES.md §4.3 step 1). */
@@ -64,7 +69,8 @@ export function answerBattle(s: GameState, t: SlotRef, ev: GameEvent[] | null): 
 function present(s: GameState, f: Frame): Slot | null {
   const pl = s.players[f.player];
   const slot = (f.row === "chaos" ? pl.chaos : pl.spare)[f.column];
-  return slot && slot.card === f.card ? slot : null;
+  // A card turned face down meanwhile has left play for its copy and battle discards (docs/rules.md).
+  return slot && slot.card === f.card && slot.faceUp ? slot : null;
 }
 
 /**
@@ -75,6 +81,10 @@ function present(s: GameState, f: Frame): Slot | null {
  * The log has one entry per card, in slot order.
  */
 function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null): void {
+  if (s.lasting.length > 0 && ruleHolds(s, "no-copy-discards", null)) {
+    if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `No copy discards now (a card's effect): ${label(s, f.card, slot.color)} discards nothing by copy.` });
+    return;
+  }
   const o = (1 - f.player) as Player;
   const color = slot.color;
   const cards = s.cards;
@@ -98,6 +108,7 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
     }
   }
   if (hit === 0) return;
+  let triggered = 0;
   for (let ri = 0; ri < 2; ri++) {
     const r = ri === 0 ? po.chaos : po.spare;
     const row: Row = ri === 0 ? "chaos" : "spare";
@@ -106,6 +117,7 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
       const id = (r[ci] as Slot).card;
       r[ci] = null;
       po.discard.push(id);
+      if (hasTrigger(s, id, "discarded")) triggered |= 1 << (ri * 5 + ci);
       if (ev)
         ev.push({
           type: "copy-discard",
@@ -118,6 +130,16 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
         });
     }
   }
+  // "When discarded" effects of the copy discard resolve in slot order, after it (pushed in reverse).
+  for (let k = 9; triggered !== 0 && k >= 0; k--)
+    if (triggered & (1 << k)) onDiscarded(s, o, k < 5 ? "chaos" : "spare", k % 5, po.discard[po.discard.length - 1 - countAbove(hit, k)]);
+}
+
+/** How many bits of `mask` are above bit `k` (cards discarded after slot k). */
+function countAbove(mask: number, k: number): number {
+  let n = 0;
+  for (let j = k + 1; j < 10; j++) if (mask & (1 << j)) n++;
+  return n;
 }
 
 /** Is there an opposing face-up card of the flipped card's active color in its column (RULES.md §4.3 step 4)? */
@@ -125,17 +147,20 @@ function mayBattle(s: GameState, f: Frame, slot: Slot): boolean {
   const po = s.players[1 - f.player];
   const a = po.spare[f.column];
   const b = po.chaos[f.column];
-  return (a !== null && a.faceUp && a.color === slot.color) || (b !== null && b.faceUp && b.color === slot.color);
+  const any = s.lasting.length > 0 && ruleHolds(s, "any-color", null, f.card);
+  return (a !== null && a.faceUp && (any || a.color === slot.color)) || (b !== null && b.faceUp && (any || b.color === slot.color));
 }
 
 function battleCandidates(s: GameState, f: Frame, slot: Slot, auras: Auras | null): SlotRef[] | null {
   const o = (1 - f.player) as Player;
   const po = s.players[o];
   let out: SlotRef[] | null = null;
+  // "This card battles any color" (effect language v2).
+  const any = s.lasting.length > 0 && ruleHolds(s, "any-color", null, f.card);
   for (let ri = 0; ri < 2; ri++) {
     const row: Row = ri === 0 ? "spare" : "chaos";
     const t = (ri === 0 ? po.spare : po.chaos)[f.column];
-    if (t === null || !t.faceUp || t.color !== slot.color) continue;
+    if (t === null || !t.faceUp || (!any && t.color !== slot.color)) continue;
     if ((t.protect & PROTECT_BATTLE) !== 0 || (auras !== null && isProtected(s, o, row, f.column, PROTECT_BATTLE, auras))) continue;
     (out ??= []).push(ref(o, row, f.column));
   }
@@ -156,8 +181,14 @@ function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | 
   const t = rowOf(s, o, row)[ci] as Slot;
   const mine = ringsNow(s, f.player, f.row, f.column, auras);
   const theirs = ringsNow(s, o, row, ci, auras);
-  if (theirs > mine) {
+  // "The lower card is discarded" (effect language v2) turns the comparison around.
+  const lower = s.lasting.length > 0 && ruleHolds(s, "lower-discarded", null);
+  if (lower ? theirs < mine : theirs > mine) {
     const id = discardFromField(s, o, row, ci);
+    // The discarded card lost the battle, the flipped card won it (docs/rules.md); the winner's effect resolves first.
+    if (hasTrigger(s, id, "battle-lost")) pushTrigger(s, "battle-lost", o, row, ci, id, f.card);
+    else onDiscarded(s, o, row, ci, id);
+    if (hasTrigger(s, f.card, "battle-won")) pushTrigger(s, "battle-won", f.player, f.row, f.column, f.card, id);
     if (ev)
       ev.push({
         type: "battle-discard",
@@ -166,18 +197,22 @@ function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | 
         cards: [id, f.card],
         column: ci + 1,
         row,
-        message: `Battle discard: ${pname(o)}'s ${label(s, id, t.color)} (${theirs} rings) has more rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}) in column ${ci + 1}, so it is discarded.`,
+        message: `Battle discard: ${pname(o)}'s ${label(s, id, t.color)} (${theirs} rings) has ${lower ? "fewer" : "more"} rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}) in column ${ci + 1}, so it is discarded.`,
       });
-  } else if (ev)
-    ev.push({
+  } else {
+    // Nothing discarded: the opposing card won, the flipped card lost (docs/rules.md).
+    if (hasTrigger(s, f.card, "battle-lost")) pushTrigger(s, "battle-lost", f.player, f.row, f.column, f.card, t.card);
+    if (hasTrigger(s, t.card, "battle-won")) pushTrigger(s, "battle-won", o, row, ci, t.card, f.card);
+    if (ev) ev.push({
       type: "battle",
       player: o,
       players: [f.player, o],
       cards: [t.card, f.card],
       column: ci + 1,
       row,
-      message: `Battle: ${pname(o)}'s ${label(s, t.card, t.color)} (${theirs} rings) does not have more rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}); nothing is discarded.`,
+      message: `Battle: ${pname(o)}'s ${label(s, t.card, t.color)} (${theirs} rings) does not have ${lower ? "fewer" : "more"} rings than ${pname(f.player)}'s ${label(s, f.card, t.color)} (${mine}); nothing is discarded.`,
     });
+  }
 }
 
 /** Advance the frame on top of the stack one stage (RULES.md §4.3). */
@@ -289,6 +324,8 @@ export function scoreStep(s: GameState, ev: GameEvent[] | null): void {
 
 /** Recharge step (RULES.md §4.5): draw to 7, discard spare rows, move chaos to spare, lead passes. */
 export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
+  // Face-up cards with "when this card moves to the spare row", as (player, column), lead first.
+  let toSpare: number[] | null = null;
   for (let i = 0; i < 2; i++) {
     const p = (i === 0 ? s.lead : 1 - s.lead) as Player;
     const need = 7 - s.players[p].hand.length;
@@ -304,8 +341,10 @@ export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
         gone?.push(x.card);
         pl.discard.push(x.card);
       }
-      pl.spare[ci] = pl.chaos[ci];
+      const c = pl.chaos[ci];
+      pl.spare[ci] = c;
       pl.chaos[ci] = null;
+      if (c !== null && c.faceUp && hasTrigger(s, c.card, "to-spare")) (toSpare ??= []).push(p * 5 + ci);
     }
     if (ev && gone !== null && gone.length)
       ev.push({ type: "discard", player: p, cards: gone, cause: "recharge", row: "spare", message: `${pname(p)} discarded their spare row: ${gone.map((c) => label(s, c)).join(", ")} (recharge).` });
@@ -321,7 +360,16 @@ export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
   s.step = "play";
   s.lastFlip = null;
   s.next = s.lead;
+  s.scoring = false;
+  endLasting(s, "turn");
   if (ev) ev.push({ type: "lead", player: s.lead, cards: [], message: `Turn ${s.turn}: ${pname(s.lead)} leads.` });
+  // Their effects resolve once the recharge is done, before the next play step (pushed in reverse).
+  if (toSpare !== null)
+    for (let i = toSpare.length - 1; i >= 0; i--) {
+      const p = (toSpare[i] >= 5 ? 1 : 0) as Player;
+      const ci = toSpare[i] % 5;
+      pushTrigger(s, "to-spare", p, "spare", ci, (s.players[p].spare[ci] as Slot).card);
+    }
 }
 
 /**
@@ -357,6 +405,13 @@ export function advance(s: GameState, ev: GameEvent[] | null): void {
       if (ev) ev.push({ type: "pass", player: s.next, cards: [], message: `${pname(s.next)} has no face-down chaos card left and passes (RULES.md §4.2).` });
       s.next = o;
       return;
+    }
+    // "At the score step" effects resolve first, once per turn (docs/rules.md); then rings are counted.
+    if (!s.scoring) {
+      s.scoring = true;
+      // Rules changed "until the end of the rush" end here.
+      endLasting(s, "rush");
+      if (pushScoreTriggers(s)) continue;
     }
     scoreStep(s, ev);
     if (s.winner !== null) return;

@@ -3,6 +3,7 @@
  * player may flip, under the `priority` (default) or `no-mirror` variant.
  */
 import type { GameState, Player } from "../types";
+import { ruleHolds } from "./lasting";
 
 /** Bit mask of columns (bit 0 = column 1) where the player has a face-down chaos card. */
 export function faceDownMask(s: GameState, p: Player): number {
@@ -24,6 +25,8 @@ export function faceDownMask(s: GameState, p: Player): number {
 export function flipMask(s: GameState, p: Player): number {
   const mine = faceDownMask(s, p);
   if (mine === 0) return 0;
+  // An effect may let a player ignore the column rule (effect language v2).
+  if (s.lasting.length > 0 && ruleHolds(s, "ignore-column-rule", p)) return mine;
   if (s.rules.columnRule === "priority") {
     const both = mine & faceDownMask(s, (1 - p) as Player);
     return both !== 0 ? both : mine;

@@ -1,0 +1,65 @@
+import { revalidatePath } from "next/cache";
+import { requireUser } from "@/lib/dal/session";
+import { applyCollectionImport, previewCollectionImport } from "@/lib/dal/collection";
+import { checkImportSize, detectFormat } from "@/lib/collection/transfer";
+import type { ImportActionData } from "@/lib/collection/types";
+import { DomainError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
+import { importStreamResponse, sameOrigin } from "@/lib/import/stream-response";
+import { limit } from "@/lib/rate-limit";
+import { importRequestSchema } from "@/lib/validation/collection";
+
+/**
+ * POST /api/collection/import: import a file into the signed-in user's own
+ * collection. Multipart fields: `file` (an upload) or `text` (pasted, with
+ * `fileName`), `format` (csv|json|auto), `mode` (add|replace), `intent`
+ * (check = dry run | apply = all rows or none). Answered as a stream of JSON
+ * lines (lib/import/stream-response.ts) whose result carries the
+ * ImportActionData; refusals before the stream starts use the one JSON error shape.
+ */
+export async function POST(request: Request) {
+  let userId: string;
+  let form: FormData;
+  try {
+    if (!sameOrigin(request)) throw new DomainError("request/cross-origin", "Imports are accepted from this site's pages only.");
+    userId = (await requireUser()).id;
+    await limit("import", userId);
+    const declared = checkImportSize(Math.max(0, Number(request.headers.get("content-length") ?? 0) - 64 * 1024));
+    if (!declared.ok) throw new DomainError("input/too-large", declared.message);
+    form = await request.formData().catch(() => {
+      throw new DomainError("input/invalid", "Send the file as a multipart form.");
+    });
+  } catch (e) {
+    return jsonError(e);
+  }
+  const file = form.get("file");
+  const pasted = form.get("text");
+  let text = "";
+  let fileName = "";
+  if (file instanceof File && file.size > 0) {
+    text = await file.text();
+    fileName = file.name;
+  } else if (typeof pasted === "string" && pasted.trim()) {
+    text = pasted;
+    const named = form.get("fileName");
+    fileName = typeof named === "string" && named.trim() ? named.trim().slice(0, 200) : "pasted text";
+  } else return jsonError(new DomainError("input/invalid", "Choose a file or paste the collection."));
+  const size = checkImportSize(new TextEncoder().encode(text).length);
+  if (!size.ok) return jsonError(new DomainError("input/too-large", size.message));
+  const requestedFormat = form.get("format");
+  const parsed = importRequestSchema.safeParse({
+    mode: form.get("mode"),
+    format: requestedFormat === "csv" || requestedFormat === "json" ? requestedFormat : detectFormat(fileName, text),
+  });
+  if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Choose add or replace."));
+  const apply = form.get("intent") === "apply";
+  const { format, mode } = parsed.data;
+  return importStreamResponse<ImportActionData>(async (onProgress) => {
+    // a refusal the user can read (bad file, rows that changed since the check) is a DomainError (CollectionError): nothing was changed
+    const result = apply ? await applyCollectionImport(format, text, mode, onProgress) : await previewCollectionImport(format, text, mode, onProgress);
+    if (apply) revalidatePath("/collection", "layout");
+    const data: ImportActionData = { ...result, applied: apply, format, fileName };
+    if (apply) return { ok: true, data, message: `Imported ${result.lines.length} card${result.lines.length === 1 ? "" : "s"} (${mode === "add" ? "added to" : "replaced"} your collection).` };
+    return { ok: true, data, message: result.canApply ? "Check passed: nothing is changed until you apply." : `${result.errors.length} row error(s): fix the file and check again.` };
+  });
+}

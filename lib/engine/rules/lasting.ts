@@ -1,0 +1,53 @@
+/**
+ * Lasting rush rules (effect language v2, docs/rules.md "Rush rules"): rules
+ * an effect changes for a while — a player ignores the column rule, no copy
+ * discards, the lower card is discarded in battles, a card battles any
+ * color. Each lasts until the end of the rush, the end of the turn, or while
+ * the card that made it is face up on the field. Plain data in the state,
+ * public in the player view.
+ */
+import type { GameState, Lasting, LastingRule, Player } from "../types";
+
+/** Is a card face up on the field (either player, either row)? */
+function faceUpOnField(s: GameState, card: number): boolean {
+  for (const pl of s.players)
+    for (let ci = 0; ci < 5; ci++) {
+      const a = pl.chaos[ci];
+      const b = pl.spare[ci];
+      if ((a !== null && a.card === card && a.faceUp) || (b !== null && b.card === card && b.faceUp)) return true;
+    }
+  return false;
+}
+
+/**
+ * Does a lasting rule hold? `player` limits it to the rules of that player
+ * (null: anybody's), `card` to rules about that card (-1: any). Rules "while on
+ * the field" hold only while their card is face up on the field.
+ */
+export function ruleHolds(s: GameState, rule: LastingRule, player: Player | null, card = -1): boolean {
+  const l = s.lasting;
+  for (let i = 0; i < l.length; i++) {
+    const x = l[i];
+    if (x.rule !== rule || (player !== null && x.player !== player) || (card >= 0 && x.card !== card)) continue;
+    if (x.until !== "field" || faceUpOnField(s, x.card)) return true;
+  }
+  return false;
+}
+
+/** The same test on a player view's public lasting rules (`faceUp`: the ids of the face-up field cards). */
+export function viewRuleHolds(lasting: readonly Lasting[], faceUp: readonly number[], rule: LastingRule, player: Player): boolean {
+  for (const x of lasting) if (x.rule === rule && x.player === player && (x.until !== "field" || faceUp.includes(x.card))) return true;
+  return false;
+}
+
+/**
+ * End rules: "until the end of the rush" when the rush is over, "until the end
+ * of the turn" at the recharge, and (at both, and before every rush flip) the
+ * "while on the field" rules whose card is no longer face up on the field, so
+ * a card that comes back does not bring its rule back.
+ */
+export function endLasting(s: GameState, until: "rush" | "turn" | "field"): void {
+  if (s.lasting.length === 0) return;
+  const keep = s.lasting.filter((x) => (x.until === "field" ? faceUpOnField(s, x.card) : until === "rush" ? x.until !== "rush" : until === "field"));
+  if (keep.length !== s.lasting.length) s.lasting = keep;
+}
