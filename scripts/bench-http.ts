@@ -1,7 +1,7 @@
 /**
  * HTTP load benchmark of the production build on a scratch database.
  *
- *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|login-flood|all
+ *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|import|collection-import|login-flood|all
  *                          --duration 10 --connections 20 --port 3199 --dist .next-bench --rebuild|--no-build]
  *
  * pages        bounded autocannon loads (loopback only) on a static asset (the
@@ -9,6 +9,13 @@
  *              requests/s, p50, p99 and the ratio to the baseline.
  * login-flood  16 connections posting wrong passwords to the credentials
  *              endpoint while /api/health is polled; prints the health p50/p99.
+ * import       a 20,000-row catalog import through POST /api/catalog/import (as
+ *              the web form sends it) while /api/health is polled one request
+ *              at a time; prints the health p50/p99/max against the target
+ *              (p99 ≤ 200 ms), the load average, and how long each phase took.
+ * collection-import  the same for a regular user's 20,000-row collection
+ *              import (add mode) into a 20,000-card set (imported first, unmeasured,
+ *              unless the import mode ran before it).
  *
  * A new mode is one entry in MODES (near the end): a function that gets the
  * seeded fixtures (users, a card page, a deck) and the server's base URL, and
@@ -384,16 +391,97 @@ async function loginFloodMode(seeded: Seeded) {
   printHealth(`Login flood (16 connections, wrong passwords, ${DURATION} s)`, times, `${r.requests.total} attempts (${statuses})`);
 }
 
+// ---------- imports under load ----------
+
+const IMPORT_ROWS = 20_000;
+let importSetReady = false;
+
+type ImportRun = { ok: boolean; message: string; seconds: number; phases: { phase: string; seconds: number }[] };
+
+/** Posts an import to one of the streaming import routes and follows its progress lines; returns how long each phase took. */
+async function postImport(route: string, form: FormData, cookie: string): Promise<ImportRun> {
+  const t0 = performance.now();
+  const res = await fetch(`${BASE}${route}`, { method: "POST", body: form, headers: { cookie, origin: BASE } });
+  if (!res.ok || !res.body) return { ok: false, message: `HTTP ${res.status}: ${await res.text()}`, seconds: (performance.now() - t0) / 1000, phases: [] };
+  const phases: { phase: string; seconds: number }[] = [];
+  let phase = "upload";
+  let since = t0;
+  let buffer = "";
+  let last: { type: string; ok?: boolean; message?: string; phase?: string } | null = null;
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    for (let i; (i = buffer.indexOf("\n")) >= 0; ) {
+      last = JSON.parse(buffer.slice(0, i));
+      buffer = buffer.slice(i + 1);
+      if (last?.type === "progress" && last.phase !== phase) {
+        const now = performance.now();
+        phases.push({ phase, seconds: (now - since) / 1000 });
+        phase = last.phase!;
+        since = now;
+      }
+    }
+  }
+  const end = performance.now();
+  phases.push({ phase, seconds: (end - since) / 1000 });
+  return { ok: last?.type === "result" && last.ok === true, message: last?.message ?? "no result", seconds: (end - t0) / 1000, phases };
+}
+
+function catalogImportForm(): FormData {
+  const cards = Array.from({ length: IMPORT_ROWS }, (_, i) => generatedCard("BENCHI", i + 1));
+  const form = new FormData();
+  form.set("file", new Blob([JSON.stringify({ cards })], { type: "application/json" }), "bench-import.json");
+  form.set("mode", "apply");
+  return form;
+}
+
+function describeRun(r: ImportRun): string {
+  return `${r.ok ? "" : "FAILED: "}${r.message} in ${r.seconds.toFixed(1)} s (${r.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(", ")})`;
+}
+
+/** A 20,000-row catalog import through the admin's import route while /api/health is polled. */
+async function catalogImportMode(seeded: Seeded) {
+  const cookie = await signIn(seeded.adminEmail);
+  const idle = await probeHealth(sleep(3000));
+  console.log(`\n/api/health idle: p50 ${pct(idle, 50).toFixed(0)} ms, p99 ${pct(idle, 99).toFixed(0)} ms`);
+  const run = postImport("/api/catalog/import", catalogImportForm(), cookie);
+  const times = await probeHealth(run);
+  const r = await run;
+  if (r.ok) importSetReady = true;
+  printHealth(`Catalog import (${IMPORT_ROWS.toLocaleString("en")} new cards, POST /api/catalog/import)`, times, describeRun(r));
+}
+
+/** A 20,000-row collection import (a regular user, add mode) while /api/health is polled. */
+async function collectionImportMode(seeded: Seeded) {
+  if (!importSetReady) {
+    step(`Importing the ${IMPORT_ROWS.toLocaleString("en")}-card set the collection file names (not measured)…`);
+    const r = await postImport("/api/catalog/import", catalogImportForm(), await signIn(seeded.adminEmail));
+    if (!r.ok) fail(`The catalog import the collection import needs failed: ${r.message}`);
+    importSetReady = true;
+  }
+  const cookie = await signIn(seeded.userEmail);
+  const csv = `set,number,quantity\n${Array.from({ length: IMPORT_ROWS }, (_, i) => `BENCHI,${i + 1},${1 + (i % 3)}`).join("\n")}\n`;
+  const form = new FormData();
+  form.set("file", new Blob([csv], { type: "text/csv" }), "bench-collection.csv");
+  form.set("mode", "add");
+  form.set("intent", "apply");
+  const run = postImport("/api/collection/import", form, cookie);
+  const times = await probeHealth(run);
+  printHealth(`Collection import (${IMPORT_ROWS.toLocaleString("en")} rows, add mode, POST /api/collection/import)`, times, describeRun(await run));
+}
+
 // ---------- the modes (add a mode here) ----------
 
 /** Each mode loads the running server and prints its figures; `all` runs them in this order. */
 const MODES: Record<string, (seeded: Seeded) => Promise<void>> = {
   pages: pagesMode,
+  import: catalogImportMode,
+  "collection-import": collectionImportMode,
   // last: it locks the benchmark user's sign-in for the rate limit's window
   "login-flood": loginFloodMode,
 };
-const selected = MODE === "all" ? Object.keys(MODES) : [MODE];
-if (!selected.every((m) => m in MODES)) fail(`--mode must be ${Object.keys(MODES).join(", ")} or all (got ${MODE}).`);
+const selected = MODE === "all" ? Object.keys(MODES) : MODE.split(",");
+if (!selected.every((m) => m in MODES)) fail(`--mode must be ${Object.keys(MODES).join(", ")}, several of them joined by commas, or all (got ${MODE}).`);
 
 // ---------- main ----------
 

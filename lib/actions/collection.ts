@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
+import { failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { requireUser } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
 import {

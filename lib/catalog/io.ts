@@ -4,6 +4,7 @@
  * writing. The database side is lib/dal/catalog-import.ts.
  */
 import Papa from "papaparse";
+import { timeSlicer } from "@/lib/import/time-slice";
 import { toSafeCsv, unguardCell } from "@/lib/csv";
 import { cardKey } from "@/lib/cards/keys";
 import { parseCatalogCard, splitList, type CatalogCard } from "@/lib/validation/catalog";
@@ -116,11 +117,13 @@ function tooMany(n: number): FileError {
 export async function validateRowsInChunks(rows: readonly RawRow[], onProgress: (done: number) => void = () => {}, chunk = 500): Promise<ValidatedRow[]> {
   const seen = new Map<string, number>();
   const out: ValidatedRow[] = [];
-  for (let i = 0; i < rows.length; i += chunk) {
-    for (const row of rows.slice(i, i + chunk)) out.push(validateRow(row, seen));
-    onProgress(out.length);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+  const pause = timeSlicer();
+  for (const row of rows) {
+    out.push(validateRow(row, seen));
+    if (out.length % chunk === 0) onProgress(out.length);
+    await pause();
   }
+  onProgress(out.length);
   return out;
 }
 

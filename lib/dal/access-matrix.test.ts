@@ -28,7 +28,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined, unstable_cache: <T,>(fn: T) => fn }));
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
     throw new Error(`NEXT_REDIRECT:${to}`);
@@ -190,17 +190,20 @@ const DAL: Record<string, Row> = {
   "card-page.ts#getCardBySetNumber": { access: "checked", call: () => cardPage.getCardBySetNumber("DEMO", "1"), expect: PUBLIC },
   "card-page.ts#getCardById": { access: "checked", call: (f) => cardPage.getCardById(f.card(1)), expect: PUBLIC },
   "card-page.ts#otherPrintings": { access: "checked", call: async (f) => cardPage.otherPrintings((await cardPage.getCardById(f.card(1)))!), expect: PUBLIC },
-  "card-page.ts#cardUsage": {
-    access: "checked",
-    call: (f) => cardPage.cardUsage(f.card(5)),
-    expect: PUBLIC,
-    verify: (who, r, f) => {
-      const u = r as { owned: number; myDecks: { id: string }[]; publicDecks: { shareSlug: string }[] };
-      if (who !== "owner") expect(u.owned).toBe(0);
-      if (who !== "owner") expect(u.myDecks.map((d) => d.id)).not.toContain(f.privateDeck.id);
-      expect(u.publicDecks.map((d) => d.shareSlug)).not.toContain(f.privateDeck.slug);
-    },
-  },
+  "card-page.ts#publicCardUsage": { access: "checked", call: (f) => cardPage.publicCardUsage(f.card(5)), expect: PUBLIC, verify: (_who, r, f) => expect(JSON.stringify(r)).not.toContain(f.privateDeck.slug) },
+  "card-page.ts#myCardUsage": { access: "checked", call: (f) => cardPage.myCardUsage(f.card(5)), expect: SIGNED_IN, verify: (who, r, f) => who !== "owner" && expect(JSON.stringify(r)).not.toContain(f.privateDeck.id) },
+  "cache-invalidation.ts#toCardPlace": { access: "pure", why: "maps a row" },
+  "cache-invalidation.ts#invalidateCardChange": { access: "internal", why: "drops cached public pages after a catalog write that already checked the admin (no data read or written)" },
+  "cache-invalidation.ts#invalidateCatalog": { access: "internal", why: "drops cached public pages after an import that already checked the admin (no data read or written)" },
+  "cache-invalidation.ts#invalidateDeckChange": { access: "internal", why: "drops a shared deck's cached pages after a write by its owner (no data read or written)" },
+  "public-pages.ts#cachedCardPage": { access: "internal", why: "the public card page's cached data (public catalog only, no user's data); not called here because it needs Next's cache" },
+  "public-pages.ts#cachedCatalogFacets": { access: "internal", why: "cached public page data (the catalog's facets, no user's data); not called here because it needs Next's cache" },
+  "public-pages.ts#cachedDeckList": { access: "internal", why: "cached public page data (a deck code or starter list resolved against the catalog, no user's data); not called here because it needs Next's cache" },
+  "public-pages.ts#cachedPublicDecks": { access: "internal", why: "cached public page data (public decks only, through listPublicDecks); not called here because it needs Next's cache" },
+  "public-pages.ts#cachedPublishedDeck": { access: "internal", why: "cached shared-deck data (public and unlisted decks only, through getPublishedDeck); not called here because it needs Next's cache" },
+  "decks/read.ts#getPublishedDeck": { access: "checked", call: (f) => deckRead.getPublishedDeck(f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
+  "decks/read.ts#getMyOwnedCountsFor": { access: "checked", call: (f) => deckRead.getMyOwnedCountsFor([f.card(1)]), expect: SIGNED_IN, verify: async (who, r, f) => expect((r as Record<string, number>)[f.card(1)] ?? 0).toBe((await f.ownedBy(who))[f.card(1)] ?? 0) },
+  "decks/read.ts#resolvePublicDeckList": { access: "checked", call: () => deckRead.resolvePublicDeckList([{ set: "DEMO", number: 1, quantity: 1 }]), expect: PUBLIC },
   "cards.ts#toCardDTO": { access: "pure", why: "maps a row the caller already read" },
   "cards.ts#listCards": { access: "checked", call: () => cards.listCards({ take: 3 }), expect: PUBLIC },
   "cards.ts#catalogStats": { access: "checked", call: () => cards.catalogStats(), expect: PUBLIC },
@@ -407,6 +410,9 @@ const ROUTES: Record<string, Row> = {
     },
     expect: SIGNED_IN,
   },
+  "me/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/me/route")).GET(), expect: PUBLIC },
+  "me/owned/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/me/owned/route")).GET(new NextRequest(`http://app.test/api/me/owned?ids=${f.card(1)}`)), expect: SIGNED_IN, verify: async (who, r) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain('":9') },
+  "me/card-usage/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/me/card-usage/route")).GET(new NextRequest(`http://app.test/api/me/card-usage?card=${f.card(5)}`)), expect: SIGNED_IN, verify: async (who, r, f) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.id) },
   "decks/[slug]/community/route.ts#GET": {
     access: "checked",
     call: async (f) => (await import("@/app/api/decks/[slug]/community/route")).GET(new Request("http://app.test/x"), { params: Promise.resolve({ slug: f.privateDeck.slug }) }),

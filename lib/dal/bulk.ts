@@ -20,7 +20,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  */
 
 /** Rows per staging write. */
-export const STAGE_CHUNK = 500;
+export const STAGE_CHUNK = 200;
 /** What one apply range should take: the longest the event loop (and, on PostgreSQL, any row lock) is held at a time. */
 const RANGE_TARGET_MS = 25;
 /** The pause between two apply ranges, in which other requests run. */
@@ -114,7 +114,7 @@ export async function dropImportJob(jobId: string): Promise<void> {
     const delegate = db[table] as unknown as { deleteMany(args: { where: { jobId: string; seq?: { lt: number } } }): Promise<{ count: number }>; aggregate(args: object): Promise<{ _max: { seq: number | null } }> };
     const { _max } = await delegate.aggregate({ where: { jobId }, _max: { seq: true } });
     const last = _max.seq ?? -1;
-    for (let edge = 2000; edge <= last; edge += 2000) {
+    for (let edge = 500; edge <= last; edge += 500) {
       await delegate.deleteMany({ where: { jobId, seq: { lt: edge } } });
       await yieldToEventLoop();
     }

@@ -7,10 +7,12 @@ import { cardKey } from "@/lib/cards/keys";
 import { diffSnapshots } from "@/lib/cards/snapshot-diff";
 import { requireAdmin } from "@/lib/dal/session";
 import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/dal/catalog-admin";
+import { invalidateCatalog } from "@/lib/dal/cache-invalidation";
 import { applyInRanges, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
 import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
 import { parseCatalogFile, validateRowsInChunks, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
 import type { OnImportProgress } from "@/lib/import/progress";
+import { timeSlicer } from "@/lib/import/time-slice";
 import type { CatalogCard } from "@/lib/validation/catalog";
 
 /**
@@ -25,7 +27,7 @@ import type { CatalogCard } from "@/lib/validation/catalog";
 /** The apply transaction's limit: past it, everything is rolled back and the import says so. */
 const APPLY_TIMEOUT_MS = 60_000;
 /** Cards read per page when comparing the file with the catalog. */
-const READ_PAGE = 1000;
+const READ_PAGE = 250;
 
 /** An import refused at the last step because the catalog changed underneath it: nothing was written. */
 export class CatalogImportError extends DomainError {
@@ -71,8 +73,9 @@ async function plan(text: string, format: CatalogFormat, onProgress: OnImportPro
   const counts = emptyCounts();
   const rows: ImportRowReport[] = [];
   const targets: Target[] = [];
-  for (const [i, r] of valid.entries()) {
-    if (i % STAGE_CHUNK === STAGE_CHUNK - 1) await yieldToEventLoop();
+  const pause = timeSlicer();
+  for (const r of valid) {
+    await pause();
     if (!r.ok) {
       counts.reject++;
       rows.push({ line: r.line, key: r.key, action: "reject", errors: r.errors, changes: [] });
@@ -127,7 +130,9 @@ export async function applyImport(text: string, format: CatalogFormat, onProgres
       await stage(jobId, targets, onProgress);
       onProgress({ phase: "apply", done: 0, total: targets.length });
       await applyStaged(jobId, actor.id, targets, onProgress, applyTimeoutMs);
-      // committed: what is left is housekeeping
+      // committed: every cached page showing catalog data is refreshed (on every instance; docs/caching.md)
+      await invalidateCatalog();
+      // what is left is housekeeping
       onProgress({ phase: "done", done: targets.length, total: targets.length });
     } finally {
       await dropImportJob(jobId);
@@ -136,35 +141,33 @@ export async function applyImport(text: string, format: CatalogFormat, onProgres
   return { ...report, applied: true };
 }
 
-/** Writes the rows to apply into the staging tables, a chunk per write (the catalog is untouched). */
+/**
+ * Writes the rows to apply into the staging tables, a chunk per write (the
+ * catalog is untouched). Plain multi-row INSERTs: building Prisma's createMany
+ * for hundreds of wide rows costs seconds of event-loop time under load.
+ */
 async function stage(jobId: string, targets: Target[], onProgress: OnImportProgress): Promise<void> {
   const stagedAt = new Date();
+  const sql = Prisma.sql;
+  const pause = timeSlicer();
   await stageInChunks(
     targets,
     async (chunk, offset) => {
-      const cards: Prisma.ImportCardStageCreateManyInput[] = [];
-      const traits: Prisma.ImportTraitStageCreateManyInput[] = [];
+      const cards: Prisma.Sql[] = [];
+      const traits: Prisma.Sql[] = [];
       for (const [i, t] of chunk.entries()) {
         const seq = offset + i;
         const cardId = t.id ?? newId();
-        cards.push({
-          jobId,
-          seq,
-          line: t.line,
-          action: t.id ? "update" : "create",
-          cardId,
-          setCode: t.card.set,
-          ...cardFields(t.card),
-          cardKey: cardKey(t.card.set, t.card.number),
-          auditId: newId(),
-          auditBefore: t.before ? JSON.stringify(t.before) : null,
-          auditAfter: JSON.stringify(snapshotOfInput(t.card)),
-          stagedAt,
-        });
-        for (const tr of traitRows(t.card)) traits.push({ jobId, seq, cardId, ...tr });
+        const f = cardFields(t.card);
+        cards.push(sql`(${jobId}, ${seq}, ${t.line}, ${t.id ? "update" : "create"}, ${cardId}, ${t.card.set}, ${f.number}, ${f.title}, ${f.titleKey}, ${f.colorMask}, ${f.colorCount}, ${f.rings}, ${f.rarity}, ${f.text}, ${f.effect}, ${f.imageUrl},
+          ${cardKey(t.card.set, t.card.number)}, ${newId()}, ${t.before ? JSON.stringify(t.before) : null}, ${JSON.stringify(snapshotOfInput(t.card))}, ${stagedAt})`);
+        for (const tr of traitRows(t.card)) traits.push(sql`(${jobId}, ${seq}, ${cardId}, ${tr.trait}, ${tr.traitKey})`);
+        await pause();
       }
-      await db.importCardStage.createMany({ data: cards });
-      if (traits.length) await db.importTraitStage.createMany({ data: traits });
+      await db.$executeRaw(sql`INSERT INTO "ImportCardStage" ("jobId", "seq", "line", "action", "cardId", "setCode", "number", "title", "titleKey", "colorMask", "colorCount", "rings", "rarity", "text", "effect", "imageUrl", "cardKey", "auditId", "auditBefore", "auditAfter", "stagedAt")
+        VALUES ${Prisma.join(cards)}`);
+      await pause();
+      if (traits.length) await db.$executeRaw(sql`INSERT INTO "ImportTraitStage" ("jobId", "seq", "cardId", "trait", "traitKey") VALUES ${Prisma.join(traits)}`);
     },
     (done) => onProgress({ phase: "stage", done, total: targets.length }),
   );

@@ -8,6 +8,7 @@ import { MAX_QUANTITY, type ImportMode, type TransferFormat } from "@/lib/valida
 import { parseCollectionFile, type RowError, type TransferRow } from "@/lib/collection/transfer";
 import { applyInRanges, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
 import type { OnImportProgress } from "@/lib/import/progress";
+import { timeSlicer } from "@/lib/import/time-slice";
 import type { ImportPreview, ImportPreviewLine } from "@/lib/collection/types";
 import { CollectionError, type Tx } from "./errors";
 
@@ -21,7 +22,7 @@ import { CollectionError, type Tx } from "./errors";
 type Resolved = { lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[]; existing: Set<string> };
 
 /** Rows read per page while resolving a file (each page one short read). */
-const READ_PAGE = 1000;
+const READ_PAGE = 500;
 /** The apply transaction's limit: past it, everything is rolled back and the import says so. */
 const APPLY_TIMEOUT_MS = 60_000;
 
@@ -78,11 +79,10 @@ export async function resolveImport(rows: TransferRow[], mode: ImportMode, onPro
   const current = new Map(entries.map((e) => [e.cardId, e.quantity]));
   const errors: RowError[] = [];
   const lines = new Map<string, ImportPreviewLine>();
+  const pause = timeSlicer();
   for (const [i, r] of rows.entries()) {
-    if (i % STAGE_CHUNK === STAGE_CHUNK - 1) {
-      onProgress({ phase: "check", done: i + 1, total: rows.length });
-      await yieldToEventLoop();
-    }
+    if (i % STAGE_CHUNK === STAGE_CHUNK - 1) onProgress({ phase: "check", done: i + 1, total: rows.length });
+    await pause();
     const card = byKey.get(`${r.set}#${r.number}`);
     if (!card) {
       errors.push({ row: r.row, code: "import/unknown-card", message: `No card ${cardKey(r.set, r.number)} in the catalog.` });
@@ -160,7 +160,10 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
   try {
     await stageInChunks(
       staged,
-      (chunk, offset) => db.importCollectionStage.createMany({ data: chunk.map((l, i) => ({ jobId, seq: offset + i, cardId: l.cardId, quantity: l.quantity })) }).then(() => undefined),
+      async (chunk, offset) => {
+        const values = Prisma.join(chunk.map((l, i) => Prisma.sql`(${jobId}, ${offset + i}, ${l.cardId}, ${l.quantity})`));
+        await db.$executeRaw`INSERT INTO "ImportCollectionStage" ("jobId", "seq", "cardId", "quantity") VALUES ${values}`;
+      },
       (done) => onProgress({ phase: "stage", done, total: staged.length }),
     );
     onProgress({ phase: "apply", done: 0, total: staged.length });
