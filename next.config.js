@@ -1,16 +1,30 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- next.config.js is CommonJS; the header values live in lib/*.cjs */
+const { PUBLIC_CACHE_CONTROL } = require("./lib/cache/cache-control.cjs");
+const { HSTS } = require("./lib/csp-policy.cjs");
+
+/** The cached public pages proxy.ts does not run for (its matcher): their Cache-Control is set here. */
+const CACHED_WITHOUT_PROXY = ["/", "/rules", "/learn", "/forgot-password", "/cards/syntax", "/cards/:set/:number(\\d+)", "/d/:path*", "/decks/starter/:slug", "/cached/:path*"];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // No ETag: Next computes it by hashing the whole HTML in JavaScript on every response, which cost cached pages
+  // more than serving them (npm run bench:http); shared caches keep public pages by their Cache-Control.
+  generateEtags: false,
   // forbidden() renders app/forbidden.tsx with status 403 (admin pages for non-admins).
   // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
+  // Cached public pages and data stay in memory (never on disk) and tag invalidations reach
+  // every instance through Redis when REDIS_URL is set (lib/cache/next-cache-handler.cjs).
+  cacheHandler: require.resolve("./lib/cache/next-cache-handler.cjs"),
   // `npm test` type-checks the whole project (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],
   // Test builds write to their own folder so `npm test` never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // Every response; the Content-Security-Policy (with its per-request nonce) and HSTS come from proxy.ts.
+  // Every response. The Content-Security-Policy comes from proxy.ts (a per-request nonce) or, on cached pages, from
+  // the cache handler (script hashes: docs/security.md).
   async headers() {
     return [
       {
@@ -26,6 +40,9 @@ const nextConfig = {
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
       },
+      // HSTS over https (behind a proxy that says so); proxy.ts sets it too on what it handles
+      ...(process.env.NODE_ENV === "production" ? [{ source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: HSTS }] }] : []),
+      ...CACHED_WITHOUT_PROXY.map((source) => ({ source, headers: [{ key: "Cache-Control", value: PUBLIC_CACHE_CONTROL }] })),
     ];
   },
 };

@@ -18,6 +18,11 @@ function pgDatabaseUrl(base: string): string {
   return u.toString();
 }
 
+// The PostgreSQL server shares Redis with the second instance e2e/instances.spec.ts starts
+// (one key prefix per run, inherited by the workers). CI provides Redis at 127.0.0.1:6379.
+process.env.E2E_REDIS_PREFIX ??= `e2e-${process.pid}-${Date.now()}:`;
+const pgRedisEnv = { REDIS_URL: process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_PREFIX: process.env.E2E_REDIS_PREFIX };
+
 const SQLITE_URL = "file:./.tmp/e2e.db";
 // e2e/global-setup.ts creates the admin on each of these
 process.env.E2E_SERVER_DATABASES = [SQLITE_URL, ...(PG_BASE_URL ? [pgDatabaseUrl(PG_BASE_URL)] : [])].join(" ");
@@ -30,9 +35,17 @@ const serverEnv = {
   // the suite; the per-account and per-user limits keep their defaults
   RATE_LIMIT_SIGNIN_ADDRESS: "100000/900",
   RATE_LIMIT_SIGNUP_ADDRESS: "100000/3600",
+  // deck views are limited per address too (over it they are not counted, which the community spec checks)
+  RATE_LIMIT_DECK_VIEW: "100000/600",
   // outgoing mail (password reset links) as files the tests read
   MAIL_DIR: ".tmp/e2e-mail",
 };
+
+/** The PostgreSQL server's environment; e2e/instances.spec.ts starts a second instance with it (workers inherit it). */
+function pgServerEnv(base: string): Record<string, string> {
+  return { ...serverEnv, ...pgRedisEnv, DATABASE_URL: pgDatabaseUrl(base) };
+}
+if (PG_BASE_URL) process.env.E2E_PG_SERVER_ENV = JSON.stringify(pgServerEnv(PG_BASE_URL));
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against
@@ -70,12 +83,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } },
+    { name: "chromium", testIgnore: /instances\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } },
     ...(PG_BASE_URL
       ? [
           {
             name: "postgres",
-            testMatch: /(decks|collection)\.spec\.ts$/,
+            testMatch: /(decks|collection|instances)\.spec\.ts$/,
             use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, baseURL: pgBaseURL },
           },
         ]
@@ -99,7 +112,7 @@ export default defineConfig({
             timeout: 300_000,
             reuseExistingServer: false,
             stdout: "pipe" as const,
-            env: { ...serverEnv, PORT: String(PG_PORT), DATABASE_URL: pgDatabaseUrl(PG_BASE_URL), AUTH_URL: pgBaseURL },
+            env: { ...pgServerEnv(PG_BASE_URL), PORT: String(PG_PORT), AUTH_URL: pgBaseURL },
           },
         ]
       : []),

@@ -2,6 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
 import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers";
 import { THEME_SCRIPT } from "@/lib/theme";
+import { CACHED_LISTS, internalListPath, type CachedListPath } from "@/lib/cache/page-state";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/cache-control.cjs";
 
 /**
  * The app's own inline scripts, allowed by their hash (the same on every page,
@@ -10,23 +12,66 @@ import { THEME_SCRIPT } from "@/lib/theme";
 const INLINE_SCRIPT_HASHES = [THEME_SCRIPT].map((src) => `'sha256-${createHash("sha256").update(src, "utf8").digest("base64")}'`);
 
 /**
- * Every page and route handler response gets a Content-Security-Policy with a
- * fresh nonce (Next.js reads it from the request's CSP header and puts it on
- * its scripts), and HSTS in production over https. Static assets get the
- * other security headers from next.config.js.
+ * Pages whose HTML is the same for every visitor (nothing in them reads the
+ * session): rendered once, kept in the cache until what they show changes. The
+ * internal routes the list pages are served from, and the static pages, too.
+ * A page listed here that rendered per request would go without a CSP, and a
+ * static page missing here would get two policies (its scripts blocked):
+ * e2e/security.spec.ts checks both.
+ */
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/cards$/,
+  /^\/cards\/syntax$/,
+  /^\/cards\/[^/]+\/\d+$/,
+  /^\/decks\/public$/,
+  /^\/decks\/starter\/[^/]+$/,
+  /^\/d\/[^/]+$/,
+  /^\/d\/code\/[^/]+$/,
+  /^\/cached\/(cards|public-decks)\/[^/]+$/,
+  /^\/(rules|learn|forgot-password)$/,
+];
+
+/**
+ * Pages rendered per request get a Content-Security-Policy with a fresh nonce
+ * (Next.js reads it from the request's CSP header and puts it on its scripts).
+ * The cached public pages get theirs from the cache (lib/cache/next-cache-handler.cjs:
+ * the hashes of exactly the inline scripts of the cached HTML, no nonce, which
+ * would force a render per request), a Cache-Control that lets a shared cache
+ * keep them, and the list pages are served from their per-query cached routes
+ * (lib/cache/page-state.ts). HSTS in production over https. Static assets get
+ * the other security headers from next.config.js.
  */
 export function proxy(request: NextRequest) {
   const crossOrigin = refuseCrossOriginAction(request);
   if (crossOrigin) return crossOrigin;
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const production = process.env.NODE_ENV === "production";
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  const { pathname, searchParams } = request.nextUrl;
+  const readOnly = request.method === "GET" || request.method === "HEAD";
+
+  const cached = readOnly && PUBLIC_PAGES.some((re) => re.test(pathname));
+  const listUrl = readOnly && pathname in CACHED_LISTS ? request.nextUrl.clone() : null;
+  if (listUrl) {
+    listUrl.pathname = internalListPath(pathname as CachedListPath, searchParams);
+    listUrl.search = "";
+  }
+
+  // Production serves the public pages from the cache, with the cache's policy.
+  // (Development renders every page per request: nonces everywhere there.)
+  if (production && cached) {
+    const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL });
+    if (https) headers.set("Strict-Transport-Security", HSTS);
+    return listUrl ? NextResponse.rewrite(listUrl, { headers }) : NextResponse.next({ headers });
+  }
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = contentSecurityPolicy({ nonce, scriptHashes: INLINE_SCRIPT_HASHES, dev: !production, https: production && https, imageHosts: imageHosts() });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = listUrl ? NextResponse.rewrite(listUrl, { request: { headers: requestHeaders } }) : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   if (production && https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
@@ -55,6 +100,17 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
   );
 }
 
+/**
+ * The cached pages that need no rewrite skip the proxy altogether (running it
+ * costs more than serving the page from the cache): their CSP comes from the
+ * cache handler, their Cache-Control and HSTS from next.config.js. A server
+ * action posted to one of them still comes here (the cross-origin check).
+ * (`cached/`: the routes /cards and /decks/public are rewritten to; the rewrite
+ * already set their headers.)
+ */
 export const config = {
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|card-images/).*)" }],
+  matcher: [
+    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cached/|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
+    { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
+  ],
 };

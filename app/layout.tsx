@@ -3,7 +3,6 @@ import "./globals.css";
 import { SiteHeader } from "@/components/site-header";
 import { CardZoom } from "@/components/card/card-zoom";
 import { THEME_SCRIPT } from "@/lib/theme";
-import { getCurrentUser } from "@/lib/dal/session";
 
 export const metadata: Metadata = {
   title: { default: "Ringbinder — Sonic X TCG collection, decks and playtest", template: "%s · Ringbinder" },
@@ -11,8 +10,7 @@ export const metadata: Metadata = {
     "Catalogue your Sonic X Trading Card Game collection, build legal decks beside it, share deck links and playtest against a rules-enforced AI. Unofficial fan tool.",
 };
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const user = await getCurrentUser();
+export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -23,7 +21,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content
         </a>
-        <SiteHeader user={user} />
+        <SiteHeader />
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>

@@ -1,5 +1,7 @@
 import Link from "next/link";
-import { getCurrentUser } from "@/lib/dal/session";
+import { Suspense } from "react";
+import { AccountDeletedNotice } from "@/components/session/account-deleted-notice";
+import { SignedInSwitch } from "@/components/session/current-user";
 import { MAX_COPIES_PER_TITLE, MIN_DECK_SIZE } from "@/lib/deck/rules";
 
 const FEATURES = [
@@ -9,15 +11,12 @@ const FEATURES = [
   { href: "/playtest", title: "Playtest against the AI", body: "A board that enforces the real rules: secret placement, the rush, copy and battle discards, emeralds." },
 ];
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<{ account?: string }> }) {
-  const [user, params] = await Promise.all([getCurrentUser(), searchParams]);
+export default function HomePage() {
   return (
     <div className="space-y-10">
-      {params.account === "deleted" && !user && (
-        <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-green-900">
-          Your account and all its data are deleted. Thank you for playing.
-        </p>
-      )}
+      <Suspense>
+        <AccountDeletedNotice />
+      </Suspense>
       <section className="rounded-2xl bg-gradient-to-br from-blue-800 to-blue-600 px-6 py-12 text-white shadow-lg sm:px-10">
         <p className="badge-unofficial mb-4">Unofficial fan tool · demo card data</p>
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">The binder for the Sonic X Trading Card Game.</h1>
@@ -32,15 +31,17 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           <Link href="/learn" className="btn border border-white/50 text-white hover:bg-white/10">
             Learn to play
           </Link>
-          {user ? (
+          <SignedInSwitch
+            guest={
+              <Link href="/signup" className="btn border border-white/50 text-white hover:bg-white/10">
+                Create a free account
+              </Link>
+            }
+          >
             <Link href="/decks" className="btn border border-white/50 text-white hover:bg-white/10">
               My decks
             </Link>
-          ) : (
-            <Link href="/signup" className="btn border border-white/50 text-white hover:bg-white/10">
-              Create a free account
-            </Link>
-          )}
+          </SignedInSwitch>
         </div>
       </section>
 

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { signOutAction } from "@/lib/actions/auth";
 import { NavLink } from "@/components/ui/nav-link";
 import { SiteMenu } from "@/components/site-menu";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { AccountMenu, AdminNavLink } from "@/components/session/account-menu";
 
 const NAV = [
   { href: "/cards", label: "Cards" },
@@ -12,8 +12,8 @@ const NAV = [
   { href: "/rules", label: "Rules" },
 ];
 
-/** The site header; the layout passes the signed-in user (null for guests). */
-export function SiteHeader({ user }: { user: { displayName: string; role: string } | null }) {
+/** The site header. It reads no session: the account corner asks the browser (components/session), so every page around it can be cached. */
+export function SiteHeader() {
   return (
     <header className="bg-gradient-to-r from-blue-900 via-blue-800 to-blue-700 text-white shadow">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 md:py-3">
@@ -28,32 +28,11 @@ export function SiteHeader({ user }: { user: { displayName: string; role: string
               {item.label}
             </NavLink>
           ))}
-          {user?.role === "admin" && <NavLink href="/admin">Admin</NavLink>}
+          <AdminNavLink />
         </nav>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <ThemeToggle />
-          {user ? (
-            <>
-              <Link href="/account" className="rounded-md px-2 py-1 hover:bg-white/10" data-testid="current-user" title="Your account">
-                {user.displayName}
-                {user.role === "admin" && <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-blue-950">admin</span>}
-              </Link>
-              <form action={signOutAction}>
-                <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10">
-                  Sign out
-                </button>
-              </form>
-            </>
-          ) : (
-            <>
-              <Link href="/signin" className="rounded-md px-3 py-1.5 font-semibold hover:bg-white/10">
-                Sign in
-              </Link>
-              <Link href="/signup" className="rounded-md bg-amber-400 px-3 py-1.5 font-semibold text-blue-950 hover:bg-amber-300">
-                Sign up
-              </Link>
-            </>
-          )}
+          <AccountMenu />
         </div>
         </SiteMenu>
       </div>

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import { contentSecurityPolicy, imageHosts, isAllowedImageUrl, shownImageUrl } from "@/lib/security-headers";
+import { cachedPagePolicy, inlineScriptHashes } from "@/lib/csp-policy.cjs";
 import { parseCatalogCard } from "@/lib/validation/catalog";
 
 afterEach(() => {
@@ -22,6 +24,29 @@ describe("Content-Security-Policy", () => {
     const csp = contentSecurityPolicy({ nonce: "n", dev: true, https: false, imageHosts: [] });
     expect(csp).toContain("'unsafe-eval'");
     expect(csp).not.toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("the policy of cached pages (no nonce: script hashes)", () => {
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+  const html =
+    '<html><head><script>theme()</script><script src="/_next/static/chunks/a.js" async=""></script></head>' +
+    '<body><script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"x<\\/script>"])</script>' +
+    '<script>theme()</script><script></script><script type="application/ld+json">{"a":1}</script></body></html>';
+
+  it("hashes exactly the inline scripts of the page, once each, and not the external ones", () => {
+    expect(inlineScriptHashes(html)).toEqual([sha("theme()"), sha("(self.__next_f=self.__next_f||[]).push([0])"), sha('self.__next_f.push([1,"x<\\/script>"])'), sha('{"a":1}')]);
+  });
+
+  it("allows the app's files and those hashes: no nonce, no unsafe-inline, no unsafe-eval, no framing", () => {
+    process.env.IMAGE_HOSTS = "https://img.example.com";
+    const csp = cachedPagePolicy(html);
+    const directives = Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
+    expect(directives["script-src"]).toEqual(["'self'", ...inlineScriptHashes(html)]);
+    expect(csp).not.toMatch(/'nonce-|unsafe-eval/);
+    expect(directives["script-src"]).not.toContain("'unsafe-inline'");
+    expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+    expect(directives["img-src"]).toEqual(["'self'", "data:", "blob:", "https://img.example.com"]);
   });
 });
 

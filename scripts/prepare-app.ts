@@ -78,8 +78,8 @@ async function main() {
     await prisma.$disconnect();
   }
 
-  // 4. build when needed
-  if (!dev) {
+  // 4. build when needed (--no-build: serve the build that is there, e.g. npm run bench:http -- --no-build)
+  if (!dev && !process.argv.includes("--no-build")) {
     const distDir = process.env.NEXT_DIST_DIR || ".next";
     const stampFile = path.join(root, distDir, "ringbinder-source-hash");
     const hash = sourceHash();
@@ -97,7 +97,7 @@ async function main() {
 /** A hash of everything that goes into a build, so `npm start` rebuilds only when it changed. */
 function sourceHash(): string {
   const h = createHash("sha256");
-  const roots = ["app", "components", "lib", "data", "public", "package-lock.json", "next.config.js", "postcss.config.mjs", "tsconfig.json", "prisma/schema.prisma", "prisma/postgres/schema.prisma"];
+  const roots = ["app", "components", "lib", "data", "public", "proxy.ts", "instrumentation.ts", "package-lock.json", "next.config.js", "postcss.config.mjs", "tsconfig.json", "prisma/schema.prisma", "prisma/postgres/schema.prisma"];
   const skip = new Set(["node_modules", ".next", "generated"]);
   const walk = (p: string) => {
     if (!existsSync(p)) return;

@@ -1,109 +1,12 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { Suspense } from "react";
-import { catalogFacets, searchCards } from "@/lib/dal/card-search";
-import { CardGrid } from "@/components/card/card-grid";
-import { CardSearchBox } from "@/components/card/card-search-box";
-import { CardResultsToolbar } from "@/components/card/card-results-toolbar";
-import { Pagination } from "@/components/ui/pagination";
-import { QueryErrorPanel } from "@/components/card/query-error-panel";
-import { getCurrentUser } from "@/lib/dal/session";
+import CardsPage from "@/app/cached/cards/[state]/page";
 
-export const metadata: Metadata = { title: "Cards" };
+export { metadata } from "@/app/cached/cards/[state]/page";
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+// Rendered per request: it reads the database, which a build does not have.
+export const dynamic = "force-dynamic";
 
-function one(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
-export default async function CardsPage({ searchParams }: { searchParams: SearchParams }) {
-  const sp = await searchParams;
-  const q = one(sp.q) ?? "";
-  const view = one(sp.view) === "list" ? "list" : "grid";
-  const [result, facets, user] = await Promise.all([
-    searchCards({ q, sort: one(sp.sort), dir: one(sp.dir), page: one(sp.page) }),
-    catalogFacets(),
-    getCurrentUser(),
-  ]);
-
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams();
-    for (const key of ["q", "sort", "dir", "view"]) {
-      const v = one(sp[key]);
-      if (v) params.set(key, v);
-    }
-    if (page > 1) params.set("page", String(page));
-    return `/cards?${params.toString()}`;
-  };
-
-  return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-2xl font-bold">Cards</h1>
-        <span className="badge-unofficial">Unofficial demo set</span>
-        <div className="ml-auto flex gap-2 text-sm">
-          {user && (
-            <>
-              <Link href="/cards/suggestions" className="btn-secondary">
-                My suggestions
-              </Link>
-              <Link href="/cards/suggest" className="btn-secondary">
-                Suggest a card
-              </Link>
-            </>
-          )}
-        </div>
-      </div>
-
-      <Suspense fallback={<div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-hidden />}>
-        <CardSearchBox traits={facets.traits} sets={facets.sets} showAppliedError={false} />
-      </Suspense>
-
-      {!result.ok ? (
-        <QueryErrorPanel query={q} error={result.error} />
-      ) : (
-        <section aria-labelledby="results-heading" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
-              {result.total === 1 ? "1 card" : `${result.total.toLocaleString("en")} cards`}
-              {result.total > result.pageSize && ` · page ${result.page} of ${Math.ceil(result.total / result.pageSize)}`}
-            </h2>
-            <Suspense>
-              <CardResultsToolbar sort={result.sort} dir={result.dir} view={view} />
-            </Suspense>
-          </div>
-          {result.cards.length === 0 ? (
-            <div className="panel text-center text-slate-600">
-              {result.total === 0 ? (
-                q ? (
-                  <p>
-                    No cards match <code className="rounded bg-slate-100 px-1">{q}</code>. Try removing a filter, or see the{" "}
-                    <Link href="/cards/syntax" className="text-blue-700 underline">
-                      syntax help
-                    </Link>
-                    .
-                  </p>
-                ) : (
-                  <p>
-                    The catalog is empty. Run <code>npm run db:seed</code> to load the demo set.
-                  </p>
-                )
-              ) : (
-                <p>
-                  This page is past the last result.{" "}
-                  <Link href={hrefFor(1)} className="text-blue-700 underline">
-                    Back to page 1
-                  </Link>
-                </p>
-              )}
-            </div>
-          ) : (
-            <CardGrid cards={result.cards} view={view} />
-          )}
-          <Pagination page={result.page} pageCount={Math.ceil(result.total / result.pageSize)} hrefFor={hrefFor} />
-        </section>
-      )}
-    </div>
-  );
+// proxy.ts serves /cards from its cached per-query route; this answers a
+// request that arrives without it with the unfiltered first page.
+export default function CardsFallback() {
+  return <CardsPage params={Promise.resolve({ state: "all" })} />;
 }

@@ -8,13 +8,21 @@ export function cardHref(card: Pick<CardDTO, "set" | "number">): string {
   return `/cards/${encodeURIComponent(card.set)}/${card.number}`;
 }
 
-type Props = {
-  cards: readonly CardDTO[];
+/** What a grid or list shows of a card (a card list page sends no more than this to the browser). */
+export type CardTile = Pick<CardDTO, "id" | "set" | "number" | "key" | "title" | "traits" | "colors" | "rings" | "rarity" | "text" | "imageUrl" | "unofficial">;
+
+/** The tile fields of a card, for a results grid rendered in the browser. */
+export function toCardTile(c: CardDTO): CardTile {
+  return { id: c.id, set: c.set, number: c.number, key: c.key, title: c.title, traits: c.traits, colors: c.colors, rings: c.rings, rarity: c.rarity, text: c.text, imageUrl: c.imageUrl, unofficial: c.unofficial };
+}
+
+type Props<T extends CardTile> = {
+  cards: readonly T[];
   view?: "grid" | "list";
   /** extra per-card controls (e.g. owned +/−, add to deck), rendered under a grid card or in a list row's last cell */
-  renderActions?: (card: CardDTO) => ReactNode;
+  renderActions?: (card: T) => ReactNode;
   /** a badge over the card (e.g. "3 owned") */
-  renderBadge?: (card: CardDTO) => ReactNode;
+  renderBadge?: (card: T) => ReactNode;
   /** link each card to its page (default true) */
   linkToCard?: boolean;
   label?: string;
@@ -24,7 +32,7 @@ type Props = {
  * Cards as a grid of drawn cards or a compact list. A shared component (no
  * 'use client'): server pages and client editors can both render it.
  */
-export function CardGrid({ cards, view = "grid", renderActions, renderBadge, linkToCard = true, label = "Card results" }: Props) {
+export function CardGrid<T extends CardTile>({ cards, view = "grid", renderActions, renderBadge, linkToCard = true, label = "Card results" }: Props<T>) {
   if (view === "list") {
     return (
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -74,9 +82,9 @@ export function CardGrid({ cards, view = "grid", renderActions, renderBadge, lin
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-label={label}>
       {cards.map((card) => (
-        <li key={card.id} className="relative flex flex-col gap-1" data-card-zoom={card.key}>
+        <li key={card.id} className="cg-item" data-card-zoom={card.key}>
           {linkToCard ? (
-            <Link href={cardHref(card)} className="block rounded-xl transition-transform hover:-translate-y-0.5" aria-label={`${card.title} (${card.key})`}>
+            <Link href={cardHref(card)} className="cg-link" aria-label={`${card.title} (${card.key})`}>
               <CardFace card={card} />
             </Link>
           ) : (

@@ -7,6 +7,7 @@ import { DeckExport } from "@/components/deck/deck-export";
 import { Markdown } from "@/components/deck/markdown";
 import { CopyDeckButton } from "@/components/deck/copy-deck-button";
 import { LegalityBadge } from "@/components/deck/legality-badge";
+import { SignedInSwitch } from "@/components/session/current-user";
 
 export type DeckViewProps = {
   name: string;
@@ -16,7 +17,6 @@ export type DeckViewProps = {
   description: string;
   entries: { card: CardDTO; quantity: number; owned: number | null }[];
   check: DeckCheck;
-  signedIn: boolean;
   /** what "copy to my decks" copies */
   copySource: { slug: string } | { code: string } | { starter: string };
   /** the playtest query for this deck (only offered when legal) */
@@ -34,7 +34,11 @@ function labSource(src: DeckViewProps["copySource"]): string {
   return "slug" in src ? `slug:${src.slug}` : "code" in src ? `code:${src.code}` : `starter:${src.starter}`;
 }
 
-/** The read-only view of a deck: cards, legality, stats, copy, playtest, lab, sample hands and export. */
+/**
+ * The read-only view of a deck: cards, legality, stats, copy, playtest, lab,
+ * sample hands and export. It reads no session (its pages are cached for
+ * everyone): the copy button and the owned marks come from the visitor's browser.
+ */
 export function DeckView(props: DeckViewProps) {
   const { entries, check } = props;
   let code: string | null = null;
@@ -71,13 +75,15 @@ export function DeckView(props: DeckViewProps) {
           {props.notice && <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900">{props.notice}</p>}
         </div>
         <div className="flex flex-wrap items-start gap-2">
-          {props.signedIn ? (
+          <SignedInSwitch
+            guest={
+              <Link className="btn-primary" href={`/signin?callbackUrl=${encodeURIComponent(props.returnTo)}`}>
+                Sign in to copy this deck
+              </Link>
+            }
+          >
             <CopyDeckButton source={props.copySource} />
-          ) : (
-            <Link className="btn-primary" href={`/signin?callbackUrl=${encodeURIComponent(props.returnTo)}`}>
-              Sign in to copy this deck
-            </Link>
-          )}
+          </SignedInSwitch>
           {check.legal ? (
             <Link className="btn-secondary" href={`/playtest?${props.playtestQuery}`}>
               Playtest this deck
@@ -100,7 +106,7 @@ export function DeckView(props: DeckViewProps) {
           <Markdown text={props.description} />
         </section>
       )}
-      <DeckCardGrid entries={entries} />
+      <DeckCardGrid entries={entries} ownedFromBrowser />
       <PrintableDeckList name={props.name} entries={entries} summary={check.summary} />
       <div className="grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
         <DeckStats cards={statsCards} />

@@ -2,6 +2,7 @@
 
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { requireUser } from "@/lib/dal/session";
 import { addComment, deleteComment, editComment, moderateComment, recordDeckView, reportComment, setDeckLike } from "@/lib/dal/community";
@@ -116,9 +117,7 @@ export async function reportCommentAction(input: unknown): Promise<ActionResult>
   }
 }
 
-const DONE = { hide: "Comment hidden.", restore: "Comment restored; its reports are closed.", delete: "Comment deleted." } as const;
-
-/** An admin hides, restores or deletes a comment from the moderation queue. */
+/** An admin hides, restores or deletes a comment from the moderation queue, then sees the queue again with what was done. */
 export async function moderateCommentAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const parsed = moderateSchema.safeParse({ commentId: form.get("commentId"), action: form.get("action") });
   if (!parsed.success) return zodFail(parsed.error, "Choose hide, restore or delete.");
@@ -128,8 +127,8 @@ export async function moderateCommentAction(_prev: ActionResult | null, form: Fo
     revalidateCommunity(r.slug);
     revalidatePath("/admin/comments");
     revalidatePath("/admin");
-    return ok(undefined, DONE[parsed.data.action]);
   } catch (e) {
     return failFrom(e);
   }
+  redirect(`/admin/comments?done=${parsed.data.action}`);
 }

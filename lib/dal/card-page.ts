@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { titleKey } from "@/lib/cards/keys";
 import type { CardDTO } from "@/lib/cards/types";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
-import { getCurrentUser } from "@/lib/dal/session";
+import { requireUser } from "@/lib/dal/session";
 
 /** Public: one card by set code and number (the number may be zero-padded in the URL). */
 export async function getCardBySetNumber(set: string, number: string): Promise<CardDTO | null> {
@@ -32,34 +32,34 @@ export async function otherPrintings(card: Pick<CardDTO, "id" | "title">): Promi
 export type DeckUse = { id: string; name: string; quantity: number; shareSlug: string; visibility: string };
 export type PublicDeckUse = { name: string; shareSlug: string; owner: string; quantity: number };
 
-/**
- * How a card is used: for the signed-in user, copies owned and their decks
- * using it (private ones included, they are theirs); for everyone, public
- * decks using it. Others' private and unlisted decks never appear.
- */
-export async function cardUsage(cardId: string): Promise<{ signedIn: boolean; owned: number; myDecks: DeckUse[]; publicDecks: PublicDeckUse[] }> {
-  const user = await getCurrentUser();
-  const publicRows = await db.deckCard.findMany({
+/** Public: the public decks using a card (others' private and unlisted decks never appear). Reads no session: card pages are cached for everyone. */
+export async function publicCardUsage(cardId: string): Promise<PublicDeckUse[]> {
+  const rows = await db.deckCard.findMany({
     where: { cardId, deck: { visibility: "public" } },
     select: { quantity: true, deck: { select: { name: true, shareSlug: true, owner: { select: { displayName: true } } } } },
     orderBy: { deck: { updatedAt: "desc" } },
     take: 20,
   });
-  const publicDecks = publicRows.map((r) => ({ name: r.deck.name, shareSlug: r.deck.shareSlug, owner: r.deck.owner.displayName, quantity: r.quantity }));
-  if (!user) return { signedIn: false, owned: 0, myDecks: [], publicDecks };
+  return rows.map((r) => ({ name: r.deck.name, shareSlug: r.deck.shareSlug, owner: r.deck.owner.displayName, quantity: r.quantity }));
+}
+
+export type MyCardUsage = { owned: number; myDecks: DeckUse[] };
+
+/** The signed-in user's copies of a card and their decks using it (private ones included, they are theirs). */
+export async function myCardUsage(cardId: string): Promise<MyCardUsage> {
+  const user = await requireUser();
   const [entry, mine] = await Promise.all([
     db.collectionEntry.findUnique({ where: { userId_cardId: { userId: user.id, cardId } }, select: { quantity: true } }),
     db.deckCard.findMany({
       where: { cardId, deck: { ownerId: user.id } },
       select: { quantity: true, deck: { select: { id: true, name: true, shareSlug: true, visibility: true } } },
       orderBy: { deck: { updatedAt: "desc" } },
+      take: 200,
     }),
   ]);
   return {
-    signedIn: true,
     owned: entry?.quantity ?? 0,
     myDecks: mine.map((r) => ({ id: r.deck.id, name: r.deck.name, shareSlug: r.deck.shareSlug, visibility: r.deck.visibility, quantity: r.quantity })),
-    publicDecks,
   };
 }
 

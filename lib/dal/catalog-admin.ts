@@ -1,5 +1,6 @@
 import "server-only";
 import { parsePageNumber } from "@/lib/validation/page-number";
+import { cardPlaceSelect, invalidateCardChange, toCardPlace } from "@/lib/dal/cache-invalidation";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { colorMask, colorsFromMask } from "@/lib/cards/colors";
@@ -155,13 +156,18 @@ async function withImageTx(tx: Tx, card: CatalogCard, image: CheckedCardImage | 
 /** Admin: creates a card (audited), with an uploaded image when one is given. */
 export async function createCard(card: CatalogCard, actor: SessionUser, image?: CheckedCardImage) {
   assertAdmin(actor);
-  return db.$transaction(async (tx) => createCardTx(tx, await withImageTx(tx, card, image), actor));
+  const r = await db.$transaction(async (tx) => createCardTx(tx, await withImageTx(tx, card, image), actor));
+  if (r.ok) await invalidateCardChange(r.id, [{ set: card.set, number: card.number, title: card.title }]);
+  return r;
 }
 
 /** Admin: edits a card (audited), with an uploaded image when one is given. */
 export async function updateCard(id: string, card: CatalogCard, actor: SessionUser, image?: CheckedCardImage) {
   assertAdmin(actor);
-  return db.$transaction(async (tx) => updateCardTx(tx, id, await withImageTx(tx, card, image), actor));
+  const before = toCardPlace(await db.card.findUnique({ where: { id }, select: cardPlaceSelect }));
+  const r = await db.$transaction(async (tx) => updateCardTx(tx, id, await withImageTx(tx, card, image), actor));
+  if (r.ok && "changed" in r && r.changed) await invalidateCardChange(id, [before, { set: card.set, number: card.number, title: card.title }]);
+  return r;
 }
 
 /** How many decks, collections and pack openings reference a card. */
@@ -180,7 +186,7 @@ export async function cardReferences(id: string, tx: Tx | typeof db = db) {
  */
 export async function deleteCard(id: string, actor: SessionUser): Promise<{ ok: true; key: string } | CatalogWriteError> {
   assertAdmin(actor);
-  return db.$transaction(async (tx) => {
+  const r = await db.$transaction(async (tx) => {
     const row = await tx.card.findUnique({ where: { id }, include: snapshotInclude });
     if (!row) return { ok: false as const, code: "catalog/not-found" as const, message: "That card no longer exists." };
     const refs = await cardReferences(id, tx);
@@ -200,8 +206,11 @@ export async function deleteCard(id: string, actor: SessionUser): Promise<{ ok: 
     await tx.cardSuggestion.updateMany({ where: { cardId: id }, data: { cardId: null } });
     await tx.cardAudit.create({ data: { cardId: null, cardKey: key, userId: actor.id, action: "delete", before: JSON.stringify(snapshotOf(row)), after: null } });
     await tx.card.delete({ where: { id } });
-    return { ok: true as const, key };
+    return { ok: true as const, key, place: toCardPlace(row) };
   });
+  if (!r.ok) return r;
+  await invalidateCardChange(null, [r.place]);
+  return { ok: true, key: r.key };
 }
 
 /** Admin: a card's editable fields, for the edit form. */

@@ -7,6 +7,7 @@ import { cardKey } from "@/lib/cards/keys";
 import { diffSnapshots } from "@/lib/cards/snapshot-diff";
 import type { SessionUser } from "@/lib/dal/users";
 import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/dal/catalog-admin";
+import { invalidateCatalog } from "@/lib/dal/cache-invalidation";
 import { applyInRanges, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
 import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
 import { parseCatalogFile, validateRowsInChunks, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
@@ -129,7 +130,9 @@ export async function applyImport(actor: SessionUser, text: string, format: Cata
       await stage(jobId, targets, onProgress);
       onProgress({ phase: "apply", done: 0, total: targets.length });
       await applyStaged(jobId, actor.id, targets, onProgress, applyTimeoutMs);
-      // committed: what is left is housekeeping
+      // committed: every cached page showing catalog data is refreshed (on every instance; docs/caching.md)
+      await invalidateCatalog();
+      // what is left is housekeeping
       onProgress({ phase: "done", done: targets.length, total: targets.length });
     } finally {
       await dropImportJob(jobId);

@@ -1,4 +1,5 @@
 import "server-only";
+import { cardPlaceSelect, invalidateCardChange, toCardPlace } from "@/lib/dal/cache-invalidation";
 import { db } from "@/lib/db";
 import { cardKey } from "@/lib/cards/keys";
 import type { SessionUser } from "@/lib/dal/users";
@@ -124,7 +125,7 @@ export async function adminOverview(admin: SessionUser): Promise<{ cards: number
 /** Admin: accepts a pending suggestion, applying it as an audited catalog change (all in one transaction). */
 export async function acceptSuggestion(admin: SessionUser, id: string): Promise<{ ok: true; cardId: string; key: string } | SuggestionError> {
   if (admin.role !== "admin") throw new Error("admins only");
-  return db.$transaction(async (tx) => {
+  const r = await db.$transaction(async (tx) => {
     const s = await tx.cardSuggestion.findUnique({ where: { id }, include: { user: { select: { displayName: true } } } });
     if (!s) return { ok: false as const, code: "suggestion/not-found" as const, message: "That suggestion does not exist." };
     if (s.status !== "pending") return { ok: false as const, code: "suggestion/already-reviewed" as const, message: `That suggestion was already ${s.status}.` };
@@ -134,11 +135,15 @@ export async function acceptSuggestion(admin: SessionUser, id: string): Promise<
       return { ok: false as const, code: "suggestion/invalid" as const, message: `The suggestion no longer passes validation (${why}). Reject it with a reason.` };
     }
     const note = `Suggested by ${s.user.displayName}`;
+    const before = s.cardId ? toCardPlace(await tx.card.findUnique({ where: { id: s.cardId }, select: cardPlaceSelect })) : null;
     const r = s.cardId ? await updateCardTx(tx, s.cardId, parsed.card, admin, "suggestion", note) : await createCardTx(tx, parsed.card, admin, "suggestion", note);
     if (!r.ok) return { ok: false as const, code: r.code, message: r.message };
     await tx.cardSuggestion.update({ where: { id }, data: { status: "accepted", reviewedById: admin.id, reviewedAt: new Date(), cardId: r.id } });
-    return { ok: true as const, cardId: r.id, key: cardKey(parsed.card.set, parsed.card.number) };
+    return { ok: true as const, cardId: r.id, key: cardKey(parsed.card.set, parsed.card.number), places: [before, { set: parsed.card.set, number: parsed.card.number, title: parsed.card.title }] };
   });
+  if (!r.ok) return r;
+  await invalidateCardChange(r.cardId, r.places);
+  return { ok: true, cardId: r.cardId, key: r.key };
 }
 
 /** Admin: rejects a pending suggestion with a reason the suggester sees. */

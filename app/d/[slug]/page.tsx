@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getSharedDeck } from "@/lib/dal/decks";
-import { getCurrentUser } from "@/lib/dal/session";
+import { cachedPublishedDeck } from "@/lib/dal/public-pages";
 import { DeckView } from "@/components/deck/deck-view";
 import { CommunityProvider } from "@/components/community/community-context";
 import { DeckCommunityBar } from "@/components/community/deck-community-bar";
@@ -9,9 +8,18 @@ import { DeckComments } from "@/components/community/deck-comments";
 
 type Props = { params: Promise<{ slug: string }> };
 
+// A shared deck is rendered once for everyone (the copy button and owned marks
+// come from the visitor's browser) and kept until a save of the deck or of a
+// card in it invalidates it. Private decks are not found here, owner included:
+// owners open them from My decks.
+export const revalidate = 60;
+export function generateStaticParams() {
+  return [];
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
-  const deck = await getSharedDeck(slug);
+  const deck = await cachedPublishedDeck(slug);
   if (!deck) return { title: "Deck not found", robots: { index: false } };
   const colors = [...new Set(deck.entries.flatMap((e) => e.card.colors))].join("/");
   const description = `${deck.check.total} cards${colors ? `, ${colors}` : ""} · ${deck.check.legal ? "legal" : "not legal"} · by ${deck.ownerName}. A Sonic X TCG deck on Ringbinder.`;
@@ -26,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function SharedDeckPage({ params }: Props) {
   const { slug } = await params;
-  const [deck, user] = await Promise.all([getSharedDeck(slug), getCurrentUser()]);
+  const deck = await cachedPublishedDeck(slug);
   if (!deck) notFound();
   const shared = deck.visibility !== "private";
   const view = (
@@ -39,11 +47,9 @@ export default async function SharedDeckPage({ params }: Props) {
       description={deck.description}
       entries={deck.entries}
       check={deck.check}
-      signedIn={!!user}
       copySource={{ slug: deck.shareSlug }}
       playtestQuery={`slug=${encodeURIComponent(deck.shareSlug)}`}
       returnTo={`/d/${slug}`}
-      notice={deck.isOwner && deck.visibility === "private" ? "This deck is private: only you can open this link. Make it unlisted or public in the editor to share it." : undefined}
     />
   );
   // Likes, views, copies and comments load in the browser (lib/community); private decks have none.

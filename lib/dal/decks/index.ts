@@ -4,7 +4,7 @@
  * and the deck rules inside its transaction.
  */
 export type { DeckLine, DeckWriteError } from "./types";
-export { cardIdsForList, getDeckForOwner, getMyOwnedCounts, getSharedDeck, resolveDeckList } from "./read";
+export { cardIdsForList, getDeckForOwner, getMyOwnedCounts, getMyOwnedCountsFor, getPublishedDeck, getSharedDeck, resolveDeckList, resolvePublicDeckList } from "./read";
 export { getAuthor, listMyDecks, listPublicDecks } from "./lists";
 export { listDeckVersions, restoreDeckVersion } from "./versions";
 export { copyDeck, createDeck, deleteDeck, saveDeck, setDeckVisibility } from "./write";

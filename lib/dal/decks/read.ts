@@ -62,17 +62,44 @@ export async function getSharedDeck(slug: string): Promise<DeckDTO | null> {
 }
 
 /**
+ * Public: a public or unlisted deck by its share slug, read without the
+ * session (owned counts stay null) so its page can be cached for everyone;
+ * null for private and unknown decks.
+ */
+export async function getPublishedDeck(slug: string): Promise<DeckDTO | null> {
+  const row = await db.deck.findUnique({ where: { shareSlug: slug }, include: deckWithCards });
+  if (!row || row.visibility === "private") return null;
+  return toDeckDTO(row, null);
+}
+
+/** The signed-in user's copies of the given cards (at most 1000 ids), for the owned marks on cached deck pages. */
+export async function getMyOwnedCountsFor(cardIds: string[]): Promise<Record<string, number>> {
+  const user = await requireUser();
+  const ids = [...new Set(cardIds)].slice(0, 1000);
+  return Object.fromEntries(await ownedCounts(user.id, ids));
+}
+
+/**
  * Resolves a list addressed by printing (a deck code or a starter deck) into
  * deck entries: owned counts for a signed-in viewer, and the printings the
  * catalog does not hold.
  */
 export async function resolveDeckList(list: DeckListEntry[]): Promise<{ entries: DeckEntryDTO[]; missing: string[]; check: DeckCheck }> {
   const viewer = await getCurrentUser();
+  return resolveList(list, viewer?.id ?? null);
+}
+
+/** Public: a deck list resolved against the catalog without reading the session (owned counts stay null), for cached pages. */
+export async function resolvePublicDeckList(list: DeckListEntry[]): Promise<{ entries: DeckEntryDTO[]; missing: string[]; check: DeckCheck }> {
+  return resolveList(list, null);
+}
+
+async function resolveList(list: DeckListEntry[], viewerId: string | null): Promise<{ entries: DeckEntryDTO[]; missing: string[]; check: DeckCheck }> {
   const wanted = list.slice(0, 1000);
   const sets = [...new Set(wanted.map((e) => e.set.toUpperCase()))];
   const rows = await db.card.findMany({ where: { set: { code: { in: sets } }, number: { in: [...new Set(wanted.map((e) => e.number))] } }, include: cardInclude });
   const byKey = new Map(rows.map((r) => [cardKey(r.set.code, r.number), toCardDTO(r)]));
-  const owned = viewer ? await ownedCounts(viewer.id, rows.map((r) => r.id)) : null;
+  const owned = viewerId ? await ownedCounts(viewerId, rows.map((r) => r.id)) : null;
   const entries: DeckEntryDTO[] = [];
   const missing: string[] = [];
   for (const e of wanted) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { invalidateDeckChange } from "@/lib/dal/cache-invalidation";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
@@ -82,8 +83,8 @@ async function conflict(tx: Tx, deckId: string, attempted: DeckLine[]): Promise<
  */
 export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
   const user = await requireUser();
-  return db.$transaction(async (tx) => {
-    const owned = await tx.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { id: true, visibility: true } });
+  const r = await db.$transaction(async (tx) => {
+    const owned = await tx.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { id: true, shareSlug: true, visibility: true, cards: { select: { cardId: true } } } });
     if (!owned) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
     const v = await validateList(tx, input.cards);
     if (!v.ok) return v;
@@ -99,15 +100,22 @@ export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
     await tx.deckVersion.create({
       data: { deckId: input.deckId, version: next, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id },
     });
-    return { ok: true as const, id: input.deckId, version: next, check: v.check, ...(unpublished ? { unpublished } : {}) };
+    const cache = { slug: owned.shareSlug, public: owned.visibility === "public", cardIds: [...owned.cards.map((c) => c.cardId), ...input.cards.map((c) => c.cardId)] };
+    return { ok: true as const, id: input.deckId, version: next, check: v.check, cache, ...(unpublished ? { unpublished } : {}) };
   });
+  if (!r.ok) return r;
+  await invalidateDeckChange(r.cache);
+  return { ok: true, id: r.id, version: r.version, check: r.check, ...(r.unpublished ? { unpublished: r.unpublished as "public" | "unlisted" } : {}) };
 }
 
 /** Deletes the owner's deck with its versions; not-found for anyone else. */
 export async function deleteDeck(deckId: string): Promise<{ ok: true } | DeckWriteError> {
   const user = await requireUser();
+  const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { shareSlug: true, visibility: true, cards: { select: { cardId: true } } } });
   const res = await db.deck.deleteMany({ where: { id: deckId, ownerId: user.id } });
-  return res.count ? { ok: true } : { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  if (!res.count || !deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  await invalidateDeckChange({ slug: deck.shareSlug, public: deck.visibility === "public", cardIds: deck.cards.map((c) => c.cardId) });
+  return { ok: true };
 }
 
 /**
@@ -116,7 +124,7 @@ export async function deleteDeck(deckId: string): Promise<{ ok: true } | DeckWri
  */
 export async function setDeckVisibility(deckId: string, visibility: DeckVisibility): Promise<{ ok: true; visibility: DeckVisibility } | DeckWriteError> {
   const user = await requireUser();
-  return db.$transaction(async (tx) => {
+  const r = await db.$transaction(async (tx) => {
     const deck = await tx.deck.findFirst({ where: { id: deckId, ownerId: user.id }, include: { cards: { select: { cardId: true, quantity: true } } } });
     if (!deck) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
     if (visibility !== "private") {
@@ -124,8 +132,12 @@ export async function setDeckVisibility(deckId: string, visibility: DeckVisibili
       if (!check.legal) return { ok: false as const, code: "deck/not-legal" as const, message: `Only a legal deck can be shared: ${check.summary}` };
     }
     await tx.deck.update({ where: { id: deckId }, data: { visibility } });
-    return { ok: true as const, visibility };
+    const cache = { slug: deck.shareSlug, public: deck.visibility === "public" || visibility === "public", cardIds: deck.cards.map((c) => c.cardId) };
+    return { ok: true as const, visibility, cache };
   });
+  if (!r.ok) return r;
+  await invalidateDeckChange(r.cache);
+  return { ok: true, visibility: r.visibility };
 }
 
 /**

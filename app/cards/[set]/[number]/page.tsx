@@ -1,26 +1,34 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cardUsage, getCardBySetNumber, otherPrintings } from "@/lib/dal/card-page";
-import { getCurrentUser } from "@/lib/dal/session";
+import { cachedCardPage } from "@/lib/dal/public-pages";
+import { SignedInOnly } from "@/components/session/current-user";
+import { CardBinderPanel } from "@/components/card/card-binder-panel";
 import { explainEffect } from "@/lib/cards/describe-effect";
 import { CardFace, frameBackground } from "@/components/card/card-face";
 import { CardGrid } from "@/components/card/card-grid";
-import { OwnedQuantityControl } from "@/components/card/owned-quantity-control";
 
 type Params = Promise<{ set: string; number: string }>;
 
+// Rendered once per card for everyone (no session read here: "In your binder"
+// is asked for by the browser), kept until a catalog or public-deck write
+// invalidates it (lib/dal/public-pages.ts).
+export const revalidate = 60;
+export function generateStaticParams() {
+  return [];
+}
+
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { set, number } = await params;
-  const card = await getCardBySetNumber(set, number);
-  return { title: card ? `${card.title} (${card.key})` : "Card not found" };
+  const page = await cachedCardPage(set, number);
+  return { title: page ? `${page.card.title} (${page.card.key})` : "Card not found" };
 }
 
 export default async function CardPage({ params }: { params: Params }) {
   const { set, number } = await params;
-  const card = await getCardBySetNumber(set, number);
-  if (!card) notFound();
-  const [printings, usage, user] = await Promise.all([otherPrintings(card), cardUsage(card.id), getCurrentUser()]);
+  const page = await cachedCardPage(set, number);
+  if (!page) notFound();
+  const { card, printings, publicDecks } = page;
   const effect = explainEffect(card.effect);
 
   return (
@@ -92,60 +100,31 @@ export default async function CardPage({ params }: { params: Params }) {
             <h2 id="yours-heading" className="font-semibold">
               In your binder
             </h2>
-            {usage.signedIn ? (
-              <>
-                <OwnedQuantityControl cardId={card.id} title={card.title} initial={usage.owned} />
-                {usage.myDecks.length === 0 ? (
-                  <p className="text-sm text-slate-600">None of your decks use this card.</p>
-                ) : (
-                  <ul className="text-sm" aria-label="Your decks using this card">
-                    {usage.myDecks.map((d) => (
-                      <li key={d.id}>
-                        <Link href={`/decks/${d.id}`} className="text-blue-700 hover:underline">
-                          {d.name}
-                        </Link>{" "}
-                        <span className="text-slate-500">
-                          ×{d.quantity} · {d.visibility}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </>
-            ) : (
-              <p className="text-sm text-slate-600">
-                <Link href={`/signin?callbackUrl=${encodeURIComponent(`/cards/${card.set}/${card.number}`)}`} className="text-blue-700 underline">
-                  Sign in
-                </Link>{" "}
-                to track how many you own and which of your decks use it.
-              </p>
-            )}
-            {user && (
+            <CardBinderPanel cardId={card.id} title={card.title} cardPath={`/cards/${card.set}/${card.number}`} />
+            <SignedInOnly>
               <p className="text-sm">
                 <Link href={`/cards/suggest?card=${card.id}`} className="text-blue-700 hover:underline">
                   Suggest a correction to this card
                 </Link>
-                {user.role === "admin" && (
-                  <>
-                    {" · "}
-                    <Link href={`/admin/cards/${card.id}`} className="text-blue-700 hover:underline">
-                      Edit card (admin)
-                    </Link>
-                  </>
-                )}
+                <SignedInOnly admin>
+                  {" · "}
+                  <Link href={`/admin/cards/${card.id}`} className="text-blue-700 hover:underline">
+                    Edit card (admin)
+                  </Link>
+                </SignedInOnly>
               </p>
-            )}
+            </SignedInOnly>
           </section>
 
           <section aria-labelledby="public-heading">
             <h2 id="public-heading" className="font-semibold">
               Public decks using it
             </h2>
-            {usage.publicDecks.length === 0 ? (
+            {publicDecks.length === 0 ? (
               <p className="text-sm text-slate-600">No public deck uses this card yet.</p>
             ) : (
               <ul className="mt-1 text-sm">
-                {usage.publicDecks.map((d) => (
+                {publicDecks.map((d) => (
                   <li key={d.shareSlug}>
                     <Link href={`/d/${d.shareSlug}`} className="text-blue-700 hover:underline">
                       {d.name}

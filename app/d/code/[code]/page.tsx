@@ -1,10 +1,16 @@
 import type { Metadata } from "next";
-import { resolveDeckList } from "@/lib/dal/decks";
-import { getCurrentUser } from "@/lib/dal/session";
+import { cachedDeckList } from "@/lib/dal/public-pages";
 import { tryDecodeDeckCode } from "@/lib/deck";
 import { DeckView } from "@/components/deck/deck-view";
 
 type Props = { params: Promise<{ code: string }> };
+
+// The list lives in the code: rendered once per code for everyone, kept until
+// one of its printings changes in the catalog.
+export const revalidate = 60;
+export function generateStaticParams() {
+  return [];
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { code } = await params;
@@ -29,7 +35,7 @@ export default async function DeckCodePage({ params }: Props) {
       </div>
     );
   }
-  const [resolved, user] = await Promise.all([resolveDeckList(decoded.entries), getCurrentUser()]);
+  const resolved = await cachedDeckList(`code:${code}`, decoded.entries);
   return (
     <DeckView
       name="Deck from a code"
@@ -37,7 +43,6 @@ export default async function DeckCodePage({ params }: Props) {
       description=""
       entries={resolved.entries}
       check={resolved.check}
-      signedIn={!!user}
       copySource={{ code }}
       playtestQuery={`code=${encodeURIComponent(code)}`}
       returnTo={`/d/code/${code}`}

@@ -1,12 +1,17 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { resolveDeckList } from "@/lib/dal/decks";
-import { getCurrentUser } from "@/lib/dal/session";
+import { cachedDeckList } from "@/lib/dal/public-pages";
 import { getStarterDeck } from "@/lib/dal/starter-decks";
 import { encodeDeckCode } from "@/lib/deck";
 import { DeckView } from "@/components/deck/deck-view";
 
 type Props = { params: Promise<{ slug: string }> };
+
+// Read-only and the same for everyone: rendered once, kept until a printing it lists changes.
+export const revalidate = 60;
+export function generateStaticParams() {
+  return [];
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const starter = await getStarterDeck((await params).slug);
@@ -17,7 +22,7 @@ export default async function StarterDeckPage({ params }: Props) {
   const { slug } = await params;
   const starter = await getStarterDeck(slug);
   if (!starter) notFound();
-  const [resolved, user] = await Promise.all([resolveDeckList(starter.cards), getCurrentUser()]);
+  const resolved = await cachedDeckList(`starter:${starter.slug}`, starter.cards);
   return (
     <DeckView
       name={starter.name}
@@ -25,7 +30,6 @@ export default async function StarterDeckPage({ params }: Props) {
       description={starter.description}
       entries={resolved.entries}
       check={resolved.check}
-      signedIn={!!user}
       copySource={{ starter: starter.slug }}
       playtestQuery={`code=${encodeURIComponent(encodeDeckCode(starter.cards))}`}
       returnTo={`/decks/starter/${slug}`}

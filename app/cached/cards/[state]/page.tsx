@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { searchCards } from "@/lib/dal/card-search";
+import { cachedCatalogFacets } from "@/lib/dal/public-pages";
+import { decodeListState } from "@/lib/cache/page-state";
+import { SignedInOnly } from "@/components/session/current-user";
+import { toCardTile } from "@/components/card/card-grid";
+import { CardResults } from "@/components/card/card-results";
+import { CardSearchBox } from "@/components/card/card-search-box";
+import { CardResultsToolbar } from "@/components/card/card-results-toolbar";
+import { Pagination } from "@/components/ui/pagination";
+import { QueryErrorPanel } from "@/components/card/query-error-panel";
+
+export const metadata: Metadata = { title: "Cards" };
+
+// /cards?… is served from here (proxy.ts): rendered once per query, then kept
+// until a catalog write invalidates it (lib/dal/public-pages.ts).
+export const revalidate = 60;
+export function generateStaticParams() {
+  return [];
+}
+
+type Params = Promise<{ state: string }>;
+
+export default async function CardsPage({ params }: { params: Params }) {
+  const sp = decodeListState("/cards", (await params).state);
+  if (!sp) notFound();
+  const q = sp.q ?? "";
+  const view = sp.view === "list" ? "list" : "grid";
+  const [result, facets] = await Promise.all([searchCards({ q, sort: sp.sort, dir: sp.dir, page: sp.page }), cachedCatalogFacets()]);
+
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams();
+    for (const key of ["q", "sort", "dir", "view"]) {
+      const v = sp[key];
+      if (v) params.set(key, v);
+    }
+    if (page > 1) params.set("page", String(page));
+    return `/cards?${params.toString()}`;
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-2xl font-bold">Cards</h1>
+        <span className="badge-unofficial">Unofficial demo set</span>
+        <div className="ml-auto flex gap-2 text-sm">
+          <SignedInOnly>
+            <Link href="/cards/suggestions" className="btn-secondary">
+              My suggestions
+            </Link>
+            <Link href="/cards/suggest" className="btn-secondary">
+              Suggest a card
+            </Link>
+          </SignedInOnly>
+        </div>
+      </div>
+
+      <Suspense fallback={<div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-hidden />}>
+        <CardSearchBox traits={facets.traits} sets={facets.sets} showAppliedError={false} />
+      </Suspense>
+
+      {!result.ok ? (
+        <QueryErrorPanel query={q} error={result.error} />
+      ) : (
+        <section aria-labelledby="results-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-heading" className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
+              {result.total === 1 ? "1 card" : `${result.total.toLocaleString("en")} cards`}
+              {result.total > result.pageSize && ` · page ${result.page} of ${Math.ceil(result.total / result.pageSize)}`}
+            </h2>
+            <Suspense>
+              <CardResultsToolbar sort={result.sort} dir={result.dir} view={view} />
+            </Suspense>
+          </div>
+          {result.cards.length === 0 ? (
+            <div className="panel text-center text-slate-600">
+              {result.total === 0 ? (
+                q ? (
+                  <p>
+                    No cards match <code className="rounded bg-slate-100 px-1">{q}</code>. Try removing a filter, or see the{" "}
+                    <Link href="/cards/syntax" className="text-blue-700 underline">
+                      syntax help
+                    </Link>
+                    .
+                  </p>
+                ) : (
+                  <p>
+                    The catalog is empty. Run <code>npm run db:seed</code> to load the demo set.
+                  </p>
+                )
+              ) : (
+                <p>
+                  This page is past the last result.{" "}
+                  <Link href={hrefFor(1)} className="text-blue-700 underline">
+                    Back to page 1
+                  </Link>
+                </p>
+              )}
+            </div>
+          ) : (
+            <CardResults cards={result.cards.map(toCardTile)} view={view} />
+          )}
+          <Pagination page={result.page} pageCount={Math.ceil(result.total / result.pageSize)} hrefFor={hrefFor} />
+        </section>
+      )}
+    </div>
+  );
+}

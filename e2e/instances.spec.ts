@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { test, expect, newAccount, signInAdmin } from "./fixtures";
+
+/**
+ * Two production instances of one build on one PostgreSQL database, sharing
+ * Redis: what is written through one is read through the other, and the
+ * other's cached public pages follow the write within the documented delay
+ * (docs/deploy.md: the time Redis takes to deliver an invalidation). The first
+ * instance is the suite's PostgreSQL server (project "postgres"); this spec
+ * starts the second on E2E_SECOND_PORT (default: the first's port + 50) with
+ * the same environment (playwright.config.ts, E2E_PG_SERVER_ENV).
+ */
+const SERVER_ENV = process.env.E2E_PG_SERVER_ENV;
+const PORT_B = Number(process.env.E2E_SECOND_PORT ?? Number(process.env.E2E_PG_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 100) + 50);
+const B = `http://127.0.0.1:${PORT_B}`;
+/** How long a cached page on the other instance may lag a write (generous for a loaded CI machine). */
+const PROPAGATION_MS = 5_000;
+
+test.describe("two app instances on one PostgreSQL", () => {
+  test.skip(!process.env.TEST_POSTGRES_URL || !SERVER_ENV, "needs PostgreSQL: set TEST_POSTGRES_URL (as .ci/run does) to run the two-instance test");
+  test.describe.configure({ mode: "serial" });
+  let second: ChildProcess | null = null;
+  let log = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const env = { ...process.env, ...(JSON.parse(SERVER_ENV!) as Record<string, string>), PORT: String(PORT_B), AUTH_URL: B, NODE_ENV: "production" as const };
+    const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(PORT_B), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout?.on("data", (d) => (log += d));
+    child.stderr?.on("data", (d) => (log += d));
+    second = child;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const up = await fetch(`${B}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`The second instance did not start on ${B}:\n${log}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  });
+
+  test.afterAll(() => {
+    second?.kill("SIGTERM");
+  });
+
+  test("a deck saved through one instance is read through the other, and a later save shows on its cached page", async ({ page, auth, browser }) => {
+    test.setTimeout(180_000);
+    await auth.signUp(newAccount("instances"));
+    await page.goto("/decks");
+    await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await page.getByLabel("Unlisted: anyone with the link").click();
+    await expect(page.getByText("The deck is now unlisted.")).toBeVisible();
+    const slug = new URL(await page.getByTestId("share-link").inputValue()).pathname;
+
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(`${B}${slug}`);
+    await expect(guest.getByTestId("deck-name")).toHaveText("Eggman Empire");
+    // the second instance now has the page in its cache
+    expect((await guest.request.get(`${B}${slug}`)).headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);
+
+    // rename through the first instance; the second's cached page follows
+    await page.getByLabel("Deck name").fill("Eggman Empire, tuned");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("save-message")).toContainText("Saved as version 2");
+    const saved = Date.now();
+    await expect(async () => {
+      await guest.goto(`${B}${slug}`);
+      await expect(guest.getByTestId("deck-name")).toHaveText("Eggman Empire, tuned", { timeout: 500 });
+    }).toPass({ timeout: PROPAGATION_MS, intervals: [200] });
+    test.info().annotations.push({ type: "propagation", description: `${Date.now() - saved} ms` });
+  });
+
+  test("a catalog edit made through one instance shows on the other's cached card page", async ({ page, auth, browser }) => {
+    test.setTimeout(180_000);
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(`${B}/cards/DEMO/44`);
+    const title = (await guest.getByRole("heading", { level: 1 }).textContent())?.trim() ?? "";
+    expect(title).not.toBe("");
+    expect((await guest.request.get(`${B}/cards/DEMO/44`)).headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);
+
+    await signInAdmin(page, auth);
+    await page.goto("/admin");
+    await page.getByRole("link", { name: /Catalog/ }).click();
+    await page.getByLabel("Search cards").fill(`!"${title}"`);
+    await page.getByRole("link", { name: `Edit ${title} (DEMO-044)` }).click();
+    await page.getByLabel("Card text").fill("Edited through the first instance.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Card saved.")).toBeVisible();
+    const saved = Date.now();
+    await expect(async () => {
+      await guest.goto(`${B}/cards/DEMO/44`);
+      await expect(guest.getByText("Edited through the first instance.").first()).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: PROPAGATION_MS, intervals: [200] });
+    test.info().annotations.push({ type: "propagation", description: `${Date.now() - saved} ms` });
+  });
+});

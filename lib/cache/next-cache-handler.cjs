@@ -1,0 +1,126 @@
+/**
+ * Next.js cache handler (next.config.js `cacheHandler`): the rendered public
+ * pages and cached data live in this process's memory (a bounded LRU, never
+ * written to disk, so arbitrary search URLs cannot fill the disk), and tag
+ * invalidations reach every app instance: with REDIS_URL set, each
+ * revalidateTag/revalidatePath is published on a Redis channel and applied by
+ * the other instances as it arrives; without it, the process is alone and
+ * memory is enough. Loaded by Next at run time, so it is plain CommonJS.
+ */
+"use strict";
+/* eslint-disable @typescript-eslint/no-require-imports -- Next loads this file at run time as CommonJS */
+
+const { randomUUID } = require("node:crypto");
+const FileSystemCache = require("next/dist/server/lib/incremental-cache/file-system-cache").default;
+const { cachedPagePolicy } = require("../csp-policy.cjs");
+
+/** The Redis channel invalidations travel on (REDIS_PREFIX separates deployments sharing one Redis). */
+function invalidationChannel() {
+  return `${process.env.REDIS_PREFIX || "ringbinder:"}cache:invalidate`;
+}
+
+const INSTANCE = randomUUID();
+const bus = { started: false, publisher: null, subscriber: null, warned: false };
+
+function warnOnce(err) {
+  if (bus.warned) return;
+  bus.warned = true;
+  console.warn(`[cache] Redis invalidation channel unavailable (${err && err.message}); cached pages fall back to their lifetime until it is back.`);
+}
+
+/** Applies an invalidation in this process exactly as Next's own revalidateTag does (the shared tags manifest). */
+function applyLocally(tags, durations) {
+  return FileSystemCache.prototype.revalidateTag.call(null, tags, durations);
+}
+
+/** Parses and applies a message from another instance; ignores our own and malformed ones. */
+function onMessage(raw) {
+  let msg;
+  try {
+    msg = JSON.parse(raw);
+  } catch {
+    return false;
+  }
+  if (!msg || msg.origin === INSTANCE || !Array.isArray(msg.tags)) return false;
+  const tags = msg.tags.filter((t) => typeof t === "string" && t.length > 0 && t.length <= 256);
+  if (!tags.length) return false;
+  const durations = msg.durations && typeof msg.durations === "object" ? msg.durations : undefined;
+  void applyLocally(tags, durations);
+  return true;
+}
+
+function startBus() {
+  if (bus.started) return;
+  bus.started = true;
+  const url = process.env.REDIS_URL;
+  // a build renders pages but serves nobody: it needs no channel (and must be able to exit)
+  if (!url || process.env.NEXT_PHASE === "phase-production-build") return;
+  const IORedis = require("ioredis");
+  const Redis = IORedis.default || IORedis;
+  const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectionName: "ringbinder-cache" };
+  bus.publisher = new Redis(url, options);
+  bus.subscriber = new Redis(url, options);
+  bus.publisher.on("error", warnOnce);
+  bus.subscriber.on("error", warnOnce);
+  bus.subscriber.on("ready", () => {
+    bus.warned = false;
+  });
+  bus.subscriber.subscribe(invalidationChannel()).catch(warnOnce);
+  bus.subscriber.on("message", (channel, raw) => {
+    if (channel === invalidationChannel()) onMessage(raw);
+  });
+}
+
+/**
+ * Gives a cached page its Content-Security-Policy: the hashes of exactly the
+ * inline scripts in its HTML (no nonce: the HTML is the same for everyone).
+ * Next sends an entry's headers with the page, on the render that filled the
+ * cache (it hands this very object to set() before answering) and on every hit.
+ */
+function withPolicy(value) {
+  if (!value || value.kind !== "APP_PAGE" || typeof value.html !== "string" || !value.html) return;
+  const headers = value.headers || (value.headers = {});
+  if (!headers["content-security-policy"]) headers["content-security-policy"] = cachedPagePolicy(value.html);
+}
+
+class RingbinderCacheHandler extends FileSystemCache {
+  constructor(ctx) {
+    super({ ...ctx, flushToDisk: false, maxMemoryCacheSize: ctx.maxMemoryCacheSize || 50 * 1024 * 1024 });
+    startBus();
+  }
+
+  async get(...args) {
+    const entry = await super.get(...args);
+    if (entry) withPolicy(entry.value);
+    return entry;
+  }
+
+  async set(key, data, ctx) {
+    withPolicy(data);
+    return super.set(key, data, ctx);
+  }
+
+  async revalidateTag(tags, durations) {
+    const list = typeof tags === "string" ? [tags] : tags;
+    await super.revalidateTag(list, durations);
+    if (bus.publisher && list.length) {
+      await bus.publisher.publish(invalidationChannel(), JSON.stringify({ origin: INSTANCE, tags: list, durations })).catch(warnOnce);
+    }
+  }
+}
+
+/** Closes the Redis connections (tests, and a clean shutdown). */
+async function closeBus() {
+  const clients = [bus.publisher, bus.subscriber].filter(Boolean);
+  bus.publisher = bus.subscriber = null;
+  bus.started = false;
+  await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
+}
+
+module.exports = RingbinderCacheHandler;
+module.exports.default = RingbinderCacheHandler;
+module.exports.invalidationChannel = invalidationChannel;
+module.exports.onMessage = onMessage;
+module.exports.withPolicy = withPolicy;
+module.exports.closeBus = closeBus;
+module.exports.busReady = () => (bus.subscriber ? new Promise((resolve) => (bus.subscriber.status === "ready" ? resolve() : bus.subscriber.once("ready", resolve))) : Promise.resolve());

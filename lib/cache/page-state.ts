@@ -1,0 +1,67 @@
+/**
+ * Public list pages with query strings (/cards?q=…, /decks/public?name=…) are
+ * cached per query: proxy.ts rewrites them to an internal route whose one path
+ * segment carries the canonical query (only the parameters the page reads, in
+ * a fixed order, base64url-encoded), so Next can render each once and keep it.
+ * Pure: used by the proxy (edge of the request) and by the internal pages.
+ */
+
+/** The cached list pages: public path, internal route, and the parameters each reads (in canonical order). */
+export const CACHED_LISTS = {
+  "/cards": { internal: "/cached/cards", params: ["q", "sort", "dir", "page", "view"] },
+  "/decks/public": { internal: "/cached/public-decks", params: ["name", "card", "sort"] },
+} as const;
+
+export type CachedListPath = keyof typeof CACHED_LISTS;
+
+/** The longest value kept per parameter (longer ones are cut, as the pages would). */
+const MAX_VALUE = 1000;
+/** The token of the page with no parameters. */
+const EMPTY = "all";
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(token: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(token)) return null;
+  try {
+    const bin = atob(token.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** The canonical token for a list page's query: the page's own parameters only, first value each, empty ones dropped. */
+export function encodeListState(path: CachedListPath, search: URLSearchParams): string {
+  const out = new URLSearchParams();
+  for (const key of CACHED_LISTS[path].params) {
+    const v = search.get(key);
+    if (v) out.set(key, v.slice(0, MAX_VALUE));
+  }
+  const text = out.toString();
+  return text ? toBase64Url(text) : EMPTY;
+}
+
+/** The parameters a token stands for, or null for a token no proxy made (a 404). */
+export function decodeListState(path: CachedListPath, token: string): Record<string, string> | null {
+  if (token === EMPTY) return {};
+  const text = fromBase64Url(token);
+  if (text === null || !text) return null;
+  const allowed = new Set<string>(CACHED_LISTS[path].params);
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(text)) {
+    if (!allowed.has(k) || k in out) return null;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The internal path a public list URL is served from. */
+export function internalListPath(path: CachedListPath, search: URLSearchParams): string {
+  return `${CACHED_LISTS[path].internal}/${encodeListState(path, search)}`;
+}
