@@ -35,6 +35,8 @@ const serverEnv = {
   // the suite; the per-account and per-user limits keep their defaults
   RATE_LIMIT_SIGNIN_ADDRESS: "100000/900",
   RATE_LIMIT_SIGNUP_ADDRESS: "100000/3600",
+  // deck views are limited per address too (over it they are not counted, which the community spec checks)
+  RATE_LIMIT_DECK_VIEW: "100000/600",
   // outgoing mail (password reset links) as files the tests read
   MAIL_DIR: ".tmp/e2e-mail",
 };

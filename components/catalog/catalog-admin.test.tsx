@@ -51,15 +51,35 @@ describe("catalog ImportForm", () => {
     expect((screen.getByRole("button", { name: "Apply import" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("shows a dry run row by row, rejected rows first", async () => {
-    actions.importCatalogAction.mockResolvedValue({ ok: true, data: report(), message: "1 row is rejected: nothing was written." });
+  /** The streaming import route's answer: progress lines, then the result (lib/import/stream-response.ts). */
+  function streamReply(lines: object[]) {
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const l of lines) c.enqueue(new TextEncoder().encode(`${JSON.stringify(l)}\n`));
+        c.close();
+      },
+    });
+    const fetchMock = vi.fn(async () => new Response(body, { status: 200, headers: { "Content-Type": "application/x-ndjson" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    return fetchMock;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows a dry run row by row, rejected rows first (sent to the streaming import route)", async () => {
+    const fetchMock = streamReply([
+      { type: "progress", phase: "stage", done: 1, total: 3 },
+      { type: "result", ok: true, data: report(), message: "1 row is rejected: nothing was written." },
+    ]);
     render(<ImportForm maxMb={2} />);
     choose();
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Dry run" }));
     });
     await waitFor(() => expect(screen.getByRole("heading", { name: /Dry run: 1 create · 1 update · 0 unchanged · 1 rejected/ })).toBeTruthy());
-    expect(actions.importCatalogAction.mock.calls[0][1].get("mode")).toBe("dry-run");
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/catalog/import");
+    expect((init.body as FormData).get("mode")).toBe("dry-run");
+    expect(actions.importCatalogAction).not.toHaveBeenCalled();
     const rows = within(screen.getByRole("table", { name: "Import rows" })).getAllByRole("row").slice(1);
     expect(rows.map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(["4", "2", "3"]);
     expect(rows[0].textContent).toContain("number: Expected a whole number");
@@ -67,15 +87,20 @@ describe("catalog ImportForm", () => {
     expect(screen.getByRole("alert").textContent).toBe("1 row is rejected: nothing was written.");
   });
 
-  it("shows the server's file error", async () => {
-    actions.importCatalogAction.mockResolvedValue({ ok: false, message: "The file could not be read.", fieldErrors: { file: ["Missing column: title"] } });
+  it("shows the route's error, and a refused request's message", async () => {
+    const fetchMock = streamReply([{ type: "error", code: "import/file", message: "The file could not be read: missing column title." }]);
     render(<ImportForm maxMb={2} />);
     choose();
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Apply import" }));
     });
-    await waitFor(() => expect(screen.getByText("Missing column: title")).toBeTruthy());
-    expect(actions.importCatalogAction.mock.calls[0][1].get("mode")).toBe("apply");
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("The file could not be read: missing column title."));
+    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData).get("mode")).toBe("apply");
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "rate-limited", message: "Too many imports: try again in 5 minutes." } }, { status: 429 })));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Apply import" }));
+    });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Too many imports: try again in 5 minutes."));
   });
 });
 

@@ -27,7 +27,7 @@ export function ModerateComment({ commentId, hidden }: { commentId: string; hidd
       <button type="submit" name="action" value="delete" className="btn-danger" disabled={pending}>
         Delete
       </button>
-      <FormMessage message={state?.message} tone={state?.ok ? "success" : "error"} />
+      <FormMessage message={state && !state.ok ? state.message : undefined} />
     </form>
   );
 }

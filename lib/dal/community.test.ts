@@ -240,3 +240,28 @@ describe("sorting public decks", () => {
     expect(listed[0].ownerId).toBe(owner.id);
   });
 });
+
+describe("a deleted account", () => {
+  it("stops counting on others' decks when it goes: its likes, copies and comments, and the reports on and by it", async () => {
+    const d = await deck("public");
+    const u = await t.prisma.user.create({ data: { email: "dave@test.dev", displayName: "dave", passwordHash: "x" } });
+    const dave = { id: u.id, email: u.email, displayName: u.displayName, role: "user" } as SessionUser;
+    await as(dave, () => community.setDeckLike(d.slug, true));
+    await as(dave, () => decks.copyDeck({ slug: d.slug }));
+    const mine = await as(dave, () => community.addComment(d.slug, "dave was here"));
+    const other = await as(bob, () => community.addComment(d.slug, "bob too"));
+    await as(dave, () => community.reportComment(other.id, "Off topic"));
+    await as(carol, () => community.reportComment(mine.id, "Spam"));
+    expect(await stats(d.id)).toMatchObject({ likes: 1, copies: 1, comments: 2 });
+
+    await t.prisma.$transaction(async (tx) => {
+      await community.removeUserCommunityTx(tx, dave.id);
+      await tx.deckVersion.deleteMany({ where: { authorId: dave.id } });
+      await tx.deck.deleteMany({ where: { ownerId: dave.id } });
+      await tx.user.delete({ where: { id: dave.id } });
+    });
+    expect(await stats(d.id)).toMatchObject({ likes: 0, copies: 0, comments: 1 });
+    expect(await t.prisma.commentReport.count({ where: { commentId: { in: [other.id, mine.id] } } })).toBe(0);
+    expect((await as(null, () => community.getDeckCommunity(d.slug)))?.comments.map((c) => c.body)).toEqual(["bob too"]);
+  });
+});

@@ -27,7 +27,7 @@ const POSTGRES_OUTPUT = 'output          = "../../lib/generated/prisma-pg"';
 const HEADER =
   "// GENERATED from prisma/schema.prisma by `npm run db:schema`: do not edit.\n" +
   "// Change prisma/schema.prisma, run `npm run db:schema`, then add the migration\n" +
-  "// for both databases (prisma/README.md).\n\n";
+  "// for both databases (docs/database.md).\n\n";
 
 /** The PostgreSQL schema for a SQLite source schema: same models, other provider and client folder. */
 export function postgresSchemaFrom(source: string): string {

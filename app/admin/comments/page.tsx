@@ -9,9 +9,12 @@ export const metadata: Metadata = { title: "Reported comments" };
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-export default async function AdminCommentsPage() {
+const DONE: Record<string, string> = { hide: "Comment hidden.", restore: "Comment restored; its reports are closed.", delete: "Comment deleted." };
+
+export default async function AdminCommentsPage({ searchParams }: { searchParams: Promise<{ done?: string | string[] }> }) {
   await requireAdminPage("/admin/comments");
-  const queue = await listModerationQueue();
+  const [queue, sp] = await Promise.all([listModerationQueue(), searchParams]);
+  const flash = typeof sp.done === "string" ? DONE[sp.done] : undefined;
   const reported = queue.filter((q) => q.openReports > 0);
   const hidden = queue.filter((q) => q.openReports === 0 && q.hidden);
   const sections = [
@@ -26,6 +29,7 @@ export default async function AdminCommentsPage() {
           ← Admin
         </Link>
       </div>
+      <div aria-live="polite">{flash && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">{flash}</p>}</div>
       <p className="text-sm text-slate-600">
         Hide keeps a comment for its author and admins only; Keep closes its reports and leaves it visible; Delete removes it for good. Each choice closes the open reports.
       </p>

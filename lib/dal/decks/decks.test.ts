@@ -327,11 +327,13 @@ describe("editor search", () => {
 
   it("pages on: the first 60 results, then more on request (at most 200), with the total", async () => {
     current.user = A;
+    const catalog = await t.prisma.card.count();
+    expect(catalog).toBeGreaterThan(60);
     const first = await actions.searchCardsForEditor("", false);
     expect(first.ok && first.data.cards.length).toBe(60);
-    expect(first.ok && first.data.total).toBe(80);
+    expect(first.ok && first.data.total).toBe(catalog);
     const more = await actions.searchCardsForEditor("", false, 120);
-    expect(more.ok && more.data.cards.length).toBe(80);
+    expect(more.ok && more.data.cards.length).toBe(Math.min(catalog, 120));
     expect(await actions.searchCardsForEditor("", false, 500)).toMatchObject({ ok: false });
     expect(await actions.searchCardsForEditor("", false, 0)).toMatchObject({ ok: false });
   });
