@@ -76,6 +76,8 @@ export const V2_CARDS: CardDef[] = [
   c("Shield", ["yellow"], 4, ["Thing"], { trigger: "opposing-flip", optional: false, actions: [{ type: "rush-rule", rule: "no-copy-discards", until: "rush" }, { type: "next-flip", who: "opponent" }] }),
   c("Omni", ["gray"], 1, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "rush-rule", rule: "any-color", until: "field" }] }),
   c("Dasher", ["blue"], 3, ["Place"], { trigger: "flip", optional: true, actions: [{ type: "flip-up", withEffect: false, asRush: true, target: { owner: "any", row: "chaos", position: "any", face: "down", count: 1 } }] }),
+  c("Avenger", ["red"], 5, ["Animal"], { trigger: "battle-lost", optional: false, actions: [{ type: "discard", target: { owner: "opponent", row: "any", position: "battled", face: "up", count: "all" } }] }),
+  c("Wave", ["yellow"], 3, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "return-to-hand", target: { owner: "opponent", row: "any", position: "any", face: "up", count: 1, rings: { of: "current", op: "lt", value: "opposing" } } }] }),
   c("Pickpocket", ["gray"], 2, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "hand-discard", who: "opponent", count: 1, pick: "random" }, { type: "hand-discard", who: "opponent", count: 1, pick: "owner" }] }),
 ];
 

@@ -32,7 +32,11 @@ function describeSelector(t: Target): string {
   if (s.position === "same-column") parts.push("in this column");
   if (s.position === "adjacent") parts.push("adjacent to this card");
   if (s.position === "adjacent-columns") parts.push("in the columns next to this one");
-  if (s.rings) parts.push(`with ${s.rings.of} rings ${OPS[s.rings.op]} ${s.rings.value === "self" ? "this card's" : s.rings.value}`);
+  if (s.position === "battled") parts.push("that this card battled");
+  if (s.rings)
+    parts.push(
+      `with ${s.rings.of} rings ${OPS[s.rings.op]} ${s.rings.value === "self" ? "this card's" : s.rings.value === "opposing" ? "those of the opposing chaos card in this column" : s.rings.value}`,
+    );
   if (s.not) {
     const x = [s.not.colors?.join("/"), s.not.traits?.join("/"), s.not.titles ? `"${s.not.titles.join('"/"')}"` : undefined].filter(Boolean).join(" or ");
     parts.push(`that is not ${x}`);

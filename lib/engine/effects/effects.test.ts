@@ -46,7 +46,7 @@ function primitives(e: Effect): string[] {
     const t = a.target;
     out.push(`owner:${t.owner}`, `row:${t.row}`, `position:${t.position}`, `face:${t.face}`, t.count === "all" ? "count:all" : "count:up-to");
     for (const k of ["colors", "traits", "titles"] as const) if (t[k]) out.push(`filter:${k}`);
-    if (t.rings) out.push(`rings:${t.rings.of}`, t.rings.value === "self" ? "rings:vs-self" : "rings:vs-number");
+    if (t.rings) out.push(`rings:${t.rings.of}`, t.rings.value === "self" ? "rings:vs-self" : t.rings.value === "opposing" ? "rings:vs-opposing" : "rings:vs-number");
     if (t.not) out.push("filter:not");
     if (t.allTraits) out.push("filter:allTraits");
     if (t.pick && t.pick !== "controller") out.push(`pick:${t.pick}`);
@@ -72,6 +72,8 @@ const REQUIRED = [
   // Effect language v2: rush rules and durations.
   "action:next-flip", "next-flip:you", "action:rush-rule", "rush-rule:ignore-column-rule", "rush-rule:no-copy-discards", "rush-rule:lower-discarded", "rush-rule:any-color",
   "until:rush", "until:turn", "until:field", "flip-up:as-rush",
+  // Effect language v2: selectors.
+  "position:battled", "rings:vs-opposing",
 ];
 
 interface Card {
@@ -169,6 +171,8 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(97)).toBe("When flipped: in battles the lower card is discarded until the end of the rush.");
     expect(d(98)).toBe("When flipped: this card battles any color while this card is on the field.");
     expect(d(99)).toBe("When flipped, you may: flip face up as a rush flip: up to 1 face-down card of yours in the chaos row.");
+    expect(d(100)).toBe("When this card loses a battle: discard: all face-up cards of your opponent's that this card battled.");
+    expect(d(101)).toBe("When flipped: discard: all face-up cards of your opponent's with printed rings less than those of the opposing chaos card in this column.");
     expect(d(86)).toBe("When an opposing card is flipped in this column, you may: return to hand: up to 1 face-up card of your opponent's in the chaos row in this column.");
   });
 

@@ -32,6 +32,20 @@ export interface Src {
   row: Row;
   ci: number;
   card: number;
+  /** The card it battled (a battle-won / battle-lost effect), else -1. */
+  other?: number;
+}
+
+/**
+ * The rings of the opposing face-up chaos card in this card's column (printed,
+ * or current when `auras` are given), or null when there is none (v2 ring
+ * comparisons with "opposing").
+ */
+function opposingRings(s: GameState, src: Src, auras: Auras | null): number | null {
+  const o = (1 - src.p) as Player;
+  const x = s.players[o].chaos[src.ci];
+  if (x === null || !x.faceUp) return null;
+  return auras === null ? s.cards[x.card].rings : currentRings(s, o, "chaos", src.ci, auras);
 }
 
 function cmp(a: number, op: "lt" | "le" | "eq" | "ge" | "gt", b: number): boolean {
@@ -69,6 +83,7 @@ function staticMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Ro
   if (sel.position === "same-column" && tci !== src.ci) return false;
   if (sel.position === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, trow, tci)) return false;
   if (sel.position === "adjacent-columns" && tci !== src.ci - 1 && tci !== src.ci + 1) return false;
+  if (sel.position === "battled" && slot.card !== (src.other ?? -1)) return false;
   if (sel.face === "up" ? !slot.faceUp : sel.face === "down" ? slot.faceUp : false) return false;
   const hasIdentityFilter = sel.colors || sel.traits || sel.titles || sel.rings || sel.allTraits || sel.not;
   if (!hasIdentityFilter) return true;
@@ -81,8 +96,8 @@ function staticMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Ro
   const x = sel.not;
   if (x && ((x.colors && x.colors.includes(slot.color as Color)) || (x.traits && x.traits.some((t) => d.traits.includes(t))) || (x.titles && x.titles.includes(d.title)))) return false;
   if (sel.rings && sel.rings.of === "printed") {
-    const other = sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value;
-    if (!cmp(d.rings, sel.rings.op, other)) return false;
+    const other = sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value === "opposing" ? opposingRings(s, src, null) : sel.rings.value;
+    if (other === null || !cmp(d.rings, sel.rings.op, other)) return false;
   }
   return true;
 }
@@ -96,8 +111,8 @@ function needsAuras(src: Src, sel: Selector, tp: Player): boolean {
 function auraMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row, tci: number, auras: Auras): boolean {
   if (tp !== src.p && isProtected(s, tp, trow, tci, PROTECT_EFFECTS, auras)) return false;
   if (sel.rings && sel.rings.of === "current") {
-    const other = sel.rings.value === "self" ? srcCurrentRings(s, src, auras) : sel.rings.value;
-    if (!cmp(currentRings(s, tp, trow, tci, auras), sel.rings.op, other)) return false;
+    const other = sel.rings.value === "self" ? srcCurrentRings(s, src, auras) : sel.rings.value === "opposing" ? opposingRings(s, src, auras) : sel.rings.value;
+    if (other === null || !cmp(currentRings(s, tp, trow, tci, auras), sel.rings.op, other)) return false;
   }
   return true;
 }
@@ -322,8 +337,8 @@ function plainMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row
   if (!staticMatch(s, src, sel, tp, trow, tci, slot)) return false;
   // A "current rings" test is read on printed rings here (no continuous effect is consulted).
   if (sel.rings && sel.rings.of === "current") {
-    const other = sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value;
-    if (!cmp(s.cards[slot.card].rings, sel.rings.op, other)) return false;
+    const other = sel.rings.value === "self" ? s.cards[src.card].rings : sel.rings.value === "opposing" ? opposingRings(s, src, null) : sel.rings.value;
+    if (other === null || !cmp(s.cards[slot.card].rings, sel.rings.op, other)) return false;
   }
   return true;
 }
@@ -377,7 +392,7 @@ export function describeAction(a: EffectAction): string {
 }
 
 function srcOf(f: Frame): Src {
-  return { p: f.player, row: f.row, ci: f.column, card: f.card };
+  return { p: f.player, row: f.row, ci: f.column, card: f.card, other: f.other };
 }
 
 /** The controller's "you may" answer (RULES.md §6 optional). */

@@ -10,7 +10,8 @@ const color = z.enum(["blue", "red", "yellow", "gray"]);
 export const ringTestSchema = z.object({
   of: z.enum(["printed", "current"]).default("printed"),
   op: z.enum(["lt", "le", "eq", "ge", "gt"]),
-  value: z.union([z.number().int(), z.literal("self")]),
+  /** A number, this card's rings, or (v2) the rings of the opposing face-up chaos card in this card's column (no such card: no match). */
+  value: z.union([z.number().int(), z.literal("self"), z.literal("opposing")]),
 });
 
 const cmpOp = z.enum(["lt", "le", "eq", "ge", "gt"]);
@@ -26,8 +27,12 @@ export const excludeSchema = z.object({
 export const selectorSchema = z.object({
   owner: z.enum(["you", "opponent", "any"]).default("opponent"),
   row: z.enum(["chaos", "spare", "any"]).default("any"),
-  /** Relative to this card: its column, the slots next to it, or the columns next to its own (either row, either side). */
-  position: z.enum(["any", "same-column", "adjacent", "adjacent-columns"]).default("any"),
+  /**
+   * Relative to this card: its column, the slots next to it, the columns next
+   * to its own (either row, either side), or (v2) the card it battled (in a
+   * battle-won / battle-lost effect; nothing otherwise).
+   */
+  position: z.enum(["any", "same-column", "adjacent", "adjacent-columns", "battled"]).default("any"),
   face: z.enum(["up", "down", "any"]).default("up"),
   colors: z.array(color).optional(),
   /** Any of these traits matches. */
