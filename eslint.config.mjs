@@ -43,7 +43,7 @@ const engineBoundary = {
 // are outside these zones: they open database clients on purpose.
 const PRISMA = ["./lib/db.ts", "./lib/db-client.ts", "./lib/generated", "./node_modules/@prisma", "./node_modules/.prisma"];
 const architecture = {
-  files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+  files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts"],
   ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/generated/**"],
   rules: {
     "import/no-restricted-paths": [
@@ -62,6 +62,12 @@ const architecture = {
             target: ["./app/**", "./components/**", "./lib/!(dal|generated)/**", "./lib/!(db|db-client|sqlite-adapter).ts"],
             from: PRISMA,
             message: "Only lib/dal and lib/db.ts touch Prisma; read and write through lib/dal.",
+          },
+          {
+            // The system path (command-line tools acting as an admin) is for scripts/ only: nothing a request reaches may enter it.
+            target: ["./app/**", "./components/**", "./lib/!(dal)/**", "./lib/*.ts", "./proxy.ts"],
+            from: "./lib/dal/system.ts",
+            message: "lib/dal/system.ts is the command-line tools' system path; the app acts only through the session (requireUser/requireAdmin).",
           },
           {
             target: "./components",

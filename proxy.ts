@@ -2,6 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
 import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers";
 import { THEME_SCRIPT } from "@/lib/theme";
+import { DomainError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
 import { CACHED_LISTS, internalListPath, type CachedListPath } from "@/lib/cache/page-state";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/cache-control.cjs";
 
@@ -94,10 +96,7 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
     originHost = null;
   }
   if (originHost && originHost === host) return null;
-  return Response.json(
-    { error: { code: "request/cross-origin", message: "This action can only be called from this site's own pages." } },
-    { status: 403, headers: { "Cache-Control": "no-store" } },
-  );
+  return jsonError(new DomainError("request/cross-origin", "This action can only be called from this site's own pages."));
 }
 
 /**

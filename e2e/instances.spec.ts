@@ -87,9 +87,13 @@ test.describe("two app instances on one PostgreSQL", () => {
     await page.getByRole("link", { name: /Catalog/ }).click();
     await page.getByLabel("Search cards").fill(`!"${title}"`);
     await page.getByRole("link", { name: `Edit ${title} (DEMO-044)` }).click();
-    await page.getByLabel("Card text").fill("Edited through the first instance.");
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText("Card saved.")).toBeVisible();
+    // a fill made before the form hydrated is reset by it ("Nothing changed."): fill and save until saved
+    await expect(async () => {
+      await page.getByLabel("Card text").fill("Edited through the first instance.");
+      await expect(page.getByLabel("Card text")).toHaveValue("Edited through the first instance.");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByText("Card saved.")).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     const saved = Date.now();
     await expect(async () => {
       await guest.goto(`${B}/cards/DEMO/44`);

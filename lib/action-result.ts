@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { DomainError } from "@/lib/errors";
+import { DomainError, type DomainErrorCode } from "@/lib/errors";
 
 /** The typed result every server action returns (house rule 6). */
 export type ActionResult<T = undefined> =
@@ -29,7 +29,7 @@ export function zodFail(error: z.ZodError, message = "Please correct the highlig
  * limited, ...): its message and code. Anything else is rethrown (Next's
  * redirects, and bugs, which the error page shows).
  */
-export function failFrom(e: unknown): { ok: false; message: string; code: string } {
+export function failFrom(e: unknown): { ok: false; message: string; code: DomainErrorCode } {
   if (e instanceof DomainError) return { ok: false, message: e.message, code: e.code };
   throw e;
 }

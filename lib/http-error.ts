@@ -8,12 +8,14 @@ export function jsonErrorBody(code: string, message: string): JsonErrorBody {
 }
 
 /**
- * A thrown DomainError as its JSON response (status from its code, Retry-After
- * for rate limits, never cached). Anything else is a bug and is rethrown.
+ * The one mapping from a thrown DomainError to a route handler's answer: the
+ * JSON error shape with the code's HTTP status (401, 403, 404, 429 with
+ * `Retry-After`, other 4xx), never cached. Anything else is rethrown (a bug:
+ * Next answers 500).
  */
-export function jsonErrorResponse(e: unknown): Response {
+export function jsonError(e: unknown): Response {
   if (!(e instanceof DomainError)) throw e;
-  const headers: Record<string, string> = { "Cache-Control": "private, no-store" };
-  if (e instanceof RateLimitedError) headers["Retry-After"] = String(e.retryAfterSeconds);
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (e instanceof RateLimitedError) headers["Retry-After"] = String(Math.max(1, Math.ceil(e.retryAfterSeconds)));
   return Response.json(jsonErrorBody(e.code, e.message), { status: e.status, headers });
 }

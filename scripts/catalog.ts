@@ -2,10 +2,12 @@
  * Catalog import and export from the command line (same formats as /admin/import):
  *   npm run catalog -- import FILE [--dry-run] [--format csv|json] [--as ADMIN_EMAIL]
  *   npm run catalog -- export [--format json|csv] [--out FILE]
- * Imports are recorded in the audit log under an admin account: --as EMAIL, or
- * the first admin found. Exit code 1 when a file is refused. A progress bar
- * goes to stderr; imports stage their rows first and apply them in short
- * ranges, so a running app keeps serving (docs/catalog-import.md).
+ * The tool acts as the system (lib/dal/system.ts): as the admin account --as
+ * EMAIL, or the oldest admin, which the audit log then names. It goes through
+ * the same DAL functions and admin checks as /admin/import. Exit code 1 when a
+ * file is refused. A progress bar goes to stderr; imports stage their rows
+ * first and apply them in short ranges, so a running app keeps serving
+ * (docs/catalog-import.md).
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { loadEnvConfig } from "@next/env";
@@ -28,25 +30,16 @@ function option(args: string[], name: string): string | undefined {
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   const { db } = await import("@/lib/db");
-  const { toSessionUser } = await import("@/lib/dal/users");
+  const { runAsSystemAdmin } = await import("@/lib/dal/system");
   const { applyImport, dryRunImport, exportCatalog } = await import("@/lib/dal/catalog-import");
   const { detectFormat, MAX_IMPORT_BYTES, toCsv, toJson } = await import("@/lib/catalog/io");
 
-  async function actor() {
-    const email = option(args, "--as");
-    const candidates = email
-      ? await db.user.findMany({ where: { email: email.toLowerCase() } })
-      : await db.user.findMany({ where: { role: "admin" }, orderBy: { createdAt: "asc" }, take: 1 });
-    const user = candidates[0] ? toSessionUser(candidates[0]) : null;
-    if (!user) throw new Error(email ? `No account with email ${email}.` : "No admin account found: sign up, then `npm run user -- make-admin EMAIL`, or pass --as EMAIL.");
-    if (user.role !== "admin") throw new Error(`${user.email} is not an admin.`);
-    return user;
-  }
+  const asEmail = option(args, "--as");
 
   try {
     if (command === "export") {
       const format = option(args, "--format") === "csv" ? "csv" : "json";
-      const cards = await exportCatalog(await actor());
+      const cards = await runAsSystemAdmin(asEmail, () => exportCatalog());
       const body = format === "csv" ? toCsv(cards) : toJson(cards);
       const out = option(args, "--out");
       if (out) {
@@ -66,11 +59,10 @@ async function main() {
       }
       const dry = args.includes("--dry-run");
       const format = detectFormat(file, option(args, "--format"));
-      const admin = await actor();
       const text = readFileSync(file, "utf8");
       const { progressBar } = await import("./lib/progress");
       const onProgress = progressBar();
-      const report = dry ? await dryRunImport(admin, text, format, onProgress) : await applyImport(admin, text, format, onProgress);
+      const report = await runAsSystemAdmin(asEmail, () => (dry ? dryRunImport(text, format, onProgress) : applyImport(text, format, onProgress)));
       if (report.fileError) {
         console.error(`✖ ${report.fileError.message} Nothing was written.`);
         process.exitCode = 1;

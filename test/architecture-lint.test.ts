@@ -27,6 +27,7 @@ const expected: Record<string, { rule: string; text: RegExp; count: number }> = 
   "engine-imports-node.ts": { rule: "no-restricted-imports", text: /lib\/engine must not import Node built-ins/, count: 1 },
   "prisma-outside-dal.ts": { rule: "import/no-restricted-paths", text: /Only lib\/dal and lib\/db\.ts touch Prisma/, count: 2 },
   "component-imports-dal.tsx": { rule: "import/no-restricted-paths", text: /Components never import lib\/dal/, count: 1 },
+  "action-enters-system-path.ts": { rule: "import/no-restricted-paths", text: /command-line tools' system path/, count: 1 },
   "app-imports-db.tsx": { rule: "import/no-restricted-paths", text: /Only lib\/dal and lib\/db\.ts touch Prisma/, count: 1 },
 };
 

@@ -19,12 +19,13 @@ async function main() {
   const text = readFileSync(file, "utf8");
   if (kind === "catalog") {
     const { applyImport } = await import("@/lib/dal/catalog-import");
-    const admin = { id: userId, email: "admin@example.test", displayName: "Admin", role: "admin" as const };
-    const report = await applyImport(admin, text, "json", onProgress);
+    const { runAsSystemUser } = await import("@/lib/dal/system");
+    const report = await runAsSystemUser(userId, () => applyImport(text, "json", onProgress));
     console.log(JSON.stringify({ phase: "result", applied: report.applied, counts: report.counts }));
   } else {
-    const { applyCollectionImportFor } = await import("@/lib/dal/collection/import");
-    const result = await applyCollectionImportFor(userId, "json", text, mode === "replace" ? "replace" : "add", onProgress);
+    const { applyCollectionImport } = await import("@/lib/dal/collection/transfer");
+    const { runAsSystemUser } = await import("@/lib/dal/system");
+    const result = await runAsSystemUser(userId, () => applyCollectionImport("json", text, mode === "replace" ? "replace" : "add", onProgress));
     console.log(JSON.stringify({ phase: "result", applied: true, lines: result.lines.length }));
   }
 }

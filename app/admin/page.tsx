@@ -7,8 +7,8 @@ import { countOpenReports } from "@/lib/dal/community";
 export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
-  const admin = await requireAdminPage("/admin");
-  const [stats, reportedComments] = await Promise.all([adminOverview(admin), countOpenReports()]);
+  await requireAdminPage("/admin");
+  const [stats, reportedComments] = await Promise.all([adminOverview(), countOpenReports()]);
   const links = [
     { href: "/admin/cards", title: "Catalog", body: `${stats.cards} cards: create, edit and delete.` },
     { href: "/admin/suggestions", title: "Suggestions", body: `${stats.pendingSuggestions} waiting for review.` },

@@ -182,7 +182,8 @@ describe("as an admin the same routes work", () => {
     expect(JSON.parse(audit.before!).rings).toBe(3);
     expect(await rejectSuggestionAction(null, form({ id: bogus.id, reason: "x" }))).toMatchObject({ ok: false, fieldErrors: { reason: ["Give the suggester a reason (at least 3 characters)."] } });
     await expect(rejectSuggestionAction(null, form({ id: bogus.id, reason: "Not a real printing" }))).rejects.toThrow("NEXT_REDIRECT:/admin/suggestions?rejected=1");
-    const mine = await listMySuggestions(player);
+    current.user = player;
+    const mine = await listMySuggestions();
     expect(mine.find((s) => s.id === bogus.id)).toMatchObject({ status: "rejected", reason: "Not a real printing" });
     expect(mine.find((s) => s.id === correction.id)).toMatchObject({ status: "accepted", kind: "correction" });
   });

@@ -1,10 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { fail, ok, type ActionResult } from "@/lib/action-result";
+import { fail, failFrom, ok, type ActionResult } from "@/lib/action-result";
 import { requireAdmin } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
-import { DomainError } from "@/lib/errors";
 import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
@@ -22,7 +21,7 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
     const admin = await requireAdmin();
     await limit("import", admin.id);
     const text = await file.text();
-    const report = mode === "apply" ? await applyImport(admin, text, format) : await dryRunImport(admin, text, format);
+    const report = mode === "apply" ? await applyImport(text, format) : await dryRunImport(text, format);
     if (report.applied) {
       revalidatePath("/cards", "layout");
       revalidatePath("/admin", "layout");
@@ -31,7 +30,6 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
     return summary.ok ? ok(report, summary.message) : fail(summary.message);
   } catch (e) {
     // refusals (sign-in, rate limit, a catalog changed underneath, a timeout): nothing was written
-    if (e instanceof DomainError) return fail(e.message);
-    throw e;
+    return failFrom(e);
   }
 }

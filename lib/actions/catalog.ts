@@ -3,18 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { fail, ok, type ActionResult } from "@/lib/action-result";
-import { AuthError, requireAdmin } from "@/lib/dal/session";
+import { fail, failFrom, ok, type ActionResult } from "@/lib/action-result";
 import { createCard, deleteCard, updateCard } from "@/lib/dal/catalog-admin";
 import { cardFormFields, parseCatalogCard } from "@/lib/validation/catalog";
 import { checkCardImage, MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL } from "@/lib/cards/card-image";
 
 const idSchema = z.string().min(1).max(64);
-
-function authFail(e: unknown) {
-  if (e instanceof AuthError) return fail(e.message);
-  throw e;
-}
 
 /** The uploaded image of the card form ("image"), checked by its content; null when no file was chosen. */
 async function uploadedImage(form: FormData) {
@@ -37,11 +31,10 @@ export async function saveCardAction(_prev: ActionResult<{ id: string }> | null,
     return fail("Please correct the highlighted fields.", { ...(parsed.ok ? {} : parsed.fieldErrors), ...(image && !image.ok ? { image: [image.message] } : {}) });
   let result;
   try {
-    const admin = await requireAdmin();
     const upload = image?.ok ? { sha256: image.sha256, type: image.type, bytes: image.bytes } : undefined;
-    result = id ? await updateCard(id.data, parsed.card, admin, upload) : await createCard(parsed.card, admin, upload);
+    result = id ? await updateCard(id.data, parsed.card, upload) : await createCard(parsed.card, upload);
   } catch (e) {
-    return authFail(e);
+    return failFrom(e);
   }
   if (!result.ok) return fail(result.message, "fieldErrors" in result ? result.fieldErrors : undefined);
   revalidatePath("/cards", "layout");
@@ -56,10 +49,9 @@ export async function deleteCardAction(_prev: ActionResult | null, form: FormDat
   if (!id.success) return fail("That card id is not valid.");
   let result;
   try {
-    const admin = await requireAdmin();
-    result = await deleteCard(id.data, admin);
+    result = await deleteCard(id.data);
   } catch (e) {
-    return authFail(e);
+    return failFrom(e);
   }
   if (!result.ok) return fail(result.message);
   revalidatePath("/cards", "layout");

@@ -2,12 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
-import { AuthError, requireUser } from "@/lib/dal/session";
+import { failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
+import { requireUser } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
-import { RateLimitedError } from "@/lib/errors";
 import {
-  CollectionError,
   adjustOwned,
   recordPackOpening,
   setOwned,
@@ -15,14 +13,6 @@ import {
 } from "@/lib/dal/collection";
 import type { PackOpeningDTO } from "@/lib/collection/types";
 import { adjustQuantitySchema, packEntrySchema, setQuantitySchema } from "@/lib/validation/collection";
-
-/** Turns the refusals the DAL and the session raise into a typed result; anything else is a bug and propagates. */
-function refusal(err: unknown): { ok: false; message: string; code?: string } {
-  if (err instanceof AuthError) return fail(err.code === "auth/unauthenticated" ? "Please sign in first." : err.message);
-  if (err instanceof CollectionError) return fail(err.message);
-  if (err instanceof RateLimitedError) return failFrom(err);
-  throw err;
-}
 
 function revalidateCollection() {
   revalidatePath("/collection", "layout");
@@ -38,7 +28,7 @@ export async function adjustOwnedQuantity(cardId: string, delta: number): Promis
     revalidateCollection();
     return ok({ cardId: parsed.data.cardId, quantity });
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }
 
@@ -52,7 +42,7 @@ export async function setOwnedQuantity(cardId: string, quantity: number | string
     revalidateCollection();
     return ok({ cardId: parsed.data.cardId, quantity: saved });
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }
 
@@ -66,7 +56,7 @@ export async function savePackOpening(_prev: ActionResult<PackOpeningDTO> | null
     revalidateCollection();
     return ok(pack, `Saved a pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }
 
@@ -80,6 +70,6 @@ export async function undoLastPack(_prev: ActionResult<PackOpeningDTO> | null, f
     revalidateCollection();
     return ok(pack, `Undid the pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
   } catch (err) {
-    return refusal(err);
+    return failFrom(err);
   }
 }

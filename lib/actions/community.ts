@@ -3,6 +3,8 @@
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { PUBLIC_DECKS_TAG } from "@/lib/cache/tags";
 import { failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { requireUser } from "@/lib/dal/session";
 import { addComment, deleteComment, editComment, moderateComment, recordDeckView, reportComment, setDeckLike } from "@/lib/dal/community";
@@ -24,8 +26,13 @@ async function signedInWithin(kind: LimitKind) {
   return user;
 }
 
-/** The public pages that show a deck's counts or comments. */
-function revalidateCommunity(slug: string) {
+/**
+ * The public deck list shows likes and comment counts and sorts by them: it is
+ * invalidated at once (views refresh within the cache lifetime). The deck page
+ * itself loads its community part in the browser, so it needs no invalidation.
+ */
+async function revalidateCommunity(slug: string) {
+  await invalidate([PUBLIC_DECKS_TAG]);
   revalidatePath("/decks/public");
   revalidatePath(`/d/${slug}`);
 }
@@ -54,7 +61,7 @@ export async function setDeckLikeAction(input: unknown): Promise<ActionResult<{ 
   try {
     await signedInWithin("like");
     const r = await setDeckLike(parsed.data.slug, parsed.data.like);
-    revalidateCommunity(parsed.data.slug);
+    await revalidateCommunity(parsed.data.slug);
     return ok(r, r.liked ? "Liked." : "Like removed.");
   } catch (e) {
     return failFrom(e);
@@ -68,7 +75,7 @@ export async function addCommentAction(input: unknown): Promise<ActionResult<Com
   try {
     await signedInWithin("comment");
     const comment = await addComment(parsed.data.slug, parsed.data.body);
-    revalidateCommunity(parsed.data.slug);
+    await revalidateCommunity(parsed.data.slug);
     return ok(comment, "Comment posted.");
   } catch (e) {
     return failFrom(e);
@@ -82,7 +89,7 @@ export async function editCommentAction(input: unknown): Promise<ActionResult<Co
   try {
     await signedInWithin("comment");
     const r = await editComment(parsed.data.commentId, parsed.data.body);
-    revalidateCommunity(r.slug);
+    await revalidateCommunity(r.slug);
     return ok(r.comment, "Comment saved.");
   } catch (e) {
     return failFrom(e);
@@ -96,7 +103,7 @@ export async function deleteCommentAction(commentId: unknown): Promise<ActionRes
   try {
     await signedInWithin("comment");
     const r = await deleteComment(parsed.data);
-    revalidateCommunity(r.slug);
+    await revalidateCommunity(r.slug);
     return ok(undefined, "Comment deleted.");
   } catch (e) {
     return failFrom(e);
@@ -124,7 +131,7 @@ export async function moderateCommentAction(_prev: ActionResult | null, form: Fo
   try {
     await signedInWithin("moderation");
     const r = await moderateComment(parsed.data.commentId, parsed.data.action);
-    revalidateCommunity(r.slug);
+    await revalidateCommunity(r.slug);
     revalidatePath("/admin/comments");
     revalidatePath("/admin");
   } catch (e) {

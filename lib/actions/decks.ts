@@ -3,10 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { fail, ok, zodFail, type ActionResult } from "@/lib/action-result";
-import { AuthError, requireUser } from "@/lib/dal/session";
+import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
+import { requireUser } from "@/lib/dal/session";
 import { limit, type LimitKind } from "@/lib/rate-limit";
-import { RateLimitedError } from "@/lib/errors";
+import type { DomainErrorCode } from "@/lib/errors";
 import {
   cardIdsForList,
   copyDeck,
@@ -30,7 +30,7 @@ import { blockingProblems, buildCatalogIndex, checkDeck, ruleCatalog, parseDeckJ
 import { createDeckSchema, deckCardsSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/validation/deck";
 
 /** A failed deck write as an action result: the typed code, and for conflicts the server's list. */
-export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | "auth/unauthenticated" | "rate/limited"; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
+export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | DomainErrorCode; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
 export type DeckActionResult<T> = { ok: true; data: T; message?: string } | DeckActionFailure;
 
 /** Null when a user is signed in (and, for a write, within its rate limit); otherwise the failure to return. */
@@ -40,9 +40,7 @@ async function signedIn(kind?: LimitKind): Promise<DeckActionFailure | null> {
     if (kind) await limit(kind, user.id);
     return null;
   } catch (e) {
-    if (e instanceof AuthError) return { ok: false, code: "auth/unauthenticated", message: e.message };
-    if (e instanceof RateLimitedError) return { ok: false, code: "rate/limited", message: e.message };
-    throw e;
+    return failFrom(e);
   }
 }
 

@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { saveLabRun } from "@/lib/dal/lab";
-import { AuthError, requireUser } from "@/lib/dal/session";
-import { RateLimitedError } from "@/lib/errors";
+import { requireUser } from "@/lib/dal/session";
+import { failFrom } from "@/lib/action-result";
 import { limit } from "@/lib/rate-limit";
 import { LAB_AGENTS } from "@/lib/lab/matchup";
 import { MAX_OPPONENTS, parseLabParams } from "@/lib/lab/params";
@@ -40,8 +40,7 @@ export async function saveLabRunAction(input: unknown): Promise<SaveLabRunResult
     const user = await requireUser();
     await limit("deck-write", user.id);
   } catch (e) {
-    if (e instanceof AuthError || e instanceof RateLimitedError) return { ok: false, message: e.message };
-    throw e;
+    return failFrom(e);
   }
   const { agents, ...rest } = parsed.data;
   const r = await saveLabRun({ ...rest, agents: agents.join(",") });

@@ -3,19 +3,13 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { fail, zodFail, type ActionResult } from "@/lib/action-result";
-import { AuthError, requireAdmin, requireUser } from "@/lib/dal/session";
+import { fail, failFrom, zodFail, type ActionResult } from "@/lib/action-result";
+import { requireUser } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
-import { RateLimitedError } from "@/lib/errors";
 import { acceptSuggestion, createSuggestion, rejectSuggestion } from "@/lib/dal/suggestions";
 import { cardFormFields, parseCatalogCard } from "@/lib/validation/catalog";
 
 const idSchema = z.string().min(1).max(64);
-
-function authFail(e: unknown) {
-  if (e instanceof AuthError || e instanceof RateLimitedError) return fail(e.message);
-  throw e;
-}
 
 /** Any signed-in user: suggest a new card or a correction (cardId) with the card form. */
 export async function suggestCardAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
@@ -28,9 +22,9 @@ export async function suggestCardAction(_prev: ActionResult | null, form: FormDa
   try {
     const user = await requireUser();
     await limit("suggestion", user.id);
-    r = await createSuggestion(user, parsed.card, cardId ? cardId.data : null);
+    r = await createSuggestion(parsed.card, cardId ? cardId.data : null);
   } catch (e) {
-    return authFail(e);
+    return failFrom(e);
   }
   if (!r.ok) return fail(r.message);
   revalidatePath("/cards/suggestions");
@@ -44,10 +38,9 @@ export async function acceptSuggestionAction(_prev: ActionResult | null, form: F
   if (!id.success) return fail("That suggestion id is not valid.");
   let r;
   try {
-    const admin = await requireAdmin();
-    r = await acceptSuggestion(admin, id.data);
+    r = await acceptSuggestion(id.data);
   } catch (e) {
-    return authFail(e);
+    return failFrom(e);
   }
   if (!r.ok) return fail(r.message);
   revalidatePath("/admin", "layout");
@@ -66,10 +59,9 @@ export async function rejectSuggestionAction(_prev: ActionResult | null, form: F
   if (!parsed.success) return zodFail(parsed.error);
   let r;
   try {
-    const admin = await requireAdmin();
-    r = await rejectSuggestion(admin, parsed.data.id, parsed.data.reason);
+    r = await rejectSuggestion(parsed.data.id, parsed.data.reason);
   } catch (e) {
-    return authFail(e);
+    return failFrom(e);
   }
   if (!r.ok) return fail(r.message);
   revalidatePath("/admin", "layout");

@@ -98,7 +98,7 @@ describe("cache invalidation", () => {
     });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     current.user = admin;
-    expect(await updateCard(holder.id, parsed.card, admin)).toMatchObject({ ok: true });
+    expect(await updateCard(holder.id, parsed.card)).toMatchObject({ ok: true });
     expect(new Set(h.tags)).toEqual(new Set(["cards", `card:DEMO-${holder.number}`, `title:${holder.title.toLowerCase()}`, `title:${holder.title.toLowerCase()} prime`, ...shared]));
     // a private deck holding it has no shared page to refresh
     // another card's page is not touched
@@ -108,10 +108,11 @@ describe("cache invalidation", () => {
 
   it("an applied import (a bulk catalog change) invalidates every page that shows catalog data; a dry run nothing", async () => {
     const text = JSON.stringify({ cards: [{ set: "DEMO", number: 240, title: "Imported Runner", traits: ["Animal"], colors: ["blue"], rings: 2, rarity: "common", text: "", effect: null }] });
-    const dry = await dryRunImport(admin, text, "json");
+    current.user = admin;
+    const dry = await dryRunImport(text, "json");
     expect(dry.ok).toBe(true);
     expect(h.tags).toEqual([]);
-    const applied = await applyImport(admin, text, "json");
+    const applied = await applyImport(text, "json");
     expect(applied).toMatchObject({ ok: true, applied: true });
     expect(new Set(h.tags)).toEqual(new Set(["catalog", "cards"]));
   });

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("card-images"));
 vi.mock("@/lib/db", () => ({ db: t.prisma }));
+vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const { seedDemoCatalog } = await import("@/lib/dal/seed");
 const { getCardForEdit, updateCard, snapshotOf } = await import("@/lib/dal/catalog-admin");
 const { getCardImage } = await import("@/lib/dal/card-images");
 const { checkCardImage } = await import("@/lib/cards/card-image");
 const { parseCatalogCard } = await import("@/lib/validation/catalog");
+const { current } = await import("@/test/session-mock");
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==", "base64");
 let admin = { id: "", email: "boss@example.test", displayName: "Boss", role: "admin" as const };
@@ -17,6 +19,7 @@ beforeAll(async () => {
   await seedDemoCatalog(t.prisma);
   const u = await t.prisma.user.create({ data: { email: admin.email, displayName: admin.displayName, passwordHash: "x", role: "admin" } });
   admin = { ...admin, id: u.id };
+  current.user = admin;
   cardId = (await t.prisma.card.findFirstOrThrow({ where: { number: 58 } })).id;
 });
 afterAll(() => t.cleanup());
@@ -25,13 +28,13 @@ describe("uploaded card images", () => {
   it("are stored once by content, pointed to by the card, audited, and served only under their own type", async () => {
     const check = checkCardImage(PNG);
     if (!check.ok) throw new Error(check.message);
-    const before = await getCardForEdit(cardId, admin);
+    const before = await getCardForEdit(cardId);
     if (!before) throw new Error("no card");
     const parsed = parseCatalogCard({ ...before });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     const card = parsed.card;
     const image = { sha256: check.sha256, type: check.type, bytes: new Uint8Array(PNG) };
-    expect(await updateCard(cardId, card, admin, image)).toMatchObject({ ok: true, changed: true });
+    expect(await updateCard(cardId, card, image)).toMatchObject({ ok: true, changed: true });
     const row = await t.prisma.card.findUniqueOrThrow({ where: { id: cardId }, include: { set: true, traits: true } });
     expect(row.imageUrl).toBe(check.path);
     expect(snapshotOf(row).imageUrl).toBe(check.path);
@@ -45,7 +48,7 @@ describe("uploaded card images", () => {
     expect(await getCardImage("0".repeat(64), "image/png")).toBeNull();
 
     // the same image again: one row, and nothing changed on the card
-    expect(await updateCard(cardId, { ...card, imageUrl: null }, admin, image)).toMatchObject({ ok: true, changed: false });
+    expect(await updateCard(cardId, { ...card, imageUrl: null }, image)).toMatchObject({ ok: true, changed: false });
     expect(await t.prisma.cardImage.count()).toBe(1);
   });
 

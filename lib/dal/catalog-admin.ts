@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { colorMask, colorsFromMask } from "@/lib/cards/colors";
 import { cardKey, titleKey } from "@/lib/cards/keys";
-import type { SessionUser } from "@/lib/dal/users";
+import { AuthError, requireAdmin } from "@/lib/dal/session";
 import type { CatalogCard } from "@/lib/validation/catalog";
 import type { CardSnapshot } from "@/lib/catalog/types";
 import { cardImagePath, type CardImageType } from "@/lib/cards/card-image";
@@ -61,8 +61,24 @@ export function sameSnapshot(a: CardSnapshot, b: CardSnapshot): boolean {
   );
 }
 
-function assertAdmin(actor: SessionUser) {
-  if (actor.role !== "admin") throw new Error("catalog writes need an admin");
+/**
+ * Proof that the admin check passed: minted only by `requireCatalogAdmin`
+ * (which calls `requireAdmin`), and checked by `createCardTx`/`updateCardTx`.
+ * A caller cannot make one up: an object not minted here is refused.
+ */
+export type CatalogAdmin = { readonly userId: string };
+const minted = new WeakSet<CatalogAdmin>();
+
+/** The signed-in admin (or a command-line tool's system admin) as a catalog writer; AuthError otherwise. */
+export async function requireCatalogAdmin(): Promise<CatalogAdmin> {
+  const admin = await requireAdmin();
+  const writer: CatalogAdmin = Object.freeze({ userId: admin.id });
+  minted.add(writer);
+  return writer;
+}
+
+function assertWriter(writer: CatalogAdmin): void {
+  if (!minted.has(writer)) throw new AuthError("auth/forbidden", "Only admins can change the catalog.");
 }
 
 /** The Card columns of a validated card (the seed and the importer write cards through this too). */
@@ -102,14 +118,15 @@ export type CatalogWriteError =
 
 type AuditAction = "create" | "update" | "delete" | "import" | "suggestion";
 
-/** Creates a card inside a transaction and writes its audit row. */
-export async function createCardTx(tx: Tx, card: CatalogCard, actor: SessionUser, action: AuditAction = "create", note = "") {
+/** Creates a card inside a transaction and writes its audit row. `writer` comes from `requireCatalogAdmin`. */
+export async function createCardTx(tx: Tx, card: CatalogCard, writer: CatalogAdmin, action: AuditAction = "create", note = "") {
+  assertWriter(writer);
   const setId = await ensureSet(tx, card.set);
   const clash = await tx.card.findUnique({ where: { setId_number: { setId, number: card.number } }, select: { id: true } });
   if (clash) return duplicate(card);
   const created = await tx.card.create({ data: { ...cardFields(card), setId, traits: { create: traitRows(card) } } });
   await tx.cardAudit.create({
-    data: { cardId: created.id, cardKey: cardKey(card.set, card.number), userId: actor.id, action, before: null, after: JSON.stringify(snapshotOfInput(card)), note },
+    data: { cardId: created.id, cardKey: cardKey(card.set, card.number), userId: writer.userId, action, before: null, after: JSON.stringify(snapshotOfInput(card)), note },
   });
   return { ok: true as const, id: created.id };
 }
@@ -119,8 +136,9 @@ function duplicate(card: CatalogCard): CatalogWriteError {
   return { ok: false, code: "catalog/duplicate", message: `${key} already exists.`, fieldErrors: { number: [`${key} already exists: pick another number.`] } };
 }
 
-/** Updates a card inside a transaction (a no-op when nothing changed) and writes its audit row. */
-export async function updateCardTx(tx: Tx, id: string, card: CatalogCard, actor: SessionUser, action: AuditAction = "update", note = "") {
+/** Updates a card inside a transaction (a no-op when nothing changed) and writes its audit row. `writer` comes from `requireCatalogAdmin`. */
+export async function updateCardTx(tx: Tx, id: string, card: CatalogCard, writer: CatalogAdmin, action: AuditAction = "update", note = "") {
+  assertWriter(writer);
   const row = await tx.card.findUnique({ where: { id }, include: snapshotInclude });
   if (!row) return { ok: false as const, code: "catalog/not-found" as const, message: "That card no longer exists." };
   const before = snapshotOf(row);
@@ -134,7 +152,7 @@ export async function updateCardTx(tx: Tx, id: string, card: CatalogCard, actor:
   await tx.cardTrait.deleteMany({ where: { cardId: id } });
   await tx.card.update({ where: { id }, data: { ...cardFields(card), setId, traits: { create: traitRows(card) } } });
   await tx.cardAudit.create({
-    data: { cardId: id, cardKey: cardKey(card.set, card.number), userId: actor.id, action, before: JSON.stringify(before), after: JSON.stringify(after), note },
+    data: { cardId: id, cardKey: cardKey(card.set, card.number), userId: writer.userId, action, before: JSON.stringify(before), after: JSON.stringify(after), note },
   });
   return { ok: true as const, id, changed: true };
 }
@@ -154,24 +172,29 @@ async function withImageTx(tx: Tx, card: CatalogCard, image: CheckedCardImage | 
 }
 
 /** Admin: creates a card (audited), with an uploaded image when one is given. */
-export async function createCard(card: CatalogCard, actor: SessionUser, image?: CheckedCardImage) {
-  assertAdmin(actor);
-  const r = await db.$transaction(async (tx) => createCardTx(tx, await withImageTx(tx, card, image), actor));
+export async function createCard(card: CatalogCard, image?: CheckedCardImage) {
+  const writer = await requireCatalogAdmin();
+  const r = await db.$transaction(async (tx) => createCardTx(tx, await withImageTx(tx, card, image), writer));
   if (r.ok) await invalidateCardChange(r.id, [{ set: card.set, number: card.number, title: card.title }]);
   return r;
 }
 
 /** Admin: edits a card (audited), with an uploaded image when one is given. */
-export async function updateCard(id: string, card: CatalogCard, actor: SessionUser, image?: CheckedCardImage) {
-  assertAdmin(actor);
+export async function updateCard(id: string, card: CatalogCard, image?: CheckedCardImage) {
+  const writer = await requireCatalogAdmin();
   const before = toCardPlace(await db.card.findUnique({ where: { id }, select: cardPlaceSelect }));
-  const r = await db.$transaction(async (tx) => updateCardTx(tx, id, await withImageTx(tx, card, image), actor));
+  const r = await db.$transaction(async (tx) => updateCardTx(tx, id, await withImageTx(tx, card, image), writer));
   if (r.ok && "changed" in r && r.changed) await invalidateCardChange(id, [before, { set: card.set, number: card.number, title: card.title }]);
   return r;
 }
 
-/** How many decks, collections and pack openings reference a card. */
-export async function cardReferences(id: string, tx: Tx | typeof db = db) {
+/** Admin: how many decks, collections and pack openings reference a card (for the edit page). */
+export async function cardReferences(id: string): Promise<{ decks: number; collections: number; packs: number }> {
+  await requireAdmin();
+  return countReferences(id, db);
+}
+
+async function countReferences(id: string, tx: Tx | typeof db) {
   const [decks, collections, packs] = await Promise.all([
     tx.deckCard.count({ where: { cardId: id } }),
     tx.collectionEntry.count({ where: { cardId: id, quantity: { gt: 0 } } }),
@@ -184,12 +207,12 @@ export async function cardReferences(id: string, tx: Tx | typeof db = db) {
  * Admin: deletes a card that nothing uses (audited). A card in any deck,
  * collection or pack opening is refused with a message saying where.
  */
-export async function deleteCard(id: string, actor: SessionUser): Promise<{ ok: true; key: string } | CatalogWriteError> {
-  assertAdmin(actor);
+export async function deleteCard(id: string): Promise<{ ok: true; key: string } | CatalogWriteError> {
+  const actor = await requireAdmin();
   const r = await db.$transaction(async (tx) => {
     const row = await tx.card.findUnique({ where: { id }, include: snapshotInclude });
     if (!row) return { ok: false as const, code: "catalog/not-found" as const, message: "That card no longer exists." };
-    const refs = await cardReferences(id, tx);
+    const refs = await countReferences(id, tx);
     if (refs.decks || refs.collections || refs.packs) {
       const where = [
         refs.decks && `${refs.decks} deck${refs.decks === 1 ? "" : "s"}`,
@@ -214,8 +237,8 @@ export async function deleteCard(id: string, actor: SessionUser): Promise<{ ok: 
 }
 
 /** Admin: a card's editable fields, for the edit form. */
-export async function getCardForEdit(id: string, actor: SessionUser): Promise<(CardSnapshot & { id: string; key: string }) | null> {
-  assertAdmin(actor);
+export async function getCardForEdit(id: string): Promise<(CardSnapshot & { id: string; key: string }) | null> {
+  await requireAdmin();
   const row = await db.card.findUnique({ where: { id }, include: snapshotInclude });
   if (!row) return null;
   return { id: row.id, key: cardKey(row.set.code, row.number), ...snapshotOf(row) };
@@ -234,8 +257,8 @@ export type AuditEntry = {
 };
 
 /** Admin: the catalog audit log, newest first. */
-export async function listAudits(actor: SessionUser, opts: { page?: number; pageSize?: number; cardKey?: string } = {}): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
-  assertAdmin(actor);
+export async function listAudits(opts: { page?: number; pageSize?: number; cardKey?: string } = {}): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
+  await requireAdmin();
   const pageSize = Math.min(200, Math.max(1, Math.floor(opts.pageSize ?? 50) || 50));
   const page = parsePageNumber(opts.page);
   const where = opts.cardKey ? { cardKey: opts.cardKey } : {};

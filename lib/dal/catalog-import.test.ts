@@ -8,15 +8,24 @@ vi.mock("@/lib/db", async (importOriginal) => ({
     return t.db;
   },
 }));
+// No request here: Auth.js sees no session (a guest), so only the system path gets in.
+vi.mock("@/lib/auth", () => ({ auth: async () => null }));
 
 import { seedDemoCatalog } from "@/lib/dal/seed";
-import { applyImport, dryRunImport, exportCatalog } from "@/lib/dal/catalog-import";
-import { MAX_IMPORT_ROWS, toCsv, toJson, CATALOG_COLUMNS } from "@/lib/catalog/io";
-import type { SessionUser } from "@/lib/dal/users";
+import * as catalogImport from "@/lib/dal/catalog-import";
+import { runAsSystemAdmin } from "@/lib/dal/system";
+import { MAX_IMPORT_ROWS, toCsv, toJson, CATALOG_COLUMNS, type CatalogFormat } from "@/lib/catalog/io";
+
+// These tests go through the command-line tools' system path (scripts/catalog.ts)
+// with the real lib/dal/session: the DAL's own admin check answers with the admin.
+const ADMIN_EMAIL = "admin@example.test";
+const dryRunImport = (text: string, format: CatalogFormat) => runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.dryRunImport(text, format));
+const applyImport = (text: string, format: CatalogFormat, ...rest: [onProgress?: Parameters<typeof catalogImport.applyImport>[2], applyTimeoutMs?: number]) =>
+  runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.applyImport(text, format, ...rest));
+const exportCatalog = () => runAsSystemAdmin(undefined, () => catalogImport.exportCatalog());
 
 const testDb = createTestDatabase("catalog-import");
 t.db = testDb.prisma;
-let admin: SessionUser;
 
 const HEADER = CATALOG_COLUMNS.join(",");
 
@@ -27,8 +36,7 @@ async function fingerprint() {
 
 beforeAll(async () => {
   await seedDemoCatalog(testDb.prisma);
-  const u = await testDb.prisma.user.create({ data: { email: "admin@example.test", displayName: "Admin", passwordHash: "x", role: "admin" } });
-  admin = { id: u.id, email: u.email, displayName: u.displayName, role: "admin" };
+  await testDb.prisma.user.create({ data: { email: ADMIN_EMAIL, displayName: "Admin", passwordHash: "x", role: "admin" } });
 });
 afterAll(() => testDb.cleanup());
 
@@ -44,7 +52,7 @@ describe("malformed import files are rejected with row-level errors and nothing 
 
   it("rejects a bad color on its row", async () => {
     const csv = `${HEADER}\nDEMO,100,Good Card,Animal,blue,3,common,,\nDEMO,101,Bad Color,Animal,purple,3,common,,\n`;
-    const r = await applyImport(admin, csv, "csv");
+    const r = await applyImport(csv, "csv");
     expect(r.applied).toBe(false);
     expect(r.counts).toEqual({ create: 1, update: 0, unchanged: 0, reject: 1 });
     expect(r.rows.find((x) => x.line === 3)).toMatchObject({ action: "reject", key: "DEMO-101" });
@@ -54,7 +62,7 @@ describe("malformed import files are rejected with row-level errors and nothing 
 
   it("rejects negative rings", async () => {
     const json = JSON.stringify([{ set: "DEMO", number: 102, title: "Minus", traits: ["Thing"], colors: ["red"], rings: -2, rarity: "common", text: "", effect: null }]);
-    const r = await applyImport(admin, json, "json");
+    const r = await applyImport(json, "json");
     expect(r.applied).toBe(false);
     expect(r.rows[0].errors.join()).toMatch(/Rings cannot be negative/);
     await expectNothingWritten();
@@ -62,7 +70,7 @@ describe("malformed import files are rejected with row-level errors and nothing 
 
   it("rejects a duplicate set + number within the file", async () => {
     const csv = `${HEADER}\nDEMO,103,One,Animal,blue,3,common,,\ndemo,103,Two,Animal,red,3,common,,\n`;
-    const r = await applyImport(admin, csv, "csv");
+    const r = await applyImport(csv, "csv");
     expect(r.applied).toBe(false);
     expect(r.rows[1]).toMatchObject({ line: 3, action: "reject", key: "DEMO-103" });
     expect(r.rows[1].errors.join()).toMatch(/appears twice in the file \(first at row 2\)/);
@@ -71,10 +79,10 @@ describe("malformed import files are rejected with row-level errors and nothing 
 
   it("rejects wrong columns for the whole file", async () => {
     const csv = `set,number,name,traits,colors,rings,rarity,text,effect,power\nDEMO,104,X,Animal,blue,1,common,,,9\n`;
-    const r = await applyImport(admin, csv, "csv");
+    const r = await applyImport(csv, "csv");
     expect(r.fileError?.code).toBe("import/bad-columns");
     expect(r.fileError?.message).toMatch(/unknown columns “name”, “power”; missing column “title”/);
-    const j = await dryRunImport(admin, JSON.stringify([{ set: "DEMO", number: 1, titel: "x" }]), "json");
+    const j = await dryRunImport(JSON.stringify([{ set: "DEMO", number: 1, titel: "x" }]), "json");
     expect(j.fileError?.code).toBe("import/bad-columns");
     await expectNothingWritten();
   });
@@ -82,24 +90,24 @@ describe("malformed import files are rejected with row-level errors and nothing 
   it("rejects a file over the size limit", async () => {
     const row = `DEMO,1,${"x".repeat(70)},Animal,blue,1,common,${"y".repeat(900)},\n`;
     const huge = HEADER + "\n" + row.repeat(Math.ceil((5.5 * 1024 * 1024) / row.length));
-    const r = await applyImport(admin, huge, "csv");
+    const r = await applyImport(huge, "csv");
     expect(r.fileError?.code).toBe("import/too-large");
     await expectNothingWritten();
   });
 
   it("rejects a file with too many rows", async () => {
     const csv = HEADER + "\n" + Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `S,${i},T,A,b,1,c,,`).join("\n");
-    const r = await applyImport(admin, csv, "csv");
+    const r = await applyImport(csv, "csv");
     expect(r.fileError?.code).toBe("import/too-many-rows");
     await expectNothingWritten();
   });
 
   it("rejects bad JSON, an effect outside the engine schema, and CSV rows with extra fields", async () => {
-    expect((await applyImport(admin, "{ not json", "json")).fileError?.code).toBe("import/bad-format");
-    const bad = await applyImport(admin, JSON.stringify({ cards: [{ set: "DEMO", number: 105, title: "E", traits: ["Thing"], colors: ["gray"], rings: 1, rarity: "common", text: "", effect: { trigger: "sometimes", actions: [] } }] }), "json");
+    expect((await applyImport("{ not json", "json")).fileError?.code).toBe("import/bad-format");
+    const bad = await applyImport(JSON.stringify({ cards: [{ set: "DEMO", number: 105, title: "E", traits: ["Thing"], colors: ["gray"], rings: 1, rarity: "common", text: "", effect: { trigger: "sometimes", actions: [] } }] }), "json");
     expect(bad.rows[0].errors.join()).toMatch(/effect: Effect does not match the engine's schema/);
     const csv = `${HEADER}\nDEMO,106,Extra,Animal,blue,1,common,,,surprise\n`;
-    const extra = await applyImport(admin, csv, "csv");
+    const extra = await applyImport(csv, "csv");
     expect(extra.rows[0].action).toBe("reject");
     expect(extra.rows[0].errors.join()).toMatch(/CSV:/);
     await expectNothingWritten();
@@ -108,7 +116,7 @@ describe("malformed import files are rejected with row-level errors and nothing 
 
 describe("valid imports", () => {
   it("dry-runs without writing, then applies creates and updates atomically with audit rows", async () => {
-    const current = await exportCatalog(admin);
+    const current = await exportCatalog();
     const sonic1 = current.find((c) => c.set === "DEMO" && c.number === 1)!;
     const tails2 = current.find((c) => c.set === "DEMO" && c.number === 2)!;
     const csv = toCsv([
@@ -118,12 +126,12 @@ describe("valid imports", () => {
     ]);
     expect(sonic1.rings).toBe(5);
     const before = await fingerprint();
-    const dry = await dryRunImport(admin, csv, "csv");
+    const dry = await dryRunImport(csv, "csv");
     expect(dry.counts).toEqual({ create: 1, update: 1, unchanged: 1, reject: 0 });
     expect(dry.rows[0].changes).toEqual([{ field: "rings", before: "5", after: "6" }]);
     expect(await fingerprint()).toEqual(before);
 
-    const applied = await applyImport(admin, csv, "csv");
+    const applied = await applyImport(csv, "csv");
     expect(applied.applied).toBe(true);
     const sonic = await testDb.prisma.card.findFirst({ where: { set: { code: "DEMO" }, number: 1 } });
     expect(sonic?.rings).toBe(6);
@@ -134,18 +142,47 @@ describe("valid imports", () => {
     expect(audits.map((a) => a.cardKey).sort()).toEqual(["DEMO-001", "NEW-001"]);
 
     // applying again changes nothing
-    const again = await applyImport(admin, csv, "csv");
+    const again = await applyImport(csv, "csv");
     expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 3, reject: 0 });
   });
 
   it("round-trips: an export imports back as all unchanged, in both formats", async () => {
-    const cards = await exportCatalog(admin);
+    const cards = await exportCatalog();
     expect(cards.length).toBeGreaterThanOrEqual(67);
     for (const [text, format] of [[toCsv(cards), "csv"], [toJson(cards), "json"]] as const) {
-      const r = await dryRunImport(admin, text, format);
+      const r = await dryRunImport(text, format);
       expect(r.fileError).toBeNull();
       expect(r.counts).toEqual({ create: 0, update: 0, unchanged: cards.length, reject: 0 });
     }
+  });
+});
+
+describe("the system path (command-line tools)", () => {
+  it("records the named admin in the audit log", async () => {
+    const [first] = await exportCatalog();
+    const r = await applyImport(toCsv([{ ...first, rings: first.rings + 1 }]), "csv");
+    expect(r.applied).toBe(true);
+    const audit = await testDb.prisma.cardAudit.findFirstOrThrow({ where: { action: "import" }, orderBy: { createdAt: "desc" }, include: { user: true } });
+    expect(audit.user.email).toBe(ADMIN_EMAIL);
+  });
+
+  it("refuses a non-admin, an unknown account, and any use inside the Next.js server", async () => {
+    await testDb.prisma.user.create({ data: { email: "player@example.test", displayName: "Player", passwordHash: "x" } });
+    await expect(runAsSystemAdmin("player@example.test", () => catalogImport.exportCatalog())).rejects.toThrow("player@example.test is not an admin.");
+    await expect(runAsSystemAdmin("nobody@example.test", () => catalogImport.exportCatalog())).rejects.toThrow("No account with email nobody@example.test.");
+    process.env.NEXT_RUNTIME = "nodejs";
+    try {
+      await expect(runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.exportCatalog())).rejects.toThrow("cannot run inside the app");
+    } finally {
+      delete process.env.NEXT_RUNTIME;
+    }
+  });
+
+  it("outside runAsSystemAdmin the same functions ask for a session (a guest here) and write nothing", async () => {
+    const before = await fingerprint();
+    await expect(catalogImport.exportCatalog()).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(catalogImport.applyImport(`${HEADER}\nDEMO,900,X,Animal,blue,1,common,,\n`, "csv")).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    expect(await fingerprint()).toEqual(before);
   });
 });
 
@@ -155,7 +192,7 @@ describe("large imports", () => {
 
   it("a timeout is real: past it the apply rolls back, nothing is written, and the import says so", async () => {
     const before = await fingerprint();
-    await expect(applyImport(admin, big(1500), "json", () => {}, 1)).rejects.toMatchObject({ code: "import/timeout" });
+    await expect(applyImport(big(1500), "json", () => {}, 1)).rejects.toMatchObject({ code: "import/timeout" });
     expect(await fingerprint()).toEqual(before);
     expect(await testDb.prisma.importJob.count()).toBe(0);
     expect(await testDb.prisma.importCardStage.count()).toBe(0);
@@ -163,7 +200,7 @@ describe("large imports", () => {
 
   it("reports its progress through every phase, and applies in several short ranges", async () => {
     const seen: { phase: string; done: number; total: number }[] = [];
-    const r = await applyImport(admin, big(1500, "Ranged"), "json", (p) => seen.push(p));
+    const r = await applyImport(big(1500, "Ranged"), "json", (p) => seen.push(p));
     expect(r.applied).toBe(true);
     expect([...new Set(seen.map((p) => p.phase))]).toEqual(["check", "compare", "stage", "apply", "done"]);
     const apply = seen.filter((p) => p.phase === "apply");

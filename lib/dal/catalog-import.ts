@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/errors";
 import { cardKey } from "@/lib/cards/keys";
 import { diffSnapshots } from "@/lib/cards/snapshot-diff";
-import type { SessionUser } from "@/lib/dal/users";
+import { requireAdmin } from "@/lib/dal/session";
 import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/dal/catalog-admin";
 import { invalidateCatalog } from "@/lib/dal/cache-invalidation";
 import { applyInRanges, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
@@ -100,8 +100,8 @@ async function plan(text: string, format: CatalogFormat, onProgress: OnImportPro
 }
 
 /** Admin: what an import would do, row by row, writing nothing. */
-export async function dryRunImport(actor: SessionUser, text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}): Promise<ImportReport> {
-  if (actor.role !== "admin") throw new Error("admins only");
+export async function dryRunImport(text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}): Promise<ImportReport> {
+  await requireAdmin();
   const { report } = await plan(text, format, onProgress);
   onProgress({ phase: "done", done: report.rows.length, total: report.rows.length });
   return report;
@@ -120,8 +120,8 @@ function newId(): string {
  * ImportTimeoutError past the apply timeout (nothing written either way).
  * `applyTimeoutMs` is for tests.
  */
-export async function applyImport(actor: SessionUser, text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}, applyTimeoutMs = APPLY_TIMEOUT_MS): Promise<ImportReport> {
-  if (actor.role !== "admin") throw new Error("admins only");
+export async function applyImport(text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}, applyTimeoutMs = APPLY_TIMEOUT_MS): Promise<ImportReport> {
+  const actor = await requireAdmin();
   const { report, targets } = await plan(text, format, onProgress);
   if (!report.ok) return report;
   if (targets.length) {
@@ -227,8 +227,8 @@ async function applyStaged(jobId: string, userId: string, targets: Target[], onP
 }
 
 /** Admin: the whole catalog in the exchange shape, set then number order. */
-export async function exportCatalog(actor: SessionUser): Promise<CatalogRecord[]> {
-  if (actor.role !== "admin") throw new Error("admins only");
+export async function exportCatalog(): Promise<CatalogRecord[]> {
+  await requireAdmin();
   const rows = await db.card.findMany({ include: { set: true, traits: true }, orderBy: [{ set: { code: "asc" } }, { number: "asc" }] });
   return rows.map(snapshotOf);
 }

@@ -42,7 +42,8 @@ export async function createDeckStats(tx: Tx, deckId: string): Promise<void> {
  * Counts a copy of a shared deck by someone other than its owner, once per
  * person (called by copyDeck after the copy was created).
  */
-export async function recordDeckCopy(sourceDeckId: string, userId: string): Promise<void> {
+export async function recordDeckCopy(sourceDeckId: string): Promise<void> {
+  const userId = (await requireUser()).id;
   await db.$transaction(async (tx) => {
     const deck = await tx.deck.findUnique({ where: { id: sourceDeckId }, select: { ownerId: true } });
     if (!deck || deck.ownerId === userId) return;

@@ -57,7 +57,9 @@ beforeAll(async () => {
   alice = await mkUser("alice@test.dev");
   bob = await mkUser("bob@test.dev");
   admin = await mkUser("admin@test.dev", "admin");
-  const created = await createCard(promo, admin);
+  current.user = admin;
+  const created = await createCard(promo);
+  current.user = null;
   if (!created.ok) throw new Error("promo card not created");
   promoId = created.id;
   // A legal 30-card deck: five copies each of five demo titles plus five of the PROMO card.
@@ -114,7 +116,9 @@ describe("playtest decks resolve against the database", () => {
     current.user = alice;
     const before = await getPlaytestCards(["PROMO-001"]);
     expect(before.get("PROMO-001")?.rings).toBe(6);
-    const edited = await updateCard(promoId, { ...promo, rings: 9, colors: ["blue", "red"] }, admin);
+    current.user = admin;
+    const edited = await updateCard(promoId, { ...promo, rings: 9, colors: ["blue", "red"] });
+    current.user = alice;
     expect(edited.ok).toBe(true);
     const d = await getDeckForPlaytest({ deckId });
     if (!d.ok) throw new Error(d.message);

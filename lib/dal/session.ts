@@ -1,9 +1,8 @@
 import "server-only";
 import { DomainError } from "@/lib/errors";
 import { cache } from "react";
-import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth";
 import { findSessionUser, type SessionUser } from "@/lib/dal/users";
+import { systemActor } from "@/lib/dal/system";
 
 /** Thrown by require* helpers inside actions and route handlers; pages use the redirecting variants. */
 export class AuthError extends DomainError {
@@ -14,8 +13,16 @@ export class AuthError extends DomainError {
   }
 }
 
-/** The signed-in user, or null for a guest. Cached per request. */
+/**
+ * The signed-in user, or null for a guest. Cached per request. Inside a
+ * command-line tool's `runAsSystemAdmin` (lib/dal/system.ts, never reachable
+ * from a request) it is that tool's admin account. Auth.js and Next's
+ * navigation helpers load lazily so command-line tools can use the DAL.
+ */
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+  const system = systemActor();
+  if (system) return system;
+  const { auth } = await import("@/lib/auth");
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
@@ -39,6 +46,7 @@ export async function requireAdmin(): Promise<SessionUser> {
 /** For pages: the signed-in user, or a redirect to sign-in that comes back to `returnTo`. */
 export async function requireUserOrRedirect(returnTo: string): Promise<SessionUser> {
   const user = await getCurrentUser();
-  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
+  const { redirect } = await import("next/navigation");
+  if (!user) return redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
   return user;
 }

@@ -2,8 +2,8 @@ import "server-only";
 import { cardPlaceSelect, invalidateCardChange, toCardPlace } from "@/lib/dal/cache-invalidation";
 import { db } from "@/lib/db";
 import { cardKey } from "@/lib/cards/keys";
-import type { SessionUser } from "@/lib/dal/users";
-import { createCardTx, snapshotOf, snapshotOfInput, updateCardTx } from "@/lib/dal/catalog-admin";
+import { requireAdmin, requireUser } from "@/lib/dal/session";
+import { createCardTx, requireCatalogAdmin, snapshotOf, snapshotOfInput, updateCardTx } from "@/lib/dal/catalog-admin";
 import type { CardSnapshot, SuggestionDTO } from "@/lib/catalog/types";
 import { parseCatalogCard, type CatalogCard } from "@/lib/validation/catalog";
 
@@ -83,7 +83,8 @@ export type SuggestionError =
  * Any signed-in user: suggests a new card (cardId null) or a correction.
  * Rate-limited per user, counted from their stored suggestions.
  */
-export async function createSuggestion(user: SessionUser, card: CatalogCard, cardId: string | null, now = new Date()): Promise<{ ok: true; id: string } | SuggestionError> {
+export async function createSuggestion(card: CatalogCard, cardId: string | null, now = new Date()): Promise<{ ok: true; id: string } | SuggestionError> {
+  const user = await requireUser();
   return db.$transaction(async (tx) => {
     const since = new Date(now.getTime() - 60 * 60 * 1000);
     const recent = await tx.cardSuggestion.count({ where: { userId: user.id, createdAt: { gt: since } } });
@@ -100,13 +101,14 @@ export async function createSuggestion(user: SessionUser, card: CatalogCard, car
 }
 
 /** The signed-in user's own suggestions with their status and any rejection reason. */
-export async function listMySuggestions(user: SessionUser): Promise<SuggestionDTO[]> {
+export async function listMySuggestions(): Promise<SuggestionDTO[]> {
+  const user = await requireUser();
   return toDTOs(await findRows({ userId: user.id }));
 }
 
 /** Admin: pending suggestions (oldest first) and the latest reviewed ones. */
-export async function listSuggestionsForReview(admin: SessionUser): Promise<{ pending: SuggestionDTO[]; reviewed: SuggestionDTO[] }> {
-  if (admin.role !== "admin") throw new Error("admins only");
+export async function listSuggestionsForReview(): Promise<{ pending: SuggestionDTO[]; reviewed: SuggestionDTO[] }> {
+  await requireAdmin();
   const [pending, reviewed] = await Promise.all([
     db.cardSuggestion.findMany({ where: { status: "pending" }, include, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 100 }),
     findRows({ status: { not: "pending" } }, 20),
@@ -116,15 +118,15 @@ export async function listSuggestionsForReview(admin: SessionUser): Promise<{ pe
 }
 
 /** Admin: counts for the admin landing page. */
-export async function adminOverview(admin: SessionUser): Promise<{ cards: number; pendingSuggestions: number; audits: number }> {
-  if (admin.role !== "admin") throw new Error("admins only");
+export async function adminOverview(): Promise<{ cards: number; pendingSuggestions: number; audits: number }> {
+  await requireAdmin();
   const [cards, pendingSuggestions, audits] = await Promise.all([db.card.count(), db.cardSuggestion.count({ where: { status: "pending" } }), db.cardAudit.count()]);
   return { cards, pendingSuggestions, audits };
 }
 
 /** Admin: accepts a pending suggestion, applying it as an audited catalog change (all in one transaction). */
-export async function acceptSuggestion(admin: SessionUser, id: string): Promise<{ ok: true; cardId: string; key: string } | SuggestionError> {
-  if (admin.role !== "admin") throw new Error("admins only");
+export async function acceptSuggestion(id: string): Promise<{ ok: true; cardId: string; key: string } | SuggestionError> {
+  const writer = await requireCatalogAdmin();
   const r = await db.$transaction(async (tx) => {
     const s = await tx.cardSuggestion.findUnique({ where: { id }, include: { user: { select: { displayName: true } } } });
     if (!s) return { ok: false as const, code: "suggestion/not-found" as const, message: "That suggestion does not exist." };
@@ -136,9 +138,9 @@ export async function acceptSuggestion(admin: SessionUser, id: string): Promise<
     }
     const note = `Suggested by ${s.user.displayName}`;
     const before = s.cardId ? toCardPlace(await tx.card.findUnique({ where: { id: s.cardId }, select: cardPlaceSelect })) : null;
-    const r = s.cardId ? await updateCardTx(tx, s.cardId, parsed.card, admin, "suggestion", note) : await createCardTx(tx, parsed.card, admin, "suggestion", note);
+    const r = s.cardId ? await updateCardTx(tx, s.cardId, parsed.card, writer, "suggestion", note) : await createCardTx(tx, parsed.card, writer, "suggestion", note);
     if (!r.ok) return { ok: false as const, code: r.code, message: r.message };
-    await tx.cardSuggestion.update({ where: { id }, data: { status: "accepted", reviewedById: admin.id, reviewedAt: new Date(), cardId: r.id } });
+    await tx.cardSuggestion.update({ where: { id }, data: { status: "accepted", reviewedById: writer.userId, reviewedAt: new Date(), cardId: r.id } });
     return { ok: true as const, cardId: r.id, key: cardKey(parsed.card.set, parsed.card.number), places: [before, { set: parsed.card.set, number: parsed.card.number, title: parsed.card.title }] };
   });
   if (!r.ok) return r;
@@ -147,8 +149,8 @@ export async function acceptSuggestion(admin: SessionUser, id: string): Promise<
 }
 
 /** Admin: rejects a pending suggestion with a reason the suggester sees. */
-export async function rejectSuggestion(admin: SessionUser, id: string, reason: string): Promise<{ ok: true } | SuggestionError> {
-  if (admin.role !== "admin") throw new Error("admins only");
+export async function rejectSuggestion(id: string, reason: string): Promise<{ ok: true } | SuggestionError> {
+  const admin = await requireAdmin();
   return db.$transaction(async (tx) => {
     const s = await tx.cardSuggestion.findUnique({ where: { id }, select: { status: true } });
     if (!s) return { ok: false as const, code: "suggestion/not-found" as const, message: "That suggestion does not exist." };

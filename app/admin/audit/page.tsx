@@ -17,11 +17,11 @@ const ACTION_STYLE: Record<string, string> = {
 };
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ page?: string; card?: string }> }) {
-  const admin = await requireAdminPage("/admin/audit");
+  await requireAdminPage("/admin/audit");
   const sp = await searchParams;
   const page = parsePageNumber(sp.page);
   const cardKey = sp.card && /^[A-Z0-9-]{1,30}$/.test(sp.card) ? sp.card : undefined;
-  const log = await listAudits(admin, { page, cardKey });
+  const log = await listAudits({ page, cardKey });
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">

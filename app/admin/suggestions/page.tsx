@@ -8,8 +8,8 @@ import { ReviewSuggestion } from "@/components/catalog/review-suggestion";
 export const metadata: Metadata = { title: "Card suggestions" };
 
 export default async function AdminSuggestionsPage({ searchParams }: { searchParams: Promise<{ accepted?: string; rejected?: string }> }) {
-  const admin = await requireAdminPage("/admin/suggestions");
-  const [{ pending, reviewed }, sp] = await Promise.all([listSuggestionsForReview(admin), searchParams]);
+  await requireAdminPage("/admin/suggestions");
+  const [{ pending, reviewed }, sp] = await Promise.all([listSuggestionsForReview(), searchParams]);
   const flash = sp.accepted ? `Accepted: ${sp.accepted.slice(0, 30)} is in the catalog.` : sp.rejected ? "Rejected; the suggester will see your reason." : null;
   return (
     <div className="max-w-4xl space-y-6">

@@ -7,8 +7,8 @@ import { SuggestionCard } from "@/components/catalog/suggestion-card";
 export const metadata: Metadata = { title: "My suggestions" };
 
 export default async function MySuggestionsPage({ searchParams }: { searchParams: Promise<{ sent?: string }> }) {
-  const user = await requireUserOrRedirect("/cards/suggestions");
-  const [list, sp] = await Promise.all([listMySuggestions(user), searchParams]);
+  await requireUserOrRedirect("/cards/suggestions");
+  const [list, sp] = await Promise.all([listMySuggestions(), searchParams]);
   return (
     <div className="max-w-3xl space-y-4">
       <div className="flex flex-wrap items-center gap-3">

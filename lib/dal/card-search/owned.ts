@@ -12,10 +12,10 @@ import { normalizeSearchParams, runSearch, type SearchCardsInput, type SearchOwn
  * and the deck editor.
  */
 export async function searchOwnedCards(input: SearchCardsInput & { ownership?: OwnershipFilter }): Promise<SearchOwnedCardsResult> {
-  const user = await requireUser();
+  await requireUser();
   const { q, sort, dir, page, pageSize } = normalizeSearchParams(input);
   const parsed = parseQuery(q);
   if (!parsed.ok) return parsed;
-  const { cards, quantities, total } = await runSearch({ ast: parsed.ast, sort, dir, page, pageSize, owner: { userId: user.id, ownership: input.ownership ?? "all" } });
+  const { cards, quantities, total } = await runSearch({ ast: parsed.ast, sort, dir, page, pageSize, owner: { ownership: input.ownership ?? "all" } });
   return { ok: true, cards: cards.map((card, i) => ({ ...card, quantity: quantities[i] })), total, page, pageSize, sort, dir };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { shownImageUrl } from "@/lib/security-headers";
 import { db, dbDialect } from "@/lib/db";
+import { requireUser } from "@/lib/dal/session";
 import { colorsFromMask } from "@/lib/cards/colors";
 import { cardKey } from "@/lib/cards/keys";
 import type { CardDTO } from "@/lib/cards/types";
@@ -42,7 +43,8 @@ export function normalizeSearchParams(input: SearchCardsInput): { q: string; sor
 }
 
 /** Whose collection a search reads, and which of its cards it keeps. */
-type Owner = { userId: string; ownership: OwnershipFilter };
+/** The collection to search as: always the session user's (read here, never passed in). */
+type Owner = { ownership: OwnershipFilter };
 
 function ownershipSql(ownership: OwnershipFilter): Sql {
   switch (ownership) {
@@ -94,10 +96,11 @@ export async function runSearch(opts: {
 }): Promise<{ cards: CardDTO[]; quantities: number[]; total: number }> {
   const dialect: SqlDialect = dbDialect();
   const { ast, owner, pageSize, sort, dir } = opts;
+  const userId = owner ? (await requireUser()).id : null;
   const offset = (opts.page - 1) * pageSize;
   const filtered = owner !== null && owner.ownership !== "all";
   const where = filtered ? sql`${conditionSql(ast, dialect)} AND ${ownershipSql(owner.ownership)}` : conditionSql(ast, dialect);
-  const collection = owner ? sql`LEFT JOIN "CollectionEntry" ce ON ce."cardId" = c."id" AND ce."userId" = ${owner.userId}` : NOTHING;
+  const collection = owner ? sql`LEFT JOIN "CollectionEntry" ce ON ce."cardId" = c."id" AND ce."userId" = ${userId}` : NOTHING;
   const filterJoin = filtered ? collection : NOTHING;
 
   const total = await countRows(sql`FROM "Card" c ${usesSet(ast) ? sql`JOIN "CardSet" s ON s."id" = c."setId"` : NOTHING} ${filterJoin} WHERE ${where}`);

@@ -316,6 +316,24 @@ describe("lookup", () => {
     expect(await lookupCards("   ")).toEqual([]);
     expect(await lookupCards("999")).toEqual([]);
   });
+
+  it("matches % and _ literally, and a backslash as itself", async () => {
+    const set = await testDb.prisma.cardSet.create({ data: { code: "LIT", name: "Literal" } });
+    for (const [n, title] of [[1, "100% Juice"], [2, "100 Rings"], [3, "Under_Score"], [4, "Underxscore"], [5, "Back\\slash"]] as const) {
+      await testDb.prisma.card.create({ data: { setId: set.id, number: n, title, titleKey: title.toLowerCase(), colorMask: 1, colorCount: 1, rings: 1, rarity: "common", text: "" } });
+    }
+    const titles = async (q: string) => (await lookupCards(q)).map((c) => c.title).sort();
+    expect(await titles("0%")).toEqual(["100% Juice"]);
+    expect(await titles("%")).toEqual(["100% Juice"]);
+    expect(await titles("r_s")).toEqual(["Under_Score"]);
+    expect(await titles("_")).toEqual(["Under_Score"]);
+    expect(await titles("\\")).toEqual(["Back\\slash"]);
+    expect(await titles("k\\s")).toEqual(["Back\\slash"]);
+    expect(await titles("underxs")).toEqual(["Underxscore"]);
+    // leave the catalog as the other tests expect it
+    await testDb.prisma.card.deleteMany({ where: { setId: set.id } });
+    await testDb.prisma.cardSet.delete({ where: { id: set.id } });
+  });
 });
 
 describe("completion", () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { FileErrorCode } from "@/lib/collection/transfer";
+import { DomainError } from "@/lib/errors";
 
 export type CollectionErrorCode =
   | "collection/unknown-card"
@@ -13,13 +14,12 @@ export type CollectionErrorCode =
   | "collection/busy"
   | FileErrorCode;
 
-/** A refusal the user can read; actions turn it into an ActionResult. Nothing was changed when it is thrown. */
-export class CollectionError extends Error {
-  constructor(
-    public readonly code: CollectionErrorCode,
-    message: string,
-  ) {
-    super(message);
+/** A refusal the user can read (a DomainError: `failFrom` turns it into an ActionResult). Nothing was changed when it is thrown. */
+export class CollectionError extends DomainError {
+  declare readonly code: CollectionErrorCode;
+  constructor(code: CollectionErrorCode, message: string) {
+    super(code, message, { status: code === "collection/busy" ? 409 : undefined });
+    this.name = "CollectionError";
   }
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { requireUser } from "@/lib/dal/session";
 import { providerOf } from "@/lib/db-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { cardKey, titleKey } from "@/lib/cards/keys";
@@ -70,7 +71,9 @@ async function readForImport(userId: string, codes: string[], onProgress: OnImpo
   return { cards, entries };
 }
 
-export async function resolveImport(userId: string, rows: TransferRow[], mode: ImportMode, onProgress: OnImportProgress): Promise<Resolved> {
+/** The session user's side of an import: the file's rows against the catalog and their collection. */
+export async function resolveImport(rows: TransferRow[], mode: ImportMode, onProgress: OnImportProgress): Promise<Resolved> {
+  const userId = (await requireUser()).id;
   const { cards, entries } = await readForImport(userId, [...new Set(rows.map((r) => r.set))], onProgress);
   const byKey = new Map(cards.map((c) => [`${c.set.code}#${c.number}`, c]));
   const current = new Map(entries.map((e) => [e.cardId, e.quantity]));
@@ -146,10 +149,11 @@ const invalid = (n: number) => new CollectionError("collection/import-invalid", 
  * PostgreSQL), checked for cards deleted meanwhile and for quantities over
  * the limit. Any failure, a timeout or a kill rolls all of it back.
  */
-export async function applyCollectionImportFor(userId: string, format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
+export async function applyCollectionImportToMine(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
+  const userId = (await requireUser()).id;
   const parsed = parseOrThrow(format, text);
   if (parsed.errors.length) throw invalid(parsed.errors.length);
-  const resolved = await resolveImport(userId, parsed.rows, mode, onProgress);
+  const resolved = await resolveImport(parsed.rows, mode, onProgress);
   if (resolved.errors.length) throw invalid(resolved.errors.length);
   const staged = resolved.lines.filter((l) => l.quantity > 0);
   const jobId = await startImportJob("collection", userId, staged.length);

@@ -3,7 +3,6 @@
  * from the session (requireUser) and never takes a user id from its caller,
  * so no forged field can reach another user's rows.
  */
-export { CollectionError } from "./errors";
 export { listCollection, ownedQuantities } from "./browse";
 export { adjustOwned, setOwned } from "./quantities";
 export { defaultSetCode, lookupCards } from "./lookup";

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
+import { titleKeyContains } from "@/lib/dal/literal-match";
 import { cardKey, titleKey } from "@/lib/cards/keys";
 import { colorsFromMask } from "@/lib/cards/colors";
 import type { LookupCardDTO } from "@/lib/collection/types";
@@ -29,7 +30,7 @@ export async function lookupCards(term: string): Promise<LookupCardDTO[]> {
   const q = term.trim().slice(0, 60);
   if (!q) return [];
   const numbered = /^()#?(\d{1,5})$/.exec(q) ?? /^([a-z0-9][a-z0-9-]{0,11}?)[\s-]+#?(\d{1,5})$/i.exec(q);
-  const conditions: Prisma.CardWhereInput[] = [{ titleKey: { contains: titleKey(q) } }];
+  const conditions: Prisma.CardWhereInput[] = [await titleKeyContains(titleKey(q))];
   if (numbered) {
     const n = Number(numbered[2]);
     const setCode = numbered[1] ? numbered[1].toUpperCase() : undefined;

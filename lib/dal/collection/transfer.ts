@@ -5,15 +5,15 @@ import type { ImportMode, TransferFormat } from "@/lib/validation/collection";
 import type { ExportRow } from "@/lib/collection/transfer";
 import type { OnImportProgress } from "@/lib/import/progress";
 import type { ImportPreview } from "@/lib/collection/types";
-import { applyCollectionImportFor, parseOrThrow, previewOf, resolveImport } from "./import";
+import { applyCollectionImportToMine, parseOrThrow, previewOf, resolveImport } from "./import";
 
 /** Collection files: import (dry run, then applied atomically without holding the server) and export. */
 
 /** Dry run: what importing the file would do to the current user's collection. Changes nothing. */
 export async function previewCollectionImport(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
-  const user = await requireUser();
+  await requireUser();
   const parsed = parseOrThrow(format, text);
-  const resolved = await resolveImport(user.id, parsed.rows, mode, onProgress);
+  const resolved = await resolveImport(parsed.rows, mode, onProgress);
   onProgress({ phase: "done", done: parsed.rows.length, total: parsed.rows.length });
   return previewOf(mode, { ...resolved, errors: [...parsed.errors, ...resolved.errors].sort((a, b) => a.row - b.row) });
 }
@@ -24,8 +24,8 @@ export async function previewCollectionImport(format: TransferFormat, text: stri
  * the collection exactly the file (cards not in it drop to none).
  */
 export async function applyCollectionImport(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
-  const user = await requireUser();
-  return applyCollectionImportFor(user.id, format, text, mode, onProgress);
+  await requireUser();
+  return applyCollectionImportToMine(format, text, mode, onProgress);
 }
 
 /** Every card the current user owns (quantity above 0), for export. */

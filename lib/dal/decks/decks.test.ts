@@ -181,6 +181,28 @@ describe("ownership", () => {
     expect(await dal.getDeckForOwner(pub.id)).toBeNull();
   });
 
+  it("the public-deck filters match % and _ literally", async () => {
+    const set = await t.prisma.cardSet.create({ data: { code: "LIT", name: "Literal" } });
+    const odd = await t.prisma.card.create({ data: { setId: set.id, number: 1, title: "100% Juice", titleKey: "100% juice", colorMask: 1, colorCount: 1, rings: 1, rarity: "common", text: "" } });
+    const withOdd = await createAs(A, [...legalList(), { cardId: odd.id, quantity: 1 }], "Under_score 50% deck");
+    const plain = await createAs(A, legalList(), "Underxscore 500 deck");
+    current.user = A;
+    for (const d of [withOdd, plain]) expect(await dal.setDeckVisibility(d.id, "public")).toMatchObject({ ok: true });
+    current.user = null;
+    const ids = async (opts: { name?: string; card?: string }) => (await dal.listPublicDecks(opts)).map((d) => d.id).filter((id) => id === withOdd.id || id === plain.id);
+    expect(await ids({ card: "0%" })).toEqual([withOdd.id]);
+    expect(await ids({ card: "%" })).toEqual([withOdd.id]);
+    expect(await ids({ card: "_" })).toEqual([]);
+    expect(await ids({ name: "r_s" })).toEqual([withOdd.id]);
+    expect(await ids({ name: "UNDER_" })).toEqual([withOdd.id]);
+    expect(await ids({ name: "50%" })).toEqual([withOdd.id]);
+    expect(await ids({ name: "underxscore" })).toEqual([plain.id]);
+    // leave the catalog and the public list as the other tests expect them
+    await t.prisma.deck.deleteMany({ where: { id: { in: [withOdd.id, plain.id] } } });
+    await t.prisma.card.delete({ where: { id: odd.id } });
+    await t.prisma.cardSet.delete({ where: { id: set.id } });
+  });
+
   it("publishing needs a legal deck", async () => {
     const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }]);
     current.user = A;

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { containsIgnoringCase } from "@/lib/db-client";
+import { publicDeckNameContains, titleKeyContains } from "@/lib/dal/literal-match";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { colorsFromMask } from "@/lib/cards/colors";
@@ -70,7 +70,8 @@ const SORT_ORDER = {
 
 /**
  * Public decks only (never unlisted or private), searchable by deck name and by
- * a card title in the deck, or one author's; newest, most viewed or most liked first.
+ * a card title in the deck (both matched literally: `%` and `_` are plain
+ * characters), or one author's; newest, most viewed or most liked first.
  */
 export async function listPublicDecks(opts: { name?: string; card?: string; ownerId?: string; sort?: DeckSort; take?: number } = {}): Promise<DeckSummaryDTO[]> {
   const name = opts.name?.trim().slice(0, 100);
@@ -79,8 +80,8 @@ export async function listPublicDecks(opts: { name?: string; card?: string; owne
     where: {
       visibility: "public",
       ...(opts.ownerId ? { ownerId: opts.ownerId.slice(0, 64) } : {}),
-      ...(name ? { name: containsIgnoringCase(db, name) } : {}),
-      ...(card ? { cards: { some: { card: { titleKey: { contains: card } } } } } : {}),
+      ...(name ? await publicDeckNameContains(name) : {}),
+      ...(card ? { cards: { some: { card: await titleKeyContains(card) } } } : {}),
     },
     include: summaryInclude,
     orderBy: SORT_ORDER[opts.sort ?? "new"],

@@ -153,6 +153,6 @@ export async function copyDeck(source: { deckId: string } | { slug: string }, na
   if (!row) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
   const copy = await createDeck({ name: (name ?? `Copy of ${row.name}`).slice(0, 100), description: row.description, cards: row.cards.map((c) => ({ cardId: c.cardId, quantity: c.quantity })) });
   // A copy by someone else counts for the deck's "copied by" figure (once per person).
-  if (copy.ok && row.ownerId !== user.id) await recordDeckCopy(row.id, user.id);
+  if (copy.ok && row.ownerId !== user.id) await recordDeckCopy(row.id);
   return copy;
 }

@@ -11,8 +11,8 @@ export const metadata: Metadata = { title: "Edit card" };
 
 export default async function EditCardPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> }) {
   const { id } = await params;
-  const admin = await requireAdminPage(`/admin/cards/${id}`);
-  const card = await getCardForEdit(id, admin);
+  await requireAdminPage(`/admin/cards/${id}`);
+  const card = await getCardForEdit(id);
   if (!card) notFound();
   const [refs, sp] = await Promise.all([cardReferences(card.id), searchParams]);
   return (

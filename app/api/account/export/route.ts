@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { AuthError } from "@/lib/dal/session";
+import { jsonError } from "@/lib/http-error";
 import { exportMyData } from "@/lib/dal/account";
 
 /** GET /api/account/export — everything stored for the signed-in user, as one JSON download. */
@@ -14,7 +14,6 @@ export async function GET() {
       },
     });
   } catch (err) {
-    if (err instanceof AuthError) return NextResponse.json({ error: err.code, message: "Please sign in to export your data." }, { status: 401 });
-    throw err;
+    return jsonError(err);
   }
 }

@@ -3,16 +3,13 @@ import { handlers } from "@/lib/auth";
 import { clientAddress } from "@/lib/client-address";
 import { signInRetryAfter } from "@/lib/auth/sign-in-limits";
 import { emailSchema } from "@/lib/validation/auth";
-import { describeWait } from "@/lib/errors";
-import { jsonErrorBody } from "@/lib/http-error";
+import { RateLimitedError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
 
 export const { GET } = handlers;
 
 function tooMany(seconds: number): Response {
-  return Response.json(jsonErrorBody("rate/limited", `Too many sign-in attempts. Try again ${describeWait(seconds)}.`), {
-    status: 429,
-    headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" },
-  });
+  return jsonError(new RateLimitedError(seconds, "sign-in attempts"));
 }
 
 /**

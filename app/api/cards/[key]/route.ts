@@ -1,4 +1,6 @@
 import { NextResponse } from "next/server";
+import { DomainError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
 import { getCardBySetNumber } from "@/lib/dal/card-page";
 import { explainEffect } from "@/lib/cards/describe-effect";
 import { artHref } from "@/lib/cards/art";
@@ -10,7 +12,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ key
   const { key } = await params;
   const m = /^([A-Za-z0-9-]{1,20})-(\d{1,6})$/.exec(key);
   const card = m ? await getCardBySetNumber(m[1], m[2]) : null;
-  if (!card) return NextResponse.json({ error: { code: "card/not-found", message: "No such card." } }, { status: 404 });
+  if (!card) return jsonError(new DomainError("card/not-found", "No such card."));
   const body: CardZoomDTO = {
     key: card.key,
     href: cardHref(card),

@@ -1,4 +1,4 @@
-import { AuthError, requireAdmin } from "@/lib/dal/session";
+import { jsonError } from "@/lib/http-error";
 import { exportCatalog } from "@/lib/dal/catalog-import";
 import { toCsv, toJson } from "@/lib/catalog/io";
 
@@ -6,8 +6,7 @@ import { toCsv, toJson } from "@/lib/catalog/io";
 export async function GET(request: Request) {
   const format = new URL(request.url).searchParams.get("format") === "csv" ? "csv" : "json";
   try {
-    const admin = await requireAdmin();
-    const cards = await exportCatalog(admin);
+    const cards = await exportCatalog();
     const date = new Date().toISOString().slice(0, 10);
     const body = format === "csv" ? toCsv(cards) : toJson(cards);
     return new Response(body, {
@@ -18,10 +17,6 @@ export async function GET(request: Request) {
       },
     });
   } catch (e) {
-    if (e instanceof AuthError) {
-      const status = e.code === "auth/unauthenticated" ? 401 : 403;
-      return Response.json({ error: { code: e.code, message: e.message } }, { status });
-    }
-    throw e;
+    return jsonError(e);
   }
 }

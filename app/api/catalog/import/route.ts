@@ -4,7 +4,7 @@ import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
 import { importSummary } from "@/lib/catalog/import-summary";
 import { DomainError } from "@/lib/errors";
-import { jsonErrorResponse } from "@/lib/http-error";
+import { jsonError } from "@/lib/http-error";
 import { importStreamResponse, sameOrigin } from "@/lib/import/stream-response";
 import { limit } from "@/lib/rate-limit";
 
@@ -28,17 +28,17 @@ export async function POST(request: Request) {
       throw new DomainError("input/invalid", "Send the file as a multipart form.");
     });
   } catch (e) {
-    return jsonErrorResponse(e);
+    return jsonError(e);
   }
   const file = form.get("file");
   const mode = form.get("mode");
-  if (!(file instanceof File) || file.size === 0) return jsonErrorResponse(new DomainError("input/invalid", "Choose a JSON or CSV file to import."));
-  if (file.size > MAX_IMPORT_BYTES) return jsonErrorResponse(new DomainError("input/too-large", TOO_LARGE));
-  if (mode !== "dry-run" && mode !== "apply") return jsonErrorResponse(new DomainError("input/invalid", "Choose dry run or apply."));
+  if (!(file instanceof File) || file.size === 0) return jsonError(new DomainError("input/invalid", "Choose a JSON or CSV file to import."));
+  if (file.size > MAX_IMPORT_BYTES) return jsonError(new DomainError("input/too-large", TOO_LARGE));
+  if (mode !== "dry-run" && mode !== "apply") return jsonError(new DomainError("input/invalid", "Choose dry run or apply."));
   const format = detectFormat(file.name, form.get("format")?.toString());
   const text = await file.text();
   return importStreamResponse(async (onProgress) => {
-    const report = mode === "apply" ? await applyImport(admin, text, format, onProgress) : await dryRunImport(admin, text, format, onProgress);
+    const report = mode === "apply" ? await applyImport(text, format, onProgress) : await dryRunImport(text, format, onProgress);
     if (report.applied) {
       revalidatePath("/cards", "layout");
       revalidatePath("/admin", "layout");

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { AuthError, requireUser } from "@/lib/dal/session";
+import { DomainError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
 import { exportCollection } from "@/lib/dal/collection";
 import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
 import { TRANSFER_FORMATS } from "@/lib/validation/collection";
@@ -18,9 +19,8 @@ const querySchema = z.object({
  */
 export async function GET(request: NextRequest) {
   const parsed = querySchema.safeParse({ format: request.nextUrl.searchParams.get("format") ?? undefined, binder: request.nextUrl.searchParams.get("binder") ?? undefined });
-  if (!parsed.success) return NextResponse.json({ error: "export/bad-format", message: parsed.error.issues[0]?.message }, { status: 400 });
+  if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Bad export request."));
   try {
-    await requireUser();
     const all = await exportCollection();
     const rows = parsed.data.binder === "trade" ? tradeBinderRows(all) : all;
     const now = new Date();
@@ -35,7 +35,6 @@ export async function GET(request: NextRequest) {
       },
     });
   } catch (err) {
-    if (err instanceof AuthError) return NextResponse.json({ error: err.code, message: "Please sign in to export your collection." }, { status: 401 });
-    throw err;
+    return jsonError(err);
   }
 }

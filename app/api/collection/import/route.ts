@@ -1,10 +1,10 @@
 import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/dal/session";
-import { applyCollectionImport, CollectionError, previewCollectionImport } from "@/lib/dal/collection";
+import { applyCollectionImport, previewCollectionImport } from "@/lib/dal/collection";
 import { checkImportSize, detectFormat } from "@/lib/collection/transfer";
 import type { ImportActionData } from "@/lib/collection/types";
 import { DomainError } from "@/lib/errors";
-import { jsonErrorResponse } from "@/lib/http-error";
+import { jsonError } from "@/lib/http-error";
 import { importStreamResponse, sameOrigin } from "@/lib/import/stream-response";
 import { limit } from "@/lib/rate-limit";
 import { importRequestSchema } from "@/lib/validation/collection";
@@ -30,7 +30,7 @@ export async function POST(request: Request) {
       throw new DomainError("input/invalid", "Send the file as a multipart form.");
     });
   } catch (e) {
-    return jsonErrorResponse(e);
+    return jsonError(e);
   }
   const file = form.get("file");
   const pasted = form.get("text");
@@ -43,28 +43,23 @@ export async function POST(request: Request) {
     text = pasted;
     const named = form.get("fileName");
     fileName = typeof named === "string" && named.trim() ? named.trim().slice(0, 200) : "pasted text";
-  } else return jsonErrorResponse(new DomainError("input/invalid", "Choose a file or paste the collection."));
+  } else return jsonError(new DomainError("input/invalid", "Choose a file or paste the collection."));
   const size = checkImportSize(new TextEncoder().encode(text).length);
-  if (!size.ok) return jsonErrorResponse(new DomainError("input/too-large", size.message));
+  if (!size.ok) return jsonError(new DomainError("input/too-large", size.message));
   const requestedFormat = form.get("format");
   const parsed = importRequestSchema.safeParse({
     mode: form.get("mode"),
     format: requestedFormat === "csv" || requestedFormat === "json" ? requestedFormat : detectFormat(fileName, text),
   });
-  if (!parsed.success) return jsonErrorResponse(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Choose add or replace."));
+  if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Choose add or replace."));
   const apply = form.get("intent") === "apply";
   const { format, mode } = parsed.data;
   return importStreamResponse<ImportActionData>(async (onProgress) => {
-    try {
-      const result = apply ? await applyCollectionImport(format, text, mode, onProgress) : await previewCollectionImport(format, text, mode, onProgress);
-      if (apply) revalidatePath("/collection", "layout");
-      const data: ImportActionData = { ...result, applied: apply, format, fileName };
-      if (apply) return { ok: true, data, message: `Imported ${result.lines.length} card${result.lines.length === 1 ? "" : "s"} (${mode === "add" ? "added to" : "replaced"} your collection).` };
-      return { ok: true, data, message: result.canApply ? "Check passed: nothing is changed until you apply." : `${result.errors.length} row error(s): fix the file and check again.` };
-    } catch (e) {
-      // a refusal the user can read (bad file, rows that changed since the check): nothing was changed
-      if (e instanceof CollectionError) throw new DomainError(e.code, e.message);
-      throw e;
-    }
+    // a refusal the user can read (bad file, rows that changed since the check) is a DomainError (CollectionError): nothing was changed
+    const result = apply ? await applyCollectionImport(format, text, mode, onProgress) : await previewCollectionImport(format, text, mode, onProgress);
+    if (apply) revalidatePath("/collection", "layout");
+    const data: ImportActionData = { ...result, applied: apply, format, fileName };
+    if (apply) return { ok: true, data, message: `Imported ${result.lines.length} card${result.lines.length === 1 ? "" : "s"} (${mode === "add" ? "added to" : "replaced"} your collection).` };
+    return { ok: true, data, message: result.canApply ? "Check passed: nothing is changed until you apply." : `${result.errors.length} row error(s): fix the file and check again.` };
   });
 }

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { AuthError, requireUser } from "@/lib/dal/session";
+import { DomainError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
 import { lookupCards } from "@/lib/dal/collection";
 
 const querySchema = z.object({ q: z.string().max(60, "The search term is at most 60 characters").default("") });
@@ -8,13 +9,11 @@ const querySchema = z.object({ q: z.string().max(60, "The search term is at most
 /** GET /api/collection/lookup?q=7 — cards for booster entry by number or title fragment, with the signed-in user's counts. */
 export async function GET(request: NextRequest) {
   const parsed = querySchema.safeParse({ q: request.nextUrl.searchParams.get("q") ?? undefined });
-  if (!parsed.success) return NextResponse.json({ error: "lookup/bad-query", message: parsed.error.issues[0]?.message }, { status: 400 });
+  if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Bad lookup request."));
   try {
-    await requireUser();
     const cards = await lookupCards(parsed.data.q);
     return NextResponse.json({ cards }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (err) {
-    if (err instanceof AuthError) return NextResponse.json({ error: err.code, message: "Please sign in first." }, { status: 401 });
-    throw err;
+    return jsonError(err);
   }
 }

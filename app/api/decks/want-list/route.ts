@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { toSafeCsv } from "@/lib/csv";
 import { getDeckCompletion } from "@/lib/dal/lab";
-import { AuthError } from "@/lib/dal/session";
+import { DomainError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
 import { formatDeckText } from "@/lib/deck";
 import { missingLines, wantListRows } from "@/lib/deck/completion";
 import { parseSource } from "@/lib/lab/params";
@@ -21,10 +22,10 @@ const querySchema = z.object({
  */
 export async function GET(request: NextRequest) {
   const parsed = querySchema.safeParse({ deck: request.nextUrl.searchParams.get("deck") ?? "", format: request.nextUrl.searchParams.get("format") ?? undefined });
-  if (!parsed.success) return NextResponse.json({ error: "want-list/bad-request", message: parsed.error.issues[0]?.message }, { status: 400 });
+  if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Bad want-list request."));
   try {
     const r = await getDeckCompletion(parsed.data.deck);
-    if (!r.ok) return NextResponse.json({ error: "deck/not-found", message: r.message }, { status: 404 });
+    if (!r.ok) return jsonError(new DomainError("deck/not-found", r.message));
     const rows = wantListRows(missingLines(r.lines));
     const csv = parsed.data.format === "csv";
     const body = csv ? toSafeCsv(CSV_COLUMNS, rows.map((w) => [w.set, String(w.number), w.title, String(w.quantity)])) : formatDeckText(rows.map((w) => ({ key: cardKey(w.set, w.number), title: w.title, quantity: w.quantity })), `Want list for ${r.name}`);
@@ -37,7 +38,6 @@ export async function GET(request: NextRequest) {
       },
     });
   } catch (err) {
-    if (err instanceof AuthError) return NextResponse.json({ error: err.code, message: "Please sign in to see what you are missing." }, { status: 401 });
-    throw err;
+    return jsonError(err);
   }
 }

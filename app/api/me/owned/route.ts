@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors";
-import { jsonErrorResponse } from "@/lib/http-error";
+import { jsonError } from "@/lib/http-error";
 import { getMyOwnedCountsFor } from "@/lib/dal/decks";
 
 const idsSchema = z
@@ -13,11 +13,11 @@ const idsSchema = z
 /** GET /api/me/owned?ids=a,b — the signed-in user's copies of these cards (the owned marks on cached deck pages). Never cached. */
 export async function GET(request: NextRequest) {
   const parsed = idsSchema.safeParse(request.nextUrl.searchParams.get("ids") ?? "");
-  if (!parsed.success) return jsonErrorResponse(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Bad card ids."));
+  if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Bad card ids."));
   try {
     const owned = await getMyOwnedCountsFor(parsed.data);
     return NextResponse.json({ owned }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (err) {
-    return jsonErrorResponse(err);
+    return jsonError(err);
   }
 }

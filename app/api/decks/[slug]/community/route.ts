@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { getDeckCommunity } from "@/lib/dal/community";
 import { shareSlugSchema } from "@/lib/validation/community";
-import { jsonErrorBody } from "@/lib/http-error";
+import { DomainError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
 
 /**
  * GET /api/decks/<slug>/community: a shared deck's counts, and for public decks
@@ -12,6 +13,6 @@ import { jsonErrorBody } from "@/lib/http-error";
 export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const slug = shareSlugSchema.safeParse((await params).slug);
   const body = slug.success ? await getDeckCommunity(slug.data) : null;
-  if (!body) return NextResponse.json(jsonErrorBody("deck/not-found", "This deck does not exist."), { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!body) return jsonError(new DomainError("deck/not-found", "This deck does not exist."));
   return NextResponse.json(body, { headers: { "Cache-Control": "private, no-store" } });
 }
