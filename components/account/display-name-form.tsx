@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useEffect } from "react";
+import { refreshCurrentUser } from "@/components/session/current-user";
 import { updateDisplayNameAction } from "@/lib/actions/account";
 import { Field, FormMessage } from "@/components/ui/field";
 import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
@@ -9,6 +10,10 @@ import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 export function DisplayNameForm({ current }: { current: string }) {
   const [state, action, pending] = useActionState(updateDisplayNameAction, null);
   const errors = state && !state.ok ? state.fieldErrors : undefined;
+  // the header's account corner asks the server who is signed in: ask again once the new name is saved
+  useEffect(() => {
+    if (state?.ok) void refreshCurrentUser();
+  }, [state]);
   return (
     <form action={action} onSubmit={keepFormSubmit(action)} className="space-y-3" noValidate>
       <FormMessage message={state?.message} tone={state?.ok ? "success" : "error"} />

@@ -51,17 +51,17 @@ describe("malformed import files are rejected with row-level errors and nothing 
   }
 
   it("rejects a bad color on its row", async () => {
-    const csv = `${HEADER}\nDEMO,100,Good Card,Animal,blue,3,common,,\nDEMO,101,Bad Color,Animal,purple,3,common,,\n`;
+    const csv = `${HEADER}\nDEMO,900,Good Card,Animal,blue,3,common,,\nDEMO,901,Bad Color,Animal,purple,3,common,,\n`;
     const r = await applyImport(csv, "csv");
     expect(r.applied).toBe(false);
     expect(r.counts).toEqual({ create: 1, update: 0, unchanged: 0, reject: 1 });
-    expect(r.rows.find((x) => x.line === 3)).toMatchObject({ action: "reject", key: "DEMO-101" });
+    expect(r.rows.find((x) => x.line === 3)).toMatchObject({ action: "reject", key: "DEMO-901" });
     expect(r.rows.find((x) => x.line === 3)!.errors.join()).toMatch(/Unknown color "purple"/);
     await expectNothingWritten();
   });
 
   it("rejects negative rings", async () => {
-    const json = JSON.stringify([{ set: "DEMO", number: 102, title: "Minus", traits: ["Thing"], colors: ["red"], rings: -2, rarity: "common", text: "", effect: null }]);
+    const json = JSON.stringify([{ set: "DEMO", number: 902, title: "Minus", traits: ["Thing"], colors: ["red"], rings: -2, rarity: "common", text: "", effect: null }]);
     const r = await applyImport(json, "json");
     expect(r.applied).toBe(false);
     expect(r.rows[0].errors.join()).toMatch(/Rings cannot be negative/);
