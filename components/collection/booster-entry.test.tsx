@@ -28,7 +28,7 @@ function lookup(term: string): LookupCardDTO[] {
 
 const fetchMock = vi.fn(async (url: string) => {
   const q = new URL(url, "http://x").searchParams.get("q") ?? "";
-  if (q === "boom!") return new Response(JSON.stringify({ message: "Too many lookups: wait a moment." }), { status: 429 });
+  if (q === "boom!") return new Response(JSON.stringify({ error: { code: "rate-limited", message: "Too many lookups: wait a moment." } }), { status: 429 });
   if (q === "crash") return new Response("nope", { status: 500 });
   return new Response(JSON.stringify({ cards: lookup(q) }), { status: 200 });
 });

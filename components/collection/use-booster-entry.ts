@@ -14,8 +14,9 @@ const LOOKUP_PAUSE_MS = 90;
 async function fetchCards(term: string, signal?: AbortSignal): Promise<LookupCardDTO[]> {
   const res = await fetch(`/api/collection/lookup?q=${encodeURIComponent(term)}`, { signal, headers: { accept: "application/json" } });
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `Lookup failed (${res.status}).`);
+    // route handlers answer errors as { error: { code, message } } (lib/http-error)
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new Error(body?.error?.message ?? `Lookup failed (${res.status}).`);
   }
   return ((await res.json()) as { cards: LookupCardDTO[] }).cards;
 }
