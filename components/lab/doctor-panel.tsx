@@ -4,14 +4,14 @@
  * chosen gauntlet, shows its progress, then up to five swaps with their
  * estimated gain and interval; the owner can apply one as a new deck version.
  */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { ProgressBar } from "@/components/collection/progress-bar";
 import { applySwapAction } from "@/lib/actions/decks";
 import { halvingGames, type DoctorCard, type DoctorReport } from "@/lib/lab/doctor";
 import type { LabAgent } from "@/lib/lab/matchup";
 import type { CardDef } from "@/lib/engine";
-import type { DoctorRequest } from "./doctor-worker";
+import { useDoctorWorker } from "./use-doctor-worker";
 
 export interface DoctorPanelProps {
   deck: DoctorCard[];
@@ -26,39 +26,14 @@ export interface DoctorPanelProps {
 const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}`;
 
 export function DoctorPanel(props: DoctorPanelProps) {
-  const [state, setState] = useState<"idle" | "running" | "done" | "error">("idle");
-  const [games, setGames] = useState(0);
-  const [report, setReport] = useState<DoctorReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { state, games, report, error, start: run } = useDoctorWorker<DoctorReport>();
   const [applied, setApplied] = useState<{ key: string; message: string; ok: boolean } | null>(null);
-  const worker = useRef<Worker | null>(null);
-  useEffect(() => () => worker.current?.terminate(), []);
   const titles = new Set(props.deck.map((c) => c.title)).size;
   const estimate = halvingGames(titles, 48, 3) + halvingGames(3 * Math.min(10, props.candidates.length), 48, 5);
 
   function start() {
-    worker.current?.terminate();
-    const w = new Worker(new URL("./doctor-worker.ts", import.meta.url), { type: "module" });
-    worker.current = w;
-    setState("running");
-    setGames(0);
-    setReport(null);
     setApplied(null);
-    w.onmessage = (e: MessageEvent<{ type: "progress"; games: number } | { type: "done"; report: DoctorReport } | { type: "error"; error: string }>) => {
-      if (e.data.type === "progress") setGames(e.data.games);
-      else if (e.data.type === "done") {
-        setReport(e.data.report);
-        setGames(e.data.report.games);
-        setState("done");
-        w.terminate();
-      } else {
-        setError(e.data.error);
-        setState("error");
-        w.terminate();
-      }
-    };
-    const request: DoctorRequest = { kind: "doctor", input: { deck: props.deck, candidates: props.candidates, opponents: props.opponents, agents: props.agents, seed: props.seed } };
-    w.postMessage(request);
+    run({ kind: "doctor", input: { deck: props.deck, candidates: props.candidates, opponents: props.opponents, agents: props.agents, seed: props.seed } });
   }
 
   return (

@@ -7,7 +7,6 @@
  * and re-orders every line: same colours and rings first, then by the
  * measured change in win rate, with its 95% interval.
  */
-import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { ColorDots } from "@/components/deck/color-dots";
 import { ProgressBar } from "@/components/collection/progress-bar";
@@ -16,7 +15,7 @@ import { standInGames, type DoctorCard, type StandInReport, type StandInResult }
 import type { LabAgent } from "@/lib/lab/matchup";
 import type { CardDef } from "@/lib/engine";
 import { LEVEL_INFO } from "@/lib/playtest/levels";
-import type { DoctorRequest } from "./doctor-worker";
+import { useDoctorWorker } from "./use-doctor-worker";
 
 export interface StandInOption {
   key: string;
@@ -75,36 +74,12 @@ function raceLines(lines: readonly StandInLineView[], show: number): { line: Sta
 }
 
 export function StandIns({ lines, deck, optionDefs, opponents, opponentNames, agents, seed, show = 3 }: StandInsProps) {
-  const [state, setState] = useState<"idle" | "running" | "done" | "error">("idle");
-  const [games, setGames] = useState(0);
-  const [report, setReport] = useState<StandInReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const worker = useRef<Worker | null>(null);
-  useEffect(() => () => worker.current?.terminate(), []);
+  const { state, games, report, error, start: run } = useDoctorWorker<StandInReport>();
   const raced = raceLines(lines, show);
   const estimate = standInGames(raced, FIRST_ROUND, show);
 
   function start() {
-    worker.current?.terminate();
-    const w = new Worker(new URL("./doctor-worker.ts", import.meta.url), { type: "module" });
-    worker.current = w;
-    setState("running");
-    setGames(0);
-    setError(null);
-    w.onmessage = (e: MessageEvent<{ type: "progress"; games: number } | { type: "done"; report: StandInReport } | { type: "error"; error: string }>) => {
-      if (e.data.type === "progress") setGames(e.data.games);
-      else if (e.data.type === "done") {
-        setReport(e.data.report);
-        setGames(e.data.report.games);
-        setState("done");
-        w.terminate();
-      } else {
-        setError(e.data.error);
-        setState("error");
-        w.terminate();
-      }
-    };
-    const request: DoctorRequest = {
+    run({
       kind: "stand-ins",
       input: {
         deck,
@@ -115,8 +90,7 @@ export function StandIns({ lines, deck, optionDefs, opponents, opponentNames, ag
         keep: show,
         firstRound: FIRST_ROUND,
       },
-    };
-    w.postMessage(request);
+    });
   }
 
   const measured = new Map(report?.lines.map((l) => [l.missing, l.ranked]) ?? []);
