@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
+import { ReplayHeader } from "./replay-header";
 import Link from "next/link";
 import { ReplayViewer } from "@/components/board/replay-viewer";
 import { replayCardsAction } from "@/lib/actions/playtest";
@@ -81,15 +82,7 @@ export function ReplayFromLink() {
   const p = state.payload;
   return (
     <div>
-      <div className="mb-3 flex flex-wrap items-baseline gap-3">
-        <h1 className="text-2xl font-bold">Replay</h1>
-        <span className="text-sm text-slate-600">
-          {p.deckNames[0]} vs {p.deckNames[1]} · AI {p.level}
-        </span>
-        <Link href="/playtest" className="text-sm text-blue-700 underline">
-          New playtest
-        </Link>
-      </div>
+      <ReplayHeader deckNames={p.deckNames} level={p.level} />
       <ReplayViewer
         decks={state.decks}
         seed={p.seed}

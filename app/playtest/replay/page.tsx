@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ReplayHeader } from "@/components/board/replay-header";
 import Link from "next/link";
 import { ReplayViewer } from "@/components/board/replay-viewer";
 import { ReplayFromLink } from "@/components/board/replay-from-link";
@@ -45,15 +46,7 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
   }
   return (
     <div>
-      <div className="mb-3 flex flex-wrap items-baseline gap-3">
-        <h1 className="text-2xl font-bold">Replay</h1>
-        <span className="text-sm text-slate-600">
-          {p.deckNames[0]} vs {p.deckNames[1]} · AI {p.level}
-        </span>
-        <Link href="/playtest" className="text-sm text-blue-700 underline">
-          New playtest
-        </Link>
-      </div>
+      <ReplayHeader deckNames={p.deckNames} level={p.level} />
       <ReplayViewer
         decks={[a.cards, b.cards]}
         seed={p.seed}
