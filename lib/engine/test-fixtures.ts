@@ -79,6 +79,14 @@ export const V2_CARDS: CardDef[] = [
   c("Avenger", ["red"], 5, ["Animal"], { trigger: "battle-lost", optional: false, actions: [{ type: "discard", target: { owner: "opponent", row: "any", position: "battled", face: "up", count: "all" } }] }),
   c("Wave", ["yellow"], 3, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "return-to-hand", target: { owner: "opponent", row: "any", position: "any", face: "up", count: 1, rings: { of: "current", op: "lt", value: "opposing" } } }] }),
   c("Pickpocket", ["gray"], 2, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "hand-discard", who: "opponent", count: 1, pick: "random" }, { type: "hand-discard", who: "opponent", count: 1, pick: "owner" }] }),
+  // Sequencing and durations (v2).
+  c("Bargainer", ["red"], 5, ["Robot"], { trigger: "flip", optional: true, actions: [{ type: "discard", cost: true, target: { owner: "you", ...ANY_UP, count: 1 } }, { type: "discard", target: { owner: "opponent", ...ANY_UP, position: "same-column", count: "all" } }] }),
+  c("Trader", ["yellow"], 3, ["Place"], { trigger: "flip", optional: true, actions: [{ type: "hand-discard", who: "you", count: 1, pick: "owner" }, { type: "draw", count: 2, who: "you", ifDone: true }] }),
+  c("Counter", ["blue"], 3, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "modify-rings", target: "self", add: 1, forEach: { cards: { owner: "you", where: "field", traits: ["Robot"] } }, until: "rush" }, { type: "protect", target: "self", from: ["battle-discard"], until: "turn" }] }),
+  c("Saucer", ["gray"], 2, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "modify-rings", target: { owner: "opponent", ...ANY_UP, position: "same-column", count: 1 }, add: -2, until: "field" }, { type: "protect", target: { owner: "you", ...ANY_UP, count: 1 }, from: ["effects"], until: "field" }] }),
+  c("Recycler", ["red"], 2, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "discard", target: { owner: "you", ...ANY_UP, count: 2 } }, { type: "draw", count: 1, who: "you", ifDone: true, forEach: { previous: true } }] }),
+  c("Taxman", ["yellow"], 4, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "emerald", who: "you", add: -1, cost: true }, { type: "emerald", who: "opponent", add: -1 }, { type: "draw", count: 1, who: "you", forEach: { emeralds: "opponent" } }] }),
+  c("Hive", ["gray"], 2, ["Robot"], { trigger: "continuous", optional: false, actions: [{ type: "modify-rings", target: "self", add: 1, forEach: { cards: { owner: "you", where: "field", traits: ["Robot"] } } }] }),
 ];
 
 /** The {@link mixedDecks} with two cards in five replaced by v2 cards, for the property tests. */

@@ -30,6 +30,11 @@ function primitives(e: Effect): string[] {
   if (e.condition) cond(e.condition);
   for (const a of e.actions) {
     out.push(`action:${a.type}`);
+    // Effect language v2: sequencing and durations.
+    if (a.cost) out.push("sequence:cost", e.optional ? "sequence:optional-cost" : "sequence:cost-required");
+    if (a.ifDone) out.push("sequence:if-done");
+    if (a.forEach) out.push(`for-each:${Object.keys(a.forEach)[0]}`);
+    if ((a.type === "modify-rings" || a.type === "protect") && a.until) out.push(`duration:${a.until}`);
     if (a.type === "score-rings") out.push(a.set !== undefined ? "score:set" : "score:add");
     if (a.type === "rush-rule") out.push(`rush-rule:${a.rule}`, `until:${a.until}`);
     if (a.type === "next-flip") out.push(`next-flip:${a.who}`);
@@ -74,6 +79,9 @@ const REQUIRED = [
   "until:rush", "until:turn", "until:field", "flip-up:as-rush",
   // Effect language v2: selectors.
   "position:battled", "rings:vs-opposing",
+  // Effect language v2: sequencing and durations of ring modifiers and protections.
+  "sequence:cost", "sequence:optional-cost", "sequence:if-done", "for-each:cards", "for-each:emeralds",
+  "duration:rush", "duration:turn", "duration:field",
 ];
 
 interface Card {
@@ -174,6 +182,19 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(100)).toBe("When this card loses a battle: discard: all face-up cards of your opponent's that this card battled.");
     expect(d(101)).toBe("When flipped: discard: all face-up cards of your opponent's with printed rings less than those of the opposing chaos card in this column.");
     expect(d(86)).toBe("When an opposing card is flipped in this column, you may: return to hand: up to 1 face-up card of your opponent's in the chaos row in this column.");
+  });
+
+  it("describes the v2 sequencing and durations in English", () => {
+    const d = (n: number) => {
+      const r = parseEffect(demo.cards.find((x) => x.number === n)!.effect);
+      if (!r.ok) throw new Error(r.error);
+      return describeEffect(r.effect);
+    };
+    expect(d(105)).toBe("When flipped, you may: discard 1 card from your hand of your choice; if you do, draw 2.");
+    expect(d(106)).toBe("When flipped, you may, as a cost, discard: 1 face-up card of yours; if you do: discard: all face-up cards of your opponent's in this column.");
+    expect(d(107)).toBe("When flipped: +1 rings for each other face-up Robot card on your field until the end of the rush: this card.");
+    expect(d(108)).toBe("When flipped: draw 1 for each Chaos Emerald your opponent has; then protect from effects until the end of the turn: this card.");
+    expect(d(109)).toBe("When flipped: -2 rings while this card is on the field: up to 1 face-up card of your opponent's in this column.");
   });
 
   it("rejects malformed effects with a readable error", () => {
