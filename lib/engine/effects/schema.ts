@@ -187,7 +187,7 @@ export const effectActionSchema = z.discriminatedUnion("type", [
  * counts them), a player's Chaos Emeralds, the cards in a zone, or what the
  * action before it did (cards affected, drawn or discarded).
  */
-export const countSchema = z.union([
+const countSchema = z.union([
   z.object({ cards: cardConditionSchema.omit({ min: true, max: true }).strict() }).strict(),
   z.object({ emeralds: z.enum(["you", "opponent"]) }).strict(),
   z.object({ zone: z.enum(["hand", "deck", "discard"]), who: z.enum(["you", "opponent"]).default("you") }).strict(),
@@ -195,9 +195,9 @@ export const countSchema = z.union([
 ]);
 
 /** The action kinds with an amount that "for each" can multiply. */
-export const FOR_EACH_KINDS = ["draw", "modify-rings", "score-rings", "hand-discard", "recover"] as const;
+const FOR_EACH_KINDS = ["draw", "modify-rings", "score-rings", "hand-discard", "recover"] as const;
 /** The action kinds that can be a cost (paid by the controller, in full). */
-export const COST_KINDS = ["discard", "return-to-hand", "turn-face-down", "hand-discard", "emerald"] as const;
+const COST_KINDS = ["discard", "return-to-hand", "turn-face-down", "hand-discard", "emerald"] as const;
 
 /**
  * Sequencing (effect language v2), on any action: `cost` (a prefix of the

@@ -12,7 +12,7 @@
 import type { GameState, Lasting, LastingModifier, LastingRule, Player } from "../types";
 
 /** Is a card face up on the field (either player, either row)? */
-export function faceUpOnField(s: GameState, card: number): boolean {
+function faceUpOnField(s: GameState, card: number): boolean {
   for (const pl of s.players)
     for (let ci = 0; ci < 5; ci++) {
       const a = pl.chaos[ci];
