@@ -129,6 +129,8 @@ interface Run {
   zones: number;
   /** Rush rules changed or flips handed on by effects (v2). */
   rush: number;
+  /** Sequencing and durations (v2): costs asked for or not payable, skipped "if you do"s, modifiers with a duration. */
+  seq: number;
 }
 
 /**
@@ -139,7 +141,7 @@ interface Run {
  * order, so the new decks legitimately differ.
  */
 function run(n: number, cols: boolean, seed0: number): Run {
-  const out: Run = { games: 0, actions: 0, corrections: 0, effects: 0, triggers: 0, zones: 0, rush: 0 };
+  const out: Run = { games: 0, actions: 0, corrections: 0, effects: 0, triggers: 0, zones: 0, rush: 0, seq: 0 };
   for (let g = 0; g < n; g++) {
     const seed = seed0 + g;
     let a = newGame({ decks: DECKS, seed, rules: { maxTurns: 12, manualCorrections: g % 2 === 0 ? [0, 1] : [((g >> 1) & 1) as Player] } });
@@ -161,6 +163,7 @@ function run(n: number, cols: boolean, seed0: number): Run {
         if (e.type === "effect" && e.message.endsWith("its effect triggers.")) out.triggers++;
         if (e.type === "effect" && (e.message.includes("flips next") || e.message.includes("until the end of") || e.message.includes("while this card"))) out.rush++;
         if (e.type === "face-down" || (e.cause === "effect" && (e.type === "move" || ((e.type === "discard" || e.type === "return") && e.row === undefined)))) out.zones++;
+        if (/cannot be paid|did not happen|until the end of the (rush|turn)\b.*\(|while this card is on the field.*\(/.test(e.message) && e.type !== "flip") out.seq++;
       }
       a = ra.state;
       b = rb.state;
@@ -184,6 +187,7 @@ describe("conservation and mirror symmetry over random games (effects and manual
     expect(r.triggers).toBeGreaterThan(500);
     expect(r.zones).toBeGreaterThan(500);
     expect(r.rush).toBeGreaterThan(300);
+    expect(r.seq).toBeGreaterThan(300);
   }, 300_000);
 
   it("swapping the players and reversing the columns gives the mirrored game (up to the first reshuffle)", () => {
@@ -193,5 +197,6 @@ describe("conservation and mirror symmetry over random games (effects and manual
     expect(r.triggers).toBeGreaterThan(300);
     expect(r.zones).toBeGreaterThan(300);
     expect(r.rush).toBeGreaterThan(200);
+    expect(r.seq).toBeGreaterThan(200);
   }, 300_000);
 });

@@ -79,7 +79,10 @@ export const V2_CARDS: CardDef[] = [
   c("Avenger", ["red"], 5, ["Animal"], { trigger: "battle-lost", optional: false, actions: [{ type: "discard", target: { owner: "opponent", row: "any", position: "battled", face: "up", count: "all" } }] }),
   c("Wave", ["yellow"], 3, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "return-to-hand", target: { owner: "opponent", row: "any", position: "any", face: "up", count: 1, rings: { of: "current", op: "lt", value: "opposing" } } }] }),
   c("Pickpocket", ["gray"], 2, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "hand-discard", who: "opponent", count: 1, pick: "random" }, { type: "hand-discard", who: "opponent", count: 1, pick: "owner" }] }),
-  // Sequencing and durations (v2).
+];
+
+/** Cards using the effect language v2's sequencing (costs, "if you do", "for each") and durations. */
+const SEQ_CARDS: CardDef[] = [
   c("Bargainer", ["red"], 5, ["Robot"], { trigger: "flip", optional: true, actions: [{ type: "discard", cost: true, target: { owner: "you", ...ANY_UP, count: 1 } }, { type: "discard", target: { owner: "opponent", ...ANY_UP, position: "same-column", count: "all" } }] }),
   c("Trader", ["yellow"], 3, ["Place"], { trigger: "flip", optional: true, actions: [{ type: "hand-discard", who: "you", count: 1, pick: "owner" }, { type: "draw", count: 2, who: "you", ifDone: true }] }),
   c("Counter", ["blue"], 3, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "modify-rings", target: "self", add: 1, forEach: { cards: { owner: "you", where: "field", traits: ["Robot"] } }, until: "rush" }, { type: "protect", target: "self", from: ["battle-discard"], until: "turn" }] }),
@@ -89,9 +92,20 @@ export const V2_CARDS: CardDef[] = [
   c("Hive", ["gray"], 2, ["Robot"], { trigger: "continuous", optional: false, actions: [{ type: "modify-rings", target: "self", add: 1, forEach: { cards: { owner: "you", where: "field", traits: ["Robot"] } } }] }),
 ];
 
-/** The {@link mixedDecks} with two cards in five replaced by v2 cards, for the property tests. */
+/**
+ * The {@link mixedDecks} with two cards in five replaced by v2 cards, and
+ * four (positions 0, 10, 20, 25) by sequencing cards, for the property tests.
+ */
 export function v2Decks(): [CardDef[], CardDef[]] {
   const [a, b] = mixedDecks();
-  const sub = (d: CardDef[], o: number): CardDef[] => d.map((x, i) => (i % 5 === 2 || i % 5 === 4 ? V2_CARDS[(Math.floor(i / 5) * 2 + (i % 5 === 4 ? 1 : 0) + o) % V2_CARDS.length] : x));
+  const seqAt = [0, 10, 20, 25];
+  const sub = (d: CardDef[], o: number): CardDef[] =>
+    d.map((x, i) =>
+      i % 5 === 2 || i % 5 === 4
+        ? V2_CARDS[(Math.floor(i / 5) * 2 + (i % 5 === 4 ? 1 : 0) + o) % V2_CARDS.length]
+        : seqAt.includes(i)
+          ? SEQ_CARDS[(seqAt.indexOf(i) + (o === 0 ? 0 : 4)) % SEQ_CARDS.length]
+          : x,
+    );
   return [sub(a, 0), sub(b, 3)];
 }
