@@ -79,6 +79,8 @@ export const V2_CARDS: CardDef[] = [
   c("Avenger", ["red"], 5, ["Animal"], { trigger: "battle-lost", optional: false, actions: [{ type: "discard", target: { owner: "opponent", row: "any", position: "battled", face: "up", count: "all" } }] }),
   c("Wave", ["yellow"], 3, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "return-to-hand", target: { owner: "opponent", row: "any", position: "any", face: "up", count: 1, rings: { of: "current", op: "lt", value: "opposing" } } }] }),
   c("Pickpocket", ["gray"], 2, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "hand-discard", who: "opponent", count: 1, pick: "random" }, { type: "hand-discard", who: "opponent", count: 1, pick: "owner" }] }),
+  c("Scout", ["yellow"], 2, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "look-deck", count: 3, order: "any-or-bottom" }, { type: "look-hand" }] }),
+  c("Seer", ["red"], 4, ["Human"], { trigger: "to-spare", optional: false, actions: [{ type: "look-deck", count: 2, order: "any" }] }),
 ];
 
 /** The {@link mixedDecks} with two cards in five replaced by v2 cards, for the property tests. */
