@@ -83,9 +83,10 @@ export const V2_CARDS: CardDef[] = [
   c("Seer", ["red"], 4, ["Human"], { trigger: "to-spare", optional: false, actions: [{ type: "look-deck", count: 2, order: "any" }] }),
 ];
 
-/** The {@link mixedDecks} with two cards in five replaced by v2 cards, for the property tests. */
+/** The {@link mixedDecks} with two cards in five replaced by v2 cards (every one of them in one deck or the other), for the property tests. */
 export function v2Decks(): [CardDef[], CardDef[]] {
   const [a, b] = mixedDecks();
   const sub = (d: CardDef[], o: number): CardDef[] => d.map((x, i) => (i % 5 === 2 || i % 5 === 4 ? V2_CARDS[(Math.floor(i / 5) * 2 + (i % 5 === 4 ? 1 : 0) + o) % V2_CARDS.length] : x));
-  return [sub(a, 0), sub(b, 3)];
+  // Each deck holds 12 v2 cards: the first deck the first 12, the second the last 12, so every v2 card plays.
+  return [sub(a, 0), sub(b, Math.max(0, V2_CARDS.length - 12))];
 }
