@@ -141,6 +141,15 @@ export interface Frame {
   trigger: FrameTrigger;
   /** The card this card battled in the battle that triggered this frame (battle-won / battle-lost), else -1. */
   other: number;
+  /**
+   * Sequencing (effect language v2): what the current action has done so far
+   * (cards affected, drawn, discarded …), what the action before it did
+   * ("if you do", "for each" of the previous action), and the current
+   * action's amount once it has started (-1: not started yet).
+   */
+  done: number;
+  last: number;
+  amt: number;
 }
 
 /** The triggers a frame can run (every effect trigger but "continuous"). */
@@ -154,7 +163,7 @@ export type FrameTrigger = "flip" | "discarded" | "to-spare" | "score" | "battle
 export type Pending =
   | { kind: "color"; player: Player; slot: SlotRef; options: Color[]; prompt: string; reason: "flip" | "effect" }
   | { kind: "optional"; player: Player; slot: SlotRef; prompt: string; card: number }
-  | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string; required?: boolean }
+  | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string; required?: boolean; cost?: boolean }
   | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
   | CardPending
   | CorrectionPending;
@@ -180,6 +189,8 @@ export interface CardPending {
    */
   purpose: "recover" | "put" | "hand-discard" | "deck-top" | "deck-bottom";
   required: boolean;
+  /** The card pays an effect's cost (effect language v2). */
+  cost?: boolean;
 }
 
 /**
@@ -269,12 +280,34 @@ export type LastingRule = "ignore-column-rule" | "no-copy-discards" | "lower-dis
  * end of the rush, of the turn, or while `card` is on the field. "any-color"
  * is about `card` itself ("this card battles any color").
  */
-export interface Lasting {
+export interface LastingRuleChange {
   player: Player;
   rule: LastingRule;
   card: number;
   until: "rush" | "turn" | "field";
 }
+
+/**
+ * A ring modifier or protection with a duration (effect language v2): made
+ * by `player`'s effect of `card` on the field card `target`: `set` replaces
+ * its ring value (null: no change), `add` is added, `protect` holds
+ * protection bits; until the end of the rush, of the turn, or while `card`
+ * is face up on the field — and never longer than `target` stays face up on
+ * the field (rules/lasting.ts).
+ */
+export interface LastingModifier {
+  player: Player;
+  rule: "modifier";
+  card: number;
+  until: "rush" | "turn" | "field";
+  target: number;
+  add: number;
+  set: number | null;
+  protect: number;
+}
+
+/** Something an effect changed for a while (rules/lasting.ts). */
+export type Lasting = LastingRuleChange | LastingModifier;
 
 /** Place five cards from hand face down into the chaos row, in column order (RULES.md §4.1). */
 export interface PlaceAction {

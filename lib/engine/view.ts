@@ -117,8 +117,9 @@ function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | n
     if (!known) return HIDDEN;
     return { faceUp: false, card: { id: x.card, card: s.cards[x.card] }, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
   }
-  const protect = auras.protect.length > 0 ? protectionMask(s, owner, row, ci, auras) : x.protect;
-  const rings = auras.modify.length > 0 || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci, auras) : s.cards[x.card].rings;
+  const timed = s.lasting.length > 0;
+  const protect = auras.protect.length > 0 || timed ? protectionMask(s, owner, row, ci, auras) : x.protect;
+  const rings = auras.modify.length > 0 || x.mod !== 0 || x.setRings !== null || timed ? currentRings(s, owner, row, ci, auras) : s.cards[x.card].rings;
   return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect, mod: x.mod, setRings: x.setRings };
 }
 

@@ -7,6 +7,7 @@ import { PROTECT_BATTLE, PROTECT_COPY, type Action, type CardDef, type Color, ty
 import type { EffectAction, Target } from "../effects/schema";
 import { flipMaskForView, type CardRef, type PlayerView, type SideView, type SlotView } from "../view";
 import type { Agent, AgentOptions } from "./types";
+import { ownLossTarget, sequencedYes } from "./sequence";
 
 const COLOR_INDEX: Record<Color, number> = { blue: 0, red: 1, yellow: 2, gray: 3 };
 
@@ -238,7 +239,9 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
     case "optional": {
       // The controller's own card: found in the view (field, hand or discard pile); unknown means yes.
       const c = findCard(v, pd.card);
-      return { type: "choose", player: p, yes: c === null || c.effect == null || optionalValue(c.effect.actions) >= 0 };
+      // A cost or an "if you do" (v2 sequencing) is weighed against what it brings.
+      const paid = c === null ? null : sequencedYes(v, p, { id: pd.card, card: c });
+      return { type: "choose", player: p, yes: paid ?? (c === null || c.effect == null || optionalValue(c.effect.actions) >= 0) };
     }
     case "battle": {
       const mine = slotOf(v, pd.slot);
@@ -256,6 +259,9 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
       return { type: "choose", player: p, slot: best };
     }
     case "target": {
+      // Giving up its own cards (a cost, "if you do"): the weakest, or none.
+      const own = ownLossTarget(v, pd);
+      if (own !== null) return own === "pass" ? { type: "pass", player: p } : { type: "choose", player: p, slot: own };
       let best = pd.options[0];
       let br = -Infinity;
       for (const o of pd.options) {

@@ -30,6 +30,11 @@ function primitives(e: Effect): string[] {
   if (e.condition) cond(e.condition);
   for (const a of e.actions) {
     out.push(`action:${a.type}`);
+    // Effect language v2: sequencing and durations.
+    if (a.cost) out.push("sequence:cost", e.optional ? "sequence:optional-cost" : "sequence:cost-required");
+    if (a.ifDone) out.push("sequence:if-done");
+    if (a.forEach) out.push(`for-each:${Object.keys(a.forEach)[0]}`);
+    if ((a.type === "modify-rings" || a.type === "protect") && a.until) out.push(`duration:${a.until}`);
     if (a.type === "score-rings") out.push(a.set !== undefined ? "score:set" : "score:add");
     if (a.type === "rush-rule") out.push(`rush-rule:${a.rule}`, `until:${a.until}`);
     if (a.type === "next-flip") out.push(`next-flip:${a.who}`);
@@ -75,6 +80,9 @@ const REQUIRED = [
   "until:rush", "until:turn", "until:field", "flip-up:as-rush",
   // Effect language v2: selectors.
   "position:battled", "rings:vs-opposing",
+  // Effect language v2: sequencing and durations of ring modifiers and protections.
+  "sequence:cost", "sequence:optional-cost", "sequence:if-done", "for-each:cards", "for-each:emeralds",
+  "duration:rush", "duration:turn", "duration:field",
   // Effect language v2: looking at hidden zones (rules/seen.ts).
   "action:look-deck", "look-deck:any", "look-deck:any-or-bottom", "action:look-hand",
 ];
@@ -180,6 +188,19 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(103)).toBe("When flipped: look at the top 3 cards of your deck, then put any of them at the bottom and the rest back on top in any order.");
     expect(d(104)).toBe("When flipped: look at your opponent's hand.");
     expect(d(86)).toBe("When an opposing card is flipped in this column, you may: return to hand: up to 1 face-up card of your opponent's in the chaos row in this column.");
+  });
+
+  it("describes the v2 sequencing and durations in English", () => {
+    const d = (n: number) => {
+      const r = parseEffect(demo.cards.find((x) => x.number === n)!.effect);
+      if (!r.ok) throw new Error(r.error);
+      return describeEffect(r.effect);
+    };
+    expect(d(105)).toBe("When flipped, you may: discard 1 card from your hand of your choice; if you do, draw 2.");
+    expect(d(106)).toBe("When flipped, you may, as a cost, discard: 1 face-up card of yours; if you do: discard: all face-up cards of your opponent's in this column.");
+    expect(d(107)).toBe("When flipped: +1 rings for each other face-up Robot card on your field until the end of the rush: this card.");
+    expect(d(108)).toBe("When flipped: draw 1 for each Chaos Emerald your opponent has; then protect from effects until the end of the turn: this card.");
+    expect(d(109)).toBe("When flipped: -2 rings while this card is on the field: up to 1 face-up card of your opponent's in this column.");
   });
 
   it("rejects malformed effects with a readable error", () => {

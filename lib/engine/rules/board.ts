@@ -5,6 +5,7 @@
 import { shuffleInPlace } from "../rng";
 import { anySeen, forgetCard } from "./seen";
 import type { EventCause, GameEvent, GameState, Player, Row, Slot, SlotRef } from "../types";
+import { leftField } from "./lasting";
 
 /** The row array of a player (RULES.md §2). */
 export function rowOf(s: GameState, p: Player, row: Row): (Slot | null)[] {
@@ -46,6 +47,8 @@ export function takeFromField(s: GameState, p: Player, row: Row, ci: number): nu
   const slot = r[ci];
   if (!slot) throw new Error(`engine invariant: empty slot ${p} ${row} ${ci}`);
   r[ci] = null;
+  // What lasted on it (v2 durations) ends; so does what it made "while on the field".
+  if (s.lasting.length > 0) leftField(s, slot.card);
   return slot.card;
 }
 
