@@ -59,21 +59,24 @@ describe("engine properties over random games", () => {
     );
   }, 120_000);
 
-  it("emeralds only go up and never past 3; games end within maxTurns", () => {
+  it("emeralds never go past 3 nor below 0, and go down only by an effect that loses them; games end within maxTurns", () => {
     fc.assert(
       fc.property(seeds, fc.integer({ min: 1, max: 12 }), fc.constantFrom("priority" as const, "no-mirror" as const), (seed, maxTurns, columnRule) => {
         let prev: [number, number] = [0, 0];
-        const { state } = playRandom(
+        let drops = 0;
+        const { state, events } = playRandom(
           seed,
           (s) => {
-            expect(s.emeralds[0]).toBeGreaterThanOrEqual(prev[0]);
-            expect(s.emeralds[1]).toBeGreaterThanOrEqual(prev[1]);
+            // Effect language v2: an `emerald` effect (a cost, or "your opponent loses one") takes at most 2 at a time.
+            drops += Math.max(0, prev[0] - s.emeralds[0]) + Math.max(0, prev[1] - s.emeralds[1]);
+            expect(Math.min(...s.emeralds)).toBeGreaterThanOrEqual(0);
             expect(Math.max(...s.emeralds)).toBeLessThanOrEqual(3);
             expect(s.turn).toBeLessThanOrEqual(maxTurns);
             prev = [s.emeralds[0], s.emeralds[1]];
           },
           { maxTurns, columnRule },
         );
+        expect(drops).toBeLessThanOrEqual(2 * events.filter((e) => e.type === "emerald" && e.message.includes(" loses ")).length);
         expect(state.winner).not.toBeNull();
         expect(state.turn).toBeLessThanOrEqual(maxTurns);
         expect(Math.max(...state.emeralds)).toBeLessThanOrEqual(3);
