@@ -169,8 +169,9 @@ export type Pending =
   | CorrectionPending;
 
 /**
- * A card chosen from a hand or a discard pile (effect language v2: recover,
- * put onto the field, a chosen hand discard). The options are instance ids
+ * A card chosen from a hand, a discard pile or the cards looked at on top of
+ * the deck (effect language v2: recover, put onto the field, a chosen hand
+ * discard, putting looked-at cards back on the deck). The options are instance ids
  * the chooser can see; `required` when the chooser may not pass.
  */
 export interface CardPending {
@@ -179,9 +180,14 @@ export interface CardPending {
   slot: SlotRef;
   options: number[];
   prompt: string;
-  zone: "hand" | "discard";
-  /** What the chosen card is for: the heuristic keeps its best cards and gives up its worst. */
-  purpose: "recover" | "put" | "hand-discard";
+  zone: "hand" | "discard" | "deck";
+  /**
+   * What the chosen card is for: the heuristic keeps its best cards and gives
+   * up its worst. "deck-top": the next card to put back on top of your deck
+   * (the first chosen is the top card); "deck-bottom": a card to put at the
+   * bottom of your deck (`pass`: the rest go back on top).
+   */
+  purpose: "recover" | "put" | "hand-discard" | "deck-top" | "deck-bottom";
   required: boolean;
   /** The card pays an effect's cost (effect language v2). */
   cost?: boolean;
@@ -246,6 +252,24 @@ export interface GameState {
   scoring: boolean;
   /** Rush rules changed by effects for a while (effect language v2, rules/lasting.ts). */
   lasting: Lasting[];
+  /**
+   * What each player has seen of hidden zones (effect language v2, rules/seen.ts):
+   * `seen[p]` lists the cards of hands and decks whose identity player p knows
+   * beyond their own hand. Never mutated in place (a copy shares it).
+   */
+  seen: [Seen, Seen];
+}
+
+/**
+ * The hidden cards one player knows (rules/seen.ts, docs/rules.md "What a
+ * player has seen"): `hand` — cards of the opponent's hand they looked at,
+ * until the card leaves that hand or the hand is mixed (its owner takes cards
+ * from it face down); `deck` — deck cards they looked at, whose places they
+ * know, until the card leaves the deck.
+ */
+export interface Seen {
+  hand: number[];
+  deck: number[];
 }
 
 /** The rush rules an effect can change (effect language v2, docs/rules.md). */

@@ -39,6 +39,7 @@ function primitives(e: Effect): string[] {
     if (a.type === "rush-rule") out.push(`rush-rule:${a.rule}`, `until:${a.until}`);
     if (a.type === "next-flip") out.push(`next-flip:${a.who}`);
     if (a.type === "flip-up" && a.asRush) out.push("flip-up:as-rush");
+    if (a.type === "look-deck") out.push(`look-deck:${a.order}`);
     if (!("target" in a)) continue;
     if (a.type === "modify-rings") out.push(a.set !== undefined ? "modify:set" : (a.add ?? 0) >= 0 ? "modify:+" : "modify:-");
     if (a.type === "protect") out.push(...a.from.map((f) => `protect:${f}`));
@@ -82,6 +83,8 @@ const REQUIRED = [
   // Effect language v2: sequencing and durations of ring modifiers and protections.
   "sequence:cost", "sequence:optional-cost", "sequence:if-done", "for-each:cards", "for-each:emeralds",
   "duration:rush", "duration:turn", "duration:field",
+  // Effect language v2: looking at hidden zones (rules/seen.ts).
+  "action:look-deck", "look-deck:any", "look-deck:any-or-bottom", "action:look-hand",
 ];
 
 interface Card {
@@ -181,6 +184,9 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(99)).toBe("When flipped, you may: flip face up as a rush flip: up to 1 face-down card of yours in the chaos row.");
     expect(d(100)).toBe("When this card loses a battle: discard: all face-up cards of your opponent's that this card battled.");
     expect(d(101)).toBe("When flipped: discard: all face-up cards of your opponent's with printed rings less than those of the opposing chaos card in this column.");
+    expect(d(102)).toBe("When flipped: look at the top 3 cards of your deck, then put them back in any order.");
+    expect(d(103)).toBe("When flipped: look at the top 3 cards of your deck, then put any of them at the bottom and the rest back on top in any order.");
+    expect(d(104)).toBe("When flipped: look at your opponent's hand.");
     expect(d(86)).toBe("When an opposing card is flipped in this column, you may: return to hand: up to 1 face-up card of your opponent's in the chaos row in this column.");
   });
 
@@ -215,6 +221,10 @@ describe("structured effects (RULES.md §6)", () => {
       { trigger: "flip", actions: [{ type: "emerald", add: 0 }] },
       { trigger: "flip", condition: { lead: "yes" }, actions: [{ type: "draw", count: 1 }] },
       { trigger: "flip", condition: { where: "field", min: 2, typo: 1 }, actions: [{ type: "draw", count: 1 }] },
+      // Looking at hidden zones: 1–5 cards, a known order, never continuous.
+      { trigger: "flip", actions: [{ type: "look-deck", count: 0 }] },
+      { trigger: "flip", actions: [{ type: "look-deck", count: 3, order: "shuffle" }] },
+      { trigger: "continuous", actions: [{ type: "look-hand" }] },
     ];
     for (const b of bad) {
       const r = parseEffect(b);

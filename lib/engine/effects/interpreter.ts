@@ -22,6 +22,7 @@ import {
   type SlotRef,
 } from "../types";
 import { discardFromField, drawCards, isAdjacent, label, pname, ref, rowOf, takeFromField } from "../rules/board";
+import { forgetCard, learnDeck, learnHand, mixHand } from "../rules/seen";
 import { hasTrigger, onDiscarded, onOpposingFlip, pushTrigger, TRIGGER_WORDS, triggerCardPresent } from "./triggers";
 import { addModifier, lastingProtect, lastingRings, leftField } from "../rules/lasting";
 import { costNeed, countOf, describeCount, describeDuration } from "./sequence";
@@ -394,6 +395,13 @@ export function describeAction(a: EffectAction): string {
       return `put 1 card from your ${a.from === "discard" ? "discard pile" : a.from === "deck" ? "deck (the top card)" : "hand"} face down into an empty slot of your chaos row`;
     case "recover":
       return `return up to ${a.count} card${a.count === 1 && !a.forEach ? "" : "s"}${each(a)} from your discard pile to your hand`;
+    case "look-deck": {
+      const what = a.count === 1 ? "the top card of your deck" : `the top ${a.count} cards of your deck`;
+      const back = a.order === "same" ? "" : a.order === "any" ? (a.count === 1 ? "" : ", then put them back in any order") : a.count === 1 ? ", then put it back on top or at the bottom" : ", then put any of them at the bottom and the rest back on top in any order";
+      return `look at ${what}${back}`;
+    }
+    case "look-hand":
+      return "look at your opponent's hand";
     case "hand-discard":
       return `${a.who === "you" ? "discard" : "your opponent discards"} ${a.count} card${a.count === 1 && !a.forEach ? "" : "s"}${each(a)} from ${a.who === "you" ? "your" : "their"} hand ${a.pick === "random" ? "at random" : `of ${a.who === "you" ? "your" : "their"} choice`}`;
     default:
@@ -599,6 +607,8 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
   if (a.type === "hand-discard") return handDiscard(s, f, a, ev);
   if (a.type === "recover") return recover(s, f, a, ev);
   if (a.type === "put") return put(s, f, a, ev);
+  if (a.type === "look-deck") return lookDeck(s, f, a, ev);
+  if (a.type === "look-hand") return lookHand(s, f, ev);
   const before = s.stack.length;
   if (a.target === "self") {
     if (f.picked.length > 0) return "next";
@@ -755,6 +765,7 @@ function handDiscard(s: GameState, f: Frame, a: HandDiscard, ev: GameEvent[] | n
     const id = h[nextInt(s, h.length)];
     pl.hand.splice(pl.hand.indexOf(id), 1);
     pl.discard.push(id);
+    forgetCard(s, id);
     gone.push(id);
   }
   f.done += gone.length;
@@ -837,6 +848,9 @@ function putCard(s: GameState, f: Frame, from: Put["from"], ci: number, ev: Game
   const id = f.picked[0];
   const zone = from === "hand" ? pl.hand : from === "deck" ? pl.deck : pl.discard;
   zone.splice(zone.indexOf(id), 1);
+  // Taken face down from the hand, the hand is mixed for the opponent; taken from the deck, the card is no longer there (rules/seen.ts).
+  if (from === "hand") mixHand(s, f.player);
+  else if (from === "deck") forgetCard(s, id);
   // A card from the (public) discard pile is known to both players; from hand or deck, only to its owner.
   pl.chaos[ci] = { card: id, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: from === "discard" ? 3 : 0 };
   f.picked.push(-1);
@@ -854,10 +868,121 @@ function putCard(s: GameState, f: Frame, from: Put["from"], ci: number, ev: Game
     });
 }
 
+type LookDeck = Extract<EffectAction, { type: "look-deck" }>;
+
+/** Markers in `Frame.picked[0]` of a look-deck action: the cards looked at follow, still to be put back. */
+const TO_BOTTOM = -1;
+const TO_TOP = -2;
+
+/**
+ * Look at the top N cards of the controller's deck (v2): they are known to the
+ * controller (rules/seen.ts); then, for "any" and "any-or-bottom", put back one
+ * at a time by `card` decisions: first any to the bottom (`pass` ends that),
+ * then the next card for the top, the first chosen being the top card.
+ * While being put back the cards stay on the deck (card conservation): the
+ * ones still to place are one block right under those already put on top.
+ */
+function lookDeck(s: GameState, f: Frame, a: LookDeck, ev: GameEvent[] | null): "next" | "wait" {
+  const pl = s.players[f.player];
+  if (f.picked.length === 0) {
+    const n = Math.min(a.count, pl.deck.length);
+    if (n === 0) return noEffect(s, f, "the deck is empty, there is no card to look at", ev);
+    const ids = pl.deck.slice(0, n);
+    learnDeck(s, f.player, ids);
+    // What it did, for an "if you do" after it (v2 sequencing): the cards looked at.
+    f.done = n;
+    if (ev)
+      ev.push({
+        type: "peek",
+        player: f.player,
+        cards: ids,
+        private: true,
+        message: `${pname(f.player)} looked at the top ${n === 1 ? "card" : `${n} cards`} of their deck: ${ids.map((c) => label(s, c)).join(", ")} (the effect of ${label(s, f.card)}).`,
+        publicMessage: `${pname(f.player)} looked at the top ${n === 1 ? "card" : `${n} cards`} of their deck (the effect of ${label(s, f.card)}).`,
+      });
+    if (a.order === "same" || (a.order === "any" && n === 1)) return "next";
+    f.picked = [a.order === "any-or-bottom" ? TO_BOTTOM : TO_TOP, ...ids];
+  }
+  const rest = f.picked.slice(1);
+  const toTop = f.picked[0] === TO_TOP;
+  // The last card for the top needs no choice: it is already in its place.
+  if (rest.length === 0 || (toTop && rest.length === 1)) return "next";
+  s.pending = {
+    kind: "card",
+    player: f.player,
+    slot: ref(f.player, f.row, f.column),
+    options: rest,
+    zone: "deck",
+    purpose: toTop ? "deck-top" : "deck-bottom",
+    required: toTop,
+    prompt: toTop
+      ? `${label(s, f.card)}: choose the next card to put back on top of your deck (the first you choose is the top card).`
+      : `${label(s, f.card)}: choose a card to put at the bottom of your deck, or pass to put the rest back on top.`,
+  };
+  return "wait";
+}
+
+/** Put a looked-at card back (a deck-top or deck-bottom decision). */
+function arrangeCard(s: GameState, f: Frame, id: number, ev: GameEvent[] | null): void {
+  const deck = s.players[f.player].deck;
+  const rest = f.picked.slice(1);
+  const toTop = f.picked[0] === TO_TOP;
+  // The block still to place starts right under the cards already put on top.
+  let at = deck.length;
+  for (const x of rest) at = Math.min(at, deck.indexOf(x));
+  deck.splice(deck.indexOf(id), 1);
+  if (toTop) deck.splice(at, 0, id);
+  else deck.push(id);
+  f.picked = [f.picked[0], ...rest.filter((x) => x !== id)];
+  if (ev)
+    ev.push({
+      type: "move",
+      player: f.player,
+      cards: [id],
+      cause: "effect",
+      private: true,
+      message: toTop
+        ? `${pname(f.player)} put ${label(s, id)} back on their deck, ${at === 0 ? "as the top card" : `card ${at + 1} from the top`} (the effect of ${label(s, f.card)}).`
+        : `${pname(f.player)} put ${label(s, id)} at the bottom of their deck (the effect of ${label(s, f.card)}).`,
+      publicMessage: toTop
+        ? `${pname(f.player)} put a card back on their deck (the effect of ${label(s, f.card)}).`
+        : `${pname(f.player)} put a card at the bottom of their deck (the effect of ${label(s, f.card)}).`,
+    });
+}
+
+/** Pass on a deck-bottom decision: the rest of the looked-at cards go back on top, in an order chosen next. */
+export function endBottom(s: GameState): void {
+  const f = s.stack[s.stack.length - 1];
+  f.picked = [TO_TOP, ...f.picked.slice(1)];
+}
+
+/** Look at the opponent's hand (v2): the controller knows those cards while they stay there (rules/seen.ts). */
+function lookHand(s: GameState, f: Frame, ev: GameEvent[] | null): "next" {
+  const o = (1 - f.player) as Player;
+  const hand = byId(s.players[o].hand);
+  if (hand.length === 0) return noEffect(s, f, `${pname(o)} has no card in hand to look at`, ev);
+  learnHand(s, f.player, hand);
+  f.done = hand.length;
+  if (ev)
+    ev.push({
+      type: "peek",
+      player: f.player,
+      cards: hand,
+      private: true,
+      message: `${pname(f.player)} looked at ${pname(o)}'s hand: ${hand.map((c) => label(s, c)).join(", ")} (the effect of ${label(s, f.card)}).`,
+      publicMessage: `${pname(f.player)} looked at ${pname(o)}'s hand (${hand.length} card${hand.length === 1 ? "" : "s"}; the effect of ${label(s, f.card)}).`,
+    });
+  return "next";
+}
+
 /** Answer a card decision (v2): recover it, discard it from hand, or take it as the card to put onto the field. */
 export function answerCard(s: GameState, id: number, ev: GameEvent[] | null): void {
   const f = s.stack[s.stack.length - 1];
   const a = (s.cards[f.card].effect as { actions: EffectAction[] }).actions[f.ai];
+  if (a.type === "look-deck") {
+    arrangeCard(s, f, id, ev);
+    return;
+  }
   f.picked.push(id);
   f.done++;
   if (a.type === "recover") returnFromDiscard(s, f, id, ev);
@@ -866,6 +991,7 @@ export function answerCard(s: GameState, id: number, ev: GameEvent[] | null): vo
     const h = s.players[p].hand;
     h.splice(h.indexOf(id), 1);
     s.players[p].discard.push(id);
+    forgetCard(s, id);
     if (ev) ev.push({ type: "discard", player: p, cards: [id], cause: "effect", message: `${pname(p)} discarded ${label(s, id)} from their hand (the effect of ${label(s, f.card)}).` });
   }
 }

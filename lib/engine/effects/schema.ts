@@ -167,6 +167,15 @@ export const effectActionSchema = z.discriminatedUnion("type", [
     count: z.number().int().min(1).max(7),
     pick: z.enum(["random", "owner"]).default("random"),
   }),
+  /**
+   * Look at the top `count` cards of your deck (v2), then put them back: in the
+   * same order, in any order (you choose the new top card first, one at a
+   * time), or any of them at the bottom and the rest on top in any order.
+   * You keep knowing them while they stay in the deck (docs/rules.md).
+   */
+  z.object({ type: z.literal("look-deck"), count: z.number().int().min(1).max(5), order: z.enum(["same", "any", "any-or-bottom"]).default("any") }),
+  /** Look at your opponent's hand (v2): you keep knowing those cards while they stay in that hand (docs/rules.md). */
+  z.object({ type: z.literal("look-hand") }),
   /** Who flips next in the rush (v2): you again (an extra flip) or your opponent. */
   z.object({ type: z.literal("next-flip"), who: z.enum(["you", "opponent"]).default("you") }),
   /**

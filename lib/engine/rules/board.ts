@@ -3,6 +3,7 @@
  * cards between zones (RULES.md §2). Internal to the engine.
  */
 import { shuffleInPlace } from "../rng";
+import { anySeen, forgetCard } from "./seen";
 import type { EventCause, GameEvent, GameState, Player, Row, Slot, SlotRef } from "../types";
 import { leftField } from "./lasting";
 
@@ -79,7 +80,10 @@ export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null, why = "
         message: `${pname(p)} shuffled their discard pile (${d.length} cards) into a new deck: the deck was empty (${why}, RULES.md §4.5).`,
       });
   }
-  pl.hand.push(pl.deck.shift() as number);
+  const id = pl.deck.shift() as number;
+  pl.hand.push(id);
+  // A deck card someone had looked at is no longer in the deck (rules/seen.ts).
+  if (anySeen(s)) forgetCard(s, id);
   return true;
 }
 
