@@ -157,7 +157,7 @@ const DAL: Record<string, Row> = {
   "bulk.ts#yieldToEventLoop": { access: "pure", why: "waits a tick" },
   "bulk.ts#startImportJob": { access: "internal", why: "records whose staged import a job is, for the importers after their own session check", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
   "bulk.ts#stageInChunks": { access: "internal", why: "staging step of the importers", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
-  "bulk.ts#applyInRanges": { access: "internal", why: "apply step of the importers (staged rows of one job)", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
+  "bulk.ts#applyInOneTransaction": { access: "internal", why: "apply step of the importers (staged rows of one job)", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
   "bulk.ts#dropImportJob": { access: "internal", why: "housekeeping of the importers", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
   "bulk.ts#clearAbandonedImports": { access: "internal", why: "drops staging left by crashed imports (nobody's data)", importers: [] },
   "card-images.ts#getCardImage": {
