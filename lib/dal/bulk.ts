@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { providerOf } from "@/lib/db-client";
 import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -86,6 +87,10 @@ function logTimings(t: ApplyTimings) {
  * applied in the same transaction. Throws ImportTimeoutError, with everything
  * rolled back, once `timeoutMs` has passed: the deadline is checked between
  * statements, and Prisma's transaction timer is set to the same limit.
+ *
+ * On PostgreSQL the statements run on the server while the event loop is
+ * free (the driver is asynchronous), so there is one range: each statement
+ * covers the whole job, and the transaction is as short as it can be.
  */
 export async function applyInOneTransaction(
   jobId: string,
@@ -105,7 +110,8 @@ export async function applyInOneTransaction(
         began = performance.now();
         deadline = began + opts.timeoutMs;
         await opts.prepare?.(tx);
-        let size = FIRST_RANGE;
+        const adaptive = providerOf(db) !== "postgresql";
+        let size = adaptive ? FIRST_RANGE : Math.max(total, 1);
         for (let from = 0; from < total; ) {
           check();
           const to = Math.min(from + size, total);
@@ -114,8 +120,8 @@ export async function applyInOneTransaction(
           const took = performance.now() - started;
           timings.ranges++;
           timings.longestRangeMs = Math.max(timings.longestRangeMs, took);
-          if (took < RANGE_TARGET_MS / 2) size = Math.min(size * 2, 20_000);
-          else if (took > RANGE_TARGET_MS) size = Math.max(Math.floor((size * RANGE_TARGET_MS) / took), 100);
+          if (adaptive && took < RANGE_TARGET_MS / 2) size = Math.min(size * 2, 20_000);
+          else if (adaptive && took > RANGE_TARGET_MS) size = Math.max(Math.floor((size * RANGE_TARGET_MS) / took), 100);
           from = to;
           opts.onRange?.(from);
           if (from < total) await yieldToEventLoop();
