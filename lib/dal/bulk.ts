@@ -85,8 +85,8 @@ function logTimings(t: ApplyTimings) {
  * RANGE_TARGET_MS (the size adapts to the machine: it starts at FIRST_RANGE,
  * doubles while ranges are quick and halves when one is slow). Marks the job
  * applied in the same transaction. Throws ImportTimeoutError, with everything
- * rolled back, once `timeoutMs` has passed: the deadline is checked between
- * statements, and Prisma's transaction timer is set to the same limit.
+ * rolled back, once `timeoutMs` has passed: the deadline is checked before
+ * each step, and Prisma's transaction timer (a second later) is the backstop.
  *
  * On PostgreSQL the statements run on the server while the event loop is
  * free (the driver is asynchronous), so there is one range: each statement
@@ -109,6 +109,7 @@ export async function applyInOneTransaction(
       async (tx) => {
         began = performance.now();
         deadline = began + opts.timeoutMs;
+        check();
         await opts.prepare?.(tx);
         const adaptive = providerOf(db) !== "postgresql";
         let size = adaptive ? FIRST_RANGE : Math.max(total, 1);
@@ -131,8 +132,10 @@ export async function applyInOneTransaction(
         check();
         await tx.importJob.update({ where: { id: jobId }, data: { status: "applied" } });
       },
-      // Prisma's own timer is the backstop: it rolls the transaction back even if a statement overran the deadline.
-      { timeout: opts.timeoutMs, maxWait: 10_000 },
+      // Prisma's own timer is the backstop (it rolls the transaction back even if a statement overran the deadline),
+      // set a little later than our deadline: when it fires first, a statement the callback issues afterwards may run
+      // outside the transaction (seen on PostgreSQL with a 1 ms limit), so the deadline must throw first.
+      { timeout: opts.timeoutMs + 1_000, maxWait: 10_000 },
     );
   } catch (e) {
     if (e instanceof DomainError) throw e;
