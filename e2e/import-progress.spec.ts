@@ -21,7 +21,8 @@ test.describe("import progress bars", () => {
     await page.getByRole("button", { name: "Dry run" }).click();
     const bar = page.getByTestId("import-progress");
     await expect(bar).toBeVisible();
-    await expect(bar.getByRole("status")).toContainText(/Checking rows: [\d,]+ of 20,000|Comparing with what is stored|Uploading the file/);
+    // a counted step, so the screenshot shows the bar part-filled
+    await expect(bar.getByRole("status")).toContainText(/: [\d,]+ of [\d,]+/);
     const path = info.outputPath("import-progress-catalog.png");
     await page.screenshot({ path });
     await info.attach("catalog import progress", { path, contentType: "image/png" });
@@ -37,7 +38,7 @@ test.describe("import progress bars", () => {
     await page.getByLabel(/Collection file/).setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Check (dry run)" }).click();
     const bar = page.getByTestId("import-progress");
-    await expect(bar).toBeVisible();
+    await expect(bar.getByRole("status")).toContainText(/: [\d,]+ of [\d,]+/);
     const checkShot = info.outputPath("import-progress-collection-check.png");
     await page.screenshot({ path: checkShot });
     await info.attach("collection check progress", { path: checkShot, contentType: "image/png" });
@@ -45,7 +46,7 @@ test.describe("import progress bars", () => {
     await expect(page.getByTestId("import-summary")).toContainText("50 cards matched");
 
     await page.getByRole("button", { name: "Apply: add to my collection" }).click();
-    await expect(bar).toBeVisible();
+    await expect(bar.getByRole("status")).toContainText(/: [\d,]+ of [\d,]+/);
     const applyShot = info.outputPath("import-progress-collection-apply.png");
     await page.screenshot({ path: applyShot });
     await info.attach("collection apply progress", { path: applyShot, contentType: "image/png" });

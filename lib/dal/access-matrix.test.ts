@@ -286,6 +286,7 @@ const DAL: Record<string, Row> = {
   "suggestions.ts#rejectSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (_f, id) => suggestions.rejectSuggestion(id, "Not a real card"), expect: ADMIN },
   "system.ts#systemActor": { access: "system", why: "the command-line tools' system path (null inside the app)", importers: ["lib/dal/session.ts"] },
   "system.ts#runAsSystemAdmin": { access: "system", why: "the command-line tools' system path; refuses to run inside the Next.js server", importers: ["scripts/catalog.ts"] },
+  "system.ts#runAsSystemAccount": { access: "system", why: "the command-line tools' system path for one account by email (npm run user -- import-collection); refuses to run inside the Next.js server", importers: ["scripts/user.ts"] },
   "system.ts#runAsSystemUser": { access: "system", why: "the system path for a harness acting for one account (the import crash test's child process); refuses to run inside the Next.js server", importers: ["test/import-child.ts"] },
   "users.ts#toSessionUser": { access: "pure", why: "maps an account row" },
   "users.ts#verifyCredentials": { access: "auth", why: "sign-in: checks a password, before there is a session", importers: ["lib/auth/authorize.ts"] },
