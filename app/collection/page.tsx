@@ -5,14 +5,14 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { requireUserOrRedirect } from "@/lib/dal/session";
 import { listCollection } from "@/lib/dal/collection";
-import { catalogFacets } from "@/lib/dal/card-search";
+import { cachedCatalogFacets } from "@/lib/dal/public-pages";
 import { ownershipFilterSchema, PLAYSET, type OwnershipFilter } from "@/lib/validation/collection";
-import { CardGrid } from "@/components/card/card-grid";
+import { toCardTile } from "@/components/card/card-grid";
 import { CardSearchBox } from "@/components/card/card-search-box";
 import { CardResultsToolbar } from "@/components/card/card-results-toolbar";
 import { QueryErrorPanel } from "@/components/card/query-error-panel";
 import { Pagination } from "@/components/ui/pagination";
-import { QuantityControl } from "@/components/collection/quantity-control";
+import { CollectionResults } from "@/components/collection/collection-results";
 import { ProgressBar } from "@/components/collection/progress-bar";
 
 export const metadata: Metadata = { title: "My collection" };
@@ -81,7 +81,8 @@ async function CollectionContent({
 }) {
   const [result, facets] = await Promise.all([
     listCollection({ filter, q, sort: one(sp.sort), dir: one(sp.dir), page: one(sp.page) }),
-    catalogFacets(),
+    // the filter lists are the catalog's, the same for everyone: cached until a catalog write
+    cachedCatalogFacets(),
   ]);
   const { summary } = result;
 
@@ -159,39 +160,11 @@ async function CollectionContent({
               )}
             </div>
           ) : (
-            <CollectionCards cards={result.cards} view={view} />
+            <CollectionResults cards={result.cards.map((c) => ({ ...toCardTile(c), quantity: c.quantity }))} view={view} />
           )}
           <Pagination page={result.page} pageCount={Math.ceil(result.total / result.pageSize)} hrefFor={(page) => hrefWith({ page })} />
         </section>
       )}
     </div>
-  );
-}
-
-function CollectionCards({ cards, view }: { cards: Extract<Awaited<ReturnType<typeof listCollection>>, { ok: true }>["cards"]; view: "grid" | "list" }) {
-  const owned = new Map(cards.map((c) => [c.id, c.quantity]));
-  return (
-    <CardGrid
-      cards={cards}
-      view={view}
-      label="Your cards"
-      renderActions={(card) => {
-        const quantity = owned.get(card.id) ?? 0;
-        return (
-          <div data-testid={`collection-card-${card.key}`}>
-            <QuantityControl cardId={card.id} label={`${card.title} (${card.key})`} quantity={quantity} />
-            {quantity > PLAYSET && <p className="mt-1 text-center text-xs font-semibold text-emerald-700">+{quantity - PLAYSET} tradeable</p>}
-          </div>
-        );
-      }}
-      renderBadge={(card) => {
-        const quantity = owned.get(card.id) ?? 0;
-        return quantity > 0 ? (
-          <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs font-bold text-white shadow" aria-label={`${quantity} owned`}>
-            ×{quantity}
-          </span>
-        ) : null;
-      }}
-    />
   );
 }
