@@ -17,6 +17,9 @@ import { ProgressBar } from "@/components/collection/progress-bar";
 
 export const metadata: Metadata = { title: "My collection" };
 
+/** "10,101": one formatter for the page's counts (toLocaleString builds a new one per call). */
+const COUNT = new Intl.NumberFormat("en");
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const FILTERS: { value: OwnershipFilter; label: string; hint: string }[] = [
@@ -92,8 +95,8 @@ async function CollectionContent({
         <div>
           <h1 className="text-2xl font-bold">My collection</h1>
           <p className="text-sm text-slate-600" data-testid="collection-summary">
-            {summary.distinctOwned} of {summary.catalog} cards owned · {summary.copies} {summary.copies === 1 ? "copy" : "copies"}
-            {summary.tradeable > 0 && <> · {summary.tradeable} tradeable</>}
+            {COUNT.format(summary.distinctOwned)} of {COUNT.format(summary.catalog)} cards owned · {COUNT.format(summary.copies)} {summary.copies === 1 ? "copy" : "copies"}
+            {summary.tradeable > 0 && <> · {COUNT.format(summary.tradeable)} tradeable</>}
           </p>
           <div className="mt-2 w-72 max-w-full">
             <ProgressBar label="Cards owned of the catalog" value={summary.distinctOwned} max={summary.catalog} />
@@ -138,9 +141,9 @@ async function CollectionContent({
         <section aria-labelledby="collection-results" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="collection-results" className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
-              {result.total === 1 ? "1 card" : `${result.total.toLocaleString("en")} cards`}
+              {result.total === 1 ? "1 card" : `${COUNT.format(result.total)} cards`}
               {filter !== "all" && <> · {FILTERS.find((f) => f.value === filter)?.hint}</>}
-              {result.total > result.pageSize && ` · page ${result.page} of ${Math.ceil(result.total / result.pageSize)}`}
+              {result.total > result.pageSize && ` · page ${COUNT.format(result.page)} of ${COUNT.format(Math.ceil(result.total / result.pageSize))}`}
             </h2>
             <Suspense>
               <CardResultsToolbar sort={result.sort} dir={result.dir} view={view} />
