@@ -289,14 +289,36 @@ async function signIn(email: string): Promise<string> {
 
 // ---------- measuring ----------
 
-type Row = { name: string; path: string; kind: "baseline" | "public" | "signed-in"; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number; cacheControl: string; load: number };
+type Row = { name: string; path: string; kind: "baseline" | "public" | "signed-in"; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number; cacheControl: string; load: number; cpuMs: number | null };
+
+/** The server process (its CPU time is read from /proc on Linux). */
+let serverPid: number | undefined;
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * The server's CPU time so far in ms (user + system, all its threads), or null
+ * where /proc is missing. Per request, it stays meaningful on a loaded machine
+ * where requests/s does not: it is the work each request cost, not the wait for a core.
+ */
+function serverCpuMs(): number | null {
+  if (!serverPid) return null;
+  try {
+    const fields = readFileSync(`/proc/${serverPid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
 async function load(name: string, url: string, kind: Row["kind"], headers: Record<string, string> = {}): Promise<Row> {
   // one warm-up request (first render fills the caches), and its size and Cache-Control
   const warm = await fetch(`${BASE}${url}`, { headers });
   const body = await warm.arrayBuffer();
   if (!warm.ok) console.warn(`  ! ${url} answered ${warm.status} before the load`);
+  const cpu0 = serverCpuMs();
   const r = await autocannon({ url: `${BASE}${url}`, connections: CONNECTIONS, duration: DURATION, headers, timeout: 30 });
+  const cpu1 = serverCpuMs();
   const [l1] = loadavg();
   return {
     name,
@@ -310,22 +332,25 @@ async function load(name: string, url: string, kind: Row["kind"], headers: Recor
     bytes: body.byteLength,
     cacheControl: warm.headers.get("cache-control") ?? "",
     load: l1,
+    // per request sent (those still in flight at the end were worked on too)
+    cpuMs: cpu0 !== null && cpu1 !== null && r.requests.sent > 0 ? (cpu1 - cpu0) / r.requests.sent : null,
   };
 }
 
 function printRows(rows: Row[]) {
   const base = rows.find((r) => r.kind === "baseline")!;
-  const head = `${"page".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(6)} ${"target".padStart(7)} ${"KB".padStart(6)} ${"load".padStart(5)}  non-2xx/err  Cache-Control`;
+  const head = `${"page".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(6)} ${"target".padStart(7)} ${"KB".padStart(6)} ${"cpu ms".padStart(6)} ${"load".padStart(5)}  non-2xx/err  Cache-Control`;
   console.log(`\n${head}\n${"-".repeat(head.length + 20)}`);
   for (const r of rows) {
     const ratio = r.rps / base.rps;
     const target = r.kind === "public" ? TARGETS.publicCached : r.kind === "signed-in" ? TARGETS.signedIn : null;
     const verdict = target === null ? "" : ratio >= target ? ` ≥${target} ok` : ` <${target}`;
     console.log(
-      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${verdict.padStart(7)} ${(r.bytes / 1024).toFixed(0).padStart(6)} ${r.load.toFixed(1).padStart(5)}  ${`${r.non2xx}/${r.errors}`.padEnd(11)}  ${r.cacheControl}`,
+      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${verdict.padStart(7)} ${(r.bytes / 1024).toFixed(0).padStart(6)} ${(r.cpuMs === null ? "?" : r.cpuMs.toFixed(1)).padStart(6)} ${r.load.toFixed(1).padStart(5)}  ${`${r.non2xx}/${r.errors}`.padEnd(11)}  ${r.cacheControl}`,
     );
   }
   console.log(`\nTargets (2-core machine): public cached pages ≥ ${TARGETS.publicCached}× the static baseline, signed-in pages ≥ ${TARGETS.signedIn}×.`);
+  console.log("cpu ms: the server process's CPU time per request during the load (all its threads; what a request costs, whatever the load average).");
 }
 
 let healthFailures = 0;
@@ -650,6 +675,7 @@ async function main() {
   try {
     const seeded = await prepare(db.url);
     server = await startServer(db.url);
+    serverPid = server.pid;
     const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
     step(`Server up on ${BASE} (build ${readFileSync(path.join(root, DIST, "BUILD_ID"), "utf8").trim()}, commit ${commit || "?"})`);
     for (const m of selected) await MODES[m](seeded);

@@ -9,7 +9,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
   },
 }));
 // No request here: Auth.js sees no session (a guest), so only the system path gets in.
-vi.mock("@/lib/auth", () => ({ auth: async () => null }));
+vi.mock("@/lib/auth", () => ({ sessionUserId: async () => null }));
 
 import { seedDemoCatalog } from "@/lib/dal/seed";
 import * as catalogImport from "@/lib/dal/catalog-import";
