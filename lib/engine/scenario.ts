@@ -6,6 +6,7 @@
 import { applyAction } from "./apply-action";
 import { advance } from "./rules/flow";
 import { checkConservation } from "./rules/board";
+import { noneSeen } from "./rules/seen";
 import { emptyPlayer, hasContinuous, newGame, normalizeCard } from "./setup";
 import {
   COLORS,
@@ -251,6 +252,7 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
     winner: st.winner ?? null,
     scoring: false,
     lasting: [],
+    seen: noneSeen(),
   };
   const events: GameEvent[] = [];
   advance(s, events);
@@ -304,7 +306,8 @@ export function runScenario(sc: Scenario): ScenarioResult {
 /**
  * The printed result of a scenario (RULES.md §8): `{ state, events }` with
  * local card ids; `state` has the input shape plus `winner`, `next`,
- * `lastFlip` and, while a decision is pending, `pending`.
+ * `lastFlip`, `seen` (what each player has seen of hidden hands and decks)
+ * and, while a decision is pending, `pending`.
  */
 export function scenarioOutput(s: GameState, events: readonly GameEvent[]): { state: Record<string, unknown>; events: Record<string, unknown>[] } {
   const key = (id: number): string => (s.keys ? s.keys[id] : `#${id}`);
@@ -336,6 +339,8 @@ export function scenarioOutput(s: GameState, events: readonly GameEvent[]): { st
       placed: pl.placed,
     })),
     winner: s.winner,
+    // What each player has seen of hidden hands and decks (rules/seen.ts), by local id.
+    seen: s.seen.map((k) => ({ hand: k.hand.map(key), deck: k.deck.map(key) })),
   };
   if (s.pending) state.pending = pending(s.pending);
   return {
