@@ -145,6 +145,36 @@ describe("look at your opponent's hand (effect language v2)", () => {
   });
 });
 
+describe("a hand mixed by a face-down departure", () => {
+  it("forgets what was seen of a hand when its owner puts a card from it face down onto the field", () => {
+    const cards = { ...CARDS, putter: { title: "Ring Box", colors: ["gray"], rings: 1, traits: ["Thing"], effect: { trigger: "flip", actions: [{ type: "put", from: "hand" }] } } };
+    const sc = {
+      cards,
+      state: {
+        turn: 2,
+        lead: 0,
+        step: "rush",
+        players: [
+          { deck: [], hand: [], discard: [], chaos: [dn("spy"), dn("g1"), null, null, null], spare: E },
+          { deck: [], hand: ["r7", "b2"], discard: [], chaos: [dn("g1"), dn("putter"), null, null, null], spare: E },
+        ],
+      },
+      actions: [{ player: 0, type: "flip", column: 1 }],
+    } as unknown as Scenario;
+    let s = run(sc);
+    expect(playerView(s, 0).players[1].knownHand).toHaveLength(2);
+    // Player 2 flips its card that puts a card from its hand face down: Player 1 cannot tell which one, so forgets both.
+    s = act(s, { type: "flip", player: 1, column: 2 });
+    const pd = s.pending;
+    expect(pd?.kind).toBe("card");
+    s = act(s, { type: "choose", player: 1, card: (pd as { options: number[] }).options[0] });
+    if (s.pending?.kind === "target") s = act(s, { type: "choose", player: 1, slot: s.pending.options[0] });
+    expect(s.players[1].hand).toHaveLength(1);
+    expect(playerView(s, 0).players[1].knownHand).toEqual([]);
+    expect(s.seen[0].hand).toEqual([]);
+  });
+});
+
 /** A position after Player 1 looked at Player 2's hand and reordered its own deck top; Player 2 looked at its own deck. */
 function knownPosition(): GameState {
   let s = run(position("look", ["g1", "r2", "y3", "b5", "r7", "b2", "g1"], ["r7", "b2", "y3"], ["g1", "y3", "r2", "b5", "r7", "b2", "y3"]));
