@@ -5,7 +5,7 @@
  * rough ring-sized units read from the player view only.
  */
 import type { CardDef, Pending, Player, SlotRef } from "../types";
-import type { Count, Effect, EffectAction } from "../effects/schema";
+import { isSequenced, type Count, type Effect, type EffectAction } from "../effects/schema";
 import type { PlayerView, SlotView } from "../view";
 
 /** A Chaos Emerald, in ring-sized units (a third of a win). */
@@ -80,7 +80,7 @@ function worth(v: PlayerView, p: Player, self: { id: number; rings: number }, a:
 
 /** Does the effect ask the heuristic to weigh a loss: a cost, or an "if you do"? */
 function weighs(e: Effect): boolean {
-  return e.actions.some((a) => a.cost || a.ifDone);
+  return isSequenced(e) && e.actions.some((a) => a.cost || a.ifDone);
 }
 
 /**

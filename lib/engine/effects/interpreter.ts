@@ -4,7 +4,7 @@
  * resumable execution of "when flipped" effects, whose every choice becomes a
  * pending decision.
  */
-import type { Condition, EffectAction, Selector } from "./schema";
+import { isSequenced, type Condition, type EffectAction, type Selector } from "./schema";
 import { nextInt } from "../rng";
 import {
   COLORS,
@@ -454,7 +454,7 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
       return true;
     }
     // Costs (v2): an effect whose cost cannot be paid in full now does not resolve (nor ask "you may").
-    const cost = e.actions[0].cost === true;
+    const cost = isSequenced(e) && e.actions[0].cost === true;
     if (cost && !costPayable(s, src, e.actions)) {
       if (ev)
         ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} does not resolve: its cost (${costWords(e.actions)}) cannot be paid.` });
@@ -474,10 +474,18 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
     }
     f.started = true;
   }
+  const seq = isSequenced(e);
   while (f.ai < e.actions.length) {
     // An emerald gained by an earlier action may have ended the game.
     if (s.winner !== null) return true;
     const a = e.actions[f.ai];
+    if (!seq) {
+      // No cost, "if you do" or "for each": the plain loop.
+      const r = execAction(s, f, srcOf(f), a, ev);
+      if (r !== "next") return false;
+      nextAction(f);
+      continue;
+    }
     if (f.amt < 0) {
       // The action starts (v2 sequencing): "if you do" needs the previous action to have happened; "for each" fixes the amount now.
       if (a.ifDone && f.last === 0) {

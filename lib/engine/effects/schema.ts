@@ -360,10 +360,18 @@ function canonicalCondition(c: Condition): Condition {
  */
 export function canonicalEffect(e: Effect): Effect {
   const c = e.condition;
-  return {
+  const out = {
     trigger: e.trigger,
     condition: c === undefined ? undefined : canonicalCondition(c),
     optional: e.optional,
     actions: e.actions.map((a) => ("target" in a ? { ...a, target: canonicalSelector(a.target) } : a)),
+    // A fast-path flag: some action has a cost, "if you do" or "for each" (v2 sequencing).
+    seq: e.actions.some((a) => a.cost || a.ifDone || a.forEach !== undefined) ? true : undefined,
   };
+  return out as Effect;
+}
+
+/** Does an effect of a game's cards (made canonical by newGame) use sequencing: a cost, "if you do" or "for each"? */
+export function isSequenced(e: Effect): boolean {
+  return (e as { seq?: true }).seq === true;
 }

@@ -8,7 +8,9 @@
 import { describe, expect, it } from "vitest";
 import { applyAction } from "../apply-action";
 import { cloneState } from "../clone";
-import { runScenario, type Scenario } from "../scenario";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { runScenario, scenarioOutput, type Scenario } from "../scenario";
 import { eventsForPlayer } from "../replay";
 import type { Action, GameState, Player } from "../types";
 import { legalActionsForView, playerView } from "../view";
@@ -142,6 +144,52 @@ describe("look at your opponent's hand (effect language v2)", () => {
     const ids: number[] = [];
     JSON.stringify(playerView(s, 0), (k, v) => (k === "id" && ids.push(v as number), v));
     for (const id of s.players[1].deck) expect(ids).not.toContain(id);
+  });
+});
+
+describe("scenario files", () => {
+  it("a printed state with what the players have seen loads back to the same knowledge", () => {
+    const sc = JSON.parse(readFileSync(path.resolve(__dirname, "../../../data/scenarios/v2-zone-look-deck-bottom.json"), "utf8")) as Scenario;
+    const r = runScenario(sc);
+    if (!r.ok) throw new Error(r.error.reason);
+    const printed = scenarioOutput(r.state, r.events).state as Record<string, unknown>;
+    const again = runScenario({ cards: sc.cards, state: printed, actions: [] } as unknown as Scenario);
+    if (!again.ok) throw new Error(again.error.reason);
+    // Instance ids follow the loaded zones' order; the local ids and places are the same.
+    const keys = (t: GameState) => t.seen.map((k) => ({ hand: k.hand.map((id) => key(t, id)).sort(), deck: k.deck.map((id) => key(t, id)).sort() }));
+    expect(keys(again.state)).toEqual(keys(r.state));
+    expect(keys(r.state)[0].deck).toEqual(["g1", "r2", "y3"]);
+    expect(playerView(again.state, 0).players[0].knownDeck.map((k) => k.at)).toEqual([0, 1, 3]);
+  });
+});
+
+describe("a hand mixed by a face-down departure", () => {
+  it("forgets what was seen of a hand when its owner puts a card from it face down onto the field", () => {
+    const cards = { ...CARDS, putter: { title: "Ring Box", colors: ["gray"], rings: 1, traits: ["Thing"], effect: { trigger: "flip", actions: [{ type: "put", from: "hand" }] } } };
+    const sc = {
+      cards,
+      state: {
+        turn: 2,
+        lead: 0,
+        step: "rush",
+        players: [
+          { deck: [], hand: [], discard: [], chaos: [dn("spy"), dn("g1"), null, null, null], spare: E },
+          { deck: [], hand: ["r7", "b2"], discard: [], chaos: [dn("g1"), dn("putter"), null, null, null], spare: E },
+        ],
+      },
+      actions: [{ player: 0, type: "flip", column: 1 }],
+    } as unknown as Scenario;
+    let s = run(sc);
+    expect(playerView(s, 0).players[1].knownHand).toHaveLength(2);
+    // Player 2 flips its card that puts a card from its hand face down: Player 1 cannot tell which one, so forgets both.
+    s = act(s, { type: "flip", player: 1, column: 2 });
+    const pd = s.pending;
+    expect(pd?.kind).toBe("card");
+    s = act(s, { type: "choose", player: 1, card: (pd as { options: number[] }).options[0] });
+    if (s.pending?.kind === "target") s = act(s, { type: "choose", player: 1, slot: s.pending.options[0] });
+    expect(s.players[1].hand).toHaveLength(1);
+    expect(playerView(s, 0).players[1].knownHand).toEqual([]);
+    expect(s.seen[0].hand).toEqual([]);
   });
 });
 
