@@ -7,7 +7,7 @@ import { limit } from "@/lib/rate-limit";
 import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
-import { importSummary } from "@/lib/catalog/import-summary";
+import { importSummary, reportForPage } from "@/lib/catalog/import-summary";
 
 /** Admin: dry-run or apply a catalog import file (JSON or CSV). The form uses it without JavaScript; with it, POST /api/catalog/import (progress). */
 export async function importCatalogAction(_prev: ActionResult<ImportReport> | null, form: FormData): Promise<ActionResult<ImportReport>> {
@@ -27,7 +27,7 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
       revalidatePath("/admin", "layout");
     }
     const summary = importSummary(report, mode);
-    return summary.ok ? ok(report, summary.message) : fail(summary.message);
+    return summary.ok ? ok(reportForPage(report), summary.message) : fail(summary.message);
   } catch (e) {
     // refusals (sign-in, rate limit, a catalog changed underneath, a timeout): nothing was written
     return failFrom(e);

@@ -157,7 +157,7 @@ const DAL: Record<string, Row> = {
   "bulk.ts#yieldToEventLoop": { access: "pure", why: "waits a tick" },
   "bulk.ts#startImportJob": { access: "internal", why: "records whose staged import a job is, for the importers after their own session check", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
   "bulk.ts#stageInChunks": { access: "internal", why: "staging step of the importers", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
-  "bulk.ts#applyInRanges": { access: "internal", why: "apply step of the importers (staged rows of one job)", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
+  "bulk.ts#applyInOneTransaction": { access: "internal", why: "apply step of the importers (staged rows of one job)", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
   "bulk.ts#dropImportJob": { access: "internal", why: "housekeeping of the importers", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
   "bulk.ts#clearAbandonedImports": { access: "internal", why: "drops staging left by crashed imports (nobody's data)", importers: [] },
   "card-images.ts#getCardImage": {
@@ -286,6 +286,7 @@ const DAL: Record<string, Row> = {
   "suggestions.ts#rejectSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (_f, id) => suggestions.rejectSuggestion(id, "Not a real card"), expect: ADMIN },
   "system.ts#systemActor": { access: "system", why: "the command-line tools' system path (null inside the app)", importers: ["lib/dal/session.ts"] },
   "system.ts#runAsSystemAdmin": { access: "system", why: "the command-line tools' system path; refuses to run inside the Next.js server", importers: ["scripts/catalog.ts"] },
+  "system.ts#runAsSystemAccount": { access: "system", why: "the command-line tools' system path for one account by email (npm run user -- import-collection); refuses to run inside the Next.js server", importers: ["scripts/user.ts"] },
   "system.ts#runAsSystemUser": { access: "system", why: "the system path for a harness acting for one account (the import crash test's child process); refuses to run inside the Next.js server", importers: ["test/import-child.ts"] },
   "users.ts#toSessionUser": { access: "pure", why: "maps an account row" },
   "users.ts#verifyCredentials": { access: "auth", why: "sign-in: checks a password, before there is a session", importers: ["lib/auth/authorize.ts"] },
