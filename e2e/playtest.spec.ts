@@ -287,6 +287,61 @@ test.describe("solo playtest board", () => {
     await expect(page).toHaveURL(/\/signin/);
   });
 
+  test("the card-choice prompt (Emerald Radar: a card from the discard pile) works with the keyboard and looks right at 1366 and 390 px", async ({ page }, testInfo) => {
+    test.setTimeout(300_000);
+    // A deck of effect language v2 demo cards with 5 Emerald Radar (recover 1); Radars are kept for turn 2, when the discard pile has cards.
+    const code = encodeDeckCode([90, 73, 74, 72, 85, 93].map((number) => ({ set: "DEMO", number, quantity: 5 })));
+    await page.goto(`/playtest?code=${code}&you=linked&start=1&opp=eggman-empire&level=random&rule=priority&seed=4`);
+    const decision = page.getByTestId("decision");
+    let found = false;
+    for (let guard = 0; guard < 300 && !found; guard++) {
+      await waitForHumanOrEnd(page);
+      if (await page.getByTestId("game-over").count()) break;
+      if (await page.getByTestId("turn-end").count()) {
+        await page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }).click();
+        continue;
+      }
+      if (await decision.count()) {
+        if (/Choose a card/.test(await page.locator("#decision-title").innerText())) found = true;
+        else await decision.getByRole("button").first().click();
+        continue;
+      }
+      if (await page.getByTestId("confirm-placement").count()) {
+        const turn1 = (await page.getByText(/^Turn 1$/).count()) > 0;
+        const hand = page.getByRole("toolbar", { name: /Your hand/ });
+        for (let col = 1; col <= 5; col++) {
+          const pick = hand.getByRole("button", { name: turn1 ? /^(?!Emerald Radar)/ : /^Emerald Radar/ });
+          await ((await pick.count()) ? pick.first() : hand.getByRole("button").first()).click();
+          await page.getByTestId(`place-slot-${col}`).click();
+        }
+        await page.getByTestId("confirm-placement").click();
+        continue;
+      }
+      const radar = page.getByRole("button", { name: /Emerald Radar.*you may flip here/ });
+      await ((await radar.count()) ? radar.first() : page.getByRole("button", { name: /you may flip here/ }).first()).click();
+    }
+    expect(found).toBe(true);
+    await expect(decision.getByRole("heading")).toHaveText("Choose a card from your discard pile");
+    await expect(decision).toContainText("Emerald Radar: choose a card of your discard pile to return to your hand");
+    const options = decision.getByRole("button");
+    const first = options.first();
+    const name = (await first.innerText()).replace(/^\S+ \d+ /, "");
+    await expect(decision.getByRole("button", { name: "Done (no more cards)" })).toBeVisible();
+    await shot(page, testInfo, "12-card-choice-1366");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await decision.scrollIntoViewIfNeeded();
+    await shot(page, testInfo, "13-card-choice-390");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // Keyboard: focus starts on the first card; Tab reaches "Done", Shift+Tab comes back, Enter chooses.
+    await expect(first).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(options.last()).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(first).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("game-log")).toContainText(`${name} returned from the discard pile to their hand`);
+  });
+
   test("an illegal flip shows the column rule's reason", async ({ page }, testInfo) => {
     await page.goto(`${GAME}&seed=3`);
     await page.getByRole("button", { name: "Fill empty slots" }).click();
