@@ -4,6 +4,7 @@ import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers"
 import { THEME_SCRIPT } from "@/lib/theme";
 import { DomainError } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
+import { refuseLockedOutSignIn } from "@/lib/auth/sign-in-limits";
 import { CACHED_LISTS, internalListPath, type CachedListPath } from "@/lib/cache/page-state";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/cache-control.cjs";
 
@@ -42,11 +43,16 @@ const PUBLIC_PAGES = [
  * would force a render per request), a Cache-Control that lets a shared cache
  * keep them, and the list pages are served from their per-query cached routes
  * (lib/cache/page-state.ts). HSTS in production over https. Static assets get
- * the other security headers from next.config.js.
+ * the other security headers from next.config.js. A credentials sign-in from
+ * a client address that is locked out is answered 429 before anything else
+ * runs (lib/auth/sign-in-limits.ts, refuseLockedOutSignIn).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const crossOrigin = refuseCrossOriginAction(request);
   if (crossOrigin) return crossOrigin;
+  // a login flood from a locked-out address is refused here, before Auth.js parses anything
+  const lockedOut = await refuseLockedOutSignIn(request);
+  if (lockedOut) return lockedOut;
   const production = process.env.NODE_ENV === "production";
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
   const { pathname, searchParams } = request.nextUrl;

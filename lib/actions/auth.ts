@@ -8,7 +8,7 @@ import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 import { fail, failFrom, zodFail, type ActionResult } from "@/lib/action-result";
 import { safeCallbackUrl } from "@/lib/safe-redirect";
 import { clientAddress } from "@/lib/client-address";
-import { limit } from "@/lib/rate-limit";
+import { assertNotLimited, limit } from "@/lib/rate-limit";
 import { assertSignInAllowed, signInRetryAfter } from "@/lib/auth/sign-in-limits";
 import { checkPasswordStrength } from "@/lib/auth/password-strength";
 import { RateLimitedError } from "@/lib/errors";
@@ -23,10 +23,17 @@ export async function signUpAction(_prev: ActionResult | null, form: FormData): 
     password: form.get("password"),
   });
   if (!parsed.success) return zodFail(parsed.error);
+  const address = clientAddress(await headers());
+  try {
+    // an address over its limit is refused before the strength estimator runs (a flood stays cheap)
+    await assertNotLimited("signup-address", address);
+  } catch (e) {
+    return failFrom(e);
+  }
   const strength = checkPasswordStrength(parsed.data.password, [parsed.data.email, parsed.data.displayName]);
   if (!strength.ok) return fail("Please choose a stronger password.", { password: [strength.message] });
   try {
-    await limit("signup-address", clientAddress(await headers()));
+    await limit("signup-address", address);
   } catch (e) {
     return failFrom(e);
   }

@@ -1,5 +1,8 @@
 import "server-only";
 import { assertNotLimited, limit, resetLimit, retryAfter } from "@/lib/rate-limit";
+import { clientAddress } from "@/lib/client-address";
+import { RateLimitedError } from "@/lib/errors";
+import { jsonError } from "@/lib/http-error";
 
 /**
  * Sign-in throttling, checked before any password is hashed: per client address
@@ -24,4 +27,22 @@ export async function signInRetryAfter(email: string, address: string): Promise<
 
 export async function signInSucceeded(email: string): Promise<void> {
   await resetLimit("signin-email", email);
+}
+
+/** Auth.js's credentials sign-in endpoint: the one sign-in a client can post without a server action. */
+export const CREDENTIALS_CALLBACK_PATH = "/api/auth/callback/credentials";
+
+/**
+ * The proxy's gate in front of Auth.js (proxy.ts): a credentials sign-in posted
+ * from a client address that is already locked out is answered 429 with
+ * Retry-After here, before Next.js routes it and Auth.js parses the body, so a
+ * flood from one address costs one limiter read per request. It only peeks at
+ * the address's count (this request is not counted); requests it lets through
+ * are counted, and checked per email, in `authorizeCredentials` before the
+ * password is hashed, as before. Null: let the request through.
+ */
+export async function refuseLockedOutSignIn(request: { method: string; nextUrl: { pathname: string }; headers: { get(name: string): string | null } }): Promise<Response | null> {
+  if (request.method !== "POST" || request.nextUrl.pathname !== CREDENTIALS_CALLBACK_PATH) return null;
+  const wait = await retryAfter("signin-address", clientAddress(request.headers));
+  return wait > 0 ? jsonError(new RateLimitedError(wait, "sign-in attempts")) : null;
 }
