@@ -38,7 +38,7 @@ export async function signUpAction(_prev: ActionResult | null, form: FormData): 
     return failFrom(e);
   }
   const created = await createUser(parsed.data);
-  if (!created.ok) return fail("An account with this email already exists.", { email: ["An account with this email already exists. Sign in instead?"] });
+  if (!created.ok) return failFrom(created);
   await signIn("credentials", {
     email: parsed.data.email,
     password: parsed.data.password,
