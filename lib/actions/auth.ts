@@ -9,7 +9,7 @@ import { fail, failFrom, zodFail, type ActionResult } from "@/lib/action-result"
 import { safeCallbackUrl } from "@/lib/safe-redirect";
 import { clientAddress } from "@/lib/client-address";
 import { assertNotLimited, limit } from "@/lib/rate-limit";
-import { assertSignInAllowed, signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { refusedSignInWait, signInRetryAfter } from "@/lib/auth/sign-in-limits";
 import { checkPasswordStrength } from "@/lib/auth/password-strength";
 import { RateLimitedError } from "@/lib/errors";
 
@@ -53,7 +53,8 @@ export async function signInAction(_prev: ActionResult | null, form: FormData): 
   if (!parsed.success) return zodFail(parsed.error);
   const address = clientAddress(await headers());
   try {
-    await assertSignInAllowed(parsed.data.email, address);
+    const wait = await refusedSignInWait(parsed.data.email, address);
+    if (wait > 0) return failFrom(new RateLimitedError(wait, "sign-in attempts"));
     await signIn("credentials", {
       email: parsed.data.email,
       password: parsed.data.password,

@@ -5,7 +5,7 @@ vi.mock("@/lib/db", () => ({ db: t.prisma }));
 
 process.env.RATE_LIMIT_PREFIX = `test-signin-${process.pid}-${Date.now()}`;
 const { authorizeCredentials, InvalidLogin, RateLimitedLogin } = await import("@/lib/auth/authorize");
-const { signInRetryAfter, refuseLockedOutSignIn, CREDENTIALS_CALLBACK_PATH } = await import("@/lib/auth/sign-in-limits");
+const { signInRetryAfter, refuseLockedOutSignIn, refusedSignInWait, CREDENTIALS_CALLBACK_PATH } = await import("@/lib/auth/sign-in-limits");
 const { hashPassword } = await import("@/lib/auth/password");
 
 const PASSWORD = "correct horse battery";
@@ -76,6 +76,27 @@ describe("sign-in limits", () => {
     // peeking counted nothing: another address's first attempt is its first, and the bystander still signs in from it
     for (let i = 0; i < 5; i++) expect(await refuseLockedOutSignIn(post("198.51.100.11"))).toBeNull();
     await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("198.51.100.11"))).resolves.toMatchObject({ email: "bystander@example.test" });
+    delete process.env.RATE_LIMIT_SIGNIN_ADDRESS;
+  });
+
+  it("attempts refused because the email is locked still count against the address, so a flood on one account locks its address", async () => {
+    process.env.RATE_LIMIT_SIGNIN_ADDRESS = "15/900";
+    const address = "198.51.100.20";
+    const post = { method: "POST", nextUrl: { pathname: CREDENTIALS_CALLBACK_PATH }, headers: headersFrom(address) };
+    // 10 wrong passwords, and the 11th attempt locks the email (11 counted against the address)
+    for (let i = 0; i < 10; i++) await expect(authorizeCredentials({ email: "flooded@example.test", password: `guess ${i}` }, headersFrom(address))).rejects.toBeInstanceOf(InvalidLogin);
+    await expect(authorizeCredentials({ email: "flooded@example.test", password: "guess 10" }, headersFrom(address))).rejects.toBeInstanceOf(RateLimitedLogin);
+    // the next ones are refused before Auth.js for the email's lock, each counted against the address (12 … 16 of 15)
+    for (let i = 0; i < 5; i++) {
+      expect(await refuseLockedOutSignIn(post)).toBeNull();
+      expect(await refusedSignInWait("flooded@example.test", address)).toBeGreaterThan(14 * 60);
+    }
+    // the address is now over its limit: the proxy's gate answers, and other accounts from it wait too
+    expect((await refuseLockedOutSignIn(post))?.status).toBe(429);
+    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom(address))).rejects.toBeInstanceOf(RateLimitedLogin);
+    // an address with nothing locked counts nothing here
+    expect(await refusedSignInWait("bystander@example.test", "198.51.100.21")).toBe(0);
+    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("198.51.100.21"))).resolves.toMatchObject({ email: "bystander@example.test" });
     delete process.env.RATE_LIMIT_SIGNIN_ADDRESS;
   });
 });

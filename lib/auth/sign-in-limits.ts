@@ -1,5 +1,5 @@
 import "server-only";
-import { assertNotLimited, limit, resetLimit, retryAfter } from "@/lib/rate-limit";
+import { limit, resetLimit, retryAfter } from "@/lib/rate-limit";
 import { clientAddress } from "@/lib/client-address";
 import { RateLimitedError } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
@@ -14,10 +14,21 @@ export async function countSignInAttempt(email: string, address: string): Promis
   await limit("signin-email", email);
 }
 
-/** Throws RateLimitedError when the address or the email is locked out now, counting nothing. */
-export async function assertSignInAllowed(email: string, address: string): Promise<void> {
-  await assertNotLimited("signin-address", address);
-  await assertNotLimited("signin-email", email);
+/**
+ * Seconds until this email and address may try again (0: go on, nothing was
+ * counted). An attempt refused here still counts against the address (not the
+ * email, whose lock is not extended): a flood on one locked account locks its
+ * address too, and from then on the proxy's gate refuses it before Auth.js.
+ */
+export async function refusedSignInWait(email: string, address: string): Promise<number> {
+  const wait = await signInRetryAfter(email, address);
+  if (wait === 0) return 0;
+  try {
+    await limit("signin-address", address);
+  } catch (e) {
+    if (!(e instanceof RateLimitedError)) throw e;
+  }
+  return Math.max(wait, await retryAfter("signin-address", address));
 }
 
 /** Seconds until this email and address may try again (0 = now). */
