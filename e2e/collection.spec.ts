@@ -161,7 +161,7 @@ test.describe("collection", () => {
 
     await page.goto("/collection?show=owned");
     await expect(page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" })).toHaveValue("6");
-    await expect(page.getByTestId("collection-summary")).toContainText(/^3 of \d+ cards owned · 10 copies/);
+    await expect(page.getByTestId("collection-summary")).toContainText(/^3 of [\d,]+ cards owned · 10 copies/);
 
     await page.goto("/collection/import");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
@@ -181,7 +181,7 @@ test.describe("collection", () => {
     await page.getByRole("button", { name: "Apply: replace my collection" }).click();
     await expect(page.getByText("Imported 3 cards (replaced your collection).")).toBeVisible();
     await page.goto("/collection?show=owned");
-    await expect(page.getByTestId("collection-summary")).toContainText(/^3 of \d+ cards owned · 10 copies/);
+    await expect(page.getByTestId("collection-summary")).toContainText(/^3 of [\d,]+ cards owned · 10 copies/);
 
     const json = await page.request.get("/api/collection/export?format=json");
     expect(json.status()).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * HTTP load benchmark of the production build on a scratch database.
  *
- *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|import|collection-import|login-flood|all
+ *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|import|collection-import|cli-import|login-flood|all
  *                          --duration 10 --connections 20 --port 3199 --dist .next-bench --rebuild|--no-build]
  *
  * pages        bounded autocannon loads (loopback only) on a static asset (the
@@ -16,6 +16,14 @@
  * collection-import  the same for a regular user's 20,000-row collection
  *              import (add mode) into a 20,000-card set (imported first, unmeasured,
  *              unless the import mode ran before it).
+ * cli-import   `npm run catalog -- import` of 20,000 new cards in a second
+ *              process while the app serves: health p99, and 5-card collection
+ *              imports through the app meanwhile (all must succeed).
+ * The import modes also print the server's longest event-loop block
+ * (monitorEventLoopDelay, EVENT_LOOP_STATS=1), how long each apply's write
+ * transaction lasted (BULK_TIMINGS=1; on SQLite it holds the write lock), and
+ * how long a second connection's small write transaction waited
+ * (scripts/bench-write-probe.mjs).
  *
  * A new mode is one entry in MODES (near the end): a function that gets the
  * seeded fixtures (users, a card page, a deck) and the server's base URL, and
@@ -25,7 +33,7 @@
  * machine the load average says how much of a core the server really had.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -217,21 +225,27 @@ function benchSecret(): string {
 
 // ---------- the server ----------
 
-/** The server's last output (printed when a mode fails). */
-let serverLog = "";
+/** The server's timing lines ([event-loop] every 250 ms, [bulk-timings] per import apply), with when they arrived. */
+const serverStats: { at: number; kind: string; data: Record<string, number | string> }[] = [];
+let serverUrl = "";
 
 async function startServer(url: string): Promise<ChildProcess> {
-  const env = { ...process.env, DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production" as const, AUTH_SECRET: benchSecret(), PORT: String(PORT), HOSTNAME: "127.0.0.1" };
+  serverUrl = url;
+  const env = { ...process.env, DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production" as const, AUTH_SECRET: benchSecret(), PORT: String(PORT), HOSTNAME: "127.0.0.1", EVENT_LOOP_STATS: "1", BULK_TIMINGS: "1" };
   const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: false });
   let log = "";
+  let pending = "";
   child.stdout?.on("data", (d) => {
-    log += d;
-    serverLog = (serverLog + d).slice(-20_000);
+    pending += d;
+    for (let i; (i = pending.indexOf("\n")) >= 0; ) {
+      const line = pending.slice(0, i);
+      pending = pending.slice(i + 1);
+      const m = /^\[(event-loop|bulk-timings)\] (\{.*\})$/.exec(line.trim());
+      if (m) serverStats.push({ at: performance.now(), kind: m[1], data: JSON.parse(m[2]) });
+      else if (log.length < 100_000) log += `${line}\n`;
+    }
   });
-  child.stderr?.on("data", (d) => {
-    log += d;
-    serverLog = (serverLog + d).slice(-20_000);
-  });
+  child.stderr?.on("data", (d) => (log += d));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) fail(`The server exited (${child.exitCode}):\n${log}`);
@@ -291,14 +305,36 @@ async function signIn(email: string): Promise<string> {
 
 // ---------- measuring ----------
 
-type Row = { name: string; path: string; kind: "baseline" | "public" | "signed-in"; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number; cacheControl: string; load: number };
+type Row = { name: string; path: string; kind: "baseline" | "public" | "signed-in"; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number; cacheControl: string; load: number; cpuMs: number | null };
+
+/** The server process (its CPU time is read from /proc on Linux). */
+let serverPid: number | undefined;
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * The server's CPU time so far in ms (user + system, all its threads), or null
+ * where /proc is missing. Per request, it stays meaningful on a loaded machine
+ * where requests/s does not: it is the work each request cost, not the wait for a core.
+ */
+function serverCpuMs(): number | null {
+  if (!serverPid) return null;
+  try {
+    const fields = readFileSync(`/proc/${serverPid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
 async function load(name: string, url: string, kind: Row["kind"], headers: Record<string, string> = {}): Promise<Row> {
   // one warm-up request (first render fills the caches), and its size and Cache-Control
   const warm = await fetch(`${BASE}${url}`, { headers });
   const body = await warm.arrayBuffer();
   if (!warm.ok) console.warn(`  ! ${url} answered ${warm.status} before the load`);
+  const cpu0 = serverCpuMs();
   const r = await autocannon({ url: `${BASE}${url}`, connections: CONNECTIONS, duration: DURATION, headers, timeout: 30 });
+  const cpu1 = serverCpuMs();
   const [l1] = loadavg();
   return {
     name,
@@ -312,36 +348,44 @@ async function load(name: string, url: string, kind: Row["kind"], headers: Recor
     bytes: body.byteLength,
     cacheControl: warm.headers.get("cache-control") ?? "",
     load: l1,
+    // per request sent (those still in flight at the end were worked on too)
+    cpuMs: cpu0 !== null && cpu1 !== null && r.requests.sent > 0 ? (cpu1 - cpu0) / r.requests.sent : null,
   };
 }
 
 function printRows(rows: Row[]) {
   const base = rows.find((r) => r.kind === "baseline")!;
-  const head = `${"page".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(6)} ${"target".padStart(7)} ${"KB".padStart(6)} ${"load".padStart(5)}  non-2xx/err  Cache-Control`;
+  const head = `${"page".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"ratio".padStart(6)} ${"target".padStart(7)} ${"KB".padStart(6)} ${"cpu ms".padStart(6)} ${"load".padStart(5)}  non-2xx/err  Cache-Control`;
   console.log(`\n${head}\n${"-".repeat(head.length + 20)}`);
   for (const r of rows) {
     const ratio = r.rps / base.rps;
     const target = r.kind === "public" ? TARGETS.publicCached : r.kind === "signed-in" ? TARGETS.signedIn : null;
     const verdict = target === null ? "" : ratio >= target ? ` ≥${target} ok` : ` <${target}`;
     console.log(
-      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${verdict.padStart(7)} ${(r.bytes / 1024).toFixed(0).padStart(6)} ${r.load.toFixed(1).padStart(5)}  ${`${r.non2xx}/${r.errors}`.padEnd(11)}  ${r.cacheControl}`,
+      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${verdict.padStart(7)} ${(r.bytes / 1024).toFixed(0).padStart(6)} ${(r.cpuMs === null ? "?" : r.cpuMs.toFixed(1)).padStart(6)} ${r.load.toFixed(1).padStart(5)}  ${`${r.non2xx}/${r.errors}`.padEnd(11)}  ${r.cacheControl}`,
     );
   }
   console.log(`\nTargets (2-core machine): public cached pages ≥ ${TARGETS.publicCached}× the static baseline, signed-in pages ≥ ${TARGETS.signedIn}×.`);
+  console.log("cpu ms: the server process's CPU time per request during the load (all its threads; what a request costs, whatever the load average).");
 }
+
+let healthFailures = 0;
 
 /** Polls /api/health one request at a time until `until` settles; returns the latencies in ms. */
 async function probeHealth(until: Promise<unknown>): Promise<number[]> {
   let done = false;
   void until.finally(() => (done = true)).catch(() => {});
   const times: number[] = [];
+  healthFailures = 0;
   while (!done) {
     const s = performance.now();
     try {
       const r = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(120_000) });
       await r.arrayBuffer();
+      if (!r.ok) healthFailures++;
     } catch {
       // a timeout counts with its full wait
+      healthFailures++;
     }
     times.push(performance.now() - s);
     await sleep(20);
@@ -359,8 +403,59 @@ function printHealth(label: string, times: number[], extra: string) {
   const [l1] = loadavg();
   console.log(`\n${label}: ${extra}`);
   console.log(
-    `  /api/health during it: ${times.length} requests, p50 ${pct(times, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (load average ${l1.toFixed(1)}) — target p99 ≤ ${TARGETS.healthP99} ms: ${p99 <= TARGETS.healthP99 ? "met" : "missed"}`,
+    `  /api/health during it: ${times.length} requests, p50 ${pct(times, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms, ${healthFailures} failed (load average ${l1.toFixed(1)}) — target p99 ≤ ${TARGETS.healthP99} ms: ${p99 <= TARGETS.healthP99 ? "met" : "missed"}`,
   );
+}
+
+/** Starts the second-connection write probe (scripts/bench-write-probe.mjs); stop() ends it and returns its figures. */
+function startWriteProbe(): { stop: () => Promise<{ writes: number; p50Ms: number; p99Ms: number; maxMs: number; failures: number } | null> } {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "bench-write-probe.mjs"), serverUrl], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  return {
+    async stop() {
+      child.stdin.end();
+      await exited;
+      try {
+        const r = JSON.parse(out.trim().split("\n").at(-1) ?? "null");
+        return r && "writes" in r ? r : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+type Window = { from: number; to: number };
+
+/** What the server said about a window of time: the longest event-loop block, and its import apply transactions. */
+function serverFigures(w: Window, phases: ImportRun["phases"] = []): string {
+  // an [event-loop] line covers the 250 ms before it arrived
+  const windows = serverStats.filter((s) => s.kind === "event-loop" && s.at >= w.from && s.at <= w.to + 300);
+  const loop = windows.map((s) => Number(s.data.maxMs));
+  const byPhase = phases
+    .map((p) => {
+      const inPhase = windows.filter((s) => s.at > p.from && s.at - 250 < p.to).map((s) => Number(s.data.maxMs));
+      return inPhase.length ? `${p.phase} ${Math.max(...inPhase).toFixed(0)}` : "";
+    })
+    .filter(Boolean)
+    .join(", ");
+  const applies = serverStats.filter((s) => s.kind === "bulk-timings" && s.at >= w.from && s.at <= w.to + 300);
+  const lines = [`  server event loop (monitorEventLoopDelay): longest block ${loop.length ? Math.max(...loop).toFixed(0) : "?"} ms over ${loop.length} windows of 250 ms — target ≤ ~100 ms: ${loop.length && Math.max(...loop) <= 100 ? "met" : "missed"}${byPhase ? `; per phase (ms, a window overlapping two counts in both): ${byPhase}` : ""}`];
+  for (const a of applies) {
+    const held = Number(a.data.transactionMs);
+    lines.push(
+      `  apply write transaction (${a.data.kind}, ${a.data.rows} rows, ${a.data.ranges} ranges): ${held} ms${DB_KIND === "sqlite" ? " holding the SQLite write lock" : " (row locks on the rows it writes only)"}, longest range ${a.data.longestRangeMs} ms — target ≤ ~100 ms: ${held <= 100 ? "met" : "missed"}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function printProbe(r: Awaited<ReturnType<ReturnType<typeof startWriteProbe>["stop"]>>) {
+  const [l1] = loadavg();
+  if (!r) return console.log("  second-connection writer: no figures (the probe failed)");
+  console.log(`  second-connection writer (a small write transaction every 20 ms): ${r.writes} writes, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, longest wait ${r.maxMs} ms, ${r.failures} failed (load average ${l1.toFixed(1)})`);
 }
 
 // ---------- modes ----------
@@ -390,34 +485,6 @@ async function pagesMode(seeded: Seeded) {
   printRows(rows);
 }
 
-let serverPid: number | null = null;
-
-/** CPU seconds (user + system) used so far by the server process and its descendants (Linux /proc; null elsewhere). */
-function serverCpuSeconds(): number | null {
-  if (serverPid === null || !existsSync(`/proc/${serverPid}/stat`)) return null;
-  const tick = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const raw = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const f = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
-      // fields after the name: state(0) ppid(1) … utime(11) stime(12)
-      stats.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let ticks = 0;
-  const todo = [serverPid];
-  while (todo.length) {
-    const pid = todo.pop()!;
-    ticks += stats.get(pid)?.ticks ?? 0;
-    for (const [child, st] of stats) if (st.ppid === pid) todo.push(child);
-  }
-  return ticks / tick;
-}
-
 /** Status counts of an autocannon run: "302×10 429×1666". */
 function statusSummary(r: autocannon.Result): string {
   return Object.entries(r.statusCodeStats ?? {})
@@ -426,10 +493,10 @@ function statusSummary(r: autocannon.Result): string {
 }
 
 /**
- * Posts wrong passwords with 16 connections while /api/health is polled. The
- * flood from the start (the first attempts are checked, then the email and
- * the address lock), then a second one of `amount` attempts once the address
- * is locked, whose server CPU time per refusal is printed (Linux /proc).
+ * Posts wrong passwords for one account with 16 connections while /api/health
+ * is polled: for --duration seconds from the start (the first attempts are
+ * checked, then the email and the client address lock), then 3,000 more once
+ * the address is locked, whose server CPU time per refusal is printed.
  */
 async function loginFloodMode(seeded: Seeded) {
   const jar = new Map<string, string>();
@@ -441,19 +508,19 @@ async function loginFloodMode(seeded: Seeded) {
   console.log(`\n/api/health idle: p50 ${pct(idle, 50).toFixed(0)} ms, p99 ${pct(idle, 99).toFixed(0)} ms`);
   const floodOpts = { url: `${BASE}/api/auth/callback/credentials`, method: "POST" as const, connections: 16, headers: { "content-type": "application/x-www-form-urlencoded", cookie }, body };
   const run = async (opts: { duration: number } | { amount: number }) => {
-    const cpuBefore = serverCpuSeconds();
+    const cpuBefore = serverCpuMs();
     // autocannon's result is a thenable, not a Promise: adopt it once
     const done = Promise.resolve(autocannon({ ...floodOpts, ...opts }));
     const times = await probeHealth(done);
     const r = await done;
-    const cpuAfter = serverCpuSeconds();
-    return { r, times, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+    const cpuAfter = serverCpuMs();
+    return { r, times, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
   };
   const first = await run({ duration: DURATION });
-  printHealth(`Login flood (16 connections, wrong passwords, ${DURATION} s)`, first.times, `${first.r.requests.total} attempts (${statusSummary(first.r)})${first.cpu === null ? "" : `; server CPU ${first.cpu.toFixed(1)} s`}`);
+  printHealth(`Login flood (16 connections, wrong passwords, ${DURATION} s)`, first.times, `${first.r.requests.total} attempts (${statusSummary(first.r)})${first.cpuMs === null ? "" : `; server CPU ${(first.cpuMs / 1000).toFixed(1)} s`}`);
   const AMOUNT = 3000;
   const locked = await run({ amount: AMOUNT });
-  const perRefusal = locked.cpu === null ? "" : `; server CPU ${locked.cpu.toFixed(1)} s = ${((locked.cpu * 1000) / Math.max(1, locked.r.requests.total)).toFixed(2)} ms per refusal (the ${locked.times.length} health requests included)`;
+  const perRefusal = locked.cpuMs === null ? "" : `; server CPU ${(locked.cpuMs / 1000).toFixed(1)} s = ${(locked.cpuMs / Math.max(1, locked.r.requests.total)).toFixed(2)} ms per refusal (the ${locked.times.length} health requests included)`;
   printHealth(
     `Login flood once the address is locked out (${AMOUNT.toLocaleString("en")} attempts, 16 connections)`,
     locked.times,
@@ -466,7 +533,7 @@ async function loginFloodMode(seeded: Seeded) {
 const IMPORT_ROWS = 20_000;
 let importSetReady = false;
 
-type ImportRun = { ok: boolean; message: string; seconds: number; phases: { phase: string; seconds: number }[] };
+type ImportRun = { ok: boolean; message: string; seconds: number; phases: { phase: string; seconds: number; from: number; to: number }[] };
 
 /** Posts an import to one of the streaming import routes and follows its progress lines; returns how long each phase took. */
 async function postImport(route: string, form: FormData, cookie: string): Promise<ImportRun> {
@@ -474,12 +541,13 @@ async function postImport(route: string, form: FormData, cookie: string): Promis
   const send = () => fetch(`${BASE}${route}`, { method: "POST", body: form, headers: { cookie, origin: BASE } });
   // a pooled keep-alive connection the server has just closed fails the write (EPIPE) before any answer: send once more
   const res = await send().catch(async (e: unknown) => {
-    if ((e as { cause?: { code?: string } }).cause?.code !== "EPIPE" && (e as { cause?: { code?: string } }).cause?.code !== "ECONNRESET") throw e;
-    console.warn(`  ! ${route}: ${(e as { cause: { code: string } }).cause.code} before any answer (a closed keep-alive connection); sending again`);
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (code !== "EPIPE" && code !== "ECONNRESET") throw e;
+    console.warn(`  ! ${route}: ${code} before any answer (a closed keep-alive connection); sending again`);
     return send();
   });
   if (!res.ok || !res.body) return { ok: false, message: `HTTP ${res.status}: ${await res.text()}`, seconds: (performance.now() - t0) / 1000, phases: [] };
-  const phases: { phase: string; seconds: number }[] = [];
+  const phases: ImportRun["phases"] = [];
   let phase = "upload";
   let since = t0;
   let buffer = "";
@@ -492,14 +560,14 @@ async function postImport(route: string, form: FormData, cookie: string): Promis
       buffer = buffer.slice(i + 1);
       if (last?.type === "progress" && last.phase !== phase) {
         const now = performance.now();
-        phases.push({ phase, seconds: (now - since) / 1000 });
+        phases.push({ phase, seconds: (now - since) / 1000, from: since, to: now });
         phase = last.phase!;
         since = now;
       }
     }
   }
   const end = performance.now();
-  phases.push({ phase, seconds: (end - since) / 1000 });
+  phases.push({ phase, seconds: (end - since) / 1000, from: since, to: end });
   return { ok: last?.type === "result" && last.ok === true, message: last?.message ?? "no result", seconds: (end - t0) / 1000, phases };
 }
 
@@ -520,11 +588,17 @@ async function catalogImportMode(seeded: Seeded) {
   const cookie = await session(seeded.adminEmail);
   const idle = await probeHealth(sleep(3000));
   console.log(`\n/api/health idle: p50 ${pct(idle, 50).toFixed(0)} ms, p99 ${pct(idle, 99).toFixed(0)} ms`);
+  const probe = startWriteProbe();
+  const w = { from: performance.now(), to: 0 };
   const run = postImport("/api/catalog/import", catalogImportForm(), cookie);
   const times = await probeHealth(run);
   const r = await run;
+  w.to = performance.now();
+  await sleep(400);
   if (r.ok) importSetReady = true;
   printHealth(`Catalog import (${IMPORT_ROWS.toLocaleString("en")} new cards, POST /api/catalog/import)`, times, describeRun(r));
+  console.log(serverFigures(w, r.phases));
+  printProbe(await probe.stop());
 }
 
 /** A 20,000-row collection import (a regular user, add mode) while /api/health is polled. */
@@ -541,9 +615,73 @@ async function collectionImportMode(seeded: Seeded) {
   form.set("file", new Blob([csv], { type: "text/csv" }), "bench-collection.csv");
   form.set("mode", "add");
   form.set("intent", "apply");
+  const probe = startWriteProbe();
+  const w = { from: performance.now(), to: 0 };
   const run = postImport("/api/collection/import", form, cookie);
   const times = await probeHealth(run);
-  printHealth(`Collection import (${IMPORT_ROWS.toLocaleString("en")} rows, add mode, POST /api/collection/import)`, times, describeRun(await run));
+  const r = await run;
+  w.to = performance.now();
+  await sleep(400);
+  printHealth(`Collection import (${IMPORT_ROWS.toLocaleString("en")} rows, add mode, POST /api/collection/import)`, times, describeRun(r));
+  console.log(serverFigures(w, r.phases));
+  printProbe(await probe.stop());
+}
+
+/**
+ * `npm run catalog -- import FILE` (20,000 new cards) in a second process
+ * writing the same database while the app serves: /api/health is polled, and
+ * the signed-in user keeps importing 5 cards into their collection through
+ * the app (a transactional write: stage, then apply) until the CLI ends.
+ * Every app write must succeed (no 500, no SQLITE_BUSY) and none may block
+ * the server.
+ */
+async function cliImportMode(seeded: Seeded) {
+  const file = path.join(scratch, `cli-import-${process.pid}.json`);
+  const cards = Array.from({ length: IMPORT_ROWS }, (_, i) => generatedCard("BENCHJ", i + 1));
+  writeFileSync(file, JSON.stringify({ cards }));
+  const cookie = await session(seeded.userEmail);
+  const small = `set,number,quantity\n${[1, 2, 3, 4, 5].map((n) => `DEMO,${n},1`).join("\n")}\n`;
+  const probe = startWriteProbe();
+  const w = { from: performance.now(), to: 0 };
+  const cli = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/catalog.ts", "import", file, "--as", seeded.adminEmail], {
+    env: { ...process.env, DATABASE_URL: serverUrl, BULK_TIMINGS: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let cliOut = "";
+  let cliErr = "";
+  cli.stdout.on("data", (d) => (cliOut += d));
+  cli.stderr.on("data", (d) => (cliErr += d));
+  const cliDone = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
+  const appWrites: { ok: boolean; ms: number; message: string }[] = [];
+  const writer = (async () => {
+    let ended = false;
+    void cliDone.then(() => (ended = true));
+    while (!ended) {
+      const form = new FormData();
+      form.set("file", new Blob([small], { type: "text/csv" }), "five.csv");
+      form.set("mode", "add");
+      form.set("intent", "apply");
+      const r = await postImport("/api/collection/import", form, cookie);
+      appWrites.push({ ok: r.ok, ms: r.seconds * 1000, message: r.message });
+      await sleep(50);
+    }
+  })();
+  const times = await probeHealth(cliDone);
+  const code = await cliDone;
+  await writer;
+  w.to = performance.now();
+  await sleep(400);
+  rmSync(file, { force: true });
+  const summary = cliOut.trim().split("\n").filter((l) => !l.startsWith("row ")).join(" ");
+  printHealth(`CLI catalog import beside the app (npm run catalog -- import, ${IMPORT_ROWS.toLocaleString("en")} new cards)`, times, `exit ${code}: ${summary.replace(/\[bulk-timings\] /, "")}`);
+  if (code !== 0) console.log(`  CLI stderr: ${cliErr.slice(-500)}`);
+  const failed = appWrites.filter((x) => !x.ok);
+  const ws = appWrites.map((x) => x.ms);
+  console.log(
+    `  app writes meanwhile (5-card collection imports through POST /api/collection/import): ${appWrites.length}, ${failed.length} failed${failed.length ? ` (${failed[0].message})` : ""}, p50 ${pct(ws, 50).toFixed(0)} ms, max ${Math.max(...ws).toFixed(0)} ms`,
+  );
+  console.log(serverFigures(w));
+  printProbe(await probe.stop());
 }
 
 // ---------- the modes (add a mode here) ----------
@@ -553,6 +691,7 @@ const MODES: Record<string, (seeded: Seeded) => Promise<void>> = {
   pages: pagesMode,
   import: catalogImportMode,
   "collection-import": collectionImportMode,
+  "cli-import": cliImportMode,
   // locks 127.0.0.1 out of signing in for the limit's window: the users are signed in before any mode runs (main)
   "login-flood": loginFloodMode,
 };
@@ -576,15 +715,12 @@ async function main() {
   try {
     const seeded = await prepare(db.url);
     server = await startServer(db.url);
+    serverPid = server.pid;
     const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
     step(`Server up on ${BASE} (build ${readFileSync(path.join(root, DIST, "BUILD_ID"), "utf8").trim()}, commit ${commit || "?"})`);
-    serverPid = server.pid ?? null;
     // every user the modes act as, signed in before any mode: a mode may lock sign-in (login-flood), in any order
     for (const email of [seeded.userEmail, seeded.adminEmail]) await session(email);
     for (const m of selected) await MODES[m](seeded);
-  } catch (e) {
-    console.error(`The server's last output:\n${serverLog.slice(-4000)}`);
-    throw e;
   } finally {
     stop();
     await sleep(500);

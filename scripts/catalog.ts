@@ -6,7 +6,7 @@
  * EMAIL, or the oldest admin, which the audit log then names. It goes through
  * the same DAL functions and admin checks as /admin/import. Exit code 1 when a
  * file is refused. A progress bar goes to stderr; imports stage their rows
- * first and apply them in short ranges, so a running app keeps serving
+ * first and apply them in one short transaction, so a running app keeps serving
  * (docs/catalog-import.md).
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";

@@ -6,13 +6,20 @@
  *   npm run user -- make-admin EMAIL      an existing account becomes admin
  *   npm run user -- remove-admin EMAIL    an admin becomes a regular user
  *   npm run user -- list
+ *   npm run user -- import-collection EMAIL FILE [--mode add|replace] [--format csv|json] [--dry-run]
+ *       imports a collection file (docs/collection-import.md) into that account's
+ *       collection, through the same DAL import as /collection/import (checked,
+ *       staged, applied in one short transaction; all or nothing), with a
+ *       progress bar on stderr. --dry-run only reports. Exit code 1 when refused.
  */
 import { createPrismaClient } from "@/lib/db";
 import { emailSchema, signUpSchema } from "@/lib/validation/auth";
 import { hashPassword } from "@/lib/auth/password";
 import { checkPasswordStrength } from "@/lib/auth/password-strength";
 
-const USAGE = 'Usage: npm run user -- create-admin EMAIL [--name "Display Name"] | make-admin EMAIL | remove-admin EMAIL | list';
+const USAGE =
+  'Usage: npm run user -- create-admin EMAIL [--name "Display Name"] | make-admin EMAIL | remove-admin EMAIL | list\n' +
+  "       npm run user -- import-collection EMAIL FILE [--mode add|replace] [--format csv|json] [--dry-run]";
 const [command, arg, ...rest] = process.argv.slice(2);
 
 function option(name: string): string | undefined {
@@ -71,7 +78,50 @@ async function readNewPassword(): Promise<string> {
   return first;
 }
 
+/** A collection file into EMAIL's collection, through the DAL's import (the same rules as /collection/import). */
+async function importCollection(email: string | undefined, file: string | undefined): Promise<void> {
+  if (!email || !file || file.startsWith("--")) throw new Error(USAGE);
+  const { readFileSync, statSync } = await import("node:fs");
+  const { db } = await import("@/lib/db");
+  const { runAsSystemAccount } = await import("@/lib/dal/system");
+  const { applyCollectionImport, previewCollectionImport } = await import("@/lib/dal/collection");
+  const { checkImportSize, detectFormat } = await import("@/lib/collection/transfer");
+  const { progressBar } = await import("./lib/progress");
+  try {
+    const size = checkImportSize(statSync(file).size);
+    if (!size.ok) throw new Error(`${size.message} Nothing was imported.`);
+    const text = readFileSync(file, "utf8");
+    const fmt = option("--format");
+    const format = fmt === "csv" || fmt === "json" ? fmt : detectFormat(file, text);
+    const modeArg = option("--mode") ?? "add";
+    if (modeArg !== "add" && modeArg !== "replace") throw new Error("--mode must be add or replace.");
+    const dry = rest.includes("--dry-run");
+    const preview = await runAsSystemAccount(email, async () => {
+      if (dry) return previewCollectionImport(format, text, modeArg, progressBar());
+      try {
+        return await applyCollectionImport(format, text, modeArg, progressBar());
+      } catch (e) {
+        // a refused file: say which rows are wrong (the check changes nothing)
+        if ((e as { code?: string }).code !== "collection/import-invalid") throw e;
+        const check = await previewCollectionImport(format, text, modeArg);
+        if (!check.errors.length) throw e;
+        return check;
+      }
+    });
+    for (const e of preview.errors) console.log(`row ${e.row}\t${e.code}\t${e.message}`);
+    const s = preview.summary;
+    const counts = `${s.changed} cards change (+${s.added} / -${s.removed} copies${s.removedEntries ? `, ${s.removedEntries} cards dropped` : ""})`;
+    if (preview.errors.length) {
+      console.error(`✖ ${preview.errors.length} row error(s): nothing was imported.`);
+      process.exitCode = 1;
+    } else console.log(`${dry ? "Dry run" : "Imported"} (${modeArg}) into ${email}'s collection: ${counts}.`);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 async function main() {
+  if (command === "import-collection") return importCollection(arg, rest[0]);
   const prisma = createPrismaClient();
   try {
     if (command === "list") {

@@ -5,17 +5,20 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { requireUserOrRedirect } from "@/lib/dal/session";
 import { listCollection } from "@/lib/dal/collection";
-import { catalogFacets } from "@/lib/dal/card-search";
+import { cachedCatalogFacets } from "@/lib/dal/public-pages";
 import { ownershipFilterSchema, PLAYSET, type OwnershipFilter } from "@/lib/validation/collection";
-import { CardGrid } from "@/components/card/card-grid";
+import { toCardTile } from "@/components/card/card-grid";
 import { CardSearchBox } from "@/components/card/card-search-box";
 import { CardResultsToolbar } from "@/components/card/card-results-toolbar";
 import { QueryErrorPanel } from "@/components/card/query-error-panel";
 import { Pagination } from "@/components/ui/pagination";
-import { QuantityControl } from "@/components/collection/quantity-control";
+import { CollectionResults } from "@/components/collection/collection-results";
 import { ProgressBar } from "@/components/collection/progress-bar";
 
 export const metadata: Metadata = { title: "My collection" };
+
+/** "10,101": one formatter for the page's counts (toLocaleString builds a new one per call). */
+const COUNT = new Intl.NumberFormat("en");
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -81,7 +84,8 @@ async function CollectionContent({
 }) {
   const [result, facets] = await Promise.all([
     listCollection({ filter, q, sort: one(sp.sort), dir: one(sp.dir), page: one(sp.page) }),
-    catalogFacets(),
+    // the filter lists are the catalog's, the same for everyone: cached until a catalog write
+    cachedCatalogFacets(),
   ]);
   const { summary } = result;
 
@@ -91,8 +95,8 @@ async function CollectionContent({
         <div>
           <h1 className="text-2xl font-bold">My collection</h1>
           <p className="text-sm text-slate-600" data-testid="collection-summary">
-            {summary.distinctOwned} of {summary.catalog} cards owned · {summary.copies} {summary.copies === 1 ? "copy" : "copies"}
-            {summary.tradeable > 0 && <> · {summary.tradeable} tradeable</>}
+            {COUNT.format(summary.distinctOwned)} of {COUNT.format(summary.catalog)} cards owned · {COUNT.format(summary.copies)} {summary.copies === 1 ? "copy" : "copies"}
+            {summary.tradeable > 0 && <> · {COUNT.format(summary.tradeable)} tradeable</>}
           </p>
           <div className="mt-2 w-72 max-w-full">
             <ProgressBar label="Cards owned of the catalog" value={summary.distinctOwned} max={summary.catalog} />
@@ -137,9 +141,9 @@ async function CollectionContent({
         <section aria-labelledby="collection-results" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="collection-results" className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
-              {result.total === 1 ? "1 card" : `${result.total.toLocaleString("en")} cards`}
+              {result.total === 1 ? "1 card" : `${COUNT.format(result.total)} cards`}
               {filter !== "all" && <> · {FILTERS.find((f) => f.value === filter)?.hint}</>}
-              {result.total > result.pageSize && ` · page ${result.page} of ${Math.ceil(result.total / result.pageSize)}`}
+              {result.total > result.pageSize && ` · page ${COUNT.format(result.page)} of ${COUNT.format(Math.ceil(result.total / result.pageSize))}`}
             </h2>
             <Suspense>
               <CardResultsToolbar sort={result.sort} dir={result.dir} view={view} />
@@ -159,39 +163,11 @@ async function CollectionContent({
               )}
             </div>
           ) : (
-            <CollectionCards cards={result.cards} view={view} />
+            <CollectionResults cards={result.cards.map((c) => ({ ...toCardTile(c), quantity: c.quantity }))} view={view} />
           )}
           <Pagination page={result.page} pageCount={Math.ceil(result.total / result.pageSize)} hrefFor={(page) => hrefWith({ page })} />
         </section>
       )}
     </div>
-  );
-}
-
-function CollectionCards({ cards, view }: { cards: Extract<Awaited<ReturnType<typeof listCollection>>, { ok: true }>["cards"]; view: "grid" | "list" }) {
-  const owned = new Map(cards.map((c) => [c.id, c.quantity]));
-  return (
-    <CardGrid
-      cards={cards}
-      view={view}
-      label="Your cards"
-      renderActions={(card) => {
-        const quantity = owned.get(card.id) ?? 0;
-        return (
-          <div data-testid={`collection-card-${card.key}`}>
-            <QuantityControl cardId={card.id} label={`${card.title} (${card.key})`} quantity={quantity} />
-            {quantity > PLAYSET && <p className="mt-1 text-center text-xs font-semibold text-emerald-700">+{quantity - PLAYSET} tradeable</p>}
-          </div>
-        );
-      }}
-      renderBadge={(card) => {
-        const quantity = owned.get(card.id) ?? 0;
-        return quantity > 0 ? (
-          <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs font-bold text-white shadow" aria-label={`${quantity} owned`}>
-            ×{quantity}
-          </span>
-        ) : null;
-      }}
-    />
   );
 }

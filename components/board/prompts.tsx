@@ -73,7 +73,11 @@ export function DecisionPrompt({ state, pending, onAct }: { state: GameState; pe
         : pending.kind === "battle"
           ? "Battle discard"
           : pending.kind === "card"
-            ? `Choose a card from your ${pending.zone === "hand" ? "hand" : "discard pile"}`
+            ? pending.zone === "deck"
+              ? pending.purpose === "deck-bottom"
+                ? "Put a card at the bottom of your deck"
+                : "Put a card back on top of your deck"
+              : `Choose a card from your ${pending.zone === "hand" ? "hand" : "discard pile"}`
             : "Choose a target";
   return (
     <section role="dialog" aria-modal="false" aria-labelledby="decision-title" aria-describedby="decision-prompt" className="panel border-2 border-fuchsia-500 p-3" data-testid="decision">
@@ -128,7 +132,7 @@ export function DecisionPrompt({ state, pending, onAct }: { state: GameState; pe
           })}
         {pending.kind === "card" && !pending.required && (
           <button type="button" className="btn-secondary" onClick={() => onAct({ type: "pass", player: HUMAN })}>
-            Done (no more cards)
+            {pending.purpose === "deck-bottom" ? "Done (the rest go back on top)" : "Done (no more cards)"}
           </button>
         )}
       </div>

@@ -64,6 +64,20 @@ function SideCounts({ side, who }: { side: SideView; who: string }) {
       <dd data-testid={`${who === "Your" ? "you" : "ai"}-deck-count`}>{side.deckCount} cards</dd>
       <dt className="text-slate-500">Hand</dt>
       <dd>{side.handCount} cards</dd>
+      {side.knownHand.length > 0 && (
+        <>
+          <dt className="text-slate-500">Seen in hand</dt>
+          <dd data-testid={`${who === "Your" ? "you" : "ai"}-known-hand`}>{side.knownHand.map((c) => (c.card as BoardCardDef).title).join(", ")}</dd>
+        </>
+      )}
+      {side.knownDeck.length > 0 && (
+        <>
+          <dt className="text-slate-500">Known in deck</dt>
+          <dd data-testid={`${who === "Your" ? "you" : "ai"}-known-deck`}>
+            {side.knownDeck.map((k) => `${k.at === 0 ? "top" : k.at === side.deckCount - 1 ? "bottom" : `#${k.at + 1}`}: ${(k.card.card as BoardCardDef).title}`).join(", ")}
+          </dd>
+        </>
+      )}
       <dt className="text-slate-500">Discard</dt>
       <dd>
         <DiscardPile who={who} cards={side.discard} />

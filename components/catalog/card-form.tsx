@@ -150,8 +150,11 @@ export function CardForm<T>({
           triggers, conditions with counts, not/allOf/anyOf, emeralds, lead, zone sizes, row and turn; selectors with exclusions,
           random or opponent&apos;s picks; score-step rings, emeralds and ties; triggers when discarded, moved to the spare row, at the
           score step, on winning or losing a battle, or when an opposing card is flipped in this column; zone actions: turn face
-          down, move, swap, put onto the field, recover from the discard pile, hand discard; rush rules: next flip, ignore the
-          column rule, no copy discards, lower card discarded, battles any color, flip as a rush flip, with durations).
+          down, move, swap, put onto the field, recover from the discard pile, hand discard, look at or reorder the top of your deck, look at
+          the opponent&apos;s hand; rush rules: next flip, ignore the
+          column rule, no copy discards, lower card discarded, battles any color, flip as a rush flip, with durations; sequencing: costs
+          (&quot;cost&quot;: true on the first actions), &quot;if you do&quot; (&quot;ifDone&quot;), &quot;for each&quot; (&quot;forEach&quot;); ring modifiers and
+          protections &quot;until&quot; the end of the rush, the turn, or while on the field).
         </p>
         <EffectPreview id="effect-reading" text={effectDraft ?? effectText} />
         <Errors id="effect-error" errors={fe?.effect} />

@@ -171,11 +171,11 @@ const DAL: Record<string, Row> = {
   // an import job belongs to the session's user; the steps on it need the job startImportJob minted (forgeries: the test at the end)
   "bulk.ts#startImportJob": { access: "checked", call: async () => (await bulk.startImportJob("collection", 0)).userId, expect: SIGNED_IN, verify: (who, r, f) => expect(r).toBe(f.users[who as Exclude<Who, "guest">].id) },
   "bulk.ts#stageInChunks": { access: "pure", why: "hands chunks of the rows it is given to the importer's own write (no data access of its own)" },
-  "bulk.ts#applyInRanges": {
+  "bulk.ts#applyInOneTransaction": {
     access: "checked",
     call: async () => {
       const job = await bulk.startImportJob("collection", 0);
-      await bulk.applyInRanges(job, 0, { timeoutMs: 10_000, range: async () => {} });
+      await bulk.applyInOneTransaction(job, 0, { kind: "collection", timeoutMs: 10_000, range: async () => {} });
       return (await t.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } })).status;
     },
     expect: SIGNED_IN,
@@ -327,6 +327,7 @@ const DAL: Record<string, Row> = {
   "suggestions.ts#rejectSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (_f, id) => suggestions.rejectSuggestion(id, "Not a real card"), expect: ADMIN },
   "system.ts#systemActor": { access: "system", why: "the command-line tools' system path (null inside the app)", importers: ["lib/dal/session.ts"] },
   "system.ts#runAsSystemAdmin": { access: "system", why: "the command-line tools' system path; refuses to run inside the Next.js server", importers: ["scripts/catalog.ts"] },
+  "system.ts#runAsSystemAccount": { access: "system", why: "the command-line tools' system path for one account by email (npm run user -- import-collection); refuses to run inside the Next.js server", importers: ["scripts/user.ts"] },
   "system.ts#runAsSystemUser": { access: "system", why: "the system path for a harness acting for one account (the import crash test's child process); refuses to run inside the Next.js server", importers: ["test/import-child.ts"] },
   "users.ts#toSessionUser": { access: "pure", why: "maps an account row" },
   "users.ts#verifyCredentials": { access: "auth", why: "sign-in: checks a password, before there is a session", importers: ["lib/auth/authorize.ts"] },
@@ -694,7 +695,7 @@ describe("the steps of an import act only on a job the session started", () => {
     const forged = { id: theirs.id, userId: f.users.owner.id };
     current.user = f.users.other;
     try {
-      await expect(bulk.applyInRanges(forged, 1, { timeoutMs: 10_000, range: async () => {} })).rejects.toMatchObject({ code: "auth/forbidden" });
+      await expect(bulk.applyInOneTransaction(forged, 1, { kind: "collection", timeoutMs: 10_000, range: async () => {} })).rejects.toMatchObject({ code: "auth/forbidden" });
       await expect(bulk.dropImportJob(forged)).rejects.toMatchObject({ code: "auth/forbidden" });
       // a job of one's own does not open anyone else's either: the job row is matched with its owner
       const mine = await bulk.startImportJob("collection", 0);

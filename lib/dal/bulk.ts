@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { providerOf } from "@/lib/db-client";
 import { DomainError } from "@/lib/errors";
 import { AuthError, requireUser } from "@/lib/dal/session";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -10,22 +11,31 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  *
  * - rows are staged in small chunks into the Import*Stage tables, each chunk
  *   its own short write, yielding to the event loop between chunks;
- * - one apply transaction then walks the staged rows in ranges, each range a
- *   few set-based statements sized to take about RANGE_TARGET_MS, pausing
- *   between ranges so other requests run; it commits once (all or nothing);
+ * - everything that can be checked is checked before the write transaction
+ *   (reads only);
+ * - ONE short write transaction then copies the staged rows into the live
+ *   tables with set-based statements (INSERT … SELECT, UPDATE … FROM), in a
+ *   few large ranges of the staged rows, yielding to the event loop between
+ *   ranges (no sleeps: on SQLite the transaction holds the database's one
+ *   write lock, so it must end as soon as its work is done); it commits once
+ *   (all or nothing);
  * - its timeout is real: past it the transaction rolls back, nothing is
  *   written, and the import says so;
  * - the staged rows are deleted in ranges afterwards. A job a crash or kill -9
  *   left behind changed nothing outside the staging tables; the next import
  *   clears it once it is ABANDONED_AFTER_MS old.
+ *
+ * With BULK_TIMINGS=1 each apply logs how long its write transaction held the
+ * database (on SQLite: the write lock) and its longest range (the longest the
+ * event loop was held on SQLite); `npm run bench:http` prints these.
  */
 
 /** Rows per staging write. */
 export const STAGE_CHUNK = 200;
-/** What one apply range should take: the longest the event loop (and, on PostgreSQL, any row lock) is held at a time. */
-const RANGE_TARGET_MS = 25;
-/** The pause between two apply ranges, in which other requests run. */
-const RANGE_PAUSE_MS = 4;
+/** What one apply range should take at most: on SQLite the event loop is held that long (better-sqlite3 is synchronous). */
+const RANGE_TARGET_MS = 40;
+/** The first range's size; later ranges grow while they are quick and shrink when one is slow. */
+const FIRST_RANGE = 2000;
 /** Staged rows of an import that never finished are cleared after this long. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
@@ -45,8 +55,8 @@ export class ImportTimeoutError extends DomainError {
 /**
  * An import job of the session's user: minted only by `startImportJob` (after
  * `requireUser()`), so the steps that act on a job's staged rows
- * (`applyInRanges`, `dropImportJob`) act for whoever started it and nobody
- * else. A caller cannot make one up: an object not minted here is refused.
+ * (`applyInOneTransaction`, `dropImportJob`) act for whoever started it and
+ * nobody else. A caller cannot make one up: an object not minted here is refused.
  */
 export type ImportJob = { readonly id: string; readonly userId: string };
 const minted = new WeakSet<ImportJob>();
@@ -77,56 +87,89 @@ export async function stageInChunks<T>(items: readonly T[], write: (chunk: T[], 
 type Tx = Prisma.TransactionClient;
 export type ApplyRange = (tx: Tx, from: number, to: number) => Promise<void>;
 
+/** How long an apply's write transaction lasted (on SQLite: held the write lock) and its longest range. */
+export type ApplyTimings = { kind: string; rows: number; transactionMs: number; longestRangeMs: number; ranges: number };
+
+function logTimings(t: ApplyTimings) {
+  if (process.env.BULK_TIMINGS === "1") console.info(`[bulk-timings] ${JSON.stringify(t)}`);
+}
+
 /**
- * Runs `prepare` and then `range` over seq [0, total) inside ONE transaction,
- * in ranges sized to take about RANGE_TARGET_MS (the size adapts to the
- * machine's speed: it starts at 250 rows, doubles while ranges are quick and
- * halves when one is slow), pausing RANGE_PAUSE_MS between ranges. Marks the
- * job applied in the same transaction. Throws ImportTimeoutError, with
- * everything rolled back, once `timeoutMs` has passed.
+ * Runs `prepare`, then `range` over seq [0, total), then `finish`, inside ONE
+ * write transaction that starts when everything before it is ready and ends
+ * as soon as its statements are done: no pauses, only a yield to the event
+ * loop between ranges. Ranges are sized so that one takes at most about
+ * RANGE_TARGET_MS (the size adapts to the machine: it starts at FIRST_RANGE,
+ * doubles while ranges are quick and halves when one is slow). Marks the job
+ * applied in the same transaction. Throws ImportTimeoutError, with everything
+ * rolled back, once `timeoutMs` has passed: the deadline is checked before
+ * each step, and Prisma's transaction timer (a second later) is the backstop.
+ *
+ * On PostgreSQL the statements run on the server while the event loop is
+ * free (the driver is asynchronous), so there is one range: each statement
+ * covers the whole job, and the transaction is as short as it can be.
  */
-export async function applyInRanges(
+export async function applyInOneTransaction(
   job: ImportJob,
   total: number,
-  opts: { timeoutMs: number; prepare?: (tx: Tx) => Promise<void>; range: ApplyRange; onRange?: (done: number) => void },
-): Promise<void> {
+  opts: { kind: string; timeoutMs: number; prepare?: (tx: Tx) => Promise<void>; range: ApplyRange; finish?: (tx: Tx) => Promise<void>; onRange?: (done: number) => void },
+): Promise<ApplyTimings> {
   assertMinted(job);
-  const deadline = Date.now() + opts.timeoutMs;
-  const seconds = Math.round(opts.timeoutMs / 1000);
+  const seconds = Math.max(1, Math.round(opts.timeoutMs / 1000));
+  const timings: ApplyTimings = { kind: opts.kind, rows: total, transactionMs: 0, longestRangeMs: 0, ranges: 0 };
+  let deadline = Infinity;
+  let began = 0;
+  const check = () => {
+    if (performance.now() > deadline) throw new ImportTimeoutError(seconds);
+  };
   try {
     await db.$transaction(
       async (tx) => {
+        began = performance.now();
+        deadline = began + opts.timeoutMs;
+        check();
         await opts.prepare?.(tx);
-        let size = 250;
+        const adaptive = providerOf(db) !== "postgresql";
+        let size = adaptive ? FIRST_RANGE : Math.max(total, 1);
         for (let from = 0; from < total; ) {
-          if (Date.now() > deadline) throw new ImportTimeoutError(seconds);
+          check();
           const to = Math.min(from + size, total);
           const started = performance.now();
           await opts.range(tx, from, to);
           const took = performance.now() - started;
-          if (took < RANGE_TARGET_MS / 2) size = Math.min(size * 2, 5000);
-          else if (took > RANGE_TARGET_MS * 1.5) size = Math.max(Math.floor(size / 2), 25);
+          timings.ranges++;
+          timings.longestRangeMs = Math.max(timings.longestRangeMs, took);
+          if (adaptive && took < RANGE_TARGET_MS / 2) size = Math.min(size * 2, 20_000);
+          else if (adaptive && took > RANGE_TARGET_MS) size = Math.max(Math.floor((size * RANGE_TARGET_MS) / took), 100);
           from = to;
           opts.onRange?.(from);
-          await yieldToEventLoop(RANGE_PAUSE_MS);
+          if (from < total) await yieldToEventLoop();
         }
-        if (Date.now() > deadline) throw new ImportTimeoutError(seconds);
+        check();
+        await opts.finish?.(tx);
+        check();
         await tx.importJob.update({ where: { id: job.id, userId: job.userId }, data: { status: "applied" } });
       },
-      // Prisma's own timer is the backstop: it rolls the transaction back even if a statement overran the deadline.
+      // Prisma's own timer is the backstop (it rolls the transaction back even if a statement overran the deadline),
+      // set a little later than our deadline: when it fires first, a statement the callback issues afterwards may run
+      // outside the transaction (seen on PostgreSQL with a 1 ms limit), so the deadline must throw first.
       { timeout: opts.timeoutMs + 1_000, maxWait: 10_000 },
     );
   } catch (e) {
     if (e instanceof DomainError) throw e;
     // Prisma's "transaction already closed / expired" after its timer fired
-    if ((e as { code?: string }).code === "P2028" || Date.now() > deadline) throw new ImportTimeoutError(seconds);
+    if ((e as { code?: string }).code === "P2028" || (began && performance.now() > deadline)) throw new ImportTimeoutError(seconds);
     throw e;
   }
+  timings.transactionMs = Math.round(performance.now() - began);
+  timings.longestRangeMs = Math.round(timings.longestRangeMs);
+  logTimings(timings);
+  return timings;
 }
 
 const STAGE_TABLES = ["importCardStage", "importTraitStage", "importCollectionStage"] as const;
 
-/** Deletes the staged rows of a job this session started, a range at a time (each a short write), then the job. */
+/** Deletes a job's staged rows a range at a time (each a short write), then the job. */
 export async function dropImportJob(job: ImportJob): Promise<void> {
   assertMinted(job);
   await dropJob(job.id);

@@ -8,7 +8,7 @@ import { diffSnapshots } from "@/lib/cards/snapshot-diff";
 import { requireAdmin } from "@/lib/dal/session";
 import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/dal/catalog-admin";
 import { invalidateCatalog } from "@/lib/dal/cache-invalidation";
-import { applyInRanges, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop, type ImportJob } from "@/lib/dal/bulk";
+import { applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop, type ImportJob } from "@/lib/dal/bulk";
 import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
 import { parseCatalogFile, validateRowsInChunks, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
 import type { OnImportProgress } from "@/lib/import/progress";
@@ -19,9 +19,9 @@ import type { CatalogCard } from "@/lib/validation/catalog";
  * Catalog imports that never hold the server (docs/catalog-import.md): the
  * file is checked in chunks, the cards it names are read in pages, the rows to
  * write are staged in ImportCardStage / ImportTraitStage (lib/dal/bulk.ts),
- * and one transaction applies them to the catalog range by range with
- * set-based statements, pausing between ranges. The SQL is written once for
- * SQLite and PostgreSQL (quoted identifiers, UPDATE … FROM, INSERT … SELECT).
+ * and one short transaction applies them to the catalog with set-based
+ * statements. The SQL is written once for SQLite and PostgreSQL (quoted
+ * identifiers, UPDATE … FROM, INSERT … SELECT).
  */
 
 /** The apply transaction's limit: past it, everything is rolled back and the import says so. */
@@ -107,9 +107,17 @@ export async function dryRunImport(text: string, format: CatalogFormat, onProgre
   return report;
 }
 
-/** A new card id (the same alphabet and length class as Prisma's cuids). */
+let idCounter = 0;
+/**
+ * A new id for a card or an audit row: lower-case letters and digits, 25
+ * characters like Prisma's cuids, but in creation order (time, then a
+ * counter, then randomness), so the apply appends to the primary-key indexes
+ * instead of writing all over them.
+ */
 function newId(): string {
-  return `c${randomBytes(15).toString("base64url").toLowerCase().replace(/[-_]/g, "0")}`;
+  idCounter = (idCounter + 1) % 36 ** 4;
+  const random = randomBytes(10).toString("base64url").toLowerCase().replace(/[-_]/g, "0").slice(0, 11);
+  return `c${Date.now().toString(36).padStart(9, "0")}${idCounter.toString(36).padStart(4, "0")}${random}`;
 }
 
 /**
@@ -173,35 +181,43 @@ async function stage(jobId: string, targets: Target[], onProgress: OnImportProgr
   );
 }
 
-/** Moves the staged rows into the catalog: one transaction, a few set-based statements per range of rows. */
+/**
+ * Moves the staged rows into the catalog: one short write transaction that
+ * first checks the catalog has not changed underneath (two set-based reads),
+ * then copies the staged rows with a few set-based statements per range of
+ * rows, in primary-key order. No per-row statement runs inside it.
+ */
 async function applyStaged(job: ImportJob, userId: string, targets: Target[], onProgress: OnImportProgress, timeoutMs: number): Promise<void> {
   const jobId = job.id;
   const sql = Prisma.sql;
   const setCodes = [...new Set(targets.map((t) => t.card.set))];
   const total = targets.length;
-  await applyInRanges(job, total, {
+  const ofJob = sql`s."jobId" = ${jobId}`;
+  await applyInOneTransaction(job, total, {
+    kind: "catalog",
     timeoutMs,
     onRange: (done) => onProgress({ phase: "apply", done, total }),
     async prepare(tx) {
+      // the sets the file names (a handful of rows)
       for (const code of setCodes) {
         await tx.cardSet.upsert({ where: { code }, create: { code, name: code, unofficial: true, note: "Created by a catalog import." }, update: {} });
       }
-    },
-    async range(tx, from, to) {
-      const inRange = sql`s."jobId" = ${jobId} AND s."seq" >= ${from} AND s."seq" < ${to}`;
       // the catalog may have changed since the file was compared with it
       const [{ n: clashes }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
         SELECT count(*) AS n FROM "ImportCardStage" s
         JOIN "CardSet" cs ON cs."code" = s."setCode"
         JOIN "Card" c ON c."setId" = cs."id" AND c."number" = s."number"
-        WHERE ${inRange} AND s."action" = 'create'`);
+        WHERE ${ofJob} AND s."action" = 'create'`);
       const [{ n: vanished }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
         SELECT count(*) AS n FROM "ImportCardStage" s
         LEFT JOIN "Card" c ON c."id" = s."cardId"
-        WHERE ${inRange} AND s."action" = 'update' AND c."id" IS NULL`);
+        WHERE ${ofJob} AND s."action" = 'update' AND c."id" IS NULL`);
       if (Number(clashes) || Number(vanished)) {
         throw new CatalogImportError("The catalog changed while the file was being checked (a card was added or deleted meanwhile). Nothing was written: run the import again.");
       }
+    },
+    async range(tx, from, to) {
+      const inRange = sql`${ofJob} AND s."seq" >= ${from} AND s."seq" < ${to}`;
       await tx.$executeRaw(sql`
         UPDATE "Card" SET
           "setId" = cs."id", "number" = s."number", "title" = s."title", "titleKey" = s."titleKey",
@@ -215,14 +231,14 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
         INSERT INTO "Card" ("id", "setId", "number", "title", "titleKey", "colorMask", "colorCount", "rings", "rarity", "text", "effect", "imageUrl", "createdAt", "updatedAt")
         SELECT s."cardId", cs."id", s."number", s."title", s."titleKey", s."colorMask", s."colorCount", s."rings", s."rarity", s."text", s."effect", s."imageUrl", s."stagedAt", s."stagedAt"
         FROM "ImportCardStage" s JOIN "CardSet" cs ON cs."code" = s."setCode"
-        WHERE ${inRange} AND s."action" = 'create'`);
+        WHERE ${inRange} AND s."action" = 'create' ORDER BY s."cardId"`);
       await tx.$executeRaw(sql`
         INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
-        SELECT s."cardId", s."trait", s."traitKey" FROM "ImportTraitStage" s WHERE ${inRange}`);
+        SELECT s."cardId", s."trait", s."traitKey" FROM "ImportTraitStage" s WHERE ${inRange} ORDER BY s."cardId", s."traitKey"`);
       await tx.$executeRaw(sql`
         INSERT INTO "CardAudit" ("id", "cardId", "cardKey", "userId", "action", "before", "after", "note", "createdAt")
         SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
-        FROM "ImportCardStage" s WHERE ${inRange}`);
+        FROM "ImportCardStage" s WHERE ${inRange} ORDER BY s."auditId"`);
     },
   });
 }

@@ -9,7 +9,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
     return h.db;
   },
 }));
-vi.mock("@/lib/auth", () => ({ auth: async () => (h.sessionUserId ? { user: { id: h.sessionUserId } } : null) }));
+vi.mock("@/lib/auth", () => ({ sessionUserId: async () => h.sessionUserId }));
 
 import { getCurrentUser, requireAdmin, requireUser } from "@/lib/dal/session";
 import { runAsSystemAdmin } from "@/lib/dal/system";

@@ -22,9 +22,8 @@ export class AuthError extends DomainError {
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const system = systemActor();
   if (system) return system;
-  const { auth } = await import("@/lib/auth");
-  const session = await auth();
-  const id = session?.user?.id;
+  const { sessionUserId } = await import("@/lib/auth");
+  const id = await sessionUserId();
   if (!id) return null;
   return findSessionUser(id);
 });

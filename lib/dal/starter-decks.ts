@@ -14,12 +14,20 @@ export type StarterDeck = z.infer<typeof starterSchema>;
 
 const DIR = path.join(process.cwd(), "data", "starter-decks");
 
-/** The starter decks shipped in data/starter-decks (public, read-only). */
-export const listStarterDecks = cache(async (): Promise<StarterDeck[]> => {
+function readStarterDecks(): StarterDeck[] {
   return readdirSync(DIR)
     .filter((f) => f.endsWith(".json"))
     .sort()
     .map((f) => starterSchema.parse(JSON.parse(readFileSync(path.join(DIR, f), "utf8"))));
+}
+
+/** Read once per production server (the files ship with the build); per request in development, so edits show. */
+let shipped: StarterDeck[] | null = null;
+
+/** The starter decks shipped in data/starter-decks (public, read-only). */
+export const listStarterDecks = cache(async (): Promise<StarterDeck[]> => {
+  if (process.env.NODE_ENV !== "production") return readStarterDecks();
+  return (shipped ??= readStarterDecks());
 });
 
 export async function getStarterDeck(slug: string): Promise<StarterDeck | null> {

@@ -43,6 +43,19 @@ export async function runAsSystemAdmin<T>(email: string | undefined, fn: (admin:
 }
 
 /**
+ * Runs `fn` as the account with this email (any role): for command-line tools
+ * that act for one person, e.g. `npm run user -- import-collection EMAIL FILE`.
+ * The same refusal inside the Next.js server.
+ */
+export async function runAsSystemAccount<T>(email: string, fn: (user: SessionUser) => Promise<T>): Promise<T> {
+  if (process.env.NEXT_RUNTIME) throw new SystemPathError("The system path is for command-line tools only; it cannot run inside the app.");
+  const row = await db.user.findUnique({ where: { email: email.toLowerCase() } });
+  if (!row) throw new SystemPathError(`No account with email ${email}.`);
+  const user = toSessionUser(row);
+  return systemContext.run(user, () => fn(user));
+}
+
+/**
  * Runs `fn` as the account `id` (any role): for command-line tools and test
  * harnesses that act for one named account, e.g. an import run in a child
  * process. The same refusal inside the Next.js server.

@@ -50,8 +50,13 @@ export async function createUser(input: SignUpInput): Promise<CreateUserResult> 
   }
 }
 
-/** Loads a user by id for the session check (fresh role, and null for deleted accounts). */
+/**
+ * Loads a user by id for the session check (fresh role, and null for deleted
+ * accounts). A plain read of four columns: it runs on every signed-in request,
+ * where a model query would be compiled anew each time.
+ */
 export async function findSessionUser(id: string): Promise<SessionUser | null> {
-  const user = await db.user.findUnique({ where: { id } });
+  const [user] = await db.$queryRaw<{ id: string; email: string; displayName: string; role: string }[]>`
+    SELECT "id", "email", "displayName", "role" FROM "User" WHERE "id" = ${id}`;
   return user ? toSessionUser(user) : null;
 }

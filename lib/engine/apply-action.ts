@@ -7,7 +7,8 @@ import { cloneState } from "./clone";
 import { answerBattle, answerFlipColor, advance, rushFlip } from "./rules/flow";
 import { pname } from "./rules/board";
 import { flipMask } from "./rules/rush";
-import { answerCard, answerEffectColor, answerOptional, answerTarget, stopTargets } from "./effects/interpreter";
+import { answerCard, answerEffectColor, answerOptional, answerTarget, endBottom, stopTargets } from "./effects/interpreter";
+import { anySeen, mixHand, sweepSeen } from "./rules/seen";
 import { applyCorrection, checkCorrection, closeCorrection } from "./rules/correction";
 import type { Action, ApplyResult, EngineError, EngineErrorCode, GameEvent, GameState, Player, SlotRef } from "./types";
 
@@ -53,7 +54,7 @@ export function checkAction(s: GameState, a: Action): EngineError | null {
         return err("choose/invalid-option", `Answer the "you may" question with yes: true or false, or pass (RULES.md §6).`);
       case "card":
         if (typeof a.card === "number" && pd.options.includes(a.card)) return null;
-        return err("choose/invalid-option", `Choose one of the offered cards of the ${pd.zone === "hand" ? "hand" : "discard pile"} by its id (effect language v2, docs/effects.md).`);
+        return err("choose/invalid-option", `Choose one of the offered cards of the ${pd.zone === "hand" ? "hand" : pd.zone === "deck" ? "deck (the cards looked at)" : "discard pile"} by its id (effect language v2, docs/effects.md).`);
       case "correction":
         return err("choose/invalid-option", `A manual correction window is open: make a correction (a correct action) or pass when done (docs/rules.md).`);
       case "target":
@@ -133,6 +134,8 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
         placed++;
       }
       pl.placed = true;
+      // Cards left the hand face down: what the opponent had seen of it is forgotten (rules/seen.ts).
+      if (s.seen[1 - p].hand.length > 0) mixHand(s, p);
       if (ev)
         ev.push({
           type: "place",
@@ -165,6 +168,7 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
       s.pending = null;
       if (pd?.kind === "optional") answerOptional(s, false, ev);
       else if (pd?.kind === "correction") closeCorrection(s, pd, ev);
+      else if (pd?.kind === "card" && pd.purpose === "deck-bottom") endBottom(s);
       else stopTargets(s);
       break;
     }
@@ -173,6 +177,8 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
       break;
   }
   advance(s, ev);
+  // Knowledge of hidden cards that are no longer where they were seen is dropped (rules/seen.ts).
+  if (anySeen(s)) sweepSeen(s);
 }
 
 /**

@@ -41,5 +41,6 @@ export function cloneState(s: GameState): GameState {
     winner: s.winner,
     scoring: s.scoring,
     lasting: s.lasting,
+    seen: s.seen,
   };
 }

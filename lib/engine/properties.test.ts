@@ -59,21 +59,24 @@ describe("engine properties over random games", () => {
     );
   }, 120_000);
 
-  it("emeralds only go up and never past 3; games end within maxTurns", () => {
+  it("emeralds never go past 3 nor below 0, and go down only by an effect that loses them; games end within maxTurns", () => {
     fc.assert(
       fc.property(seeds, fc.integer({ min: 1, max: 12 }), fc.constantFrom("priority" as const, "no-mirror" as const), (seed, maxTurns, columnRule) => {
         let prev: [number, number] = [0, 0];
-        const { state } = playRandom(
+        let drops = 0;
+        const { state, events } = playRandom(
           seed,
           (s) => {
-            expect(s.emeralds[0]).toBeGreaterThanOrEqual(prev[0]);
-            expect(s.emeralds[1]).toBeGreaterThanOrEqual(prev[1]);
+            // Effect language v2: an `emerald` effect (a cost, or "your opponent loses one") takes at most 2 at a time.
+            drops += Math.max(0, prev[0] - s.emeralds[0]) + Math.max(0, prev[1] - s.emeralds[1]);
+            expect(Math.min(...s.emeralds)).toBeGreaterThanOrEqual(0);
             expect(Math.max(...s.emeralds)).toBeLessThanOrEqual(3);
             expect(s.turn).toBeLessThanOrEqual(maxTurns);
             prev = [s.emeralds[0], s.emeralds[1]];
           },
           { maxTurns, columnRule },
         );
+        expect(drops).toBeLessThanOrEqual(2 * events.filter((e) => e.type === "emerald" && e.message.includes(" loses ")).length);
         expect(state.winner).not.toBeNull();
         expect(state.turn).toBeLessThanOrEqual(maxTurns);
         expect(Math.max(...state.emeralds)).toBeLessThanOrEqual(3);
@@ -181,8 +184,9 @@ describe("engine properties over random games", () => {
             const v = playerView(s, viewer);
             expect(v.players[o].hand).toBeNull();
             expect(JSON.stringify(v)).not.toMatch(/"rng"/);
-            // Every hidden card: no id, no identity.
-            const hidden = new Set<number>([...s.players[o].hand, ...s.players[o].deck, ...s.players[viewer].deck]);
+            // Every hidden card: no id, no identity (cards the viewer looked at in a hand or deck are not hidden from it: rules/seen.ts).
+            const known = new Set<number>([...s.seen[viewer].hand, ...s.seen[viewer].deck]);
+            const hidden = new Set<number>([...s.players[o].hand, ...s.players[o].deck, ...s.players[viewer].deck].filter((id) => !known.has(id)));
             s.players[o].chaos.forEach((x) => x && !x.faceUp && !(x.peek & (1 << viewer)) && hidden.add(x.card));
             const ids: number[] = [];
             JSON.stringify(v, (k, val) => {
@@ -194,12 +198,19 @@ describe("engine properties over random games", () => {
             const t = cloneState(s);
             const po = t.players[o];
             const slots = po.chaos.filter((x) => x && !x.faceUp && !(x.peek & (1 << viewer)));
-            const pool = [...po.hand, ...po.deck, ...slots.map((x) => x!.card)];
+            // Known cards stay in place; the hidden ones are shuffled among the hidden places.
+            const handAt = po.hand.map((id, i) => (known.has(id) ? -1 : i)).filter((i) => i >= 0);
+            const deckAt = po.deck.map((id, i) => (known.has(id) ? -1 : i)).filter((i) => i >= 0);
+            const pool = [...handAt.map((i) => po.hand[i]), ...deckAt.map((i) => po.deck[i]), ...slots.map((x) => x!.card)];
             shuffleInPlace(r, pool);
-            po.hand = pool.slice(0, po.hand.length);
-            po.deck = pool.slice(po.hand.length, po.hand.length + po.deck.length);
-            slots.forEach((x, i) => (x!.card = pool[po.hand.length + po.deck.length + i]));
-            shuffleInPlace(r, t.players[viewer].deck);
+            let k = 0;
+            for (const i of handAt) po.hand[i] = pool[k++];
+            for (const i of deckAt) po.deck[i] = pool[k++];
+            slots.forEach((x) => (x!.card = pool[k++]));
+            const md = t.players[viewer].deck;
+            const myAt = md.map((id, i) => (known.has(id) ? -1 : i)).filter((i) => i >= 0);
+            const mine = shuffleInPlace(r, myAt.map((i) => md[i]));
+            myAt.forEach((i, j) => (md[i] = mine[j]));
             t.rng = (t.rng + 12345) | 0;
             expect(JSON.stringify(playerView(t, viewer))).toBe(JSON.stringify(v));
           }

@@ -6,6 +6,7 @@
 import { applyAction } from "./apply-action";
 import { advance } from "./rules/flow";
 import { checkConservation } from "./rules/board";
+import { learnDeck, learnHand, noneSeen } from "./rules/seen";
 import { emptyPlayer, hasContinuous, newGame, normalizeCard } from "./setup";
 import {
   COLORS,
@@ -68,6 +69,13 @@ export interface ScenarioState {
   winner?: Player | "draw" | null;
   players: [ScenarioPlayer, ScenarioPlayer];
   pending?: unknown;
+  /**
+   * What each player has seen of hidden hands and decks (rules/seen.ts), by
+   * local id: `hand` names cards of the opponent's hand, `deck` cards of a
+   * deck (the player's own first). Each id names the first instance with that
+   * id there (decks top first) not already named.
+   */
+  seen?: [{ hand?: string[]; deck?: string[] }, { hand?: string[]; deck?: string[] }];
 }
 
 /** An action in scenario notation: like an engine action, with local card ids in `place`. */
@@ -95,7 +103,7 @@ function bad(msg: string): never {
   throw new Error(`Invalid scenario: ${msg}`);
 }
 
-const STATE_KEYS = ["turn", "lead", "step", "emeralds", "seed", "next", "lastFlip", "winner", "players", "pending"];
+const STATE_KEYS = ["turn", "lead", "step", "emeralds", "seed", "next", "lastFlip", "winner", "players", "pending", "seen"];
 const PLAYER_KEYS = ["deck", "hand", "discard", "chaos", "spare", "placed"];
 const SLOT_KEYS = ["card", "faceUp", "color", "mod", "setRings", "protect"];
 
@@ -251,10 +259,38 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
     winner: st.winner ?? null,
     scoring: false,
     lasting: [],
+    seen: noneSeen(),
   };
+  if (st.seen !== undefined) loadSeen(s, st.seen);
   const events: GameEvent[] = [];
   advance(s, events);
   return { state: s, events };
+}
+
+/** Load `state.seen` (local ids) into the state's knowledge of hidden cards, or fail naming the id. */
+function loadSeen(s: GameState, seen: unknown): void {
+  if (!Array.isArray(seen) || seen.length !== 2) bad("`state.seen` must list two players' { hand, deck }");
+  const keys = s.keys as string[];
+  for (const p of [0, 1] as Player[]) {
+    const x = seen[p] as { hand?: unknown; deck?: unknown };
+    if (typeof x !== "object" || x === null) bad(`seen[${p}] must be an object with hand and deck lists`);
+    onlyKeys(x, ["hand", "deck"], `seen[${p}]`);
+    const o = (1 - p) as Player;
+    const pick = (list: unknown, where: number[][], what: string): number[] => {
+      if (list === undefined) return [];
+      if (!Array.isArray(list)) bad(`seen[${p}].${what} must be a list of card ids`);
+      const used: number[] = [];
+      for (const k of list) {
+        let id: number | undefined;
+        for (const zone of where) if (id === undefined) id = zone.find((i) => keys[i] === k && !used.includes(i));
+        if (id === undefined) bad(`seen[${p}].${what}: "${String(k)}" is not ${what === "hand" ? `in Player ${o + 1}'s hand` : "in a deck"} (or is named twice)`);
+        used.push(id);
+      }
+      return used;
+    };
+    learnHand(s, p, pick(x.hand, [s.players[o].hand], "hand"));
+    learnDeck(s, p, pick(x.deck, [s.players[p].deck, s.players[o].deck], "deck"));
+  }
 }
 
 function toEngineAction(s: GameState, a: ScenarioAction, i: number, defined: Record<string, unknown>): Action {
@@ -304,7 +340,8 @@ export function runScenario(sc: Scenario): ScenarioResult {
 /**
  * The printed result of a scenario (RULES.md §8): `{ state, events }` with
  * local card ids; `state` has the input shape plus `winner`, `next`,
- * `lastFlip` and, while a decision is pending, `pending`.
+ * `lastFlip`, `seen` (what each player has seen of hidden hands and decks)
+ * and, while a decision is pending, `pending`.
  */
 export function scenarioOutput(s: GameState, events: readonly GameEvent[]): { state: Record<string, unknown>; events: Record<string, unknown>[] } {
   const key = (id: number): string => (s.keys ? s.keys[id] : `#${id}`);
@@ -336,6 +373,8 @@ export function scenarioOutput(s: GameState, events: readonly GameEvent[]): { st
       placed: pl.placed,
     })),
     winner: s.winner,
+    // What each player has seen of hidden hands and decks (rules/seen.ts), by local id.
+    seen: s.seen.map((k) => ({ hand: k.hand.map(key), deck: k.deck.map(key) })),
   };
   if (s.pending) state.pending = pending(s.pending);
   return {

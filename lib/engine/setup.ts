@@ -6,6 +6,7 @@ import { seedRng, nextInt, shuffleInPlace } from "./rng";
 import { DEFAULT_RULES, type CardDef, type CardInput, type GameState, type Player, type PlayerState, type Rules } from "./types";
 import { drawCards } from "./rules/board";
 import { advance } from "./rules/flow";
+import { noneSeen } from "./rules/seen";
 
 /** Options of {@link newGame}. */
 export interface NewGameOptions {
@@ -97,6 +98,7 @@ export function newGame(opts: NewGameOptions): GameState {
     winner: null,
     scoring: false,
     lasting: [],
+    seen: noneSeen(),
   };
   for (const p of [0, 1] as Player[]) {
     const deck = normalizeDeck(opts.decks[p]);

@@ -75,6 +75,7 @@ function mirrorState(s: GameState, cols: boolean): GameState {
   t.stack = s.stack.map((f): Frame => ({ ...f, player: swap(f.player), column: cols ? 4 - f.column : f.column, picked: f.picked.slice(), sub: f.sub && mRef(f.sub, cols) }));
   t.pending = mPending(s.pending, cols);
   t.lasting = s.lasting.map((l) => ({ ...l, player: swap(l.player) }));
+  t.seen = [s.seen[1], s.seen[0]];
   if (s.rules.manualCorrections) t.rules = { ...s.rules, manualCorrections: s.rules.manualCorrections.map(swap).sort() };
   return t;
 }
@@ -129,6 +130,10 @@ interface Run {
   zones: number;
   /** Rush rules changed or flips handed on by effects (v2). */
   rush: number;
+  /** Sequencing and durations (v2): costs asked for or not payable, skipped "if you do"s, modifiers with a duration. */
+  seq: number;
+  /** Looks at a deck or the opponent's hand (v2, rules/seen.ts). */
+  looks: number;
 }
 
 /**
@@ -139,7 +144,7 @@ interface Run {
  * order, so the new decks legitimately differ.
  */
 function run(n: number, cols: boolean, seed0: number): Run {
-  const out: Run = { games: 0, actions: 0, corrections: 0, effects: 0, triggers: 0, zones: 0, rush: 0 };
+  const out: Run = { games: 0, actions: 0, corrections: 0, effects: 0, triggers: 0, zones: 0, rush: 0, seq: 0, looks: 0 };
   for (let g = 0; g < n; g++) {
     const seed = seed0 + g;
     let a = newGame({ decks: DECKS, seed, rules: { maxTurns: 12, manualCorrections: g % 2 === 0 ? [0, 1] : [((g >> 1) & 1) as Player] } });
@@ -160,7 +165,9 @@ function run(n: number, cols: boolean, seed0: number): Run {
       for (const e of ra.events) {
         if (e.type === "effect" && e.message.endsWith("its effect triggers.")) out.triggers++;
         if (e.type === "effect" && (e.message.includes("flips next") || e.message.includes("until the end of") || e.message.includes("while this card"))) out.rush++;
+        if (e.type === "peek" && e.column === undefined) out.looks++;
         if (e.type === "face-down" || (e.cause === "effect" && (e.type === "move" || ((e.type === "discard" || e.type === "return") && e.row === undefined)))) out.zones++;
+        if (/cannot be paid|did not happen|until the end of the (rush|turn)\b.*\(|while this card is on the field.*\(/.test(e.message) && e.type !== "flip") out.seq++;
       }
       a = ra.state;
       b = rb.state;
@@ -184,6 +191,8 @@ describe("conservation and mirror symmetry over random games (effects and manual
     expect(r.triggers).toBeGreaterThan(500);
     expect(r.zones).toBeGreaterThan(500);
     expect(r.rush).toBeGreaterThan(300);
+    expect(r.seq).toBeGreaterThan(300);
+    expect(r.looks).toBeGreaterThan(300);
   }, 300_000);
 
   it("swapping the players and reversing the columns gives the mirrored game (up to the first reshuffle)", () => {
@@ -193,5 +202,7 @@ describe("conservation and mirror symmetry over random games (effects and manual
     expect(r.triggers).toBeGreaterThan(300);
     expect(r.zones).toBeGreaterThan(300);
     expect(r.rush).toBeGreaterThan(200);
+    expect(r.seq).toBeGreaterThan(200);
+    expect(r.looks).toBeGreaterThan(200);
   }, 300_000);
 });

@@ -79,11 +79,28 @@ export const V2_CARDS: CardDef[] = [
   c("Avenger", ["red"], 5, ["Animal"], { trigger: "battle-lost", optional: false, actions: [{ type: "discard", target: { owner: "opponent", row: "any", position: "battled", face: "up", count: "all" } }] }),
   c("Wave", ["yellow"], 3, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "return-to-hand", target: { owner: "opponent", row: "any", position: "any", face: "up", count: 1, rings: { of: "current", op: "lt", value: "opposing" } } }] }),
   c("Pickpocket", ["gray"], 2, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "hand-discard", who: "opponent", count: 1, pick: "random" }, { type: "hand-discard", who: "opponent", count: 1, pick: "owner" }] }),
+  // Sequencing and durations (v2).
+  c("Bargainer", ["red"], 5, ["Robot"], { trigger: "flip", optional: true, actions: [{ type: "discard", cost: true, target: { owner: "you", ...ANY_UP, count: 1 } }, { type: "discard", target: { owner: "opponent", ...ANY_UP, position: "same-column", count: "all" } }] }),
+  c("Trader", ["yellow"], 3, ["Place"], { trigger: "flip", optional: true, actions: [{ type: "hand-discard", who: "you", count: 1, pick: "owner" }, { type: "draw", count: 2, who: "you", ifDone: true }] }),
+  c("Counter", ["blue"], 3, ["Robot"], { trigger: "flip", optional: false, actions: [{ type: "modify-rings", target: "self", add: 1, forEach: { cards: { owner: "you", where: "field", traits: ["Robot"] } }, until: "rush" }, { type: "protect", target: "self", from: ["battle-discard"], until: "turn" }] }),
+  c("Saucer", ["gray"], 2, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "modify-rings", target: { owner: "opponent", ...ANY_UP, position: "same-column", count: 1 }, add: -2, until: "field" }, { type: "protect", target: { owner: "you", ...ANY_UP, count: 1 }, from: ["effects"], until: "field" }] }),
+  c("Recycler", ["red"], 2, ["Thing"], { trigger: "flip", optional: false, actions: [{ type: "discard", target: { owner: "you", ...ANY_UP, count: 2 } }, { type: "draw", count: 1, who: "you", ifDone: true, forEach: { previous: true } }] }),
+  c("Taxman", ["yellow"], 4, ["Human"], { trigger: "flip", optional: false, actions: [{ type: "emerald", who: "you", add: -1, cost: true }, { type: "emerald", who: "opponent", add: -1 }, { type: "draw", count: 1, who: "you", forEach: { emeralds: "opponent" } }] }),
+  c("Hive", ["gray"], 2, ["Robot"], { trigger: "continuous", optional: false, actions: [{ type: "modify-rings", target: "self", add: 1, forEach: { cards: { owner: "you", where: "field", traits: ["Robot"] } } }] }),
+  // Looking at hidden zones (v2, rules/seen.ts).
+  c("Scout", ["yellow"], 2, ["Animal"], { trigger: "flip", optional: false, actions: [{ type: "look-deck", count: 3, order: "any-or-bottom" }, { type: "look-hand" }] }),
+  c("Seer", ["red"], 4, ["Human"], { trigger: "to-spare", optional: false, actions: [{ type: "look-deck", count: 2, order: "any" }] }),
 ];
 
-/** The {@link mixedDecks} with two cards in five replaced by v2 cards, for the property tests. */
+/** The {@link mixedDecks} with three cards in five replaced by v2 cards (every one of them in one deck or the other), for the property tests. */
 export function v2Decks(): [CardDef[], CardDef[]] {
   const [a, b] = mixedDecks();
-  const sub = (d: CardDef[], o: number): CardDef[] => d.map((x, i) => (i % 5 === 2 || i % 5 === 4 ? V2_CARDS[(Math.floor(i / 5) * 2 + (i % 5 === 4 ? 1 : 0) + o) % V2_CARDS.length] : x));
-  return [sub(a, 0), sub(b, 3)];
+  const at = [1, 2, 4];
+  const sub = (d: CardDef[], o: number): CardDef[] =>
+    d.map((x, i) => {
+      const k = at.indexOf(i % 5);
+      return k < 0 ? x : V2_CARDS[(Math.floor(i / 5) * 3 + k + o) % V2_CARDS.length];
+    });
+  // Each deck holds 18 v2 cards: the first deck the first 18, the second the last 18, so every v2 card plays (up to 36 of them).
+  return [sub(a, 0), sub(b, Math.max(0, V2_CARDS.length - 18))];
 }

@@ -141,6 +141,15 @@ export interface Frame {
   trigger: FrameTrigger;
   /** The card this card battled in the battle that triggered this frame (battle-won / battle-lost), else -1. */
   other: number;
+  /**
+   * Sequencing (effect language v2): what the current action has done so far
+   * (cards affected, drawn, discarded …), what the action before it did
+   * ("if you do", "for each" of the previous action), and the current
+   * action's amount once it has started (-1: not started yet).
+   */
+  done: number;
+  last: number;
+  amt: number;
 }
 
 /** The triggers a frame can run (every effect trigger but "continuous"). */
@@ -154,14 +163,15 @@ export type FrameTrigger = "flip" | "discarded" | "to-spare" | "score" | "battle
 export type Pending =
   | { kind: "color"; player: Player; slot: SlotRef; options: Color[]; prompt: string; reason: "flip" | "effect" }
   | { kind: "optional"; player: Player; slot: SlotRef; prompt: string; card: number }
-  | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string; required?: boolean }
+  | { kind: "target"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string; required?: boolean; cost?: boolean }
   | { kind: "battle"; player: Player; slot: SlotRef; options: SlotRef[]; prompt: string }
   | CardPending
   | CorrectionPending;
 
 /**
- * A card chosen from a hand or a discard pile (effect language v2: recover,
- * put onto the field, a chosen hand discard). The options are instance ids
+ * A card chosen from a hand, a discard pile or the cards looked at on top of
+ * the deck (effect language v2: recover, put onto the field, a chosen hand
+ * discard, putting looked-at cards back on the deck). The options are instance ids
  * the chooser can see; `required` when the chooser may not pass.
  */
 export interface CardPending {
@@ -170,10 +180,17 @@ export interface CardPending {
   slot: SlotRef;
   options: number[];
   prompt: string;
-  zone: "hand" | "discard";
-  /** What the chosen card is for: the heuristic keeps its best cards and gives up its worst. */
-  purpose: "recover" | "put" | "hand-discard";
+  zone: "hand" | "discard" | "deck";
+  /**
+   * What the chosen card is for: the heuristic keeps its best cards and gives
+   * up its worst. "deck-top": the next card to put back on top of your deck
+   * (the first chosen is the top card); "deck-bottom": a card to put at the
+   * bottom of your deck (`pass`: the rest go back on top).
+   */
+  purpose: "recover" | "put" | "hand-discard" | "deck-top" | "deck-bottom";
   required: boolean;
+  /** The card pays an effect's cost (effect language v2). */
+  cost?: boolean;
 }
 
 /**
@@ -235,6 +252,24 @@ export interface GameState {
   scoring: boolean;
   /** Rush rules changed by effects for a while (effect language v2, rules/lasting.ts). */
   lasting: Lasting[];
+  /**
+   * What each player has seen of hidden zones (effect language v2, rules/seen.ts):
+   * `seen[p]` lists the cards of hands and decks whose identity player p knows
+   * beyond their own hand. Never mutated in place (a copy shares it).
+   */
+  seen: [Seen, Seen];
+}
+
+/**
+ * The hidden cards one player knows (rules/seen.ts, docs/rules.md "What a
+ * player has seen"): `hand` — cards of the opponent's hand they looked at,
+ * until the card leaves that hand or the hand is mixed (its owner takes cards
+ * from it face down); `deck` — deck cards they looked at, whose places they
+ * know, until the card leaves the deck.
+ */
+export interface Seen {
+  hand: number[];
+  deck: number[];
 }
 
 /** The rush rules an effect can change (effect language v2, docs/rules.md). */
@@ -245,12 +280,34 @@ export type LastingRule = "ignore-column-rule" | "no-copy-discards" | "lower-dis
  * end of the rush, of the turn, or while `card` is on the field. "any-color"
  * is about `card` itself ("this card battles any color").
  */
-export interface Lasting {
+export interface LastingRuleChange {
   player: Player;
   rule: LastingRule;
   card: number;
   until: "rush" | "turn" | "field";
 }
+
+/**
+ * A ring modifier or protection with a duration (effect language v2): made
+ * by `player`'s effect of `card` on the field card `target`: `set` replaces
+ * its ring value (null: no change), `add` is added, `protect` holds
+ * protection bits; until the end of the rush, of the turn, or while `card`
+ * is face up on the field — and never longer than `target` stays face up on
+ * the field (rules/lasting.ts).
+ */
+export interface LastingModifier {
+  player: Player;
+  rule: "modifier";
+  card: number;
+  until: "rush" | "turn" | "field";
+  target: number;
+  add: number;
+  set: number | null;
+  protect: number;
+}
+
+/** Something an effect changed for a while (rules/lasting.ts). */
+export type Lasting = LastingRuleChange | LastingModifier;
 
 /** Place five cards from hand face down into the chaos row, in column order (RULES.md §4.1). */
 export interface PlaceAction {

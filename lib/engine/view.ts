@@ -30,11 +30,24 @@ export interface SlotView {
   setRings: number | null;
 }
 
-/** One side of the table in a view. `hand` is null for the opponent (only `handCount`). */
+/** A deck card the viewer has looked at: its place (0 = the top card) and identity. */
+export interface KnownDeckCard {
+  at: number;
+  card: CardRef;
+}
+
+/**
+ * One side of the table in a view. `hand` is null for the opponent (only
+ * `handCount`). `knownHand` lists the opponent's hand cards the viewer has
+ * seen (in id order; empty on the viewer's own side), `knownDeck` the cards of
+ * this side's deck the viewer has looked at, with their places (rules/seen.ts).
+ */
 export interface SideView {
   hand: CardRef[] | null;
   handCount: number;
+  knownHand: CardRef[];
   deckCount: number;
+  knownDeck: KnownDeckCard[];
   discard: CardRef[];
   chaos: (SlotView | null)[];
   spare: (SlotView | null)[];
@@ -75,6 +88,27 @@ export interface ViewOptions {
 
 /** Every hidden face-down card looks the same (RULES.md §7); views are read-only, so they share one frozen value. */
 const HIDDEN: SlotView = Object.freeze({ faceUp: false, card: null, color: null, rings: null, protect: 0, mod: 0, setRings: null });
+/** Nothing seen (the usual case): one shared, frozen empty list. */
+const NOTHING = Object.freeze([]) as unknown as never[];
+
+/** The cards of p's hand the viewer has seen (the opponent's hand only), in id order. */
+function knownHand(s: GameState, p: Player, viewer: Player): CardRef[] {
+  const k = s.seen[viewer].hand;
+  if (k.length === 0 || p === viewer) return NOTHING;
+  const out: CardRef[] = [];
+  for (const id of k) if (s.owner[id] === p && s.players[p].hand.includes(id)) out.push({ id, card: s.cards[id] });
+  return out;
+}
+
+/** The cards of p's deck the viewer has looked at, with their places from the top. */
+function knownDeck(s: GameState, p: Player, viewer: Player): KnownDeckCard[] {
+  const k = s.seen[viewer].deck;
+  if (k.length === 0) return NOTHING;
+  const out: KnownDeckCard[] = [];
+  const deck = s.players[p].deck;
+  for (let i = 0; i < deck.length; i++) if (k.includes(deck[i])) out.push({ at: i, card: { id: deck[i], card: s.cards[deck[i]] } });
+  return out;
+}
 
 function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | null, viewer: Player, auras: Auras): SlotView | null {
   if (x === null) return null;
@@ -83,8 +117,9 @@ function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | n
     if (!known) return HIDDEN;
     return { faceUp: false, card: { id: x.card, card: s.cards[x.card] }, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
   }
-  const protect = auras.protect.length > 0 ? protectionMask(s, owner, row, ci, auras) : x.protect;
-  const rings = auras.modify.length > 0 || x.mod !== 0 || x.setRings !== null ? currentRings(s, owner, row, ci, auras) : s.cards[x.card].rings;
+  const timed = s.lasting.length > 0;
+  const protect = auras.protect.length > 0 || timed ? protectionMask(s, owner, row, ci, auras) : x.protect;
+  const rings = auras.modify.length > 0 || x.mod !== 0 || x.setRings !== null || timed ? currentRings(s, owner, row, ci, auras) : s.cards[x.card].rings;
   return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect, mod: x.mod, setRings: x.setRings };
 }
 
@@ -102,7 +137,9 @@ function sideView(s: GameState, p: Player, viewer: Player, auras: Auras, noDisca
   return {
     hand: p === viewer ? refs(s, pl.hand) : null,
     handCount: pl.hand.length,
+    knownHand: knownHand(s, p, viewer),
     deckCount: pl.deck.length,
+    knownDeck: knownDeck(s, p, viewer),
     discard: noDiscards ? [] : refs(s, pl.discard),
     chaos: [
       slotView(s, p, "chaos", 0, c[0], viewer, auras),

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { searchOwnedCards, type OwnedCardDTO, type SortDir, type SortKey } from "@/lib/dal/card-search";
 import { requireUser } from "@/lib/dal/session";
 import type { QueryError } from "@/lib/search";
@@ -26,32 +27,43 @@ export type CollectionPage =
     }
   | { ok: false; error: QueryError; summary: CollectionSummary };
 
-const COLLECTION_PAGE_SIZE = 120;
+/** Cards per page: the catalog's page size (lib/dal/card-search DEFAULT_PAGE_SIZE). */
+const COLLECTION_PAGE_SIZE = 60;
 
-async function collectionSummary(userId: string): Promise<CollectionSummary> {
-  const [agg, catalog, distinctOwned, tradeable] = await Promise.all([
-    db.collectionEntry.aggregate({ where: { userId }, _sum: { quantity: true } }),
-    db.card.count(),
-    db.collectionEntry.count({ where: { userId, quantity: { gt: 0 } } }),
-    db.collectionEntry.aggregate({ where: { userId, quantity: { gt: PLAYSET } }, _sum: { quantity: true }, _count: true }),
-  ]);
-  return { distinctOwned, copies: agg._sum.quantity ?? 0, catalog, tradeable: (tradeable._sum.quantity ?? 0) - PLAYSET * tradeable._count };
+/**
+ * The user's totals in one query over their own entries; the catalog size is
+ * counted too unless the caller already has it (the unfiltered view's total).
+ */
+async function collectionSummary(userId: string, catalogSize: number | null): Promise<CollectionSummary> {
+  const catalog = catalogSize === null ? Prisma.sql`(SELECT count(*) FROM "Card")` : Prisma.sql`NULL`;
+  const [row] = await db.$queryRaw<{ distinctOwned: number | bigint; copies: number | bigint | null; tradeable: number | bigint | null; catalog: number | bigint | null }[]>`
+    SELECT count(CASE WHEN ce."quantity" > 0 THEN 1 END) AS "distinctOwned",
+           sum(ce."quantity") AS "copies",
+           sum(CASE WHEN ce."quantity" > ${PLAYSET} THEN ce."quantity" - ${PLAYSET} ELSE 0 END) AS "tradeable",
+           ${catalog} AS "catalog"
+    FROM "CollectionEntry" ce
+    WHERE ce."userId" = ${userId}`;
+  return { distinctOwned: Number(row.distinctOwned), copies: Number(row.copies ?? 0), catalog: catalogSize ?? Number(row.catalog), tradeable: Number(row.tradeable ?? 0) };
 }
 
 /**
  * The current user's view of the catalog with owned quantities: the catalog's
  * search language (`q`) ANDed with an ownership filter (owned / missing /
  * duplicates beyond a playset), through the one card search path
- * (lib/dal/card-search searchOwnedCards).
+ * (lib/dal/card-search searchOwnedCards), a page of COLLECTION_PAGE_SIZE cards.
  */
 export async function listCollection(
   opts: { filter?: OwnershipFilter; q?: string; sort?: string; dir?: string; page?: number | string } = {},
 ): Promise<CollectionPage> {
   const user = await requireUser();
-  const [result, summary] = await Promise.all([
-    searchOwnedCards({ q: opts.q, sort: opts.sort, dir: opts.dir, page: opts.page, pageSize: COLLECTION_PAGE_SIZE, ownership: opts.filter ?? "all" }),
-    collectionSummary(user.id),
-  ]);
+  const filter = opts.filter ?? "all";
+  const search = searchOwnedCards({ q: opts.q, sort: opts.sort, dir: opts.dir, page: opts.page, pageSize: COLLECTION_PAGE_SIZE, ownership: filter });
+  // unfiltered and without a query, the search counts the whole catalog: its total is the catalog size
+  if (filter === "all" && !opts.q?.trim()) {
+    const result = await search;
+    if (result.ok) return { ...result, summary: await collectionSummary(user.id, result.total) };
+  }
+  const [result, summary] = await Promise.all([search, collectionSummary(user.id, null)]);
   return { ...result, summary };
 }
 

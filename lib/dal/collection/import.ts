@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { cardKey, titleKey } from "@/lib/cards/keys";
 import { MAX_QUANTITY, type ImportMode, type TransferFormat } from "@/lib/validation/collection";
 import { parseCollectionFile, type RowError, type TransferRow } from "@/lib/collection/transfer";
-import { applyInRanges, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
+import { applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
 import type { OnImportProgress } from "@/lib/import/progress";
 import { timeSlicer } from "@/lib/import/time-slice";
 import type { ImportPreview, ImportPreviewLine } from "@/lib/collection/types";
@@ -142,12 +142,13 @@ const invalid = (n: number) => new CollectionError("collection/import-invalid", 
  * index: the app reaches it only through applyCollectionImport.
  *
  * The file is resolved with paged reads, its lines staged in
- * ImportCollectionStage a chunk at a time, then applied in ONE transaction
- * that walks the staged lines in short ranges (lib/dal/bulk.ts): "replace"
- * first deletes the user's entries a range at a time, then each range is one
- * INSERT … SELECT … ON CONFLICT DO UPDATE (the same SQL on SQLite and
- * PostgreSQL), checked for cards deleted meanwhile and for quantities over
- * the limit. Any failure, a timeout or a kill rolls all of it back.
+ * ImportCollectionStage a chunk at a time, then applied in ONE short write
+ * transaction (lib/dal/bulk.ts) of set-based statements: a check for cards
+ * deleted meanwhile, for "replace" a delete of the entries the file does not
+ * name, then one INSERT … SELECT … ON CONFLICT DO UPDATE per range of staged
+ * lines (the same SQL on SQLite and PostgreSQL), and for "add" a check for
+ * quantities over the limit. Any failure, a timeout or a kill rolls all of it
+ * back.
  */
 export async function applyCollectionImportToMine(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
   const userId = (await requireUser()).id;
@@ -168,11 +169,13 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
       (done) => onProgress({ phase: "stage", done, total: staged.length }),
     );
     onProgress({ phase: "apply", done: 0, total: staged.length });
-    await applyInRanges(job, staged.length, {
+    await applyInOneTransaction(job, staged.length, {
+      kind: "collection",
       timeoutMs: APPLY_TIMEOUT_MS,
       onRange: (done) => onProgress({ phase: "apply", done, total: staged.length }),
-      prepare: mode === "replace" ? (tx) => clearCollection(tx, userId) : undefined,
+      prepare: (tx) => checkAndClear(tx, userId, jobId, mode),
       range: (tx, from, to) => applyRange(tx, userId, jobId, from, to, mode === "replace" ? "set" : "add"),
+      finish: mode === "add" ? (tx) => checkLimit(tx, userId, jobId) : undefined,
     });
     onProgress({ phase: "done", done: staged.length, total: staged.length });
   } finally {
@@ -181,35 +184,45 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
   return previewOf(mode, resolved);
 }
 
-/** "replace": deletes the user's entries inside the apply transaction, a range at a time. */
-async function clearCollection(tx: Tx, userId: string): Promise<void> {
+/**
+ * Inside the apply transaction, before any write: a card of the file deleted
+ * from the catalog meanwhile refuses the import; "replace" then deletes the
+ * user's entries for cards the file does not name (set-based, in a few
+ * statements of at most 5,000 rows).
+ */
+async function checkAndClear(tx: Tx, userId: string, jobId: string, mode: ImportMode): Promise<void> {
+  const [{ n: gone }] = await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM "ImportCollectionStage" s LEFT JOIN "Card" c ON c."id" = s."cardId" WHERE s."jobId" = ${jobId} AND c."id" IS NULL`;
+  if (Number(gone)) throw new CollectionError("collection/import-invalid", "A card in the file was deleted from the catalog meanwhile; nothing was imported. Run the check again.");
+  if (mode !== "replace") return;
   for (;;) {
     const n = await tx.$executeRaw`DELETE FROM "CollectionEntry" WHERE "userId" = ${userId} AND "cardId" IN (
-      SELECT e."cardId" FROM "CollectionEntry" e WHERE e."userId" = ${userId} ORDER BY e."cardId" LIMIT 1000)`;
+      SELECT e."cardId" FROM "CollectionEntry" e WHERE e."userId" = ${userId}
+        AND NOT EXISTS (SELECT 1 FROM "ImportCollectionStage" s WHERE s."jobId" = ${jobId} AND s."cardId" = e."cardId")
+      ORDER BY e."cardId" LIMIT 5000)`;
     if (n === 0) return;
     await yieldToEventLoop();
   }
 }
 
+/** "add", at the end of the apply transaction: no card may pass the limit (the collection may have changed since the check). */
+async function checkLimit(tx: Tx, userId: string, jobId: string): Promise<void> {
+  const [{ n: over }] = await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM "CollectionEntry" e JOIN "ImportCollectionStage" s ON s."cardId" = e."cardId"
+    WHERE s."jobId" = ${jobId} AND e."userId" = ${userId} AND e."quantity" > ${MAX_QUANTITY}`;
+  if (Number(over)) throw new CollectionError("collection/import-invalid", `Some cards would go over ${MAX_QUANTITY} copies (your collection changed since the check); nothing was imported. Run the check again.`);
+}
+
 /**
- * One range of staged lines: adds the quantities ("add") or sets them ("set"),
- * creating missing rows. A row another request creates meanwhile is added to,
- * never a unique-key failure (which on PostgreSQL would abort the transaction).
+ * One range of staged lines, one statement: adds the quantities ("add") or
+ * sets them ("set"), creating missing rows. A row another request creates
+ * meanwhile is added to, never a unique-key failure (which on PostgreSQL would
+ * abort the transaction).
  */
 async function applyRange(tx: Tx, userId: string, jobId: string, from: number, to: number, mode: "add" | "set"): Promise<void> {
   const inRange = Prisma.sql`s."jobId" = ${jobId} AND s."seq" >= ${from} AND s."seq" < ${to}`;
-  const [{ n: gone }] = await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM "ImportCollectionStage" s LEFT JOIN "Card" c ON c."id" = s."cardId" WHERE ${inRange} AND c."id" IS NULL`;
-  if (Number(gone)) throw new CollectionError("collection/import-invalid", "A card in the file was deleted from the catalog meanwhile; nothing was imported. Run the check again.");
   // a parameter in a SELECT list has no type on PostgreSQL: say it is a timestamp there
   const now = providerOf(tx) === "postgresql" ? Prisma.sql`CAST(${new Date()} AS TIMESTAMP(3))` : Prisma.sql`${new Date()}`;
   const update = mode === "add" ? Prisma.sql`"quantity" = "CollectionEntry"."quantity" + excluded."quantity"` : Prisma.sql`"quantity" = excluded."quantity"`;
   await tx.$executeRaw`INSERT INTO "CollectionEntry" ("userId", "cardId", "quantity", "updatedAt")
-    SELECT CAST(${userId} AS TEXT), s."cardId", s."quantity", ${now} FROM "ImportCollectionStage" s WHERE ${inRange}
+    SELECT CAST(${userId} AS TEXT), s."cardId", s."quantity", ${now} FROM "ImportCollectionStage" s WHERE ${inRange} ORDER BY s."cardId"
     ON CONFLICT ("userId", "cardId") DO UPDATE SET ${update}, "updatedAt" = excluded."updatedAt"`;
-  if (mode === "add") {
-    const [{ n: over }] = await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM "CollectionEntry" e JOIN "ImportCollectionStage" s ON s."cardId" = e."cardId"
-      WHERE ${inRange} AND e."userId" = ${userId} AND e."quantity" > ${MAX_QUANTITY}`;
-    if (Number(over)) throw new CollectionError("collection/import-invalid", `Some cards would go over ${MAX_QUANTITY} copies (your collection changed since the check); nothing was imported. Run the check again.`);
-  }
 }
-

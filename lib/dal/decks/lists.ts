@@ -54,11 +54,61 @@ export async function getAuthor(id: string): Promise<{ id: string; displayName: 
   return u ? { id: u.id, displayName: u.displayName, since: u.createdAt.toISOString() } : null;
 }
 
-/** The signed-in user's decks, most recently edited first. */
+/** Most decks listMyDecks returns (the newest ones). */
+const MY_DECKS_MAX = 500;
+
+/**
+ * The signed-in user's decks, most recently edited first. Two flat reads (the
+ * decks with their counters, then the card lines of those decks) instead of a
+ * nested include: /decks and the lab run this on every request, and Prisma
+ * compiles and joins a nested include anew each time.
+ */
 export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
   const user = await requireUser();
-  const rows = await db.deck.findMany({ where: { ownerId: user.id }, include: summaryInclude, orderBy: { updatedAt: "desc" }, take: 500 });
-  return rows.map(summarise);
+  const [decks, lines] = await Promise.all([
+    db.$queryRaw<
+      {
+        id: string;
+        name: string;
+        visibility: string;
+        shareSlug: string;
+        updatedAt: Date | string;
+        likes: number | bigint | null;
+        views: number | bigint | null;
+        copies: number | bigint | null;
+        comments: number | bigint | null;
+      }[]
+    >`SELECT d."id", d."name", d."visibility", d."shareSlug", d."updatedAt", st."likes", st."views", st."copies", st."comments"
+      FROM "Deck" d LEFT JOIN "DeckStats" st ON st."deckId" = d."id"
+      WHERE d."ownerId" = ${user.id}
+      ORDER BY d."updatedAt" DESC, d."id" ASC
+      LIMIT ${MY_DECKS_MAX}`,
+    db.$queryRaw<{ deckId: string; quantity: number | bigint; cardId: string; title: string; colorMask: number | bigint; number: number | bigint; setCode: string }[]>`
+      SELECT dc."deckId", dc."quantity", c."id" AS "cardId", c."title", c."colorMask", c."number", s."code" AS "setCode"
+      FROM "Deck" d JOIN "DeckCard" dc ON dc."deckId" = d."id" JOIN "Card" c ON c."id" = dc."cardId" JOIN "CardSet" s ON s."id" = c."setId"
+      WHERE d."ownerId" = ${user.id}
+      ORDER BY dc."deckId", dc."cardId"`,
+  ]);
+  const cardsOf = new Map<string, Parameters<typeof summarise>[0]["cards"]>();
+  for (const l of lines) {
+    const line = { quantity: Number(l.quantity), card: { id: l.cardId, title: l.title, colorMask: Number(l.colorMask), number: Number(l.number), set: { code: l.setCode } } };
+    const list = cardsOf.get(l.deckId);
+    if (list) list.push(line);
+    else cardsOf.set(l.deckId, [line]);
+  }
+  return decks.map((d) =>
+    summarise({
+      id: d.id,
+      name: d.name,
+      visibility: d.visibility,
+      shareSlug: d.shareSlug,
+      updatedAt: new Date(d.updatedAt),
+      ownerId: user.id,
+      owner: { displayName: user.displayName },
+      stats: d.likes === null ? null : { likes: Number(d.likes), views: Number(d.views), copies: Number(d.copies), comments: Number(d.comments) },
+      cards: cardsOf.get(d.id) ?? [],
+    }),
+  );
 }
 
 /** The order of each sort of /decks/public; ties go to the most recently updated deck. */

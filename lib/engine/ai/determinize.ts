@@ -6,11 +6,25 @@
  */
 import { shuffleInPlace, type RngHolder } from "../rng";
 import { emptyPlayer, hasContinuous } from "../setup";
-import type { CardDef, GameState, Player, Slot } from "../types";
+import { noneSeen } from "../rules/seen";
+import type { CardDef, GameState, Player, Seen, Slot } from "../types";
 import type { CardRef, PlayerView, SlotView } from "../view";
 
 function key(d: CardDef): string {
   return `${d.title}|${d.colors.join(",")}|${d.rings}`;
+}
+
+/** The viewer's knowledge of hidden cards, as the sample's `seen` (what the opponent knows is not in the view). */
+function seenOf(v: PlayerView): [Seen, Seen] {
+  const hand: number[] = [];
+  const deck: number[] = [];
+  for (const side of v.players) {
+    for (const c of side.knownHand) hand.push(c.id);
+    for (const k of side.knownDeck) deck.push(k.card.id);
+  }
+  const k: [Seen, Seen] = noneSeen();
+  if (hand.length + deck.length > 0) k[v.viewer] = { hand: hand.sort((a, b) => a - b), deck: deck.sort((a, b) => a - b) };
+  return k;
 }
 
 /**
@@ -29,6 +43,8 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
   };
   for (const side of v.players) {
     side.hand?.forEach(seen);
+    side.knownHand.forEach(seen);
+    for (const k of side.knownDeck) seen(k.card);
     side.discard.forEach(seen);
     for (const x of [...side.chaos, ...side.spare]) if (x) seen(x.card);
   }
@@ -57,6 +73,9 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
     const pl = players[p];
     pl.placed = side.placed;
     if (side.hand) pl.hand = side.hand.map((c) => known(p, c));
+    // Cards the viewer has seen in the opponent's hand or in a deck stay fixed (rules/seen.ts).
+    else pl.hand = side.knownHand.map((c) => known(p, c));
+    for (const k of side.knownDeck) known(p, k.card);
     pl.discard = side.discard.map((c) => known(p, c));
     for (const row of ["chaos", "spare"] as const) {
       const src = side[row];
@@ -87,8 +106,11 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
     };
     for (const slot of hiddenSlots[p]) slot.card = draw();
     const side = v.players[p];
-    if (!side.hand) for (let i = 0; i < side.handCount; i++) players[p].hand.push(draw());
-    for (let i = 0; i < side.deckCount; i++) players[p].deck.push(draw());
+    if (!side.hand) for (let i = side.knownHand.length; i < side.handCount; i++) players[p].hand.push(draw());
+    const deck: number[] = new Array(side.deckCount);
+    for (const k of side.knownDeck) deck[k.at] = k.card.id;
+    for (let i = 0; i < side.deckCount; i++) if (deck[i] === undefined) deck[i] = draw();
+    players[p].deck = deck;
   }
   // Ids nobody holds (should not happen) get a harmless definition.
   for (let i = 0; i < n; i++)
@@ -116,5 +138,6 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
     winner: v.winner,
     scoring: false,
     lasting: v.lasting.slice(),
+    seen: seenOf(v),
   };
 }

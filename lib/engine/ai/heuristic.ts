@@ -7,6 +7,7 @@ import { PROTECT_BATTLE, PROTECT_COPY, type Action, type CardDef, type Color, ty
 import type { EffectAction, Target } from "../effects/schema";
 import { flipMaskForView, type CardRef, type PlayerView, type SideView, type SlotView } from "../view";
 import type { Agent, AgentOptions } from "./types";
+import { ownLossTarget, sequencedYes } from "./sequence";
 
 const COLOR_INDEX: Record<Color, number> = { blue: 0, red: 1, yellow: 2, gray: 3 };
 
@@ -135,13 +136,15 @@ export function heuristicFlip(v: PlayerView): Action {
   return { type: "flip", player: p, column: best + 1 };
 }
 
-/** A card of the view by instance id (its field, hand or discard pile), or null when the view does not show it. */
+/** A card of the view by instance id (its field, hand, discard pile, or a hand or deck card it has seen), or null when the view does not show it. */
 function findCard(v: PlayerView, id: number): CardDef | null {
   for (const side of v.players) {
     for (const x of side.chaos) if (x?.card?.id === id) return x.card.card;
     for (const x of side.spare) if (x?.card?.id === id) return x.card.card;
     for (const c of side.discard) if (c.id === id) return c.card;
     if (side.hand) for (const c of side.hand) if (c.id === id) return c.card;
+    for (const c of side.knownHand) if (c.id === id) return c.card;
+    for (const k of side.knownDeck) if (k.card.id === id) return k.card.card;
   }
   return null;
 }
@@ -236,7 +239,9 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
     case "optional": {
       // The controller's own card: found in the view (field, hand or discard pile); unknown means yes.
       const c = findCard(v, pd.card);
-      return { type: "choose", player: p, yes: c === null || c.effect == null || optionalValue(c.effect.actions) >= 0 };
+      // A cost or an "if you do" (v2 sequencing) is weighed against what it brings.
+      const paid = c === null ? null : sequencedYes(v, p, { id: pd.card, card: c });
+      return { type: "choose", player: p, yes: paid ?? (c === null || c.effect == null || optionalValue(c.effect.actions) >= 0) };
     }
     case "battle": {
       const mine = slotOf(v, pd.slot);
@@ -254,6 +259,9 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
       return { type: "choose", player: p, slot: best };
     }
     case "target": {
+      // Giving up its own cards (a cost, "if you do"): the weakest, or none.
+      const own = ownLossTarget(v, pd);
+      if (own !== null) return own === "pass" ? { type: "pass", player: p } : { type: "choose", player: p, slot: own };
       let best = pd.options[0];
       let br = -Infinity;
       for (const o of pd.options) {
@@ -269,7 +277,8 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
       return { type: "choose", player: p, slot: best };
     }
     case "card": {
-      // Recover or put its best card (most rings); give up its worst when it must discard.
+      if (pd.purpose === "deck-bottom") return deckBottom(v, pd.options);
+      // Recover or put its best card (most rings), draw its best card first; give up its worst when it must discard.
       let best = pd.options[0];
       let br = -Infinity;
       for (const id of pd.options) {
@@ -286,6 +295,30 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
       // Manual corrections are for people (RULES.md §6): an agent never makes one, it is done at once.
       return { type: "pass", player: p };
   }
+}
+
+/**
+ * Put a looked-at card at the bottom of the deck: the one with the fewest
+ * rings, when it has fewer than an average card of the deck list (what an
+ * unknown draw is worth); otherwise keep the rest on top (pass).
+ */
+function deckBottom(v: PlayerView, options: number[]): Action {
+  const p = v.viewer;
+  // Without the deck lists (fast playouts), the cards of its own hand stand for an average card.
+  const list = v.deckLists?.[p] ?? (v.players[p].hand ?? []).map((c) => c.card);
+  let sum = 0;
+  for (const c of list) sum += c.rings;
+  const mean = list.length > 0 ? sum / list.length : 0;
+  let worst = -1;
+  let wr = Infinity;
+  for (const id of options) {
+    const r = findCard(v, id)?.rings ?? mean;
+    if (r < wr) {
+      wr = r;
+      worst = id;
+    }
+  }
+  return worst >= 0 && wr < mean ? { type: "choose", player: p, card: worst } : { type: "pass", player: p };
 }
 
 /** The heuristic choice for the viewer (who must act now). */

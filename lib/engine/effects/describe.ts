@@ -3,7 +3,7 @@
  * them, and says "text not automated" for cards without one.
  */
 import type { CardDef } from "../types";
-import type { Condition, Effect, Selector, Target } from "./schema";
+import type { Condition, Effect, EffectAction, Selector, Target } from "./schema";
 import { describeAction } from "./interpreter";
 import { TRIGGER_WORDS } from "./triggers";
 
@@ -14,13 +14,14 @@ export function isAutomated(card: CardDef): boolean {
 
 const OPS = { lt: "less than", le: "at most", eq: "exactly", ge: "at least", gt: "more than" } as const;
 
-function describeSelector(t: Target): string {
+function describeSelector(t: Target, exact = false): string {
   if (t === "self") return "this card";
   const s = t as Selector;
   const parts: string[] = [];
   if (s.pick === "random") parts.push(s.count === 1 ? "1 random" : `${s.count} random`);
   else if (s.pick === "opponent") parts.push(`${s.count} (your opponent chooses)`);
-  else parts.push(s.count === "all" ? "all" : `up to ${s.count}`);
+  // A cost is paid in full: exactly N, not "up to N".
+  else parts.push(s.count === "all" ? "all" : exact ? `${s.count}` : `up to ${s.count}`);
   if (s.face !== "any") parts.push(`face-${s.face}`);
   if (s.colors) parts.push(s.colors.join("/"));
   if (s.traits) parts.push(s.traits.join("/"));
@@ -64,13 +65,26 @@ function describeCondition(c: Condition): string {
   return `the turn number is ${OPS[c.turn.op]} ${c.turn.value}`;
 }
 
-/** One-line English description of a structured effect (RULES.md §6). */
+function describeOne(a: EffectAction): string {
+  return !("target" in a) ? describeAction(a) : `${describeAction(a)}: ${describeSelector(a.target, a.cost === true)}`;
+}
+
+/**
+ * One-line English description of a structured effect (RULES.md §6). Costs
+ * (v2) read "as a cost, …; if you do: …" (with "you may", an optional cost;
+ * without, "if it cannot be paid, nothing happens"); "if you do" joins an
+ * action to the one before it, "then" the others.
+ */
 export function describeEffect(e: Effect): string {
   const head = TRIGGER_WORDS[e.trigger];
   const cond = e.condition ? `, if ${describeCondition(e.condition)}` : "";
+  const costs = e.actions.filter((a) => a.cost);
+  const rest = e.actions.filter((a) => !a.cost);
+  const acts = rest.map((a, i) => `${i === 0 ? "" : a.ifDone ? "; if you do, " : "; then "}${describeOne(a)}`).join("");
+  if (costs.length > 0) {
+    const pay = costs.map(describeOne).join(" and ");
+    return e.optional ? `${head}${cond}, you may, as a cost, ${pay}; if you do: ${acts}.` : `${head}${cond}: as a cost (if it cannot be paid, nothing happens), ${pay}; then: ${acts}.`;
+  }
   const may = e.optional ? ", you may" : "";
-  const acts = e.actions
-    .map((a) => (!("target" in a) ? describeAction(a) : `${describeAction(a)}: ${describeSelector(a.target)}`))
-    .join("; then ");
   return `${head}${cond}${may}: ${acts}.`;
 }

@@ -30,10 +30,16 @@ function primitives(e: Effect): string[] {
   if (e.condition) cond(e.condition);
   for (const a of e.actions) {
     out.push(`action:${a.type}`);
+    // Effect language v2: sequencing and durations.
+    if (a.cost) out.push("sequence:cost", e.optional ? "sequence:optional-cost" : "sequence:cost-required");
+    if (a.ifDone) out.push("sequence:if-done");
+    if (a.forEach) out.push(`for-each:${Object.keys(a.forEach)[0]}`);
+    if ((a.type === "modify-rings" || a.type === "protect") && a.until) out.push(`duration:${a.until}`);
     if (a.type === "score-rings") out.push(a.set !== undefined ? "score:set" : "score:add");
     if (a.type === "rush-rule") out.push(`rush-rule:${a.rule}`, `until:${a.until}`);
     if (a.type === "next-flip") out.push(`next-flip:${a.who}`);
     if (a.type === "flip-up" && a.asRush) out.push("flip-up:as-rush");
+    if (a.type === "look-deck") out.push(`look-deck:${a.order}`);
     if (!("target" in a)) continue;
     if (a.type === "modify-rings") out.push(a.set !== undefined ? "modify:set" : (a.add ?? 0) >= 0 ? "modify:+" : "modify:-");
     if (a.type === "protect") out.push(...a.from.map((f) => `protect:${f}`));
@@ -74,6 +80,11 @@ const REQUIRED = [
   "until:rush", "until:turn", "until:field", "flip-up:as-rush",
   // Effect language v2: selectors.
   "position:battled", "rings:vs-opposing",
+  // Effect language v2: sequencing and durations of ring modifiers and protections.
+  "sequence:cost", "sequence:optional-cost", "sequence:if-done", "for-each:cards", "for-each:emeralds",
+  "duration:rush", "duration:turn", "duration:field",
+  // Effect language v2: looking at hidden zones (rules/seen.ts).
+  "action:look-deck", "look-deck:any", "look-deck:any-or-bottom", "action:look-hand",
 ];
 
 interface Card {
@@ -173,7 +184,23 @@ describe("structured effects (RULES.md §6)", () => {
     expect(d(99)).toBe("When flipped, you may: flip face up as a rush flip: up to 1 face-down card of yours in the chaos row.");
     expect(d(100)).toBe("When this card loses a battle: discard: all face-up cards of your opponent's that this card battled.");
     expect(d(101)).toBe("When flipped: discard: all face-up cards of your opponent's with printed rings less than those of the opposing chaos card in this column.");
+    expect(d(102)).toBe("When flipped: look at the top 3 cards of your deck, then put them back in any order.");
+    expect(d(103)).toBe("When flipped: look at the top 3 cards of your deck, then put any of them at the bottom and the rest back on top in any order.");
+    expect(d(104)).toBe("When flipped: look at your opponent's hand.");
     expect(d(86)).toBe("When an opposing card is flipped in this column, you may: return to hand: up to 1 face-up card of your opponent's in the chaos row in this column.");
+  });
+
+  it("describes the v2 sequencing and durations in English", () => {
+    const d = (n: number) => {
+      const r = parseEffect(demo.cards.find((x) => x.number === n)!.effect);
+      if (!r.ok) throw new Error(r.error);
+      return describeEffect(r.effect);
+    };
+    expect(d(105)).toBe("When flipped, you may: discard 1 card from your hand of your choice; if you do, draw 2.");
+    expect(d(106)).toBe("When flipped, you may, as a cost, discard: 1 face-up card of yours; if you do: discard: all face-up cards of your opponent's in this column.");
+    expect(d(107)).toBe("When flipped: +1 rings for each other face-up Robot card on your field until the end of the rush: this card.");
+    expect(d(108)).toBe("When flipped: draw 1 for each Chaos Emerald your opponent has; then protect from effects until the end of the turn: this card.");
+    expect(d(109)).toBe("When flipped: -2 rings while this card is on the field: up to 1 face-up card of your opponent's in this column.");
   });
 
   it("rejects malformed effects with a readable error", () => {
@@ -194,6 +221,10 @@ describe("structured effects (RULES.md §6)", () => {
       { trigger: "flip", actions: [{ type: "emerald", add: 0 }] },
       { trigger: "flip", condition: { lead: "yes" }, actions: [{ type: "draw", count: 1 }] },
       { trigger: "flip", condition: { where: "field", min: 2, typo: 1 }, actions: [{ type: "draw", count: 1 }] },
+      // Looking at hidden zones: 1–5 cards, a known order, never continuous.
+      { trigger: "flip", actions: [{ type: "look-deck", count: 0 }] },
+      { trigger: "flip", actions: [{ type: "look-deck", count: 3, order: "shuffle" }] },
+      { trigger: "continuous", actions: [{ type: "look-hand" }] },
     ];
     for (const b of bad) {
       const r = parseEffect(b);

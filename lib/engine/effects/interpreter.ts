@@ -4,7 +4,7 @@
  * resumable execution of "when flipped" effects, whose every choice becomes a
  * pending decision.
  */
-import type { Condition, EffectAction, Selector } from "./schema";
+import { isSequenced, type Condition, type EffectAction, type Selector } from "./schema";
 import { nextInt } from "../rng";
 import {
   COLORS,
@@ -22,7 +22,10 @@ import {
   type SlotRef,
 } from "../types";
 import { discardFromField, drawCards, isAdjacent, label, pname, ref, rowOf, takeFromField } from "../rules/board";
+import { forgetCard, learnDeck, learnHand, mixHand } from "../rules/seen";
 import { hasTrigger, onDiscarded, onOpposingFlip, pushTrigger, TRIGGER_WORDS, triggerCardPresent } from "./triggers";
+import { addModifier, lastingProtect, lastingRings, leftField } from "../rules/lasting";
+import { costNeed, countOf, describeCount, describeDuration } from "./sequence";
 
 const ROWS: readonly Row[] = ["chaos", "spare"];
 
@@ -271,12 +274,19 @@ export function currentRings(s: GameState, p: Player, row: Row, ci: number, aura
   const slot = rowOf(s, p, row)[ci] as Slot;
   let base = slot.setRings ?? s.cards[slot.card].rings;
   let add = slot.mod;
+  if (s.lasting.length > 0) {
+    // Modifiers with a duration (v2): a lasting "set" replaces the value before them, their adds count too.
+    const [b, a] = lastingRings(s, slot.card, base);
+    base = b;
+    add += a;
+  }
   const m = auras.modify;
   for (let i = 0; i < m.length; i++) {
     const { src, a } = m[i];
     if (!hits(s, src, a.target, p, row, ci, slot, auras)) continue;
     if (a.set !== undefined) base = a.set;
-    else add += a.add ?? 0;
+    // "For each" (v2): a continuous amount follows the count as it changes.
+    else add += a.forEach ? (a.add ?? 0) * countOf(s, src, a.forEach, 0) : (a.add ?? 0);
   }
   const v = base + add;
   return v < 0 ? 0 : v;
@@ -297,7 +307,7 @@ export function scoreRings(s: GameState, p: Player, row: Row, ci: number, auras:
     const { src, a } = m[i];
     if (!hits(s, src, a.target, p, row, ci, slot, auras)) continue;
     if (a.set !== undefined) set = Math.min(set, a.set);
-    else add += a.add ?? 0;
+    else add += a.forEach ? (a.add ?? 0) * countOf(s, src, a.forEach, 0) : (a.add ?? 0);
   }
   if (set !== Infinity) base = set;
   const v = base + add;
@@ -314,6 +324,7 @@ const ALL_PROTECT = PROTECT_COPY | PROTECT_BATTLE | PROTECT_EFFECTS;
 export function protectionMask(s: GameState, p: Player, row: Row, ci: number, auras: Auras = activeAuras(s)): number {
   const slot = rowOf(s, p, row)[ci] as Slot;
   let bits = slot.protect;
+  if (s.lasting.length > 0) bits |= lastingProtect(s, slot.card);
   const pr = auras.protect;
   for (let i = 0; i < pr.length && bits !== ALL_PROTECT; i++) {
     const { src, a } = pr[i];
@@ -347,11 +358,11 @@ function plainMatch(s: GameState, src: Src, sel: Selector, tp: Player, trow: Row
 export function describeAction(a: EffectAction): string {
   switch (a.type) {
     case "draw":
-      return `${a.who === "you" ? "draw" : "your opponent draws"} ${a.count}`;
+      return `${a.who === "you" ? "draw" : "your opponent draws"} ${a.count}${each(a)}`;
     case "modify-rings":
-      return a.set !== undefined ? `set rings to ${a.set}` : `${(a.add ?? 0) >= 0 ? "+" : ""}${a.add} rings`;
+      return `${a.set !== undefined ? `set rings to ${a.set}` : `${(a.add ?? 0) >= 0 ? "+" : ""}${a.add} rings`}${each(a)}${a.until ? ` ${describeDuration(a.until)}` : ""}`;
     case "protect":
-      return `protect from ${a.from.join(", ")}`;
+      return `protect from ${a.from.join(", ")}${a.until ? ` ${describeDuration(a.until)}` : ""}`;
     case "change-color":
       return a.color === "choose" ? "change active color" : `change active color to ${a.color}`;
     case "flip-up":
@@ -366,7 +377,7 @@ export function describeAction(a: EffectAction): string {
     case "return-to-hand":
       return "return to hand";
     case "score-rings":
-      return a.set !== undefined ? `count ${a.set} rings at the score step` : `${(a.add ?? 0) >= 0 ? "+" : ""}${a.add} rings at the score step`;
+      return a.set !== undefined ? `count ${a.set} rings at the score step` : `${(a.add ?? 0) >= 0 ? "+" : ""}${a.add} rings at the score step${each(a)}`;
     case "emerald": {
       const n = Math.abs(a.add);
       const what = `${n} Chaos Emerald${n === 1 ? "" : "s"}`;
@@ -383,12 +394,24 @@ export function describeAction(a: EffectAction): string {
     case "put":
       return `put 1 card from your ${a.from === "discard" ? "discard pile" : a.from === "deck" ? "deck (the top card)" : "hand"} face down into an empty slot of your chaos row`;
     case "recover":
-      return `return up to ${a.count} card${a.count === 1 ? "" : "s"} from your discard pile to your hand`;
+      return `return up to ${a.count} card${a.count === 1 && !a.forEach ? "" : "s"}${each(a)} from your discard pile to your hand`;
+    case "look-deck": {
+      const what = a.count === 1 ? "the top card of your deck" : `the top ${a.count} cards of your deck`;
+      const back = a.order === "same" ? "" : a.order === "any" ? (a.count === 1 ? "" : ", then put them back in any order") : a.count === 1 ? ", then put it back on top or at the bottom" : ", then put any of them at the bottom and the rest back on top in any order";
+      return `look at ${what}${back}`;
+    }
+    case "look-hand":
+      return "look at your opponent's hand";
     case "hand-discard":
-      return `${a.who === "you" ? "discard" : "your opponent discards"} ${a.count} card${a.count === 1 ? "" : "s"} from ${a.who === "you" ? "your" : "their"} hand ${a.pick === "random" ? "at random" : `of ${a.who === "you" ? "your" : "their"} choice`}`;
+      return `${a.who === "you" ? "discard" : "your opponent discards"} ${a.count} card${a.count === 1 && !a.forEach ? "" : "s"}${each(a)} from ${a.who === "you" ? "your" : "their"} hand ${a.pick === "random" ? "at random" : `of ${a.who === "you" ? "your" : "their"} choice`}`;
     default:
       return a.type;
   }
+}
+
+/** " for each …" of an action with a "for each" count (v2 sequencing), else "". */
+function each(a: EffectAction): string {
+  return a.forEach ? ` ${describeCount(a.forEach)}` : "";
 }
 
 function srcOf(f: Frame): Src {
@@ -430,27 +453,100 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
         ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} does not apply: its condition is not met.` });
       return true;
     }
+    // Costs (v2): an effect whose cost cannot be paid in full now does not resolve (nor ask "you may").
+    const cost = isSequenced(e) && e.actions[0].cost === true;
+    if (cost && !costPayable(s, src, e.actions)) {
+      if (ev)
+        ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} does not resolve: its cost (${costWords(e.actions)}) cannot be paid.` });
+      return true;
+    }
     if (e.optional) {
       s.pending = {
         kind: "optional",
         player: f.player,
         slot: ref(f.player, f.row, f.column),
         card: f.card,
-        prompt: `Use the effect of ${label(s, f.card)} (${e.actions.map(describeAction).join(", then ")})?`,
+        prompt: cost
+          ? `Pay the cost of ${label(s, f.card)} (${costWords(e.actions)}) to ${e.actions.filter((a) => !a.cost).map(describeAction).join(", then ")}?`
+          : `Use the effect of ${label(s, f.card)} (${e.actions.map(describeAction).join(", then ")})?`,
       };
       return false;
     }
     f.started = true;
   }
+  const seq = isSequenced(e);
   while (f.ai < e.actions.length) {
     // An emerald gained by an earlier action may have ended the game.
     if (s.winner !== null) return true;
     const a = e.actions[f.ai];
+    if (!seq) {
+      // No cost, "if you do" or "for each": the plain loop.
+      const r = execAction(s, f, srcOf(f), a, ev);
+      if (r !== "next") return false;
+      nextAction(f);
+      continue;
+    }
+    if (f.amt < 0) {
+      // The action starts (v2 sequencing): "if you do" needs the previous action to have happened; "for each" fixes the amount now.
+      if (a.ifDone && f.last === 0) {
+        if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: the previous action did not happen, so "${describeAction(a)}" does not either.` });
+        nextAction(f);
+        continue;
+      }
+      f.amt = a.forEach ? (a.type === "modify-rings" || a.type === "score-rings" ? (a.add ?? 0) : (a as { count: number }).count) * countOf(s, srcOf(f), a.forEach, f.last) : 0;
+      if (a.forEach && f.amt === 0) {
+        if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: "${describeAction(a)}" comes to 0, so nothing happens.` });
+        nextAction(f);
+        continue;
+      }
+    }
     // Re-read the card's position: a move or swap may have relocated it.
     const r = execAction(s, f, srcOf(f), a, ev);
     if (r !== "next") return false;
-    f.ai++;
-    f.picked = [];
+    if (a.cost && f.done < costNeed(a)) {
+      // A cost that could not be paid in full (a triggered effect took what was to pay it): the rest does not resolve.
+      if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The cost of ${label(s, f.card)} (${describeAction(a)}) was not paid in full, so the rest of its effect does not resolve.` });
+      return true;
+    }
+    nextAction(f);
+  }
+  return true;
+}
+
+/** The frame moves on to its next action: what this one did becomes "the previous action" (v2 sequencing). */
+function nextAction(f: Frame): void {
+  f.ai++;
+  f.picked = [];
+  f.last = f.done;
+  f.done = 0;
+  f.amt = -1;
+}
+
+/** The words of an effect's costs. */
+function costWords(actions: readonly EffectAction[]): string {
+  return actions.filter((a) => a.cost).map(describeAction).join(", ");
+}
+
+/**
+ * Can every cost of an effect be paid in full now (v2)? "This card": it is
+ * face up on the field (or, to return it to hand, in its discard pile);
+ * a selector: it has at least `count` matches; a hand discard: enough cards
+ * in hand; an emerald: enough Chaos Emeralds. Each cost is judged alone.
+ */
+function costPayable(s: GameState, src: Src, actions: readonly EffectAction[]): boolean {
+  for (const a of actions) {
+    if (!a.cost) break;
+    if (a.type === "hand-discard") {
+      if (s.players[src.p].hand.length < a.count) return false;
+    } else if (a.type === "emerald") {
+      if (s.emeralds[src.p] < -a.add) return false;
+    } else if ("target" in a) {
+      if (a.target === "self") {
+        const x = rowOf(s, src.p, src.row)[src.ci];
+        const here = x !== null && x.card === src.card && x.faceUp && (a.type !== "turn-face-down" || src.row === "chaos");
+        if (!here && !(a.type === "return-to-hand" && s.players[src.p].discard.includes(src.card))) return false;
+      } else if (actionTargets(s, src, a, a.target).length < costNeed(a)) return false;
+    }
   }
   return true;
 }
@@ -465,14 +561,12 @@ export function answerTarget(s: GameState, t: SlotRef, ev: GameEvent[] | null): 
   }
   const slot = rowOf(s, t.player, t.row)[t.column - 1] as Slot;
   f.picked.push(slot.card);
-  applyTo(s, f, srcOf(f), a, t.player, t.row, t.column - 1, ev);
+  if (applyTo(s, f, srcOf(f), a, t.player, t.row, t.column - 1, ev)) f.done++;
 }
 
 /** Pass on a target decision: no more targets for this action. */
 export function stopTargets(s: GameState): void {
-  const f = s.stack[s.stack.length - 1];
-  f.ai++;
-  f.picked = [];
+  nextAction(s.stack[s.stack.length - 1]);
 }
 
 /** Answer a color chosen for a change-color effect. */
@@ -490,20 +584,22 @@ export function answerEffectColor(s: GameState, c: Color, ev: GameEvent[] | null
 function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameEvent[] | null): "next" | "wait" | "yield" {
   if (a.type === "draw") {
     const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
-    drawCards(s, who, a.count, ev, ev ? `effect of ${label(s, f.card)}` : "", "effect");
+    f.done += drawCards(s, who, a.forEach ? f.amt : a.count, ev, ev ? `effect of ${label(s, f.card)}` : "", "effect");
     return "next";
   }
   if (a.type === "emerald") {
-    gainEmeralds(s, (a.who === "you" ? f.player : 1 - f.player) as Player, a.add, ev, ev ? `the effect of ${label(s, f.card)}` : "");
+    f.done += gainEmeralds(s, (a.who === "you" ? f.player : 1 - f.player) as Player, a.add, ev, ev ? `the effect of ${label(s, f.card)}` : "");
     return "next";
   }
   if (a.type === "win-ties") return "next";
   if (a.type === "next-flip") {
+    f.done = 1;
     s.next = (a.who === "you" ? f.player : 1 - f.player) as Player;
     if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: ${pname(s.next)} flips next.` });
     return "next";
   }
   if (a.type === "rush-rule") {
+    f.done = 1;
     s.lasting = [...s.lasting, { player: f.player, rule: a.rule, card: f.card, until: a.until }];
     if (ev) ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)}: ${describeAction(a)}.` });
     return "next";
@@ -511,14 +607,18 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
   if (a.type === "hand-discard") return handDiscard(s, f, a, ev);
   if (a.type === "recover") return recover(s, f, a, ev);
   if (a.type === "put") return put(s, f, a, ev);
+  if (a.type === "look-deck") return lookDeck(s, f, a, ev);
+  if (a.type === "look-hand") return lookHand(s, f, ev);
   const before = s.stack.length;
   if (a.target === "self") {
     if (f.picked.length > 0) return "next";
     f.picked.push(src.card);
     const slot = rowOf(s, src.p, src.row)[src.ci];
-    if (slot && slot.card === src.card) applyTo(s, f, src, a, src.p, src.row, src.ci, ev);
+    if (slot && slot.card === src.card) {
+      if (applyTo(s, f, src, a, src.p, src.row, src.ci, ev)) f.done++;
+    }
     // "Return this card to your hand" from the discard pile (a "when discarded" effect).
-    else if (a.type === "return-to-hand") returnFromDiscard(s, f, f.card, ev);
+    else if (a.type === "return-to-hand" && returnFromDiscard(s, f, f.card, ev)) f.done++;
     return s.pending ? "wait" : s.stack.length > before ? "yield" : "next";
   }
   const sel = a.target;
@@ -526,13 +626,12 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
     // Targets are affected in slot order; nested flips are stacked in reverse so they also resolve in slot order.
     const targets = actionTargets(s, src, a, sel);
     if (a.type === "flip-up") targets.reverse();
-    for (const t of targets) applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev);
+    for (const t of targets) if (applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev)) f.done++;
     if (targets.length === 0 && ev)
       ev.push({ type: "effect", player: f.player, cards: [f.card], message: `The effect of ${label(s, f.card)} (${describeAction(a)}) found no target.` });
     // Nested flips (flip-up "all") resolve before the rest of this effect.
     if (s.stack.length > before) {
-      f.ai++;
-      f.picked = [];
+      nextAction(f);
       return "yield";
     }
     return "next";
@@ -553,7 +652,7 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
       if (ev)
         ev.push({ type: "effect", player: f.player, cards: x.faceUp ? [x.card] : [], column: t.column, message: `The effect of ${label(s, f.card)} picked ${pname(t.player)}'s ${x.faceUp ? label(s, x.card, x.color) : "face-down card"} (${t.row} row, column ${t.column}) at random.` });
       const depth = s.stack.length;
-      applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev);
+      if (applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev)) f.done++;
       if (s.pending) return "wait";
       if (s.stack.length > depth) return "yield";
       continue;
@@ -564,10 +663,13 @@ function execAction(s: GameState, f: Frame, src: Src, a: EffectAction, ev: GameE
       player: (byOpponent ? 1 - f.player : f.player) as Player,
       slot: ref(f.player, f.row, f.column),
       options,
-      ...(byOpponent ? { required: true } : {}),
+      // A cost (v2) is paid in full: no pass.
+      ...(byOpponent ? { required: true } : a.cost ? { required: true, cost: true } : {}),
       prompt: byOpponent
         ? `${label(s, f.card)} (${pname(f.player)}'s): choose a card to ${describeAction(a)} (${sel.count - f.picked.length} more).`
-        : `${label(s, f.card)}: choose a card to ${describeAction(a)} (up to ${sel.count - f.picked.length} more), or pass.`,
+        : a.cost
+          ? `${label(s, f.card)}: choose a card to ${describeAction(a)}, as its cost (${sel.count - f.picked.length} more).`
+          : `${label(s, f.card)}: choose a card to ${describeAction(a)} (up to ${sel.count - f.picked.length} more), or pass.`,
     };
     return "wait";
   }
@@ -639,8 +741,9 @@ function noEffect(s: GameState, f: Frame, why: string, ev: GameEvent[] | null): 
 function handDiscard(s: GameState, f: Frame, a: HandDiscard, ev: GameEvent[] | null): "next" | "wait" {
   const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
   const pl = s.players[who];
+  const count = a.forEach ? f.amt : a.count;
   if (a.pick === "owner") {
-    if (f.picked.length >= a.count || pl.hand.length === 0) return f.picked.length === 0 ? noEffect(s, f, `${pname(who)} has no card in hand to discard`, ev) : "next";
+    if (f.picked.length >= count || pl.hand.length === 0) return f.picked.length === 0 ? noEffect(s, f, `${pname(who)} has no card in hand to discard`, ev) : "next";
     s.pending = {
       kind: "card",
       player: who,
@@ -649,20 +752,23 @@ function handDiscard(s: GameState, f: Frame, a: HandDiscard, ev: GameEvent[] | n
       zone: "hand",
       purpose: "hand-discard",
       required: true,
-      prompt: `${label(s, f.card)} (${pname(f.player)}'s): choose a card of your hand to discard (${a.count - f.picked.length} more).`,
+      ...(a.cost ? { cost: true } : {}),
+      prompt: `${label(s, f.card)} (${pname(f.player)}'s): choose a card of your hand to discard${a.cost ? " as its cost" : ""} (${count - f.picked.length} more).`,
     };
     return "wait";
   }
   if (pl.hand.length === 0) return noEffect(s, f, `${pname(who)} has no card in hand to discard`, ev);
   const gone: number[] = [];
-  for (let i = 0; i < a.count && pl.hand.length > 0; i++) {
+  for (let i = 0; i < count && pl.hand.length > 0; i++) {
     // Uniform over the hand in id order, so the pick does not depend on the order cards reached the hand.
     const h = byId(pl.hand);
     const id = h[nextInt(s, h.length)];
     pl.hand.splice(pl.hand.indexOf(id), 1);
     pl.discard.push(id);
+    forgetCard(s, id);
     gone.push(id);
   }
+  f.done += gone.length;
   if (ev)
     ev.push({ type: "discard", player: who, cards: gone, cause: "effect", message: `${pname(who)} discarded ${gone.map((c) => label(s, c)).join(", ")} from their hand at random (the effect of ${label(s, f.card)}).` });
   return "next";
@@ -671,7 +777,8 @@ function handDiscard(s: GameState, f: Frame, a: HandDiscard, ev: GameEvent[] | n
 /** Return up to N cards of the controller's choice from their discard pile to their hand (v2). */
 function recover(s: GameState, f: Frame, a: Recover, ev: GameEvent[] | null): "next" | "wait" {
   const pl = s.players[f.player];
-  if (f.picked.length >= a.count) return "next";
+  const count = a.forEach ? f.amt : a.count;
+  if (f.picked.length >= count) return "next";
   if (pl.discard.length === 0) return f.picked.length === 0 ? noEffect(s, f, "the discard pile is empty", ev) : "next";
   s.pending = {
     kind: "card",
@@ -681,20 +788,21 @@ function recover(s: GameState, f: Frame, a: Recover, ev: GameEvent[] | null): "n
     zone: "discard",
     purpose: "recover",
     required: false,
-    prompt: `${label(s, f.card)}: choose a card of your discard pile to return to your hand (up to ${a.count - f.picked.length} more), or pass.`,
+    prompt: `${label(s, f.card)}: choose a card of your discard pile to return to your hand (up to ${count - f.picked.length} more), or pass.`,
   };
   return "wait";
 }
 
-/** Move a card from its owner's discard pile to their hand (a public event: the pile is public). */
-function returnFromDiscard(s: GameState, f: Frame, id: number, ev: GameEvent[] | null): void {
+/** Move a card from its owner's discard pile to their hand (a public event: the pile is public); false when it is not there. */
+function returnFromDiscard(s: GameState, f: Frame, id: number, ev: GameEvent[] | null): boolean {
   const p = s.owner[id];
   const pile = s.players[p].discard;
   const k = pile.indexOf(id);
-  if (k < 0) return;
+  if (k < 0) return false;
   pile.splice(k, 1);
   s.players[p].hand.push(id);
   if (ev) ev.push({ type: "return", player: p, cards: [id], cause: "effect", message: `${pname(p)}'s ${label(s, id)} returned from the discard pile to their hand (the effect of ${label(s, f.card)}).` });
+  return true;
 }
 
 /**
@@ -740,9 +848,13 @@ function putCard(s: GameState, f: Frame, from: Put["from"], ci: number, ev: Game
   const id = f.picked[0];
   const zone = from === "hand" ? pl.hand : from === "deck" ? pl.deck : pl.discard;
   zone.splice(zone.indexOf(id), 1);
+  // Taken face down from the hand, the hand is mixed for the opponent; taken from the deck, the card is no longer there (rules/seen.ts).
+  if (from === "hand") mixHand(s, f.player);
+  else if (from === "deck") forgetCard(s, id);
   // A card from the (public) discard pile is known to both players; from hand or deck, only to its owner.
   pl.chaos[ci] = { card: id, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: from === "discard" ? 3 : 0 };
   f.picked.push(-1);
+  f.done = 1;
   if (ev)
     ev.push({
       type: "move",
@@ -756,17 +868,130 @@ function putCard(s: GameState, f: Frame, from: Put["from"], ci: number, ev: Game
     });
 }
 
+type LookDeck = Extract<EffectAction, { type: "look-deck" }>;
+
+/** Markers in `Frame.picked[0]` of a look-deck action: the cards looked at follow, still to be put back. */
+const TO_BOTTOM = -1;
+const TO_TOP = -2;
+
+/**
+ * Look at the top N cards of the controller's deck (v2): they are known to the
+ * controller (rules/seen.ts); then, for "any" and "any-or-bottom", put back one
+ * at a time by `card` decisions: first any to the bottom (`pass` ends that),
+ * then the next card for the top, the first chosen being the top card.
+ * While being put back the cards stay on the deck (card conservation): the
+ * ones still to place are one block right under those already put on top.
+ */
+function lookDeck(s: GameState, f: Frame, a: LookDeck, ev: GameEvent[] | null): "next" | "wait" {
+  const pl = s.players[f.player];
+  if (f.picked.length === 0) {
+    const n = Math.min(a.count, pl.deck.length);
+    if (n === 0) return noEffect(s, f, "the deck is empty, there is no card to look at", ev);
+    const ids = pl.deck.slice(0, n);
+    learnDeck(s, f.player, ids);
+    // What it did, for an "if you do" after it (v2 sequencing): the cards looked at.
+    f.done = n;
+    if (ev)
+      ev.push({
+        type: "peek",
+        player: f.player,
+        cards: ids,
+        private: true,
+        message: `${pname(f.player)} looked at the top ${n === 1 ? "card" : `${n} cards`} of their deck: ${ids.map((c) => label(s, c)).join(", ")} (the effect of ${label(s, f.card)}).`,
+        publicMessage: `${pname(f.player)} looked at the top ${n === 1 ? "card" : `${n} cards`} of their deck (the effect of ${label(s, f.card)}).`,
+      });
+    if (a.order === "same" || (a.order === "any" && n === 1)) return "next";
+    f.picked = [a.order === "any-or-bottom" ? TO_BOTTOM : TO_TOP, ...ids];
+  }
+  const rest = f.picked.slice(1);
+  const toTop = f.picked[0] === TO_TOP;
+  // The last card for the top needs no choice: it is already in its place.
+  if (rest.length === 0 || (toTop && rest.length === 1)) return "next";
+  s.pending = {
+    kind: "card",
+    player: f.player,
+    slot: ref(f.player, f.row, f.column),
+    options: rest,
+    zone: "deck",
+    purpose: toTop ? "deck-top" : "deck-bottom",
+    required: toTop,
+    prompt: toTop
+      ? `${label(s, f.card)}: choose the next card to put back on top of your deck (the first you choose is the top card).`
+      : `${label(s, f.card)}: choose a card to put at the bottom of your deck, or pass to put the rest back on top.`,
+  };
+  return "wait";
+}
+
+/** Put a looked-at card back (a deck-top or deck-bottom decision). */
+function arrangeCard(s: GameState, f: Frame, id: number, ev: GameEvent[] | null): void {
+  const deck = s.players[f.player].deck;
+  const rest = f.picked.slice(1);
+  const toTop = f.picked[0] === TO_TOP;
+  // The block still to place starts right under the cards already put on top.
+  let at = deck.length;
+  for (const x of rest) at = Math.min(at, deck.indexOf(x));
+  deck.splice(deck.indexOf(id), 1);
+  if (toTop) deck.splice(at, 0, id);
+  else deck.push(id);
+  f.picked = [f.picked[0], ...rest.filter((x) => x !== id)];
+  if (ev)
+    ev.push({
+      type: "move",
+      player: f.player,
+      cards: [id],
+      cause: "effect",
+      private: true,
+      message: toTop
+        ? `${pname(f.player)} put ${label(s, id)} back on their deck, ${at === 0 ? "as the top card" : `card ${at + 1} from the top`} (the effect of ${label(s, f.card)}).`
+        : `${pname(f.player)} put ${label(s, id)} at the bottom of their deck (the effect of ${label(s, f.card)}).`,
+      publicMessage: toTop
+        ? `${pname(f.player)} put a card back on their deck (the effect of ${label(s, f.card)}).`
+        : `${pname(f.player)} put a card at the bottom of their deck (the effect of ${label(s, f.card)}).`,
+    });
+}
+
+/** Pass on a deck-bottom decision: the rest of the looked-at cards go back on top, in an order chosen next. */
+export function endBottom(s: GameState): void {
+  const f = s.stack[s.stack.length - 1];
+  f.picked = [TO_TOP, ...f.picked.slice(1)];
+}
+
+/** Look at the opponent's hand (v2): the controller knows those cards while they stay there (rules/seen.ts). */
+function lookHand(s: GameState, f: Frame, ev: GameEvent[] | null): "next" {
+  const o = (1 - f.player) as Player;
+  const hand = byId(s.players[o].hand);
+  if (hand.length === 0) return noEffect(s, f, `${pname(o)} has no card in hand to look at`, ev);
+  learnHand(s, f.player, hand);
+  f.done = hand.length;
+  if (ev)
+    ev.push({
+      type: "peek",
+      player: f.player,
+      cards: hand,
+      private: true,
+      message: `${pname(f.player)} looked at ${pname(o)}'s hand: ${hand.map((c) => label(s, c)).join(", ")} (the effect of ${label(s, f.card)}).`,
+      publicMessage: `${pname(f.player)} looked at ${pname(o)}'s hand (${hand.length} card${hand.length === 1 ? "" : "s"}; the effect of ${label(s, f.card)}).`,
+    });
+  return "next";
+}
+
 /** Answer a card decision (v2): recover it, discard it from hand, or take it as the card to put onto the field. */
 export function answerCard(s: GameState, id: number, ev: GameEvent[] | null): void {
   const f = s.stack[s.stack.length - 1];
   const a = (s.cards[f.card].effect as { actions: EffectAction[] }).actions[f.ai];
+  if (a.type === "look-deck") {
+    arrangeCard(s, f, id, ev);
+    return;
+  }
   f.picked.push(id);
+  f.done++;
   if (a.type === "recover") returnFromDiscard(s, f, id, ev);
   else if (a.type === "hand-discard") {
     const p = s.owner[id];
     const h = s.players[p].hand;
     h.splice(h.indexOf(id), 1);
     s.players[p].discard.push(id);
+    forgetCard(s, id);
     if (ev) ev.push({ type: "discard", player: p, cards: [id], cause: "effect", message: `${pname(p)} discarded ${label(s, id)} from their hand (the effect of ${label(s, f.card)}).` });
   }
 }
@@ -775,12 +1000,12 @@ export function answerCard(s: GameState, id: number, ev: GameEvent[] | null): vo
  * Gain or lose Chaos Emeralds by an effect (never below 0). Reaching 3 wins
  * at once, as at the score step (RULES.md §4.4, §5; docs/rules.md).
  */
-export function gainEmeralds(s: GameState, p: Player, add: number, ev: GameEvent[] | null, by: string): void {
+export function gainEmeralds(s: GameState, p: Player, add: number, ev: GameEvent[] | null, by: string): number {
   const before = s.emeralds[p];
   const after = Math.max(0, Math.min(3, before + add));
   if (after === before) {
     if (ev) ev.push({ type: "effect", player: p, cards: [], message: `${pname(p)} has no Chaos Emerald to lose (${by}).` });
-    return;
+    return 0;
   }
   s.emeralds[p] = after;
   if (ev)
@@ -795,13 +1020,15 @@ export function gainEmeralds(s: GameState, p: Player, add: number, ev: GameEvent
     s.step = "over";
     if (ev) ev.push({ type: "win", player: p, cards: [], message: `${pname(p)} holds 3 Chaos Emeralds and wins.` });
   }
+  return Math.abs(after - before);
 }
 
 /**
  * Apply one effect action to one field card (RULES.md §6 actions). `by` names
  * the cause in messages (an effect, or a manual correction: rules/correction.ts).
+ * Returns whether it did something (v2 sequencing: "if you do").
  */
-export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null, cause?: string): void {
+export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: Player, row: Row, ci: number, ev: GameEvent[] | null, cause?: string): boolean {
   const slot = rowOf(s, tp, row)[ci] as Slot;
   // Message parts, built only when events are collected.
   const by = ev ? (cause ?? `the effect of ${label(s, f.card)}`) : "";
@@ -812,13 +1039,13 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
       if (ev) ev.push({ type: "discard", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${name} was discarded by ${by}.` });
       // A face-down card's "when discarded" does not trigger: it was never revealed (docs/rules.md).
       if (slot.faceUp) onDiscarded(s, tp, row, ci, id);
-      return;
+      return true;
     }
     case "return-to-hand": {
       const id = takeFromField(s, tp, row, ci);
       s.players[tp].hand.push(id);
       if (ev) ev.push({ type: "return", player: tp, cards: slot.faceUp ? [id] : [], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${name} returned to their hand by ${by}.` });
-      return;
+      return true;
     }
     case "peek": {
       slot.peek |= 1 << src.p;
@@ -832,10 +1059,10 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           message: `${pname(src.p)} looked at ${pname(tp)}'s face-down ${label(s, slot.card)} in column ${ci + 1} (${by}).`,
           publicMessage: `${pname(src.p)} looked at ${pname(tp)}'s face-down card in column ${ci + 1} (${by}).`,
         });
-      return;
+      return true;
     }
     case "flip-up": {
-      if (slot.faceUp) return;
+      if (slot.faceUp) return false;
       slot.faceUp = true;
       const d = s.cards[slot.card];
       if (d.colors.length === 1) slot.color = d.colors[0];
@@ -848,24 +1075,44 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           message: `${pname(tp)}'s ${label(s, slot.card, slot.color)} in column ${ci + 1} was flipped face up by ${by}${a.asRush ? " as a rush flip (its effect, copy and battle discards follow)" : a.withEffect ? "" : " (its own effect does not trigger)"}.`,
         });
       onOpposingFlip(s, tp, ci);
-      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: a.asRush === true, runEffect: a.withEffect || a.asRush === true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1 });
-      return;
+      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: a.asRush === true, runEffect: a.withEffect || a.asRush === true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1, done: 0, last: 0, amt: -1 });
+      return true;
     }
     case "modify-rings": {
+      // "For each" (v2): the amount fixed when the action started.
+      const add = a.forEach ? f.amt : (a.add ?? 0);
+      const what = ev ? describeAction(a.forEach ? { ...a, add, forEach: undefined } : a) : "";
+      if (a.until !== undefined) {
+        // A duration (v2): kept in the state's lasting list, not on the slot (rules/lasting.ts).
+        const ok = addModifier(s, { player: src.p, rule: "modifier", card: src.card, until: a.until, target: slot.card, add: a.set !== undefined ? 0 : add, set: a.set ?? null, protect: 0 });
+        if (ev)
+          ev.push({ type: "modify", player: tp, cards: [slot.card], column: ci + 1, message: ok ? `${pname(tp)}'s ${name}: ${what} for battle comparisons (${by}).` : `${pname(tp)}'s ${name}: nothing lasts "${describeDuration(a.until)}", as that card is no longer on the field (${by}).` });
+        return ok;
+      }
       if (a.set !== undefined) {
         slot.setRings = a.set;
         slot.mod = 0;
-      } else slot.mod += a.add ?? 0;
-      if (ev) ev.push({ type: "modify", player: tp, cards: [slot.card], column: ci + 1, message: `${pname(tp)}'s ${name}: ${describeAction(a)} for battle comparisons (${by}).` });
-      return;
+      } else slot.mod += add;
+      if (ev) ev.push({ type: "modify", player: tp, cards: [slot.card], column: ci + 1, message: `${pname(tp)}'s ${name}: ${what} for battle comparisons (${by}).` });
+      return true;
     }
     case "protect": {
+      if (a.until !== undefined) {
+        let bits = 0;
+        for (const k of a.from) bits |= PROTECT_BITS[k];
+        const ok = addModifier(s, { player: src.p, rule: "modifier", card: src.card, until: a.until, target: slot.card, add: 0, set: null, protect: bits });
+        if (ev)
+          ev.push({ type: "protect", player: tp, cards: [slot.card], column: ci + 1, message: ok ? `${pname(tp)}'s ${name} is protected from ${a.from.join(", ")} ${describeDuration(a.until)} (${by}).` : `${pname(tp)}'s ${name}: nothing lasts "${describeDuration(a.until)}", as that card is no longer on the field (${by}).` });
+        return ok;
+      }
       for (const k of a.from) slot.protect |= PROTECT_BITS[k];
       if (ev) ev.push({ type: "protect", player: tp, cards: [slot.card], column: ci + 1, message: `${pname(tp)}'s ${name} is protected from ${a.from.join(", ")} (${by}).` });
-      return;
+      return true;
     }
     case "turn-face-down": {
-      if (!slot.faceUp || row !== "chaos") return;
+      if (!slot.faceUp || row !== "chaos") return false;
+      // What lasted on it ends (v2 durations), like its slot's modifiers.
+      if (s.lasting.length > 0) leftField(s, slot.card);
       slot.faceUp = false;
       slot.color = null;
       slot.mod = 0;
@@ -874,20 +1121,20 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
       // Both players saw it face up: both remember which card it is (docs/rules.md).
       slot.peek = 3;
       if (ev) ev.push({ type: "face-down", player: tp, cards: [slot.card], column: ci + 1, row, message: `${pname(tp)}'s ${name} was turned face down by ${by}; it is flipped again in this rush.` });
-      return;
+      return true;
     }
     case "move": {
-      if (!canMove(s, tp, row, ci)) return;
+      if (!canMove(s, tp, row, ci)) return false;
       const other: Row = row === "chaos" ? "spare" : "chaos";
       rowOf(s, tp, other)[ci] = slot;
       rowOf(s, tp, row)[ci] = null;
       relocate(s, slot.card, other, ci);
       if (ev) ev.push({ type: "move", player: tp, cards: slot.faceUp ? [slot.card] : [], column: ci + 1, row: other, cause: "effect", message: `${pname(tp)}'s ${name} moved to the ${other} row (${by}).` });
       if (other === "spare" && slot.faceUp && hasTrigger(s, slot.card, "to-spare")) pushTrigger(s, "to-spare", tp, "spare", ci, slot.card);
-      return;
+      return true;
     }
     case "swap": {
-      if (tp !== src.p || !canSwap(s, src, row, ci)) return;
+      if (tp !== src.p || !canSwap(s, src, row, ci)) return false;
       const mine = rowOf(s, src.p, src.row)[src.ci] as Slot;
       rowOf(s, tp, row)[ci] = mine;
       rowOf(s, src.p, src.row)[src.ci] = slot;
@@ -897,10 +1144,10 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
         ev.push({ type: "move", player: tp, cards: slot.faceUp ? [slot.card, mine.card] : [mine.card], column: ci + 1, row, cause: "effect", message: `${pname(tp)}'s ${label(s, mine.card, mine.color)} and ${name} swapped places (${by}).` });
       if (row === "spare" && src.row === "chaos" && hasTrigger(s, mine.card, "to-spare")) pushTrigger(s, "to-spare", tp, "spare", ci, mine.card);
       if (src.row === "spare" && row === "chaos" && slot.faceUp && hasTrigger(s, slot.card, "to-spare")) pushTrigger(s, "to-spare", tp, "spare", src.ci, slot.card);
-      return;
+      return true;
     }
     case "change-color": {
-      if (!slot.faceUp) return;
+      if (!slot.faceUp) return false;
       if (a.color === "choose") {
         f.sub = ref(tp, row, ci);
         s.pending = {
@@ -911,13 +1158,13 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           reason: "effect",
           prompt: `${label(s, f.card)}: choose the new active color of ${label(s, slot.card, slot.color)}.`,
         };
-        return;
+        return true;
       }
       slot.color = a.color;
       if (ev) ev.push({ type: "color", player: tp, cards: [slot.card], column: ci + 1, message: `${pname(tp)}'s ${name} now has active color ${a.color} (${by}).` });
-      return;
+      return true;
     }
     default:
-      return;
+      return false;
   }
 }

@@ -114,6 +114,12 @@ export const conditionSchema: z.ZodType<Condition, ConditionInput> = z.lazy(() =
 /** Every effect trigger, in the order the card form lists them. */
 export const TRIGGERS = ["flip", "continuous", "discarded", "to-spare", "score", "battle-won", "battle-lost", "opposing-flip"] as const;
 
+/**
+ * A duration (effect language v2): until the end of the rush, until the end
+ * of the turn, or while the effect's own card is face up on the field.
+ */
+const durationSchema = z.enum(["rush", "turn", "field"]);
+
 /** Effect actions (RULES.md §6 actions). */
 export const effectActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("discard"), target: targetSchema }),
@@ -127,11 +133,15 @@ export const effectActionSchema = z.discriminatedUnion("type", [
     target: targetSchema,
     add: z.number().int().optional(),
     set: z.number().int().min(0).optional(),
+    /** How long (v2 durations; flip and triggered effects): absent, while the modified card stays on the field. */
+    until: durationSchema.optional(),
   }),
   z.object({
     type: z.literal("protect"),
     target: targetSchema,
     from: z.array(z.enum(["copy-discard", "battle-discard", "effects"])).min(1),
+    /** How long (v2 durations; flip and triggered effects): absent, while the protected card stays on the field. */
+    until: durationSchema.optional(),
   }),
   z.object({ type: z.literal("change-color"), target: targetSchema, color: z.union([color, z.literal("choose")]) }),
   /** While face up: the targets count `set` rings, plus `add`, at the score step (RULES.md §4.4). */
@@ -157,6 +167,15 @@ export const effectActionSchema = z.discriminatedUnion("type", [
     count: z.number().int().min(1).max(7),
     pick: z.enum(["random", "owner"]).default("random"),
   }),
+  /**
+   * Look at the top `count` cards of your deck (v2), then put them back: in the
+   * same order, in any order (you choose the new top card first, one at a
+   * time), or any of them at the bottom and the rest on top in any order.
+   * You keep knowing them while they stay in the deck (docs/rules.md).
+   */
+  z.object({ type: z.literal("look-deck"), count: z.number().int().min(1).max(5), order: z.enum(["same", "any", "any-or-bottom"]).default("any") }),
+  /** Look at your opponent's hand (v2): you keep knowing those cards while they stay in that hand (docs/rules.md). */
+  z.object({ type: z.literal("look-hand") }),
   /** Who flips next in the rush (v2): you again (an extra flip) or your opponent. */
   z.object({ type: z.literal("next-flip"), who: z.enum(["you", "opponent"]).default("you") }),
   /**
@@ -171,6 +190,39 @@ export const effectActionSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
+/**
+ * "For each" (effect language v2 sequencing): a count that multiplies an
+ * action's amount — face-up cards other than this one (as a card condition
+ * counts them), a player's Chaos Emeralds, the cards in a zone, or what the
+ * action before it did (cards affected, drawn or discarded).
+ */
+const countSchema = z.union([
+  z.object({ cards: cardConditionSchema.omit({ min: true, max: true }).strict() }).strict(),
+  z.object({ emeralds: z.enum(["you", "opponent"]) }).strict(),
+  z.object({ zone: z.enum(["hand", "deck", "discard"]), who: z.enum(["you", "opponent"]).default("you") }).strict(),
+  z.object({ previous: z.literal(true) }).strict(),
+]);
+
+/** The action kinds with an amount that "for each" can multiply. */
+const FOR_EACH_KINDS = ["draw", "modify-rings", "score-rings", "hand-discard", "recover"] as const;
+/** The action kinds that can be a cost (paid by the controller, in full). */
+const COST_KINDS = ["discard", "return-to-hand", "turn-face-down", "hand-discard", "emerald"] as const;
+
+/**
+ * Sequencing (effect language v2), on any action: `cost` (a prefix of the
+ * actions, paid in full before the rest can resolve), `ifDone` ("if you do":
+ * resolves only if the action before it happened), `forEach` (the amount is
+ * multiplied by a count). docs/effects.md "Sequencing".
+ */
+const sequencingSchema = z.object({
+  cost: z.boolean().optional(),
+  ifDone: z.boolean().optional(),
+  forEach: countSchema.optional(),
+});
+
+/** An effect action with its sequencing fields. */
+const sequencedActionSchema = z.intersection(effectActionSchema, sequencingSchema);
+
 /** A card's structured effect (RULES.md §6). */
 export const effectSchema = z
   .object({
@@ -183,7 +235,7 @@ export const effectSchema = z
     trigger: z.enum(TRIGGERS),
     condition: conditionSchema.optional(),
     optional: z.boolean().default(false),
-    actions: z.array(effectActionSchema).min(1),
+    actions: z.array(sequencedActionSchema).min(1),
   })
   .superRefine((e, ctx) => {
     for (const [i, a] of e.actions.entries()) {
@@ -216,10 +268,40 @@ export const effectSchema = z
         }
       }
     }
+    sequencingIssues(e, ctx);
     if (e.trigger === "continuous" && e.optional) {
       ctx.addIssue({ code: "custom", path: ["optional"], message: "continuous effects cannot be optional" });
     }
   });
+
+/** The checks of sequencing and durations (effect language v2, docs/effects.md "Sequencing", "Durations"). */
+function sequencingIssues(e: { trigger: string; actions: EffectAction[] }, ctx: z.RefinementCtx): void {
+  let costs = 0;
+  for (const [i, a] of e.actions.entries()) {
+    const at = (k?: string): (string | number)[] => (k ? ["actions", i, k] : ["actions", i]);
+    if (a.cost) {
+      if (i !== costs) ctx.addIssue({ code: "custom", path: at("cost"), message: "costs come first: every cost action before the others" });
+      costs++;
+      if (!(COST_KINDS as readonly string[]).includes(a.type)) ctx.addIssue({ code: "custom", path: at("cost"), message: `a cost is one of ${COST_KINDS.join(", ")}` });
+      if ("target" in a && a.target !== "self" && (a.target.owner !== "you" || a.target.count === "all" || a.target.pick === "opponent"))
+        ctx.addIssue({ code: "custom", path: at("target"), message: "a cost is paid with your own cards: owner 'you', a number count, picked by you or at random" });
+      if (a.type === "hand-discard" && a.who !== "you") ctx.addIssue({ code: "custom", path: at("who"), message: "a hand-discard cost discards from your own hand (who 'you')" });
+      if (a.type === "emerald" && (a.who !== "you" || a.add > 0)) ctx.addIssue({ code: "custom", path: at(), message: "an emerald cost loses your own Chaos Emeralds (who 'you', add < 0)" });
+      if (a.forEach || a.ifDone) ctx.addIssue({ code: "custom", path: at(), message: "a cost has a fixed amount and no 'if you do'" });
+    }
+    if (a.ifDone && i === 0) ctx.addIssue({ code: "custom", path: at("ifDone"), message: "'if you do' needs an action before it" });
+    if (a.forEach) {
+      if (!(FOR_EACH_KINDS as readonly string[]).includes(a.type)) ctx.addIssue({ code: "custom", path: at("forEach"), message: `'for each' multiplies the amount of ${FOR_EACH_KINDS.join(", ")}` });
+      if ((a.type === "modify-rings" || a.type === "score-rings") && a.add === undefined) ctx.addIssue({ code: "custom", path: at("forEach"), message: "'for each' multiplies an add, not a set" });
+      if ("previous" in a.forEach && (i === 0 || e.trigger === "continuous")) ctx.addIssue({ code: "custom", path: at("forEach"), message: "'for each' of the previous action needs an action before it (not in continuous effects)" });
+    }
+    if ((a.type === "modify-rings" || a.type === "protect") && a.until !== undefined && e.trigger === "continuous")
+      ctx.addIssue({ code: "custom", path: at("until"), message: "continuous effects last while face up: no duration" });
+  }
+  if (costs > 0 && costs === e.actions.length) ctx.addIssue({ code: "custom", path: ["actions"], message: "a cost pays for something: at least one action after the costs" });
+  if (costs > 0 && e.trigger === "continuous") ctx.addIssue({ code: "custom", path: ["actions"], message: "continuous effects have no cost" });
+  if (e.trigger === "continuous" && e.actions.some((a) => a.ifDone)) ctx.addIssue({ code: "custom", path: ["actions"], message: "continuous effects have no 'if you do'" });
+}
 
 /** A validated structured effect (RULES.md §6). */
 export type Effect = z.output<typeof effectSchema>;
@@ -228,7 +310,9 @@ export type Selector = z.output<typeof selectorSchema>;
 /** An effect target. */
 export type Target = z.output<typeof targetSchema>;
 /** An effect action (RULES.md §6 actions). */
-export type EffectAction = z.output<typeof effectActionSchema>;
+export type EffectAction = z.output<typeof sequencedActionSchema>;
+/** A "for each" count (effect language v2 sequencing). */
+export type Count = z.output<typeof countSchema>;
 /** The input shape of an effect (defaults not yet filled in). */
 export type EffectInput = z.input<typeof effectSchema>;
 
@@ -276,10 +360,18 @@ function canonicalCondition(c: Condition): Condition {
  */
 export function canonicalEffect(e: Effect): Effect {
   const c = e.condition;
-  return {
+  const out = {
     trigger: e.trigger,
     condition: c === undefined ? undefined : canonicalCondition(c),
     optional: e.optional,
     actions: e.actions.map((a) => ("target" in a ? { ...a, target: canonicalSelector(a.target) } : a)),
+    // A fast-path flag: some action has a cost, "if you do" or "for each" (v2 sequencing).
+    seq: e.actions.some((a) => a.cost || a.ifDone || a.forEach !== undefined) ? true : undefined,
   };
+  return out as Effect;
+}
+
+/** Does an effect of a game's cards (made canonical by newGame) use sequencing: a cost, "if you do" or "for each"? */
+export function isSequenced(e: Effect): boolean {
+  return (e as { seq?: true }).seq === true;
 }

@@ -17,7 +17,7 @@ export function hasTrigger(s: GameState, card: number, t: FrameTrigger): boolean
 
 /** Push one triggered-effect frame (resolves next). */
 export function pushTrigger(s: GameState, t: FrameTrigger, p: Player, row: Row, ci: number, card: number, other = -1): void {
-  s.stack.push({ player: p, row, column: ci, card, stage: 1, full: false, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: t, other });
+  s.stack.push({ player: p, row, column: ci, card, stage: 1, full: false, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: t, other, done: 0, last: 0, amt: -1 });
 }
 
 /** A card just left the field for its owner's discard pile (during the rush): its "when discarded" effect. */

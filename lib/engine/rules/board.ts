@@ -3,7 +3,9 @@
  * cards between zones (RULES.md §2). Internal to the engine.
  */
 import { shuffleInPlace } from "../rng";
+import { anySeen, forgetCard } from "./seen";
 import type { EventCause, GameEvent, GameState, Player, Row, Slot, SlotRef } from "../types";
+import { leftField } from "./lasting";
 
 /** The row array of a player (RULES.md §2). */
 export function rowOf(s: GameState, p: Player, row: Row): (Slot | null)[] {
@@ -45,6 +47,8 @@ export function takeFromField(s: GameState, p: Player, row: Row, ci: number): nu
   const slot = r[ci];
   if (!slot) throw new Error(`engine invariant: empty slot ${p} ${row} ${ci}`);
   r[ci] = null;
+  // What lasted on it (v2 durations) ends; so does what it made "while on the field".
+  if (s.lasting.length > 0) leftField(s, slot.card);
   return slot.card;
 }
 
@@ -76,7 +80,10 @@ export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null, why = "
         message: `${pname(p)} shuffled their discard pile (${d.length} cards) into a new deck: the deck was empty (${why}, RULES.md §4.5).`,
       });
   }
-  pl.hand.push(pl.deck.shift() as number);
+  const id = pl.deck.shift() as number;
+  pl.hand.push(id);
+  // A deck card someone had looked at is no longer in the deck (rules/seen.ts).
+  if (anySeen(s)) forgetCard(s, id);
   return true;
 }
 

@@ -18,7 +18,7 @@ import {
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
 import { activeAuras, currentRings, isProtected, runFlipEffect, scoreRings, type Auras } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
-import { endLasting, ruleHolds } from "./lasting";
+import { endLasting, leftField, ruleHolds } from "./lasting";
 import { hasTrigger, onDiscarded, onOpposingFlip, pushScoreTriggers, pushTrigger } from "../effects/triggers";
 import { openCorrection } from "./correction";
 
@@ -46,7 +46,7 @@ export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | 
   endLasting(s, "field");
   // "When an opposing card is flipped in this column" resolves after this flip (docs/rules.md).
   onOpposingFlip(s, p, ci);
-  s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1 });
+  s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1, done: 0, last: 0, amt: -1 });
 }
 
 /** The active color chosen for a multi-color card just flipped (RULES.md §4.3 step 1). */
@@ -99,7 +99,7 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
       const t = r[ci];
       if (t === null || !t.faceUp || t.color !== color || cards[t.card].rings !== rings) continue;
       const row: Row = ri === 0 ? "chaos" : "spare";
-      if ((t.protect & PROTECT_COPY) !== 0 || (s.continuous && isProtected(s, o, row, ci, PROTECT_COPY, (auras ??= activeAuras(s))))) {
+      if ((t.protect & PROTECT_COPY) !== 0 || ((s.continuous || s.lasting.length > 0) && isProtected(s, o, row, ci, PROTECT_COPY, (auras ??= activeAuras(s))))) {
         if (ev)
           ev.push({ type: "copy-discard", player: o, cards: [], column: ci + 1, row, message: `Copy discard: ${pname(o)}'s ${label(s, t.card, t.color)} matches but is protected from copy discard.` });
         continue;
@@ -117,6 +117,7 @@ function copyDiscard(s: GameState, f: Frame, slot: Slot, ev: GameEvent[] | null)
       const id = (r[ci] as Slot).card;
       r[ci] = null;
       po.discard.push(id);
+      if (s.lasting.length > 0) leftField(s, id);
       if (hasTrigger(s, id, "discarded")) triggered |= 1 << (ri * 5 + ci);
       if (ev)
         ev.push({
@@ -161,7 +162,7 @@ function battleCandidates(s: GameState, f: Frame, slot: Slot, auras: Auras | nul
     const row: Row = ri === 0 ? "spare" : "chaos";
     const t = (ri === 0 ? po.spare : po.chaos)[f.column];
     if (t === null || !t.faceUp || (!any && t.color !== slot.color)) continue;
-    if ((t.protect & PROTECT_BATTLE) !== 0 || (auras !== null && isProtected(s, o, row, f.column, PROTECT_BATTLE, auras))) continue;
+    if ((t.protect & PROTECT_BATTLE) !== 0 || ((auras !== null || s.lasting.length > 0) && isProtected(s, o, row, f.column, PROTECT_BATTLE, auras ?? undefined))) continue;
     (out ??= []).push(ref(o, row, f.column));
   }
   return out;
@@ -169,7 +170,7 @@ function battleCandidates(s: GameState, f: Frame, slot: Slot, auras: Auras | nul
 
 /** Current rings with a fast path when no continuous effect is in play (RULES.md §4.3 step 4). */
 function ringsNow(s: GameState, p: Player, row: Row, ci: number, auras: Auras | null): number {
-  if (auras !== null) return currentRings(s, p, row, ci, auras);
+  if (auras !== null || s.lasting.length > 0) return currentRings(s, p, row, ci, auras ?? undefined);
   const x = (row === "chaos" ? s.players[p].chaos : s.players[p].spare)[ci] as Slot;
   const v = (x.setRings ?? s.cards[x.card].rings) + x.mod;
   return v < 0 ? 0 : v;
@@ -340,6 +341,7 @@ export function rechargeStep(s: GameState, ev: GameEvent[] | null): void {
       if (x !== null) {
         gone?.push(x.card);
         pl.discard.push(x.card);
+        if (s.lasting.length > 0) leftField(s, x.card);
       }
       const c = pl.chaos[ci];
       pl.spare[ci] = c;

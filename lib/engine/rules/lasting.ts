@@ -2,11 +2,14 @@
  * Lasting rush rules (effect language v2, docs/rules.md "Rush rules"): rules
  * an effect changes for a while — a player ignores the column rule, no copy
  * discards, the lower card is discarded in battles, a card battles any
- * color. Each lasts until the end of the rush, the end of the turn, or while
- * the card that made it is face up on the field. Plain data in the state,
- * public in the player view.
+ * color — and (v2 durations) ring modifiers and protections a flip or
+ * triggered effect gives a card for a while. Each lasts until the end of the
+ * rush, the end of the turn, or while the card that made it is face up on
+ * the field; a modifier also ends when the card it modifies leaves the field
+ * or turns face down. Plain data in the state, public in the player view.
+ * The state's `lasting` list is never changed in place (clones share it).
  */
-import type { GameState, Lasting, LastingRule, Player } from "../types";
+import type { GameState, Lasting, LastingModifier, LastingRule, Player } from "../types";
 
 /** Is a card face up on the field (either player, either row)? */
 function faceUpOnField(s: GameState, card: number): boolean {
@@ -49,5 +52,56 @@ export function viewRuleHolds(lasting: readonly Lasting[], faceUp: readonly numb
 export function endLasting(s: GameState, until: "rush" | "turn" | "field"): void {
   if (s.lasting.length === 0) return;
   const keep = s.lasting.filter((x) => (x.until === "field" ? faceUpOnField(s, x.card) : until === "rush" ? x.until !== "rush" : until === "field"));
+  if (keep.length !== s.lasting.length) s.lasting = keep;
+}
+
+/**
+ * Give a field card a ring modifier or protection for a while (v2
+ * durations). "While on the field" needs the effect's card face up on the
+ * field now: otherwise nothing lasts and this returns false.
+ */
+export function addModifier(s: GameState, m: LastingModifier): boolean {
+  if (m.until === "field" && !faceUpOnField(s, m.card)) return false;
+  s.lasting = [...s.lasting, m];
+  return true;
+}
+
+/**
+ * The lasting ring modifiers on a card: its ring value given the value
+ * before them (`base`, the printed or set value) — a lasting "set"
+ * replaces it, the last one made wins — and the sum of their "+N / −N", as
+ * [base, add].
+ */
+export function lastingRings(s: GameState, card: number, base: number): [number, number] {
+  let add = 0;
+  const l = s.lasting;
+  for (let i = 0; i < l.length; i++) {
+    const x = l[i];
+    if (x.rule !== "modifier" || x.target !== card) continue;
+    if (x.set !== null) base = x.set;
+    add += x.add;
+  }
+  return [base, add];
+}
+
+/** The lasting protection bits on a card. */
+export function lastingProtect(s: GameState, card: number): number {
+  let bits = 0;
+  const l = s.lasting;
+  for (let i = 0; i < l.length; i++) {
+    const x = l[i];
+    if (x.rule === "modifier" && x.target === card) bits |= x.protect;
+  }
+  return bits;
+}
+
+/**
+ * A card left the field or turned face down: the modifiers on it end, and
+ * so does everything it made "while on the field" (a card that comes back
+ * does not bring them back).
+ */
+export function leftField(s: GameState, card: number): void {
+  if (s.lasting.length === 0) return;
+  const keep = s.lasting.filter((x) => !((x.rule === "modifier" && x.target === card) || (x.until === "field" && x.card === card)));
   if (keep.length !== s.lasting.length) s.lasting = keep;
 }

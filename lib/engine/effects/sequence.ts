@@ -1,0 +1,78 @@
+/**
+ * Sequencing (effect language v2, docs/effects.md "Sequencing"): the counts
+ * "for each" multiplies an amount by, what paying a cost in full means, and
+ * their words. The interpreter runs them (effects/interpreter.ts).
+ */
+import type { Color, GameState, Player, Row } from "../types";
+import type { Count, EffectAction } from "./schema";
+import { isAdjacent, rowOf } from "../rules/board";
+
+/** Where the effect's own card is (the interpreter's Src). */
+interface At {
+  p: Player;
+  row: Row;
+  ci: number;
+  card: number;
+}
+
+/**
+ * The value of a "for each" count now: face-up cards other than this one
+ * (like a card condition), a player's Chaos Emeralds, a zone's size, or what
+ * the previous action did (`last`).
+ */
+export function countOf(s: GameState, at: At, c: Count, last: number): number {
+  if ("previous" in c) return last;
+  if ("emeralds" in c) return s.emeralds[c.emeralds === "you" ? at.p : 1 - at.p];
+  if ("zone" in c) {
+    const pl = s.players[c.who === "you" ? at.p : 1 - at.p];
+    return c.zone === "hand" ? pl.hand.length : c.zone === "deck" ? pl.deck.length : pl.discard.length;
+  }
+  const k = c.cards;
+  let n = 0;
+  for (const tp of [0, 1] as Player[]) {
+    if ((k.owner === "you" && tp !== at.p) || (k.owner === "opponent" && tp === at.p)) continue;
+    for (const row of ["chaos", "spare"] as const) {
+      const r = rowOf(s, tp, row);
+      for (let ci = 0; ci < 5; ci++) {
+        const x = r[ci];
+        if (x === null || !x.faceUp || x.card === at.card) continue;
+        if (k.where === "same-column" && ci !== at.ci) continue;
+        if (k.where === "adjacent" && !isAdjacent(at.p, at.row, at.ci, tp, row, ci)) continue;
+        const d = s.cards[x.card];
+        if (k.colors && !k.colors.includes(x.color as Color)) continue;
+        if (k.traits && !k.traits.some((t) => d.traits.includes(t))) continue;
+        if (k.titles && !k.titles.includes(d.title)) continue;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+/** What paying a cost action in full takes: cards discarded, returned, turned face down, or emeralds lost. */
+export function costNeed(a: EffectAction): number {
+  if (a.type === "hand-discard") return a.count;
+  if (a.type === "emerald") return -a.add;
+  if ("target" in a && a.target !== "self" && typeof a.target.count === "number") return a.target.count;
+  return 1;
+}
+
+/** "for each …" words of a count. */
+export function describeCount(c: Count): string {
+  if ("previous" in c) return "for each card the previous action affected";
+  if ("emeralds" in c) return c.emeralds === "you" ? "for each Chaos Emerald you have" : "for each Chaos Emerald your opponent has";
+  if ("zone" in c) {
+    const z = c.zone === "discard" ? "discard pile" : c.zone;
+    return c.who === "you" ? `for each card in your ${z}` : `for each card in your opponent's ${z}`;
+  }
+  const k = c.cards;
+  const what = [k.colors?.join("/"), k.traits?.join("/"), k.titles ? `"${k.titles.join('"/"')}"` : undefined].filter(Boolean).join(" ");
+  const whose = k.owner === "you" ? "your" : k.owner === "opponent" ? "your opponent's" : "any";
+  const where = k.where === "field" ? `on ${whose} field` : k.where === "same-column" ? `in this column (${whose})` : `adjacent to this card (${whose})`;
+  return `for each other face-up ${what ? `${what} ` : ""}card ${where}`;
+}
+
+/** Words of a duration. */
+export function describeDuration(until: "rush" | "turn" | "field"): string {
+  return until === "rush" ? "until the end of the rush" : until === "turn" ? "until the end of the turn" : "while this card is on the field";
+}
