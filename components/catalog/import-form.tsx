@@ -3,11 +3,11 @@
 import { useActionState, useState } from "react";
 import type { ActionResult } from "@/lib/action-result";
 import type { ImportReport } from "@/lib/catalog/types";
+import { REPORT_OTHER_ROWS } from "@/lib/catalog/import-summary";
 import { importCatalogAction } from "@/lib/actions/catalog-import";
 import { FormMessage } from "@/components/ui/field";
 import { ImportProgressBar, readImportStream, type ImportProgressState } from "@/components/ui/import-progress";
 
-const SHOW_OTHER_ROWS = 200;
 const ACTION_STYLE: Record<string, string> = {
   create: "bg-green-100 text-green-800",
   update: "bg-blue-100 text-blue-800",
@@ -47,8 +47,8 @@ export function ImportForm({ maxMb }: { maxMb: number }) {
     }
   }
   const rejects = report?.rows.filter((r) => r.action === "reject") ?? [];
-  const others = report?.rows.filter((r) => r.action !== "reject").slice(0, SHOW_OTHER_ROWS) ?? [];
-  const hiddenOthers = (report?.rows.length ?? 0) - rejects.length - others.length;
+  const others = report?.rows.filter((r) => r.action !== "reject").slice(0, REPORT_OTHER_ROWS) ?? [];
+  const hiddenOthers = (report?.omittedRows ?? 0) + (report?.rows.length ?? 0) - rejects.length - others.length;
   return (
     <div className="space-y-4">
       <form action={action} onSubmit={submit} className="panel space-y-3">

@@ -11,3 +11,18 @@ export function importSummary(report: ImportReport, mode: "dry-run" | "apply"): 
   }
   return { ok: true, message: `Dry run: ${create} to create, ${update} to update, ${unchanged} unchanged, ${reject} rejected.` };
 }
+
+/** How many rows without problems the import page lists (every rejected row is always listed). */
+export const REPORT_OTHER_ROWS = 200;
+
+/**
+ * The report as the import page gets it: every rejected row, the first
+ * REPORT_OTHER_ROWS others, and how many were left out. A 20,000-row report
+ * in full is megabytes of JSON, serialized in one go on the server's event
+ * loop and parsed again in the browser, for rows the page does not show.
+ */
+export function reportForPage(report: ImportReport): ImportReport {
+  let others = 0;
+  const rows = report.rows.filter((r) => r.action === "reject" || others++ < REPORT_OTHER_ROWS);
+  return { ...report, rows, omittedRows: (report.omittedRows ?? 0) + report.rows.length - rows.length };
+}

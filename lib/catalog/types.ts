@@ -21,6 +21,8 @@ export type ImportReport = {
   fileError: FileError | null;
   rows: ImportRowReport[];
   counts: { create: number; update: number; unchanged: number; reject: number };
+  /** rows without problems left out of `rows` for the page (reportForPage) */
+  omittedRows?: number;
 };
 
 /** A card suggestion as the review queue shows it. */

@@ -2,7 +2,7 @@ import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/dal/session";
 import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
-import { importSummary } from "@/lib/catalog/import-summary";
+import { importSummary, reportForPage } from "@/lib/catalog/import-summary";
 import { DomainError } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
 import { importStreamResponse, sameOrigin } from "@/lib/import/stream-response";
@@ -43,6 +43,6 @@ export async function POST(request: Request) {
       revalidatePath("/cards", "layout");
       revalidatePath("/admin", "layout");
     }
-    return { ...importSummary(report, mode), data: report };
+    return { ...importSummary(report, mode), data: reportForPage(report) };
   });
 }
