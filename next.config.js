@@ -1,9 +1,13 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- next.config.js is CommonJS; the header values live in lib/*.cjs */
 const { PUBLIC_CACHE_CONTROL } = require("./lib/cache/cache-control.cjs");
 const { HSTS } = require("./lib/csp-policy.cjs");
+const { listRewrites } = require("./lib/cache/list-routes.cjs");
 
-/** The cached public pages proxy.ts does not run for (its matcher): their Cache-Control is set here. */
-const CACHED_WITHOUT_PROXY = ["/", "/rules", "/learn", "/forgot-password", "/cards/syntax", "/cards/:set/:number(\\d+)", "/d/:path*", "/decks/starter/:slug", "/cached/:path*"];
+/**
+ * The cached public pages: their Cache-Control is set here, proxy.ts does not run for them (its matcher), except for
+ * the list pages with a query (/cards?q=…), which it hands on to their per-query route.
+ */
+const CACHED_PAGES = ["/", "/rules", "/learn", "/forgot-password", "/cards", "/cards/syntax", "/cards/:set/:number(\\d+)", "/d/:path*", "/decks/public", "/decks/starter/:slug", "/cached/:path*"];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -23,6 +27,10 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],
   // Test builds write to their own folder so `npm test` never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // /cards and /decks/public are served from their per-query cached routes (lib/cache/list-routes.cjs); after the proxy.
+  async rewrites() {
+    return { beforeFiles: listRewrites(), afterFiles: [], fallback: [] };
+  },
   // Every response. The Content-Security-Policy comes from proxy.ts (a per-request nonce) or, on cached pages, from
   // the cache handler (script hashes: docs/security.md).
   async headers() {
@@ -42,7 +50,7 @@ const nextConfig = {
       },
       // HSTS over https (behind a proxy that says so); proxy.ts sets it too on what it handles
       ...(process.env.NODE_ENV === "production" ? [{ source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: HSTS }] }] : []),
-      ...CACHED_WITHOUT_PROXY.map((source) => ({ source, headers: [{ key: "Cache-Control", value: PUBLIC_CACHE_CONTROL }] })),
+      ...CACHED_PAGES.map((source) => ({ source, headers: [{ key: "Cache-Control", value: PUBLIC_CACHE_CONTROL }] })),
     ];
   },
 };

@@ -4,8 +4,9 @@ import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers"
 import { THEME_SCRIPT } from "@/lib/theme";
 import { DomainError } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
-import { refuseLockedOutSignIn } from "@/lib/auth/sign-in-limits";
-import { CACHED_LISTS, internalListPath, type CachedListPath } from "@/lib/cache/page-state";
+import { isCredentialsSignIn, refuseLockedOutSignIn } from "@/lib/auth/sign-in-limits";
+import { CACHED_LISTS, encodeListState, type CachedListPath } from "@/lib/cache/page-state";
+import { LIST_STATE_HEADER } from "@/lib/cache/list-routes.cjs";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/cache-control.cjs";
 
 /**
@@ -41,45 +42,54 @@ const PUBLIC_PAGES = [
  * The cached public pages get theirs from the cache (lib/cache/next-cache-handler.cjs:
  * the hashes of exactly the inline scripts of the cached HTML, no nonce, which
  * would force a render per request), a Cache-Control that lets a shared cache
- * keep them, and the list pages are served from their per-query cached routes
- * (lib/cache/page-state.ts). HSTS in production over https. Static assets get
- * the other security headers from next.config.js. A credentials sign-in from
- * a client address that is locked out is answered 429 before anything else
- * runs (lib/auth/sign-in-limits.ts, refuseLockedOutSignIn).
+ * keep them, and a list page with a query gets the token of its per-query
+ * cached route in a request header, which next.config.js rewrites to
+ * (lib/cache/list-routes.cjs says why the proxy does not rewrite itself).
+ * HSTS in production over https. Static assets get the other security headers
+ * from next.config.js. A credentials sign-in from a client address that is
+ * locked out is answered 429 before anything else runs
+ * (lib/auth/sign-in-limits.ts, refuseLockedOutSignIn).
  */
-export async function proxy(request: NextRequest) {
+export function proxy(request: NextRequest): Response | Promise<Response> {
   const crossOrigin = refuseCrossOriginAction(request);
   if (crossOrigin) return crossOrigin;
-  // a login flood from a locked-out address is refused here, before Auth.js parses anything
-  const lockedOut = await refuseLockedOutSignIn(request);
-  if (lockedOut) return lockedOut;
+  // a login flood from a locked-out address is refused here, before Auth.js parses anything (only that
+  // request waits for the limiter; every other one is answered synchronously)
+  if (isCredentialsSignIn(request)) return refuseLockedOutSignIn(request).then((refused) => refused ?? pageResponse(request));
+  return pageResponse(request);
+}
+
+/** The CSP, HSTS and cache headers of a request the proxy lets through. */
+function pageResponse(request: NextRequest): Response {
   const production = process.env.NODE_ENV === "production";
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
   const { pathname, searchParams } = request.nextUrl;
   const readOnly = request.method === "GET" || request.method === "HEAD";
 
   const cached = readOnly && PUBLIC_PAGES.some((re) => re.test(pathname));
-  const listUrl = readOnly && pathname in CACHED_LISTS ? request.nextUrl.clone() : null;
-  if (listUrl) {
-    listUrl.pathname = internalListPath(pathname as CachedListPath, searchParams);
-    listUrl.search = "";
-  }
+  const list = pathname in CACHED_LISTS ? (pathname as CachedListPath) : null;
+  // the list state header is the proxy's own: set on reads of a list page, removed from anything else
+  const withListState = (headers: Headers) => {
+    if (list && readOnly) headers.set(LIST_STATE_HEADER, encodeListState(list, searchParams));
+    else headers.delete(LIST_STATE_HEADER);
+    return headers;
+  };
 
   // Production serves the public pages from the cache, with the cache's policy.
   // (Development renders every page per request: nonces everywhere there.)
   if (production && cached) {
     const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL });
     if (https) headers.set("Strict-Transport-Security", HSTS);
-    return listUrl ? NextResponse.rewrite(listUrl, { headers }) : NextResponse.next({ headers });
+    return list ? NextResponse.next({ headers, request: { headers: withListState(new Headers(request.headers)) } }) : NextResponse.next({ headers });
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = contentSecurityPolicy({ nonce, scriptHashes: INLINE_SCRIPT_HASHES, dev: !production, https: production && https, imageHosts: imageHosts() });
 
-  const requestHeaders = new Headers(request.headers);
+  const requestHeaders = withListState(new Headers(request.headers));
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
-  const response = listUrl ? NextResponse.rewrite(listUrl, { request: { headers: requestHeaders } }) : NextResponse.next({ request: { headers: requestHeaders } });
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   if (production && https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
@@ -106,16 +116,26 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
 }
 
 /**
- * The cached pages that need no rewrite skip the proxy altogether (running it
- * costs more than serving the page from the cache): their CSP comes from the
- * cache handler, their Cache-Control and HSTS from next.config.js. A server
- * action posted to one of them still comes here (the cross-origin check).
- * (`cached/`: the routes /cards and /decks/public are rewritten to; the rewrite
- * already set their headers.)
+ * The cached pages skip the proxy altogether (running it costs more than
+ * serving the page from the cache): their CSP comes from the cache handler,
+ * their Cache-Control and HSTS from next.config.js, and a list page with none
+ * of its parameters is rewritten there too. A list page runs it only with one
+ * of its parameters (one entry per parameter: lib/cache/list-routes.cjs
+ * CACHED_LISTS, which proxy.test.ts checks against), to turn the query into
+ * its cached route's token. A server action posted anywhere still comes here
+ * (the cross-origin check). (`cached/`: the internal list routes.)
  */
 export const config = {
   matcher: [
-    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cached/|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
+    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cached/|cards$|decks/public$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
+    { source: "/cards", has: [{ type: "query", key: "q" }] },
+    { source: "/cards", has: [{ type: "query", key: "sort" }] },
+    { source: "/cards", has: [{ type: "query", key: "dir" }] },
+    { source: "/cards", has: [{ type: "query", key: "page" }] },
+    { source: "/cards", has: [{ type: "query", key: "view" }] },
+    { source: "/decks/public", has: [{ type: "query", key: "name" }] },
+    { source: "/decks/public", has: [{ type: "query", key: "card" }] },
+    { source: "/decks/public", has: [{ type: "query", key: "sort" }] },
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
   ],
 };

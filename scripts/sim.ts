@@ -37,7 +37,7 @@ const USAGE = `Usage: npm run sim -- --decks A.json B.json --games N --agents he
 
   --decks A B        two decks (with --gauntlet: two or more): starter-deck files, starter-deck slugs (chaotix-mix) or JSON lists of card definitions
   --games N          games to play (each deal is played twice, once with each lead)
-  --agents X,Y       agents for A and B: random, heuristic or search (default heuristic,heuristic)
+  --agents X,Y       agents for A and B: random, heuristic, heuristic-plain (without the v2 valuation) or search (default heuristic,heuristic)
   --seed S           seed of the first deal (default 1)
   --workers K        worker threads (default 1)
   --iterations I     search iterations per decision
@@ -86,7 +86,7 @@ function parse(argv: string[]): Args {
   if (!a.gauntlet && a.decks.length !== 2) fail("--decks takes two decks (more only with --gauntlet)");
   if (!a.games || !Number.isInteger(a.games) || a.games < 1) fail("--games N (a positive integer) is required");
   if (!a.agents) a.agents = ["heuristic", "heuristic"];
-  for (const x of a.agents) if (!["random", "heuristic", "search"].includes(x)) fail(`Unknown agent ${x}`);
+  for (const x of a.agents) if (!["random", "heuristic", "heuristic-plain", "search"].includes(x)) fail(`Unknown agent ${x}`);
   if (!Number.isInteger(a.workers) || (a.workers as number) < 1) fail("--workers must be a positive integer");
   return a as Args;
 }

@@ -5,7 +5,7 @@ export { metadata } from "@/app/cached/cards/[state]/page";
 // Rendered per request: it reads the database, which a build does not have.
 export const dynamic = "force-dynamic";
 
-// proxy.ts serves /cards from its cached per-query route; this answers a
+// /cards is served from its cached per-query route (lib/cache/list-routes.cjs); this answers a
 // request that arrives without it with the unfiltered first page.
 export default function CardsFallback() {
   return <CardsPage params={Promise.resolve({ state: "all" })} />;

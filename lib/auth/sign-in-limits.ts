@@ -43,6 +43,11 @@ export async function signInSucceeded(email: string): Promise<void> {
 /** Auth.js's credentials sign-in endpoint: the one sign-in a client can post without a server action. */
 export const CREDENTIALS_CALLBACK_PATH = "/api/auth/callback/credentials";
 
+/** A credentials sign-in posted to Auth.js's endpoint (the requests the proxy's gate looks at). */
+export function isCredentialsSignIn(request: { method: string; nextUrl: { pathname: string } }): boolean {
+  return request.method === "POST" && request.nextUrl.pathname === CREDENTIALS_CALLBACK_PATH;
+}
+
 /**
  * The proxy's gate in front of Auth.js (proxy.ts): a credentials sign-in posted
  * from a client address that is already locked out is answered 429 with
@@ -53,7 +58,7 @@ export const CREDENTIALS_CALLBACK_PATH = "/api/auth/callback/credentials";
  * password is hashed, as before. Null: let the request through.
  */
 export async function refuseLockedOutSignIn(request: { method: string; nextUrl: { pathname: string }; headers: { get(name: string): string | null } }): Promise<Response | null> {
-  if (request.method !== "POST" || request.nextUrl.pathname !== CREDENTIALS_CALLBACK_PATH) return null;
+  if (!isCredentialsSignIn(request)) return null;
   const wait = await retryAfter("signin-address", clientAddress(request.headers));
   return wait > 0 ? jsonError(new RateLimitedError(wait, "sign-in attempts")) : null;
 }

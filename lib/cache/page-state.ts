@@ -1,23 +1,22 @@
 /**
  * Public list pages with query strings (/cards?q=…, /decks/public?name=…) are
- * cached per query: proxy.ts rewrites them to an internal route whose one path
+ * cached per query: each is served from an internal route whose one path
  * segment carries the canonical query (only the parameters the page reads, in
  * a fixed order, base64url-encoded), so Next can render each once and keep it.
+ * proxy.ts makes the token, next.config.js routes to it
+ * (lib/cache/list-routes.cjs), the internal pages read it.
  * Pure: used by the proxy (edge of the request) and by the internal pages.
  */
+import { ALL_STATE, CACHED_LISTS } from "@/lib/cache/list-routes.cjs";
 
-/** The cached list pages: public path, internal route, and the parameters each reads (in canonical order). */
-export const CACHED_LISTS = {
-  "/cards": { internal: "/cached/cards", params: ["q", "sort", "dir", "page", "view"] },
-  "/decks/public": { internal: "/cached/public-decks", params: ["name", "card", "sort"] },
-} as const;
+export { CACHED_LISTS };
 
 export type CachedListPath = keyof typeof CACHED_LISTS;
 
 /** The longest value kept per parameter (longer ones are cut, as the pages would). */
 const MAX_VALUE = 1000;
 /** The token of the page with no parameters. */
-const EMPTY = "all";
+const EMPTY = ALL_STATE;
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -59,9 +58,4 @@ export function decodeListState(path: CachedListPath, token: string): Record<str
     out[k] = v;
   }
   return out;
-}
-
-/** The internal path a public list URL is served from. */
-export function internalListPath(path: CachedListPath, search: URLSearchParams): string {
-  return `${CACHED_LISTS[path].internal}/${encodeListState(path, search)}`;
 }

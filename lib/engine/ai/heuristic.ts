@@ -3,10 +3,11 @@
  * orders flips to set up battle and copy discards, and protects its own high
  * cards by flipping them late. Reads only the player view.
  */
-import { PROTECT_BATTLE, PROTECT_COPY, type Action, type CardDef, type Color, type Pending, type SlotRef } from "../types";
+import { PROTECT_BATTLE, PROTECT_COPY, type Action, type CardDef, type Color, type Lasting, type Pending, type SlotRef } from "../types";
 import type { EffectAction, Target } from "../effects/schema";
 import { flipMaskForView, type CardRef, type PlayerView, type SideView, type SlotView } from "../view";
 import type { Agent, AgentOptions } from "./types";
+import { faceDownValue, flipValue, placementValue, usesV2 } from "./value";
 import { ownLossTarget, sequencedYes } from "./sequence";
 
 const COLOR_INDEX: Record<Color, number> = { blue: 0, red: 1, yellow: 2, gray: 3 };
@@ -19,9 +20,22 @@ const COLOR_INDEX: Record<Color, number> = { blue: 0, red: 1, yellow: 2, gray: 3
 interface Targets {
   op: SideView;
   copy: number[][];
+  /** Lasting rush rules in force (effect language v2): "the lower card is discarded", "no copy discards". */
+  lower: boolean;
+  noCopy: boolean;
 }
 
-function targetsOf(v: PlayerView): Targets {
+/** Does anybody's lasting rule hold in the view? (Rules "while on the field" only while their card is face up.) */
+function anyRuleHolds(v: PlayerView, rule: Lasting["rule"]): boolean {
+  for (const x of v.lasting) {
+    if (x.rule !== rule) continue;
+    if (x.until !== "field") return true;
+    for (const side of v.players) for (const y of [...side.chaos, ...side.spare]) if (y !== null && y.faceUp && y.card?.id === x.card) return true;
+  }
+  return false;
+}
+
+function targetsOf(v: PlayerView, plain = false): Targets {
   const op = v.players[1 - v.viewer];
   const copy: number[][] = [[], [], [], []];
   for (let k = 0; k < 5; k++) {
@@ -33,20 +47,34 @@ function targetsOf(v: PlayerView): Targets {
       t[rings] = (t[rings] ?? 0) + rings + 2;
     }
   }
-  return { op, copy };
+  if (v.lasting.length === 0 || plain) return { op, copy, lower: false, noCopy: false };
+  return { op, copy, lower: anyRuleHolds(v, "lower-discarded"), noCopy: anyRuleHolds(v, "no-copy-discards") };
 }
 
-function battleGain(y: SlotView | null, c: CardDef, color: Color, myRings: number, best: number): number {
+function battleGain(t: Targets, y: SlotView | null, c: CardDef, color: Color, myRings: number, best: number): number {
   if (y === null || !y.faceUp || y.color !== color || y.protect & PROTECT_BATTLE) return best;
-  if ((y.card as CardRef).card.rings === c.rings) return best; // already counted as a copy discard
+  if (!t.noCopy && (y.card as CardRef).card.rings === c.rings) return best; // already counted as a copy discard
   const r = y.rings as number;
-  return r > myRings && r + 1 > best ? r + 1 : best;
+  // "The lower card is discarded" (a lasting rush rule) turns the comparison around.
+  return (t.lower ? r < myRings : r > myRings) && r + 1 > best ? r + 1 : best;
 }
 
 /** Rings the viewer would remove from the opponent by flipping `c` with active color `color` in column `ci` (copy + battle discards). */
 function flipGain(t: Targets, c: CardDef, color: Color, ci: number, myRings: number): number {
-  const g = t.copy[COLOR_INDEX[color]][c.rings] ?? 0;
-  return g + battleGain(t.op.chaos[ci], c, color, myRings, battleGain(t.op.spare[ci], c, color, myRings, 0));
+  const g = t.noCopy ? 0 : (t.copy[COLOR_INDEX[color]][c.rings] ?? 0);
+  return g + battleGain(t, t.op.chaos[ci], c, color, myRings, battleGain(t, t.op.spare[ci], c, color, myRings, 0));
+}
+
+/** Copy discards only (no column): what `c` would copy-discard if flipped now, in its best color. */
+function copyGain(t: Targets, c: CardDef): number {
+  let g = 0;
+  for (const col of c.colors) g = Math.max(g, t.copy[COLOR_INDEX[col]][c.rings] ?? 0);
+  return t.noCopy ? 0 : g;
+}
+
+/** The discard gain of a card flipped in column index `ci` (−1: copy discards only), for the v2 valuation. */
+function gainFn(t: Targets): (c: CardDef, ci: number) => number {
+  return (c, ci) => (ci < 0 ? copyGain(t, c) : bestGain(t, c, ci, c.rings));
 }
 
 function bestGain(t: Targets, c: CardDef, ci: number, myRings: number): number {
@@ -74,18 +102,30 @@ function scoreValue(c: CardDef): number {
   return v < 0 ? 0 : v;
 }
 
-/** Heuristic placement (RULES.md §4.1): greedy assignment of hand cards to columns by expected value. */
-export function heuristicPlacement(v: PlayerView): Action {
+/**
+ * Heuristic placement (RULES.md §4.1): greedy assignment of hand cards to
+ * columns by expected value. `plain` leaves the effect language v2 out of
+ * the valuation (the heuristic as it was before; a baseline for simulations).
+ */
+export function heuristicPlacement(v: PlayerView, plain = false): Action {
   const p = v.viewer;
   const hand = v.players[p].hand as CardRef[];
   const need = Math.min(5, hand.length);
-  const t = targetsOf(v);
+  const t = targetsOf(v, plain);
   // Score every (card, column) pair, then take the best pairs greedily
   // (ties: lower hand index, then lower column) until `need` cards are placed.
   const n = hand.length;
   const score = new Float64Array(n * 5);
+  let gainOf: ((c: CardDef, ci: number) => number) | null = null;
   for (let i = 0; i < n; i++) {
     const c = hand[i].card;
+    if (!plain && usesV2(c)) {
+      // Effect language v2: what the effect is worth in each column replaces the plain "+1 for an effect".
+      gainOf ??= gainFn(t);
+      const base = scoreValue(c) * 0.8;
+      for (let k = 0; k < 5; k++) score[i * 5 + k] = base + 1.5 * bestGain(t, c, k, c.rings) + placementValue(v, c, k, gainOf, t.lower);
+      continue;
+    }
     const base = scoreValue(c) * 0.8 + (c.effect ? 1 : 0);
     for (let k = 0; k < 5; k++) score[i * 5 + k] = base + 1.5 * bestGain(t, c, k, c.rings);
   }
@@ -113,21 +153,27 @@ export function heuristicPlacement(v: PlayerView): Action {
   return { type: "place", player: p, cards };
 }
 
-/** Heuristic flip (RULES.md §4.2): immediate discards first, then low cards before high ones in exposed columns. */
-export function heuristicFlip(v: PlayerView): Action {
+/**
+ * Heuristic flip (RULES.md §4.2): immediate discards first, then low cards
+ * before high ones in exposed columns; a v2 effect adds what it does if
+ * flipped now (unless `plain`).
+ */
+export function heuristicFlip(v: PlayerView, plain = false): Action {
   const p = v.viewer;
   const me = v.players[p];
   const op = v.players[1 - p];
   const m = flipMaskForView(v);
-  const t = targetsOf(v);
+  const t = targetsOf(v, plain);
   let best = -1;
   let bestScore = -Infinity;
   for (let ci = 0; ci < 5; ci++) {
     if (!(m & (1 << ci))) continue;
-    const c = ((me.chaos[ci] as SlotView).card as CardRef).card;
+    const ref = (me.chaos[ci] as SlotView).card as CardRef;
+    const c = ref.card;
     const gain = bestGain(t, c, ci, c.rings);
     const exposed = op.chaos[ci] !== null && !(op.chaos[ci] as SlotView).faceUp;
-    const score = 1.5 * gain - (exposed ? 0.4 * c.rings : 0.05 * c.rings);
+    let score = 1.5 * gain - (exposed ? 0.4 * c.rings : 0.05 * c.rings);
+    if (!plain && usesV2(c)) score += flipValue(v, c, ref.id, ci, gainFn(t), t.lower);
     if (score > bestScore) {
       bestScore = score;
       best = ci;
@@ -214,14 +260,26 @@ function slotOf(v: PlayerView, r: SlotRef): SlotView | null {
   return (r.row === "chaos" ? side.chaos : side.spare)[r.column - 1];
 }
 
-/** Heuristic answer to a pending decision (RULES.md §4.3, §6). */
-export function heuristicDecision(v: PlayerView, pd: Pending): Action {
+/** Is the target decision about a card whose effect flips one of its owner's cards as a rush flip (effect language v2)? */
+function rushFlipOwn(v: PlayerView, r: SlotRef): boolean {
+  const e = slotOf(v, r)?.card?.card.effect;
+  return !!e && e.actions.some((a) => a.type === "flip-up" && a.asRush === true && a.target !== "self" && a.target.owner === "you");
+}
+
+/** Is the target decision about a card whose effect turns cards face down (effect language v2)? */
+function turnsDown(v: PlayerView, r: SlotRef): boolean {
+  const e = slotOf(v, r)?.card?.card.effect;
+  return !!e && e.actions.some((a) => a.type === "turn-face-down");
+}
+
+/** Heuristic answer to a pending decision (RULES.md §4.3, §6); `plain`: without the v2 refinements. */
+export function heuristicDecision(v: PlayerView, pd: Pending, plain = false): Action {
   const p = pd.player;
   switch (pd.kind) {
     case "color": {
       const s = slotOf(v, pd.slot);
       if (pd.reason === "flip" && s && s.card) {
-        const t = targetsOf(v);
+        const t = targetsOf(v, plain);
         let color = pd.options[0];
         let gain = -1;
         for (const o of pd.options) {
@@ -246,11 +304,16 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
     case "battle": {
       const mine = slotOf(v, pd.slot);
       const myRings = mine?.rings ?? 0;
+      // Effect language v2: "the lower card is discarded" turns the battle around; a card that
+      // discards the card it battled when it loses (Jet the Hawk) kills whichever it picks.
+      const lower = !plain && v.lasting.length > 0 && anyRuleHolds(v, "lower-discarded");
+      const eff = plain ? null : (mine?.card?.card.effect ?? null);
+      const killsAny = eff !== null && eff.trigger === "battle-lost" && eff.actions.some((a) => a.type === "discard" && a.target !== "self" && a.target.position === "battled");
       let best = pd.options[0];
       let br = -1;
       for (const o of pd.options) {
         const r = slotOf(v, o)?.rings ?? 0;
-        const val = r > myRings ? 100 + r : r;
+        const val = killsAny || (lower ? r < myRings : r > myRings) ? 100 + r : r;
         if (val > br) {
           br = val;
           best = o;
@@ -264,6 +327,31 @@ export function heuristicDecision(v: PlayerView, pd: Pending): Action {
       if (own !== null) return own === "pass" ? { type: "pass", player: p } : { type: "choose", player: p, slot: own };
       let best = pd.options[0];
       let br = -Infinity;
+      if (!plain && rushFlipOwn(v, pd.slot)) {
+        // "Flip this as a rush flip" on one of our face-down cards: the one whose copy and battle discards gain most.
+        const t = targetsOf(v);
+        for (const o of pd.options) {
+          const c = slotOf(v, o)?.card?.card;
+          const val = c ? bestGain(t, c, o.column - 1, c.rings) : -1;
+          if (val > br) {
+            br = val;
+            best = o;
+          }
+        }
+        return { type: "choose", player: p, slot: best };
+      }
+      if (!plain && !pd.required && turnsDown(v, pd.slot)) {
+        // Turning a card face down: only one worth it (never a card whose flip effect its owner would use again), else stop.
+        for (const o of pd.options) {
+          const s = slotOf(v, o);
+          const val = s ? faceDownValue(s, o.player === p) : -1;
+          if (val > br) {
+            br = val;
+            best = o;
+          }
+        }
+        return br > 0 ? { type: "choose", player: p, slot: best } : { type: "pass", player: p };
+      }
       for (const o of pd.options) {
         const s = slotOf(v, o);
         const r = s?.rings ?? 3;
@@ -321,11 +409,11 @@ function deckBottom(v: PlayerView, options: number[]): Action {
   return worst >= 0 && wr < mean ? { type: "choose", player: p, card: worst } : { type: "pass", player: p };
 }
 
-/** The heuristic choice for the viewer (who must act now). */
-export function heuristicChoice(v: PlayerView): Action {
-  if (v.pending !== null) return heuristicDecision(v, v.pending as Pending);
-  if (v.step === "play") return heuristicPlacement(v);
-  return heuristicFlip(v);
+/** The heuristic choice for the viewer (who must act now); `plain`: without the effect language v2's valuation. */
+export function heuristicChoice(v: PlayerView, plain = false): Action {
+  if (v.pending !== null) return heuristicDecision(v, v.pending as Pending, plain);
+  if (v.step === "play") return heuristicPlacement(v, plain);
+  return heuristicFlip(v, plain);
 }
 
 /** The heuristic agent. */
@@ -333,6 +421,18 @@ export const heuristicAgent: Agent = {
   name: "heuristic",
   chooseAction(view: PlayerView, _opts: AgentOptions): Action {
     return heuristicChoice(view);
+  },
+};
+
+/**
+ * The heuristic as it was before it valued the effect language v2 (a
+ * baseline for simulations: `npm run sim -- --agents heuristic,heuristic-plain`).
+ * Identical to `heuristicAgent` on decks of version 1 cards.
+ */
+export const plainHeuristicAgent: Agent = {
+  name: "heuristic-plain",
+  chooseAction(view: PlayerView, _opts: AgentOptions): Action {
+    return heuristicChoice(view, true);
   },
 };
 

@@ -2,7 +2,7 @@
  * Agents (house rule 4): random, heuristic and search, each a pure function
  * of a player view.
  */
-import { heuristicAgent } from "./heuristic";
+import { heuristicAgent, plainHeuristicAgent } from "./heuristic";
 import { randomAgent } from "./random";
 import { searchAgent } from "./search";
 import type { Agent } from "./types";
@@ -10,10 +10,11 @@ import type { Agent } from "./types";
 export { heuristicAgent, randomAgent, searchAgent };
 export type { Agent, AgentOptions } from "./types";
 
-/** Look up an agent by name: "random", "heuristic" or "search". */
+/** Look up an agent by name: "random", "heuristic", "heuristic-plain" (without the v2 valuation) or "search". */
 export function getAgent(name: string): Agent {
   if (name === "random") return randomAgent;
   if (name === "heuristic") return heuristicAgent;
+  if (name === "heuristic-plain") return plainHeuristicAgent;
   if (name === "search") return searchAgent;
-  throw new Error(`Unknown agent "${name}": use random, heuristic or search.`);
+  throw new Error(`Unknown agent "${name}": use random, heuristic, heuristic-plain or search.`);
 }

@@ -70,7 +70,7 @@ function spareRings(s: GameState, p: Player): number {
 function playout(s: GameState, turn: number): void {
   for (let guard = 0; guard < 200 && s.winner === null && s.turn === turn; guard++) {
     const p = playersToAct(s)[0];
-    const a = heuristicChoice(playerView(s, p, { deckLists: false, noDiscards: true }));
+    const a = heuristicChoice(playerView(s, p, { deckLists: false, noDiscards: s.pending?.kind !== "card" }));
     applyInPlace(s, a, null);
   }
 }

@@ -87,7 +87,8 @@ export function playGame(o: PlayOptions): GameRecord {
     const t0 = o.clock ? o.clock() : 0;
     if (agent.name === "random") a = randomLegalAction(s, p, r) as Action;
     else {
-      const view = playerView(s, p, { deckLists: agent.name === "search", noDiscards: agent.name !== "search" });
+      // Discard piles are left out of the heuristic's views except when it picks a card from one (recover, put).
+      const view = playerView(s, p, { deckLists: agent.name === "search", noDiscards: agent.name !== "search" && s.pending?.kind !== "card" });
       a = agent.chooseAction(view, { seed: nextInt(r, 0x7fffffff), iterations: o.iterations, clock: o.clock });
       if (agent.name === "search" && (a.type === "place" || a.type === "flip")) iters[p] += o.iterations ?? 0;
     }

@@ -15,7 +15,7 @@ import { QueryErrorPanel } from "@/components/card/query-error-panel";
 
 export const metadata: Metadata = { title: "Cards" };
 
-// /cards?… is served from here (proxy.ts): rendered once per query, then kept
+// /cards?… is served from here (lib/cache/list-routes.cjs): rendered once per query, then kept
 // until a catalog write invalidates it (lib/dal/public-pages.ts).
 export const revalidate = 60;
 export function generateStaticParams() {

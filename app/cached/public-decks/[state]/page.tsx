@@ -9,7 +9,7 @@ import { deckSortSchema } from "@/lib/validation/community";
 
 export const metadata: Metadata = { title: "Public decks", description: "Sonic X TCG decks shared publicly on Ringbinder." };
 
-// /decks/public?… is served from here (proxy.ts): rendered once per filter and
+// /decks/public?… is served from here (lib/cache/list-routes.cjs): rendered once per filter and
 // sort, then kept until a deck or catalog write invalidates it; the counts
 // (likes, views, comments, copies) refresh within the 60-second lifetime.
 export const revalidate = 60;

@@ -1,0 +1,9 @@
+/** Types of lib/cache/list-routes.cjs. */
+export const CACHED_LISTS: {
+  readonly "/cards": { readonly internal: "/cached/cards"; readonly params: readonly ["q", "sort", "dir", "page", "view"] };
+  readonly "/decks/public": { readonly internal: "/cached/public-decks"; readonly params: readonly ["name", "card", "sort"] };
+};
+export const ALL_STATE: "all";
+export const LIST_STATE_HEADER: string;
+type Condition = { type: "header" | "query"; key: string; value?: string };
+export function listRewrites(): { source: string; destination: string; has?: Condition[]; missing?: Condition[] }[];

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
+import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
+import { config, proxy } from "@/proxy";
+import { CACHED_LISTS, LIST_STATE_HEADER, listRewrites } from "@/lib/cache/list-routes.cjs";
+import { decodeListState } from "@/lib/cache/page-state";
+
+const BASE = "http://localhost:3000";
+
+function request(url: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  return new NextRequest(new URL(url, BASE), init);
+}
+
+/** The request headers the proxy hands on (Next applies x-middleware-request-* to the request). */
+function handedOn(res: Response, name: string): string | null {
+  const overridden = (res.headers.get("x-middleware-override-headers") ?? "").split(",");
+  return overridden.includes(name) ? res.headers.get(`x-middleware-request-${name}`) : null;
+}
+
+/** Where next.config.js's list rewrites send a request (the first that applies, as in beforeFiles), or null. */
+function rewrite(pathname: string, query: Record<string, string>, headers: Record<string, string> = {}): string | null {
+  for (const rule of listRewrites()) {
+    if (rule.source !== pathname) continue;
+    const params = matchHas({ headers } as never, query, rule.has, rule.missing);
+    if (params) return rule.destination.replace(/:(\w+)/, (_, k: string) => String(params[k]));
+  }
+  return null;
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("proxy and the list pages' routing", () => {
+  it("runs for a list page exactly when it has one of the page's own parameters", () => {
+    for (const [path, { params }] of Object.entries(CACHED_LISTS)) {
+      const keys = config.matcher.filter((m) => m.source === path).map((m) => m.has?.[0].key);
+      expect(keys, path).toEqual([...params]);
+    }
+  });
+
+  it("hands a list query on as its canonical token, and rewrites nothing itself", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const res = await proxy(request("/cards?view=list&q=t%3Arobot+c%3Ablue&utm=1"));
+    expect(res.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(res.headers.get("x-middleware-next")).toBe("1");
+    expect(res.headers.get("cache-control")).toContain("s-maxage=60");
+    expect(res.headers.get("content-security-policy")).toBeNull();
+    const token = handedOn(res, LIST_STATE_HEADER)!;
+    expect(decodeListState("/cards", token)).toEqual({ q: "t:robot c:blue", view: "list" });
+    expect(rewrite("/cards", { q: "t:robot c:blue", view: "list" }, { [LIST_STATE_HEADER]: token })).toBe(`/cached/cards/${token}`);
+  });
+
+  it("replaces a token a client sent, and removes it from anything but a read", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const forged = { [LIST_STATE_HEADER]: "bm90LXRoaXM" };
+    const read = await proxy(request("/decks/public?name=sonic", { headers: forged }));
+    expect(decodeListState("/decks/public", handedOn(read, LIST_STATE_HEADER)!)).toEqual({ name: "sonic" });
+    const post = await proxy(request("/decks/public?name=sonic", { method: "POST", headers: { ...forged, "next-action": "abc", origin: BASE, host: "localhost:3000" } }));
+    expect(post.headers.get("x-middleware-override-headers")).not.toContain(LIST_STATE_HEADER);
+    expect(post.headers.get("content-security-policy")).toContain("nonce-");
+  });
+
+  it("gives development pages a nonce and the list token", async () => {
+    const res = await proxy(request("/cards?q=amy"));
+    expect(res.headers.get("content-security-policy")).toContain("nonce-");
+    expect(decodeListState("/cards", handedOn(res, LIST_STATE_HEADER)!)).toEqual({ q: "amy" });
+  });
+
+  it("sends a list page with none of its parameters to its `all` route before any header is looked at", () => {
+    const forged = { [LIST_STATE_HEADER]: "bm90LXRoaXM" };
+    expect(rewrite("/cards", {}, forged)).toBe("/cached/cards/all");
+    expect(rewrite("/cards", { q: "", fbclid: "1" }, forged)).toBe("/cached/cards/all");
+    expect(rewrite("/decks/public", { sort: "likes" }, { [LIST_STATE_HEADER]: "c29ydD1saWtlcw" })).toBe("/cached/public-decks/c29ydD1saWtlcw");
+    // a token only ever names a path segment
+    expect(rewrite("/cards", { q: "x" }, { [LIST_STATE_HEADER]: "../admin" })).toBeNull();
+    // server actions are left to the page itself
+    expect(rewrite("/cards", {}, { "next-action": "abc" })).toBeNull();
+  });
+});
