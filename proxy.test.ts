@@ -39,9 +39,9 @@ describe("proxy and the list pages' routing", () => {
     }
   });
 
-  it("hands a list query on as its canonical token, and rewrites nothing itself", () => {
+  it("hands a list query on as its canonical token, and rewrites nothing itself", async () => {
     vi.stubEnv("NODE_ENV", "production");
-    const res = proxy(request("/cards?view=list&q=t%3Arobot+c%3Ablue&utm=1"));
+    const res = await proxy(request("/cards?view=list&q=t%3Arobot+c%3Ablue&utm=1"));
     expect(res.headers.get("x-middleware-rewrite")).toBeNull();
     expect(res.headers.get("x-middleware-next")).toBe("1");
     expect(res.headers.get("cache-control")).toContain("s-maxage=60");
@@ -51,18 +51,18 @@ describe("proxy and the list pages' routing", () => {
     expect(rewrite("/cards", { q: "t:robot c:blue", view: "list" }, { [LIST_STATE_HEADER]: token })).toBe(`/cached/cards/${token}`);
   });
 
-  it("replaces a token a client sent, and removes it from anything but a read", () => {
+  it("replaces a token a client sent, and removes it from anything but a read", async () => {
     vi.stubEnv("NODE_ENV", "production");
     const forged = { [LIST_STATE_HEADER]: "bm90LXRoaXM" };
-    const read = proxy(request("/decks/public?name=sonic", { headers: forged }));
+    const read = await proxy(request("/decks/public?name=sonic", { headers: forged }));
     expect(decodeListState("/decks/public", handedOn(read, LIST_STATE_HEADER)!)).toEqual({ name: "sonic" });
-    const post = proxy(request("/decks/public?name=sonic", { method: "POST", headers: { ...forged, "next-action": "abc", origin: BASE, host: "localhost:3000" } }));
+    const post = await proxy(request("/decks/public?name=sonic", { method: "POST", headers: { ...forged, "next-action": "abc", origin: BASE, host: "localhost:3000" } }));
     expect(post.headers.get("x-middleware-override-headers")).not.toContain(LIST_STATE_HEADER);
     expect(post.headers.get("content-security-policy")).toContain("nonce-");
   });
 
-  it("gives development pages a nonce and the list token", () => {
-    const res = proxy(request("/cards?q=amy"));
+  it("gives development pages a nonce and the list token", async () => {
+    const res = await proxy(request("/cards?q=amy"));
     expect(res.headers.get("content-security-policy")).toContain("nonce-");
     expect(decodeListState("/cards", handedOn(res, LIST_STATE_HEADER)!)).toEqual({ q: "amy" });
   });

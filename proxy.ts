@@ -4,6 +4,7 @@ import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers"
 import { THEME_SCRIPT } from "@/lib/theme";
 import { DomainError } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
+import { isCredentialsSignIn, refuseLockedOutSignIn } from "@/lib/auth/sign-in-limits";
 import { CACHED_LISTS, encodeListState, type CachedListPath } from "@/lib/cache/page-state";
 import { LIST_STATE_HEADER } from "@/lib/cache/list-routes.cjs";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/cache-control.cjs";
@@ -45,11 +46,21 @@ const PUBLIC_PAGES = [
  * cached route in a request header, which next.config.js rewrites to
  * (lib/cache/list-routes.cjs says why the proxy does not rewrite itself).
  * HSTS in production over https. Static assets get the other security headers
- * from next.config.js.
+ * from next.config.js. A credentials sign-in from a client address that is
+ * locked out is answered 429 before anything else runs
+ * (lib/auth/sign-in-limits.ts, refuseLockedOutSignIn).
  */
-export function proxy(request: NextRequest) {
+export function proxy(request: NextRequest): Response | Promise<Response> {
   const crossOrigin = refuseCrossOriginAction(request);
   if (crossOrigin) return crossOrigin;
+  // a login flood from a locked-out address is refused here, before Auth.js parses anything (only that
+  // request waits for the limiter; every other one is answered synchronously)
+  if (isCredentialsSignIn(request)) return refuseLockedOutSignIn(request).then((refused) => refused ?? pageResponse(request));
+  return pageResponse(request);
+}
+
+/** The CSP, HSTS and cache headers of a request the proxy lets through. */
+function pageResponse(request: NextRequest): Response {
   const production = process.env.NODE_ENV === "production";
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
   const { pathname, searchParams } = request.nextUrl;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { DomainError, type DomainErrorCode } from "@/lib/errors";
+import { domainFailureOf, type DomainErrorCode } from "@/lib/errors";
 
 /** The typed result every server action returns (house rule 6). */
 export type ActionResult<T = undefined> =
@@ -25,11 +25,16 @@ export function zodFail(error: z.ZodError, message = "Please correct the highlig
 }
 
 /**
- * The action result for a thrown DomainError (signed out, forbidden, rate
- * limited, ...): its message and code. Anything else is rethrown (Next's
- * redirects, and bugs, which the error page shows).
+ * The one mapping to an action's failure: a thrown DomainError (signed out,
+ * forbidden, rate limited, ...) or a DomainFailure a DAL function returned
+ * becomes `{ ok: false, message, code }`, with the failure's field errors.
+ * `field` puts the message on that form field; `message` replaces the form's
+ * headline (the field keeps the failure's own message). Anything else is
+ * rethrown (Next's redirects, and bugs, which the error page shows).
  */
-export function failFrom(e: unknown): { ok: false; message: string; code: DomainErrorCode } {
-  if (e instanceof DomainError) return { ok: false, message: e.message, code: e.code };
-  throw e;
+export function failFrom(e: unknown, opts: { field?: string; message?: string } = {}): { ok: false; message: string; code: DomainErrorCode; fieldErrors?: Record<string, string[]> } {
+  const f = domainFailureOf(e);
+  if (!f) throw e;
+  const fieldErrors = opts.field ? { [opts.field]: [f.message] } : f.fieldErrors;
+  return fieldErrors ? { ok: false, message: opts.message ?? f.message, code: f.code, fieldErrors } : { ok: false, message: opts.message ?? f.message, code: f.code };
 }

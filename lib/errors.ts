@@ -1,10 +1,10 @@
 /**
- * The one typed error of the domain: thrown by lib/dal and lib helpers, turned
- * into an action result by `failFrom` (lib/action-result). Route handlers answer
- * `{ error: { code, message } }` (`jsonErrorBody`, lib/http-error) with the
- * status `statusForCode` gives, except the collection export, collection lookup
- * and want-list routes, which still answer `{ error: code, message }`.
- * Codes are 'domain/reason' strings.
+ * The one typed error of the domain: thrown by lib/dal and lib helpers, or
+ * returned as a `DomainFailure` (the same code and message) where a caller
+ * shows the refusal in place. Either way one mapping turns it into an action
+ * result (`failFrom`, lib/action-result) and one into a route handler's answer
+ * `{ error: { code, message } }` with the status `statusForCode` gives
+ * (`jsonError`, lib/http-error). Codes are 'domain/reason' strings.
  */
 export type DomainErrorCode =
   | "auth/unauthenticated"
@@ -21,7 +21,7 @@ export function statusForCode(code: string): number {
   if (code === "auth/unauthenticated") return 401;
   if (code === "auth/forbidden" || code === "request/cross-origin") return 403;
   if (code === "rate/limited") return 429;
-  if (code === "input/too-large") return 413;
+  if (code.endsWith("/too-large")) return 413;
   if (code.startsWith("not-found/") || code.endsWith("/not-found")) return 404;
   if (code.endsWith("/conflict")) return 409;
   return 400;
@@ -38,6 +38,36 @@ export class DomainError extends Error {
     this.name = "DomainError";
     this.status = options?.status ?? statusForCode(code);
   }
+}
+
+/**
+ * A refusal a DAL function returns instead of throwing (a duplicate card
+ * number, a deck conflict, a suggestion already reviewed): what a DomainError
+ * carries, plus the form fields it concerns. Callers never re-wrap it by hand:
+ * `failFrom(r)` in a server action, `jsonError(r)` in a route handler.
+ */
+export type DomainFailure<C extends string = DomainErrorCode> = { ok: false; code: C; message: string; fieldErrors?: Record<string, string[]> };
+
+/** Builds a DomainFailure (DAL functions return these for expected refusals). */
+export function failure<C extends string>(code: C, message: string, fieldErrors?: Record<string, string[]>): DomainFailure<C> {
+  return fieldErrors ? { ok: false, code, message, fieldErrors } : { ok: false, code, message };
+}
+
+/** The refusal behind a thrown DomainError or a returned DomainFailure; null for anything else (a bug). */
+export function domainFailureOf(e: unknown): DomainFailure | null {
+  if (e instanceof DomainError) return { ok: false, code: e.code, message: e.message };
+  if (typeof e === "object" && e !== null && (e as { ok?: unknown }).ok === false) {
+    const { code, message, fieldErrors } = e as { code?: unknown; message?: unknown; fieldErrors?: Record<string, string[]> };
+    if (typeof code === "string" && /^[a-z][a-z0-9-]*\/[a-z0-9-]+$/.test(code) && typeof message === "string") return failure(code, message, fieldErrors);
+  }
+  return null;
+}
+
+/** The DomainError a returned failure stands for (a thrown one is itself); null for anything else. */
+export function domainErrorOf(e: unknown): DomainError | null {
+  if (e instanceof DomainError) return e;
+  const f = domainFailureOf(e);
+  return f ? new DomainError(f.code, f.message) : null;
 }
 
 /** A request over a rate limit: says when the caller may try again. */

@@ -45,6 +45,23 @@ describe("limit()", () => {
     await limit("suggestion", "user-a");
   });
 
+  it("a refusal from a limiter made by another bundle's copy of the library is still a RateLimitedError", async () => {
+    process.env.RATE_LIMIT_PREFIX = `${prefix}-bundles`;
+    process.env.RATE_LIMIT_IMPORT = "1/60";
+    await limit("import", "user-c");
+    // the proxy is bundled apart, with its own rate-limiter-flexible: its limiter, shared through globalThis, refuses with its own RateLimiterRes
+    const [[id, made]] = [...g.ringbinderLimiters!.entries()].filter(([k]) => k.includes(":import:"));
+    const foreign = { consume: () => Promise.reject({ msBeforeNext: 42_000, remainingPoints: 0, consumedPoints: 2, isFirstInDuration: false }) };
+    g.ringbinderLimiters!.set(id, foreign);
+    const err = await limit("import", "user-c").catch((e) => e);
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect(err.retryAfterSeconds).toBe(42);
+    // a store failure (an Error) is not a refusal
+    g.ringbinderLimiters!.set(id, { consume: () => Promise.reject(new Error("store down")) });
+    await expect(limit("import", "user-c")).rejects.toThrow("store down");
+    g.ringbinderLimiters!.set(id, made);
+  });
+
   it("ignores a malformed setting and keeps the default", () => {
     process.env.RATE_LIMIT_IMPORT = "lots";
     expect(ruleFor("import").points).toBe(60);

@@ -94,9 +94,20 @@ export async function limit(kind: LimitKind, key: string): Promise<void> {
   try {
     await limiter(kind).consume(keyOf(key), 1);
   } catch (e) {
-    if (e instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(e.msBeforeNext / 1000), ruleFor(kind).what);
+    if (isOverLimit(e)) throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)), ruleFor(kind).what);
     throw e;
   }
+}
+
+/**
+ * rate-limiter-flexible refuses with a RateLimiterRes (not an Error; store
+ * failures are Errors). Not `instanceof`: the limiters are shared through
+ * globalThis by every bundle of the server (the proxy is bundled apart from
+ * the routes, with its own copy of the library), so the refusal may come from
+ * another copy of the class.
+ */
+function isOverLimit(e: unknown): e is RateLimiterRes {
+  return e instanceof RateLimiterRes || (typeof e === "object" && e !== null && !(e instanceof Error) && typeof (e as { msBeforeNext?: unknown }).msBeforeNext === "number");
 }
 
 /** Seconds until `key` may try `kind` again without counting an attempt; 0 when it may now. */

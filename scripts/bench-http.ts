@@ -270,6 +270,22 @@ function cookieHeader(res: Response, jar: Map<string, string>) {
   return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 }
 
+const sessions = new Map<string, string>();
+
+/**
+ * The Cookie header of a session for `email`. Every benchmark user is signed in
+ * once, before any mode runs (main), and the session is reused: the login flood
+ * locks the client address out of signing in for the limit's window, so a mode
+ * that ran after it could not sign in again (the app's limits stay as they are).
+ */
+async function session(email: string): Promise<string> {
+  const known = sessions.get(email);
+  if (known) return known;
+  const cookie = await signIn(email);
+  sessions.set(email, cookie);
+  return cookie;
+}
+
 /** Signs in through the Auth.js credentials endpoint and returns the Cookie header of the session. */
 async function signIn(email: string): Promise<string> {
   const jar = new Map<string, string>();
@@ -448,7 +464,7 @@ async function pagesMode(seeded: Seeded) {
   const html = await (await fetch(`${BASE}/`)).text();
   const asset = html.match(/\/_next\/static\/[^"']+\.js/)?.[0];
   if (!asset) fail("No static script found in the home page to use as the baseline.");
-  const userCookie = await signIn(seeded.userEmail);
+  const userCookie = await session(seeded.userEmail);
   const q = encodeURIComponent('(t:robot or t:animal) (c:blue or c:red) r>=3 -o:discard rar>=uncommon');
   const plan: [string, string, Row["kind"], Record<string, string>?][] = [
     ["static asset", asset, "baseline"],
@@ -469,6 +485,19 @@ async function pagesMode(seeded: Seeded) {
   printRows(rows);
 }
 
+/** Status counts of an autocannon run: "302×10 429×1666". */
+function statusSummary(r: autocannon.Result): string {
+  return Object.entries(r.statusCodeStats ?? {})
+    .map(([code, s]) => `${code}×${(s as { count: number }).count}`)
+    .join(" ");
+}
+
+/**
+ * Posts wrong passwords for one account with 16 connections while /api/health
+ * is polled: for --duration seconds from the start (the first attempts are
+ * checked, then the email and the client address lock), then 3,000 more once
+ * the address is locked, whose server CPU time per refusal is printed.
+ */
 async function loginFloodMode(seeded: Seeded) {
   const jar = new Map<string, string>();
   const csrfRes = await fetch(`${BASE}/api/auth/csrf`);
@@ -477,22 +506,26 @@ async function loginFloodMode(seeded: Seeded) {
   const body = new URLSearchParams({ csrfToken, email: seeded.userEmail, password: "wrong-password-123", callbackUrl: `${BASE}/` }).toString();
   const idle = await probeHealth(sleep(3000));
   console.log(`\n/api/health idle: p50 ${pct(idle, 50).toFixed(0)} ms, p99 ${pct(idle, 99).toFixed(0)} ms`);
-  const flood = autocannon({
-    url: `${BASE}/api/auth/callback/credentials`,
-    method: "POST",
-    connections: 16,
-    duration: DURATION,
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-    body,
-  });
-  // autocannon's result is a thenable, not a Promise: adopt it once
-  const done = Promise.resolve(flood);
-  const times = await probeHealth(done);
-  const r = await done;
-  const statuses = Object.entries(r.statusCodeStats ?? {})
-    .map(([code, s]) => `${code}×${(s as { count: number }).count}`)
-    .join(" ");
-  printHealth(`Login flood (16 connections, wrong passwords, ${DURATION} s)`, times, `${r.requests.total} attempts (${statuses})`);
+  const floodOpts = { url: `${BASE}/api/auth/callback/credentials`, method: "POST" as const, connections: 16, headers: { "content-type": "application/x-www-form-urlencoded", cookie }, body };
+  const run = async (opts: { duration: number } | { amount: number }) => {
+    const cpuBefore = serverCpuMs();
+    // autocannon's result is a thenable, not a Promise: adopt it once
+    const done = Promise.resolve(autocannon({ ...floodOpts, ...opts }));
+    const times = await probeHealth(done);
+    const r = await done;
+    const cpuAfter = serverCpuMs();
+    return { r, times, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+  };
+  const first = await run({ duration: DURATION });
+  printHealth(`Login flood (16 connections, wrong passwords, ${DURATION} s)`, first.times, `${first.r.requests.total} attempts (${statusSummary(first.r)})${first.cpuMs === null ? "" : `; server CPU ${(first.cpuMs / 1000).toFixed(1)} s`}`);
+  const AMOUNT = 3000;
+  const locked = await run({ amount: AMOUNT });
+  const perRefusal = locked.cpuMs === null ? "" : `; server CPU ${(locked.cpuMs / 1000).toFixed(1)} s = ${(locked.cpuMs / Math.max(1, locked.r.requests.total)).toFixed(2)} ms per refusal (the ${locked.times.length} health requests included)`;
+  printHealth(
+    `Login flood once the address is locked out (${AMOUNT.toLocaleString("en")} attempts, 16 connections)`,
+    locked.times,
+    `${locked.r.requests.total} attempts in ${(locked.r.duration ?? 0).toFixed(1)} s (${statusSummary(locked.r)})${perRefusal}`,
+  );
 }
 
 // ---------- imports under load ----------
@@ -505,7 +538,14 @@ type ImportRun = { ok: boolean; message: string; seconds: number; phases: { phas
 /** Posts an import to one of the streaming import routes and follows its progress lines; returns how long each phase took. */
 async function postImport(route: string, form: FormData, cookie: string): Promise<ImportRun> {
   const t0 = performance.now();
-  const res = await fetch(`${BASE}${route}`, { method: "POST", body: form, headers: { cookie, origin: BASE } });
+  const send = () => fetch(`${BASE}${route}`, { method: "POST", body: form, headers: { cookie, origin: BASE } });
+  // a pooled keep-alive connection the server has just closed fails the write (EPIPE) before any answer: send once more
+  const res = await send().catch(async (e: unknown) => {
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (code !== "EPIPE" && code !== "ECONNRESET") throw e;
+    console.warn(`  ! ${route}: ${code} before any answer (a closed keep-alive connection); sending again`);
+    return send();
+  });
   if (!res.ok || !res.body) return { ok: false, message: `HTTP ${res.status}: ${await res.text()}`, seconds: (performance.now() - t0) / 1000, phases: [] };
   const phases: ImportRun["phases"] = [];
   let phase = "upload";
@@ -545,7 +585,7 @@ function describeRun(r: ImportRun): string {
 
 /** A 20,000-row catalog import through the admin's import route while /api/health is polled. */
 async function catalogImportMode(seeded: Seeded) {
-  const cookie = await signIn(seeded.adminEmail);
+  const cookie = await session(seeded.adminEmail);
   const idle = await probeHealth(sleep(3000));
   console.log(`\n/api/health idle: p50 ${pct(idle, 50).toFixed(0)} ms, p99 ${pct(idle, 99).toFixed(0)} ms`);
   const probe = startWriteProbe();
@@ -565,11 +605,11 @@ async function catalogImportMode(seeded: Seeded) {
 async function collectionImportMode(seeded: Seeded) {
   if (!importSetReady) {
     step(`Importing the ${IMPORT_ROWS.toLocaleString("en")}-card set the collection file names (not measured)…`);
-    const r = await postImport("/api/catalog/import", catalogImportForm(), await signIn(seeded.adminEmail));
+    const r = await postImport("/api/catalog/import", catalogImportForm(), await session(seeded.adminEmail));
     if (!r.ok) fail(`The catalog import the collection import needs failed: ${r.message}`);
     importSetReady = true;
   }
-  const cookie = await signIn(seeded.userEmail);
+  const cookie = await session(seeded.userEmail);
   const csv = `set,number,quantity\n${Array.from({ length: IMPORT_ROWS }, (_, i) => `BENCHI,${i + 1},${1 + (i % 3)}`).join("\n")}\n`;
   const form = new FormData();
   form.set("file", new Blob([csv], { type: "text/csv" }), "bench-collection.csv");
@@ -599,7 +639,7 @@ async function cliImportMode(seeded: Seeded) {
   const file = path.join(scratch, `cli-import-${process.pid}.json`);
   const cards = Array.from({ length: IMPORT_ROWS }, (_, i) => generatedCard("BENCHJ", i + 1));
   writeFileSync(file, JSON.stringify({ cards }));
-  const cookie = await signIn(seeded.userEmail);
+  const cookie = await session(seeded.userEmail);
   const small = `set,number,quantity\n${[1, 2, 3, 4, 5].map((n) => `DEMO,${n},1`).join("\n")}\n`;
   const probe = startWriteProbe();
   const w = { from: performance.now(), to: 0 };
@@ -652,7 +692,7 @@ const MODES: Record<string, (seeded: Seeded) => Promise<void>> = {
   import: catalogImportMode,
   "collection-import": collectionImportMode,
   "cli-import": cliImportMode,
-  // last: it locks the benchmark user's sign-in for the rate limit's window
+  // locks 127.0.0.1 out of signing in for the limit's window: the users are signed in before any mode runs (main)
   "login-flood": loginFloodMode,
 };
 const selected = MODE === "all" ? Object.keys(MODES) : MODE.split(",");
@@ -678,6 +718,8 @@ async function main() {
     serverPid = server.pid;
     const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
     step(`Server up on ${BASE} (build ${readFileSync(path.join(root, DIST, "BUILD_ID"), "utf8").trim()}, commit ${commit || "?"})`);
+    // every user the modes act as, signed in before any mode: a mode may lock sign-in (login-flood), in any order
+    for (const email of [seeded.userEmail, seeded.adminEmail]) await session(email);
     for (const m of selected) await MODES[m](seeded);
   } finally {
     stop();

@@ -32,8 +32,8 @@ export async function changePasswordAction(_prev: ActionResult | null, form: For
   try {
     email = await changeMyPassword(parsed.data.current, parsed.data.next);
   } catch (e) {
-    if (e instanceof DomainError && e.code === "account/wrong-password") return fail(e.message, { current: [e.message] });
-    if (e instanceof DomainError && (e.code === "account/weak-password" || e.code === "account/same-password")) return fail(e.message, { next: [e.message] });
+    if (e instanceof DomainError && e.code === "account/wrong-password") return failFrom(e, { field: "current" });
+    if (e instanceof DomainError && (e.code === "account/weak-password" || e.code === "account/same-password")) return failFrom(e, { field: "next" });
     return failFrom(e);
   }
   await signIn("credentials", { email, password: parsed.data.next, redirectTo: "/account?changed=password" });
@@ -101,7 +101,7 @@ export async function deleteAccountAction(_prev: ActionResult | null, form: Form
     await limit("account", me.id);
     await deleteMyAccount(parsed.data.password);
   } catch (e) {
-    if (e instanceof DomainError && e.code === "account/wrong-password") return fail("Your account was not deleted.", { password: [e.message] });
+    if (e instanceof DomainError && e.code === "account/wrong-password") return failFrom(e, { field: "password", message: "Your account was not deleted." });
     return failFrom(e);
   }
   await signOut({ redirectTo: "/?account=deleted" });
@@ -154,7 +154,7 @@ export async function resetPasswordAction(_prev: ActionResult | null, form: Form
   try {
     await resetPassword(parsed.data.token, parsed.data.password, secret());
   } catch (e) {
-    if (e instanceof DomainError && e.code === "account/weak-password") return fail("Please choose a stronger password.", { password: [e.message] });
+    if (e instanceof DomainError && e.code === "account/weak-password") return failFrom(e, { field: "password", message: "Please choose a stronger password." });
     return failFrom(e);
   }
   redirect("/signin?reset=1");

@@ -85,6 +85,9 @@ describe("signUpAction", () => {
       const second = await signUpAction(null, form({ email: "two@example.test", displayName: "Two", password: "long enough password" }));
       expect(second).toMatchObject({ ok: false, code: "rate/limited", message: expect.stringMatching(/Try again in (about 1 hour|60 minutes)/) });
       expect(await t.prisma.user.count({ where: { email: "two@example.test" } })).toBe(0);
+      // over the limit, the address is refused before the password's strength is even estimated
+      const weak = await signUpAction(null, form({ email: "three@example.test", displayName: "Three", password: "password12" }));
+      expect(weak).toMatchObject({ ok: false, code: "rate/limited" });
     } finally {
       delete process.env.RATE_LIMIT_SIGNUP_ADDRESS;
     }

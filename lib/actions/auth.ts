@@ -8,8 +8,8 @@ import { signInSchema, signUpSchema } from "@/lib/validation/auth";
 import { fail, failFrom, zodFail, type ActionResult } from "@/lib/action-result";
 import { safeCallbackUrl } from "@/lib/safe-redirect";
 import { clientAddress } from "@/lib/client-address";
-import { limit } from "@/lib/rate-limit";
-import { assertSignInAllowed, signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { assertNotLimited, limit } from "@/lib/rate-limit";
+import { refusedSignInWait, signInRetryAfter } from "@/lib/auth/sign-in-limits";
 import { checkPasswordStrength } from "@/lib/auth/password-strength";
 import { RateLimitedError } from "@/lib/errors";
 
@@ -23,15 +23,22 @@ export async function signUpAction(_prev: ActionResult | null, form: FormData): 
     password: form.get("password"),
   });
   if (!parsed.success) return zodFail(parsed.error);
+  const address = clientAddress(await headers());
+  try {
+    // an address over its limit is refused before the strength estimator runs (a flood stays cheap)
+    await assertNotLimited("signup-address", address);
+  } catch (e) {
+    return failFrom(e);
+  }
   const strength = checkPasswordStrength(parsed.data.password, [parsed.data.email, parsed.data.displayName]);
   if (!strength.ok) return fail("Please choose a stronger password.", { password: [strength.message] });
   try {
-    await limit("signup-address", clientAddress(await headers()));
+    await limit("signup-address", address);
   } catch (e) {
     return failFrom(e);
   }
   const created = await createUser(parsed.data);
-  if (!created.ok) return fail("An account with this email already exists.", { email: ["An account with this email already exists. Sign in instead?"] });
+  if (!created.ok) return failFrom(created);
   await signIn("credentials", {
     email: parsed.data.email,
     password: parsed.data.password,
@@ -46,7 +53,8 @@ export async function signInAction(_prev: ActionResult | null, form: FormData): 
   if (!parsed.success) return zodFail(parsed.error);
   const address = clientAddress(await headers());
   try {
-    await assertSignInAllowed(parsed.data.email, address);
+    const wait = await refusedSignInWait(parsed.data.email, address);
+    if (wait > 0) return failFrom(new RateLimitedError(wait, "sign-in attempts"));
     await signIn("credentials", {
       email: parsed.data.email,
       password: parsed.data.password,

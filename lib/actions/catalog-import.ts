@@ -8,6 +8,7 @@ import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import type { ImportReport } from "@/lib/catalog/types";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
 import { importSummary, reportForPage } from "@/lib/catalog/import-summary";
+import { failure } from "@/lib/errors";
 
 /** Admin: dry-run or apply a catalog import file (JSON or CSV). The form uses it without JavaScript; with it, POST /api/catalog/import (progress). */
 export async function importCatalogAction(_prev: ActionResult<ImportReport> | null, form: FormData): Promise<ActionResult<ImportReport>> {
@@ -27,7 +28,7 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
       revalidatePath("/admin", "layout");
     }
     const summary = importSummary(report, mode);
-    return summary.ok ? ok(reportForPage(report), summary.message) : fail(summary.message);
+    return summary.ok ? ok(reportForPage(report), summary.message) : failFrom(failure("import/invalid", summary.message));
   } catch (e) {
     // refusals (sign-in, rate limit, a catalog changed underneath, a timeout): nothing was written
     return failFrom(e);

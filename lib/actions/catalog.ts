@@ -7,6 +7,7 @@ import { fail, failFrom, ok, type ActionResult } from "@/lib/action-result";
 import { createCard, deleteCard, updateCard } from "@/lib/dal/catalog-admin";
 import { cardFormFields, parseCatalogCard } from "@/lib/validation/catalog";
 import { checkCardImage, MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL } from "@/lib/cards/card-image";
+import { failure } from "@/lib/errors";
 
 const idSchema = z.string().min(1).max(64);
 
@@ -14,7 +15,7 @@ const idSchema = z.string().min(1).max(64);
 async function uploadedImage(form: FormData) {
   const file = form.get("image");
   if (!(file instanceof File) || file.size === 0) return null;
-  if (file.size > MAX_CARD_IMAGE_BYTES) return { ok: false as const, message: `The image is ${(file.size / (1024 * 1024)).toFixed(1)} MB: images may be at most ${MAX_CARD_IMAGE_LABEL}.` };
+  if (file.size > MAX_CARD_IMAGE_BYTES) return failure("input/too-large", `The image is ${(file.size / (1024 * 1024)).toFixed(1)} MB: images may be at most ${MAX_CARD_IMAGE_LABEL}.`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const check = checkCardImage(bytes);
   return check.ok ? { ...check, bytes } : check;
@@ -36,7 +37,7 @@ export async function saveCardAction(_prev: ActionResult<{ id: string }> | null,
   } catch (e) {
     return failFrom(e);
   }
-  if (!result.ok) return fail(result.message, "fieldErrors" in result ? result.fieldErrors : undefined);
+  if (!result.ok) return failFrom(result);
   revalidatePath("/cards", "layout");
   revalidatePath("/admin", "layout");
   if (!id) redirect(`/admin/cards/${result.id}?created=1`);
@@ -53,7 +54,7 @@ export async function deleteCardAction(_prev: ActionResult | null, form: FormDat
   } catch (e) {
     return failFrom(e);
   }
-  if (!result.ok) return fail(result.message);
+  if (!result.ok) return failFrom(result);
   revalidatePath("/cards", "layout");
   revalidatePath("/admin", "layout");
   redirect(`/admin/cards?deleted=${encodeURIComponent(result.key)}`);

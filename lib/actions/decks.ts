@@ -6,7 +6,7 @@ import { z } from "zod";
 import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { requireUser } from "@/lib/dal/session";
 import { limit, type LimitKind } from "@/lib/rate-limit";
-import type { DomainErrorCode } from "@/lib/errors";
+import { failure, type DomainErrorCode } from "@/lib/errors";
 import {
   cardIdsForList,
   copyDeck,
@@ -44,8 +44,9 @@ async function signedIn(kind?: LimitKind): Promise<DeckActionFailure | null> {
   }
 }
 
+/** A refused deck write through the one mapping (failFrom), with the server's list on a conflict. */
 function writeFailure(r: DeckWriteError): DeckActionFailure {
-  return r.code === "deck/conflict" ? { ok: false, code: r.code, message: r.message, current: r.current } : { ok: false, code: r.code, message: r.message };
+  return r.code === "deck/conflict" ? { ...failFrom(r), current: r.current } : failFrom(r);
 }
 
 function revalidateDeck(id: string, slug?: string) {
@@ -106,7 +107,7 @@ export async function copyDeckCodeAction(_prev: ActionResult | null, form: FormD
   const auth = await signedIn("deck-write");
   if (auth) return auth;
   const decoded = tryDecodeDeckCode(code.data);
-  if (!decoded.ok) return fail(decoded.message);
+  if (!decoded.ok) return failFrom(failure("deck/bad-code", decoded.message));
   const { cards, missing } = await cardIdsForList(decoded.entries);
   if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; this deck cannot be copied.`);
   const r = await createDeck({ name: "Deck from a code", description: "", cards });
@@ -173,7 +174,7 @@ async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportP
   const index = buildCatalogIndex(await getDeckCatalog());
   const r: { ok: true; cards: { card: { id: string }; quantity: number }[]; name?: string; description?: string } | { ok: false; message: string; errors: { message: string }[] } =
     parsed.data.format === "json" ? parseDeckJson(parsed.data.text, index) : parseDeckText(parsed.data.text, index);
-  if (!r.ok) return { ok: false, message: r.message, fieldErrors: r.errors.length ? { text: r.errors.map((e) => e.message) } : undefined };
+  if (!r.ok) return failFrom(failure("deck/unreadable", r.message, r.errors.length ? { text: r.errors.map((e) => e.message) } : undefined));
   const lines = r.cards.map((c) => ({ cardId: c.card.id, quantity: c.quantity }));
   const cards = await getCardsByIds(lines.map((l) => l.cardId));
   const byId = new Map(cards.map((card) => [card.id, card]));
@@ -188,7 +189,7 @@ async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportP
   if (blocking.length) {
     const messages = blocking.map((p) => p.message);
     const code = blocking.some((p) => p.code === "deck/unknown-card") ? "deck/unknown-card" : "deck/title-limit";
-    return { ok: false, code, message: `This list cannot be saved: ${messages.join(" ")}`, fieldErrors: { text: messages } };
+    return failFrom(failure(code, `This list cannot be saved: ${messages.join(" ")}`, { text: messages }));
   }
   // The preview refuses exactly what saving would: the same list schema as every deck write
   // (lines of one printing add up, and the sum must fit one line's limit).
@@ -196,7 +197,7 @@ async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportP
   if (!writable.success) {
     const over = entries.filter((e) => e.quantity > MAX_QUANTITY_PER_LINE).map((e) => `${e.card.title} [${e.card.key}]: ${e.quantity} copies in all`);
     const messages = over.length ? over.map((o) => `${o}; one printing holds at most ${MAX_QUANTITY_PER_LINE}.`) : writable.error.issues.map((i) => i.message);
-    return { ok: false, code: "deck/not-legal", message: `This list cannot be saved: ${messages[0]}`, fieldErrors: { text: messages } };
+    return failFrom(failure("deck/not-legal", `This list cannot be saved: ${messages[0]}`, { text: messages }));
   }
   return {
     ok: true,
@@ -234,7 +235,7 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
     return { ok: true, data: { id: created.id, version: created.version }, message: "Imported as a new deck." };
   }
   const deck = await getDeckForOwner(t.data.deckId);
-  if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  if (!deck) return failFrom(failure("deck/not-found", "This deck does not exist."));
   const saved = await saveDeck({ deckId: deck.id, expectedVersion: t.data.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
   if (!saved.ok) return writeFailure(saved);
   revalidateDeck(saved.id);
@@ -273,14 +274,14 @@ export async function applySwapAction(input: unknown): Promise<DeckActionResult<
   if (auth) return auth;
   const { deckId, expectedVersion, out, into } = parsed.data;
   const deck = await getDeckForOwner(deckId);
-  if (!deck || !deck.isOwner) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
-  if (deck.version !== expectedVersion) return { ok: false, code: "deck/conflict", message: `The deck changed since the doctor ran (now version ${deck.version}). Run the doctor again.` };
+  if (!deck || !deck.isOwner) return failFrom(failure("deck/not-found", "This deck does not exist."));
+  if (deck.version !== expectedVersion) return failFrom(failure("deck/conflict", `The deck changed since the doctor ran (now version ${deck.version}). Run the doctor again.`));
   const lines = new Map(deck.entries.map((e) => [e.card.key, { cardId: e.card.id, quantity: e.quantity }]));
   const leaving = lines.get(out);
-  if (!leaving) return { ok: false, message: `The deck holds no ${out}.` };
+  if (!leaving) return fail(`The deck holds no ${out}.`);
   const printing = parseCardKey(into);
   const incoming = printing ? await cardIdsForList([{ ...printing, quantity: 1 }]) : null;
-  if (!incoming || incoming.cards.length !== 1) return { ok: false, message: `The catalog has no ${into}.` };
+  if (!incoming || incoming.cards.length !== 1) return fail(`The catalog has no ${into}.`);
   leaving.quantity -= 1;
   if (leaving.quantity === 0) lines.delete(out);
   const joining = [...lines.values()].find((l) => l.cardId === incoming.cards[0].cardId);

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { saveLabRun } from "@/lib/dal/lab";
 import { requireUser } from "@/lib/dal/session";
-import { failFrom } from "@/lib/action-result";
+import { fail, failFrom } from "@/lib/action-result";
 import { limit } from "@/lib/rate-limit";
 import { LAB_AGENTS } from "@/lib/lab/matchup";
 import { MAX_OPPONENTS, parseLabParams } from "@/lib/lab/params";
@@ -30,12 +30,12 @@ const saveSchema = z.object({
     .max(MAX_OPPONENTS),
 });
 
-export type SaveLabRunResult = { ok: true; message: string } | { ok: false; message: string };
+export type SaveLabRunResult = { ok: true; message: string } | { ok: false; message: string; code?: string };
 
 /** Saves a finished lab run to the history of the signed-in user's own deck. */
 export async function saveLabRunAction(input: unknown): Promise<SaveLabRunResult> {
   const parsed = saveSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: `The run could not be saved: ${parsed.error.issues[0].message}` };
+  if (!parsed.success) return fail(`The run could not be saved: ${parsed.error.issues[0].message}`);
   try {
     const user = await requireUser();
     await limit("deck-write", user.id);
@@ -44,7 +44,7 @@ export async function saveLabRunAction(input: unknown): Promise<SaveLabRunResult
   }
   const { agents, ...rest } = parsed.data;
   const r = await saveLabRun({ ...rest, agents: agents.join(",") });
-  if (!r.ok) return { ok: false, message: r.message };
+  if (!r.ok) return failFrom(r);
   revalidatePath(`/decks/${parsed.data.deckId}`);
   return { ok: true, message: "Saved to the deck's lab history." };
 }

@@ -26,7 +26,7 @@ export async function suggestCardAction(_prev: ActionResult | null, form: FormDa
   } catch (e) {
     return failFrom(e);
   }
-  if (!r.ok) return fail(r.message);
+  if (!r.ok) return failFrom(r);
   revalidatePath("/cards/suggestions");
   revalidatePath("/admin/suggestions");
   redirect("/cards/suggestions?sent=1");
@@ -42,7 +42,7 @@ export async function acceptSuggestionAction(_prev: ActionResult | null, form: F
   } catch (e) {
     return failFrom(e);
   }
-  if (!r.ok) return fail(r.message);
+  if (!r.ok) return failFrom(r);
   revalidatePath("/admin", "layout");
   revalidatePath("/cards", "layout");
   redirect(`/admin/suggestions?accepted=${encodeURIComponent(r.key)}`);
@@ -63,7 +63,7 @@ export async function rejectSuggestionAction(_prev: ActionResult | null, form: F
   } catch (e) {
     return failFrom(e);
   }
-  if (!r.ok) return fail(r.message);
+  if (!r.ok) return failFrom(r);
   revalidatePath("/admin", "layout");
   revalidatePath("/cards/suggestions");
   redirect("/admin/suggestions?rejected=1");

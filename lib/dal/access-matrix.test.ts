@@ -55,6 +55,8 @@ const cards = await import("@/lib/dal/cards");
 const catalogAdmin = await import("@/lib/dal/catalog-admin");
 const catalogImport = await import("@/lib/dal/catalog-import");
 const lab = await import("@/lib/dal/lab");
+const bulk = await import("@/lib/dal/bulk");
+const publicPages = await import("@/lib/dal/public-pages");
 const community = await import("@/lib/dal/community");
 const cardImages = await import("@/lib/dal/card-images");
 const collectionImport = await import("@/lib/dal/collection/import");
@@ -124,6 +126,17 @@ const OWNER_ONLY_PUBLIC_READ: Record<Who, Outcome> = { guest: "denied", other: "
 const ADMIN: Record<Who, Outcome> = { guest: "unauthenticated", other: "forbidden", owner: "forbidden", admin: "ok" };
 
 const ownerDeckIds = (r: unknown) => JSON.stringify(r);
+
+/** What the first caller (the guest) got, by row: cached public data must be the same whoever asks. */
+const firstAnswer = new Map<string, string>();
+const sameForEveryone =
+  (row: string, more?: (r: unknown, f: Fixture) => unknown) =>
+  (who: Who, r: unknown, f: Fixture) => {
+    const got = JSON.stringify(r);
+    if (who === WHO[0]) firstAnswer.set(row, got);
+    else expect(got, `${row} answered ${who} differently`).toBe(firstAnswer.get(row));
+    return more?.(r, f);
+  };
 const noOwnerPrivateDeck = (who: Who, r: unknown, f: Fixture) => {
   if (who !== "owner") expect(ownerDeckIds(r)).not.toContain(f.privateDeck.id);
 };
@@ -155,11 +168,30 @@ const DAL: Record<string, Row> = {
   "account.ts#checkResetToken": { access: "auth", why: "reset-password: the signed one-time token is the authorization", importers: ["app/(auth)/reset-password/page.tsx"] },
   "account.ts#resetPassword": { access: "auth", why: "reset-password: the signed one-time token is the authorization", importers: ["lib/actions/account.ts"] },
   "bulk.ts#yieldToEventLoop": { access: "pure", why: "waits a tick" },
-  "bulk.ts#startImportJob": { access: "internal", why: "records whose staged import a job is, for the importers after their own session check", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
-  "bulk.ts#stageInChunks": { access: "internal", why: "staging step of the importers", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
-  "bulk.ts#applyInOneTransaction": { access: "internal", why: "apply step of the importers (staged rows of one job)", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
-  "bulk.ts#dropImportJob": { access: "internal", why: "housekeeping of the importers", importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"] },
-  "bulk.ts#clearAbandonedImports": { access: "internal", why: "drops staging left by crashed imports (nobody's data)", importers: [] },
+  // an import job belongs to the session's user; the steps on it need the job startImportJob minted (forgeries: the test at the end)
+  "bulk.ts#startImportJob": { access: "checked", call: async () => (await bulk.startImportJob("collection", 0)).userId, expect: SIGNED_IN, verify: (who, r, f) => expect(r).toBe(f.users[who as Exclude<Who, "guest">].id) },
+  "bulk.ts#stageInChunks": { access: "pure", why: "hands chunks of the rows it is given to the importer's own write (no data access of its own)" },
+  "bulk.ts#applyInOneTransaction": {
+    access: "checked",
+    call: async () => {
+      const job = await bulk.startImportJob("collection", 0);
+      await bulk.applyInOneTransaction(job, 0, { kind: "collection", timeoutMs: 10_000, range: async () => {} });
+      return (await t.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } })).status;
+    },
+    expect: SIGNED_IN,
+    verify: (_who, r) => expect(r).toBe("applied"),
+  },
+  "bulk.ts#dropImportJob": {
+    access: "checked",
+    call: async () => {
+      const job = await bulk.startImportJob("collection", 0);
+      await bulk.dropImportJob(job);
+      return t.prisma.importJob.count({ where: { id: job.id } });
+    },
+    expect: SIGNED_IN,
+    verify: (_who, r) => expect(r).toBe(0),
+  },
+  "bulk.ts#clearAbandonedImports": { access: "internal", why: "drops staging left by crashed imports over an hour old (changed nothing outside the staging tables); only startImportJob calls it", importers: [] },
   "card-images.ts#getCardImage": {
     access: "checked",
     prepare: async () => {
@@ -196,11 +228,20 @@ const DAL: Record<string, Row> = {
   "cache-invalidation.ts#invalidateCardChange": { access: "internal", why: "drops cached public pages after a catalog write that already checked the admin (no data read or written)" },
   "cache-invalidation.ts#invalidateCatalog": { access: "internal", why: "drops cached public pages after an import that already checked the admin (no data read or written)" },
   "cache-invalidation.ts#invalidateDeckChange": { access: "internal", why: "drops a shared deck's cached pages after a write by its owner (no data read or written)" },
-  "public-pages.ts#cachedCardPage": { access: "internal", why: "the public card page's cached data (public catalog only, no user's data); not called here because it needs Next's cache" },
-  "public-pages.ts#cachedCatalogFacets": { access: "internal", why: "cached public page data (the catalog's facets, no user's data); not called here because it needs Next's cache" },
-  "public-pages.ts#cachedDeckList": { access: "internal", why: "cached public page data (a deck code or starter list resolved against the catalog, no user's data); not called here because it needs Next's cache" },
-  "public-pages.ts#cachedPublicDecks": { access: "internal", why: "cached public page data (public decks only, through listPublicDecks); not called here because it needs Next's cache" },
-  "public-pages.ts#cachedPublishedDeck": { access: "internal", why: "cached shared-deck data (public and unlisted decks only, through getPublishedDeck); not called here because it needs Next's cache" },
+  // the cached public pages' data: public to everyone, and the same for everyone (a cached answer must not depend on who asked first)
+  "public-pages.ts#cachedCardPage": { access: "checked", call: () => publicPages.cachedCardPage("DEMO", "5"), expect: PUBLIC, verify: sameForEveryone("cachedCardPage", (r, f) => expect(JSON.stringify(r)).not.toContain(f.privateDeck.slug)) },
+  "public-pages.ts#cachedCatalogFacets": { access: "checked", call: () => publicPages.cachedCatalogFacets(), expect: PUBLIC, verify: sameForEveryone("cachedCatalogFacets") },
+  "public-pages.ts#cachedDeckList": { access: "checked", call: () => publicPages.cachedDeckList("matrix", [{ set: "DEMO", number: 1, quantity: 2 }]), expect: PUBLIC, verify: sameForEveryone("cachedDeckList") },
+  "public-pages.ts#cachedPublicDecks": {
+    access: "checked",
+    call: () => publicPages.cachedPublicDecks("", "", "new"),
+    expect: PUBLIC,
+    verify: sameForEveryone("cachedPublicDecks", (r, f) => {
+      expect(ownerDeckIds(r)).not.toContain(f.privateDeck.id);
+      expect(ownerDeckIds(r)).toContain(f.publicDeck.id);
+    }),
+  },
+  "public-pages.ts#cachedPublishedDeck": { access: "checked", call: (f) => publicPages.cachedPublishedDeck(f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
   "decks/read.ts#getPublishedDeck": { access: "checked", call: (f) => deckRead.getPublishedDeck(f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
   "decks/read.ts#getMyOwnedCountsFor": { access: "checked", call: (f) => deckRead.getMyOwnedCountsFor([f.card(1)]), expect: SIGNED_IN, verify: async (who, r, f) => expect((r as Record<string, number>)[f.card(1)] ?? 0).toBe((await f.ownedBy(who))[f.card(1)] ?? 0) },
   "decks/read.ts#resolvePublicDeckList": { access: "checked", call: () => deckRead.resolvePublicDeckList([{ set: "DEMO", number: 1, quantity: 1 }]), expect: PUBLIC },
@@ -644,5 +685,25 @@ describe("catalog writes inside a transaction need the proof the admin check min
     await expect(t.prisma.$transaction((tx) => catalogAdmin.createCardTx(tx, nextCard(), forged))).rejects.toMatchObject({ code: "auth/forbidden" });
     await expect(t.prisma.$transaction((tx) => catalogAdmin.updateCardTx(tx, f.card(1), nextCard(), forged))).rejects.toMatchObject({ code: "auth/forbidden" });
     expect(await t.prisma.card.count()).toBe(before);
+  });
+});
+
+describe("the steps of an import act only on a job the session started", () => {
+  it("a made-up job naming someone else's is refused, and their job and staged rows stay", async () => {
+    const theirs = await t.prisma.importJob.create({ data: { kind: "collection", userId: f.users.owner.id, total: 1 } });
+    await t.prisma.importCollectionStage.create({ data: { jobId: theirs.id, seq: 0, cardId: f.card(1), quantity: 3 } });
+    const forged = { id: theirs.id, userId: f.users.owner.id };
+    current.user = f.users.other;
+    try {
+      await expect(bulk.applyInOneTransaction(forged, 1, { kind: "collection", timeoutMs: 10_000, range: async () => {} })).rejects.toMatchObject({ code: "auth/forbidden" });
+      await expect(bulk.dropImportJob(forged)).rejects.toMatchObject({ code: "auth/forbidden" });
+      // a job of one's own does not open anyone else's either: the job row is matched with its owner
+      const mine = await bulk.startImportJob("collection", 0);
+      expect(mine.userId).toBe(f.users.other.id);
+    } finally {
+      current.user = null;
+    }
+    expect(await t.prisma.importJob.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ status: "staging", userId: f.users.owner.id });
+    expect(await t.prisma.importCollectionStage.count({ where: { jobId: theirs.id } })).toBe(1);
   });
 });

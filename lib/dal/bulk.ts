@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { providerOf } from "@/lib/db-client";
 import { DomainError } from "@/lib/errors";
+import { AuthError, requireUser } from "@/lib/dal/session";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -51,11 +52,27 @@ export class ImportTimeoutError extends DomainError {
   }
 }
 
-/** Creates the job staged rows hang off (and clears the leftovers of imports that died long ago). */
-export async function startImportJob(kind: "catalog" | "collection", userId: string, total: number): Promise<string> {
+/**
+ * An import job of the session's user: minted only by `startImportJob` (after
+ * `requireUser()`), so the steps that act on a job's staged rows
+ * (`applyInOneTransaction`, `dropImportJob`) act for whoever started it and
+ * nobody else. A caller cannot make one up: an object not minted here is refused.
+ */
+export type ImportJob = { readonly id: string; readonly userId: string };
+const minted = new WeakSet<ImportJob>();
+
+function assertMinted(job: ImportJob): void {
+  if (!minted.has(job)) throw new AuthError("auth/forbidden", "That import job was not started by this session.");
+}
+
+/** Creates the job staged rows hang off, for the session's user (and clears the leftovers of imports that died long ago). */
+export async function startImportJob(kind: "catalog" | "collection", total: number): Promise<ImportJob> {
+  const me = await requireUser();
   await clearAbandonedImports();
-  const job = await db.importJob.create({ data: { kind, userId, total }, select: { id: true } });
-  return job.id;
+  const row = await db.importJob.create({ data: { kind, userId: me.id, total }, select: { id: true } });
+  const job: ImportJob = Object.freeze({ id: row.id, userId: me.id });
+  minted.add(job);
+  return job;
 }
 
 /** Writes `items` in chunks of STAGE_CHUNK, one short write each, yielding between chunks. */
@@ -93,10 +110,11 @@ function logTimings(t: ApplyTimings) {
  * covers the whole job, and the transaction is as short as it can be.
  */
 export async function applyInOneTransaction(
-  jobId: string,
+  job: ImportJob,
   total: number,
   opts: { kind: string; timeoutMs: number; prepare?: (tx: Tx) => Promise<void>; range: ApplyRange; finish?: (tx: Tx) => Promise<void>; onRange?: (done: number) => void },
 ): Promise<ApplyTimings> {
+  assertMinted(job);
   const seconds = Math.max(1, Math.round(opts.timeoutMs / 1000));
   const timings: ApplyTimings = { kind: opts.kind, rows: total, transactionMs: 0, longestRangeMs: 0, ranges: 0 };
   let deadline = Infinity;
@@ -130,7 +148,7 @@ export async function applyInOneTransaction(
         check();
         await opts.finish?.(tx);
         check();
-        await tx.importJob.update({ where: { id: jobId }, data: { status: "applied" } });
+        await tx.importJob.update({ where: { id: job.id, userId: job.userId }, data: { status: "applied" } });
       },
       // Prisma's own timer is the backstop (it rolls the transaction back even if a statement overran the deadline),
       // set a little later than our deadline: when it fires first, a statement the callback issues afterwards may run
@@ -152,7 +170,12 @@ export async function applyInOneTransaction(
 const STAGE_TABLES = ["importCardStage", "importTraitStage", "importCollectionStage"] as const;
 
 /** Deletes a job's staged rows a range at a time (each a short write), then the job. */
-export async function dropImportJob(jobId: string): Promise<void> {
+export async function dropImportJob(job: ImportJob): Promise<void> {
+  assertMinted(job);
+  await dropJob(job.id);
+}
+
+async function dropJob(jobId: string): Promise<void> {
   for (const table of STAGE_TABLES) {
     const delegate = db[table] as unknown as { deleteMany(args: { where: { jobId: string; seq?: { lt: number } } }): Promise<{ count: number }>; aggregate(args: object): Promise<{ _max: { seq: number | null } }> };
     const { _max } = await delegate.aggregate({ where: { jobId }, _max: { seq: true } });
@@ -169,6 +192,6 @@ export async function dropImportJob(jobId: string): Promise<void> {
 /** Clears the staged rows of imports that stopped (a crash, a kill) long ago; they never touched anything else. Returns how many. */
 export async function clearAbandonedImports(now = new Date()): Promise<number> {
   const old = await db.importJob.findMany({ where: { createdAt: { lt: new Date(now.getTime() - ABANDONED_AFTER_MS) } }, select: { id: true }, take: 100 });
-  for (const j of old) await dropImportJob(j.id);
+  for (const j of old) await dropJob(j.id);
   return old.length;
 }

@@ -8,7 +8,7 @@ import { diffSnapshots } from "@/lib/cards/snapshot-diff";
 import { requireAdmin } from "@/lib/dal/session";
 import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/dal/catalog-admin";
 import { invalidateCatalog } from "@/lib/dal/cache-invalidation";
-import { applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
+import { applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop, type ImportJob } from "@/lib/dal/bulk";
 import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
 import { parseCatalogFile, validateRowsInChunks, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
 import type { OnImportProgress } from "@/lib/import/progress";
@@ -133,17 +133,17 @@ export async function applyImport(text: string, format: CatalogFormat, onProgres
   const { report, targets } = await plan(text, format, onProgress);
   if (!report.ok) return report;
   if (targets.length) {
-    const jobId = await startImportJob("catalog", actor.id, targets.length);
+    const job = await startImportJob("catalog", targets.length);
     try {
-      await stage(jobId, targets, onProgress);
+      await stage(job.id, targets, onProgress);
       onProgress({ phase: "apply", done: 0, total: targets.length });
-      await applyStaged(jobId, actor.id, targets, onProgress, applyTimeoutMs);
+      await applyStaged(job, actor.id, targets, onProgress, applyTimeoutMs);
       // committed: every cached page showing catalog data is refreshed (on every instance; docs/caching.md)
       await invalidateCatalog();
       // what is left is housekeeping
       onProgress({ phase: "done", done: targets.length, total: targets.length });
     } finally {
-      await dropImportJob(jobId);
+      await dropImportJob(job);
     }
   } else onProgress({ phase: "done", done: 0, total: 0 });
   return { ...report, applied: true };
@@ -187,12 +187,13 @@ async function stage(jobId: string, targets: Target[], onProgress: OnImportProgr
  * then copies the staged rows with a few set-based statements per range of
  * rows, in primary-key order. No per-row statement runs inside it.
  */
-async function applyStaged(jobId: string, userId: string, targets: Target[], onProgress: OnImportProgress, timeoutMs: number): Promise<void> {
+async function applyStaged(job: ImportJob, userId: string, targets: Target[], onProgress: OnImportProgress, timeoutMs: number): Promise<void> {
+  const jobId = job.id;
   const sql = Prisma.sql;
   const setCodes = [...new Set(targets.map((t) => t.card.set))];
   const total = targets.length;
   const ofJob = sql`s."jobId" = ${jobId}`;
-  await applyInOneTransaction(jobId, total, {
+  await applyInOneTransaction(job, total, {
     kind: "catalog",
     timeoutMs,
     onRange: (done) => onProgress({ phase: "apply", done, total }),

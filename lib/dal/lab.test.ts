@@ -77,7 +77,7 @@ describe("lab data", () => {
     expect((await actions.saveLabRunAction({ deckId: id, deckVersion: 1, query, seed: 5, agents: ["heuristic", "heuristic"], results })).ok).toBe(false);
     current.user = B;
     const foreign = await actions.saveLabRunAction({ deckId: id, deckVersion: 1, query, seed: 5, agents: ["heuristic", "heuristic"], results });
-    expect(foreign).toEqual({ ok: false, message: "This deck does not exist." });
+    expect(foreign).toEqual({ ok: false, code: "deck/not-found", message: "This deck does not exist." });
     expect(await lab.listLabRuns(id)).toBeNull();
     current.user = A;
     expect((await actions.saveLabRunAction({ deckId: id, deckVersion: 9, query, seed: 5, agents: ["heuristic", "heuristic"], results })).ok).toBe(false);

@@ -14,6 +14,7 @@ import { resolveCardKeys, starterDeckKeys, starterDecks, type BoardCardDef } fro
 import { getDeckCatalog, getDeckForOwner, getMyOwnedCounts, getSharedDeck, listMyDecks, listPublicDecks, resolveDeckList } from "./decks";
 import { getPlaytestCards } from "./playtest-cards";
 import { getCurrentUser, requireUser } from "./session";
+import { failure, type DomainFailure } from "@/lib/errors";
 
 /** A deck ready for the lab: engine cards (one per copy) and a deck code that any visitor can open. */
 export interface LabDeck {
@@ -27,7 +28,7 @@ export interface LabDeck {
   own: { id: string; version: number } | null;
 }
 
-export type LabDeckResult = { ok: true; deck: LabDeck } | { ok: false; message: string };
+export type LabDeckResult = { ok: true; deck: LabDeck } | DomainFailure;
 
 function expand(list: DeckListEntry[]): string[] {
   const keys: string[] = [];
@@ -38,7 +39,7 @@ function expand(list: DeckListEntry[]): string[] {
 /** A deck source read as the viewer may see it: its list in stored order, its cards, and its check. */
 type SourceDeck =
   | { ok: true; name: string; list: DeckListEntry[]; entries: { card: CardDTO; quantity: number }[]; check: DeckCheck; own: LabDeck["own"] }
-  | { ok: false; message: string };
+  | DomainFailure;
 
 /**
  * The one reading of a lab source (the lab and "complete from my collection"
@@ -49,7 +50,7 @@ type SourceDeck =
 async function readSource(source: LabSource): Promise<SourceDeck> {
   if (source.kind === "deck" || source.kind === "slug") {
     const deck = source.kind === "deck" ? await getDeckForOwner(source.id) : await getSharedDeck(source.slug);
-    if (!deck) return { ok: false, message: "This deck does not exist, or it is not shared with you." };
+    if (!deck) return failure("deck/not-found", "This deck does not exist, or it is not shared with you.");
     const list = deck.entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }));
     return { ok: true, name: deck.name, list, entries: deck.entries, check: deck.check, own: deck.isOwner ? { id: deck.id, version: deck.version } : null };
   }
@@ -57,17 +58,17 @@ async function readSource(source: LabSource): Promise<SourceDeck> {
   let name: string;
   if (source.kind === "code") {
     const decoded = tryDecodeDeckCode(source.code);
-    if (!decoded.ok) return { ok: false, message: `That deck code cannot be read: ${decoded.message}` };
+    if (!decoded.ok) return failure("deck/bad-code", `That deck code cannot be read: ${decoded.message}`);
     list = decoded.entries;
     name = "Deck from a code";
   } else {
     const starter = await getStarterDeck(source.slug);
-    if (!starter) return { ok: false, message: `There is no starter deck "${source.slug}".` };
+    if (!starter) return failure("starter/not-found", `There is no starter deck "${source.slug}".`);
     list = starter.cards;
     name = starter.name;
   }
   const r = await resolveDeckList(list);
-  if (r.missing.length) return { ok: false, message: `The catalog has no ${r.missing.join(", ")}.` };
+  if (r.missing.length) return failure("deck/unknown-card", `The catalog has no ${r.missing.join(", ")}.`);
   return { ok: true, name, list, entries: r.entries, check: r.check, own: null };
 }
 
@@ -81,19 +82,19 @@ export async function loadLabDeck(source: LabSource): Promise<LabDeckResult> {
   if (source.kind === "starter") {
     const d = starterDecks().find((x) => x.slug === source.slug);
     const keys = starterDeckKeys(source.slug);
-    if (!d || !keys) return { ok: false, message: `There is no starter deck "${source.slug}".` };
+    if (!d || !keys) return failure("starter/not-found", `There is no starter deck "${source.slug}".`);
     const cards = await getPlaytestCards(keys);
     const r = resolveCardKeys(keys, cards);
-    if (!r.ok) return { ok: false, message: `${d.name} cannot be played: ${r.error.reason}` };
+    if (!r.ok) return failure("deck/unplayable", `${d.name} cannot be played: ${r.error.reason}`);
     return { ok: true, deck: { name: d.name, cards: r.cards, code: null, illegal: null, own: null } };
   }
   const deck = await readSource(source);
   if (!deck.ok) return deck;
   const { name, list, check, own } = deck;
-  if (list.length === 0) return { ok: false, message: `${name} has no cards yet.` };
+  if (list.length === 0) return failure("deck/empty", `${name} has no cards yet.`);
   const keys = expand(list);
   const r = resolveCardKeys(keys, await getPlaytestCards(keys));
-  if (!r.ok) return { ok: false, message: `${name} cannot be played: ${r.error.reason}` };
+  if (!r.ok) return failure("deck/unplayable", `${name} cannot be played: ${r.error.reason}`);
   return { ok: true, deck: { name, cards: r.cards, code: encodeDeckCode(list), illegal: check.legal ? null : check.summary, own } };
 }
 
@@ -117,15 +118,15 @@ export const MAX_DOCTOR_CANDIDATES = 40;
  * Pre-ranked by printed rings and colour fit and cut to
  * {@link MAX_DOCTOR_CANDIDATES}, as engine card definitions (with effects).
  */
-export async function getDoctorCandidates(deck: LabDeck, ownedOnly: boolean): Promise<{ ok: true; cards: BoardCardDef[] } | { ok: false; message: string }> {
+export async function getDoctorCandidates(deck: LabDeck, ownedOnly: boolean): Promise<{ ok: true; cards: BoardCardDef[] } | DomainFailure> {
   let catalog = await getDeckCatalog();
   if (ownedOnly) {
-    if (!(await getCurrentUser())) return { ok: false, message: "Sign in to draw candidates from your collection." };
+    if (!(await getCurrentUser())) return failure("auth/unauthenticated", "Sign in to draw candidates from your collection.");
     const owned = await getMyOwnedCounts();
     const inDeck = new Map<string, number>();
     for (const c of deck.cards) inDeck.set(c.key, (inDeck.get(c.key) ?? 0) + 1);
     catalog = catalog.filter((c) => (owned[c.id] ?? 0) > (inDeck.get(c.key) ?? 0));
-    if (catalog.length === 0) return { ok: false, message: "You own no cards beyond the copies already in this deck." };
+    if (catalog.length === 0) return failure("collection/nothing-spare", "You own no cards beyond the copies already in this deck.");
   }
   const colours = new Set(deck.cards.flatMap((c) => c.colors));
   const ranked = catalog
@@ -137,7 +138,7 @@ export async function getDoctorCandidates(deck: LabDeck, ownedOnly: boolean): Pr
   return { ok: true, cards: ranked.map((k) => defs.get(k)).filter((c): c is BoardCardDef => !!c) };
 }
 
-export type DeckCompletion = { ok: true; name: string; lines: CompletionLine[]; owned: { card: CompletionCard; owned: number }[] } | { ok: false; message: string };
+export type DeckCompletion = { ok: true; name: string; lines: CompletionLine[]; owned: { card: CompletionCard; owned: number }[] } | DomainFailure;
 
 function completionCard(c: CardDTO): CompletionCard {
   return { id: c.id, key: c.key, set: c.set, number: c.number, title: c.title, colors: c.colors, rings: c.rings, traits: c.traits };
@@ -193,11 +194,11 @@ export async function getStandInSimulation(lines: readonly CompletionLine[], pro
  * Save a finished lab run on the signed-in user's own deck, with the deck
  * version it tested (which must exist). Totals are summed from the results.
  */
-export async function saveLabRun(input: { deckId: string; deckVersion: number; query: string; seed: number; agents: string; results: LabRunResult[] }): Promise<{ ok: true; id: string } | { ok: false; code: "deck/not-found" | "lab/bad-version"; message: string }> {
+export async function saveLabRun(input: { deckId: string; deckVersion: number; query: string; seed: number; agents: string; results: LabRunResult[] }): Promise<{ ok: true; id: string } | DomainFailure<"deck/not-found" | "lab/bad-version">> {
   const user = await requireUser();
   const deck = await db.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { version: true } });
-  if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
-  if (input.deckVersion < 1 || input.deckVersion > deck.version) return { ok: false, code: "lab/bad-version", message: `The deck has no version ${input.deckVersion}.` };
+  if (!deck) return failure("deck/not-found", "This deck does not exist.");
+  if (input.deckVersion < 1 || input.deckVersion > deck.version) return failure("lab/bad-version", `The deck has no version ${input.deckVersion}.`);
   const sum = (k: "games" | "wins" | "losses" | "draws") => input.results.reduce((n, r) => n + r[k], 0);
   const row = await db.labRun.create({
     data: {

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { SignUpInput } from "@/lib/validation/auth";
+import { failure, type DomainFailure } from "@/lib/errors";
 
 export type Role = "user" | "admin";
 
@@ -29,12 +30,14 @@ export async function verifyCredentials(email: string, password: string): Promis
   return (await verifyPassword(password, user.passwordHash)) ? toSessionUser(user) : null;
 }
 
-export type CreateUserResult = { ok: true; user: SessionUser } | { ok: false; reason: "email-taken" };
+export type CreateUserResult = { ok: true; user: SessionUser } | DomainFailure<"account/conflict">;
+
+const EMAIL_TAKEN = failure("account/conflict", "An account with this email already exists.", { email: ["An account with this email already exists. Sign in instead?"] });
 
 /** Creates an account with role "user" (admins are made with the user CLI, never by signing up). */
 export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (existing) return { ok: false, reason: "email-taken" };
+  if (existing) return EMAIL_TAKEN;
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await db.user.create({
@@ -42,7 +45,7 @@ export async function createUser(input: SignUpInput): Promise<CreateUserResult> 
     });
     return { ok: true, user: toSessionUser(user) };
   } catch (err) {
-    if ((err as { code?: string }).code === "P2002") return { ok: false, reason: "email-taken" };
+    if ((err as { code?: string }).code === "P2002") return EMAIL_TAKEN;
     throw err;
   }
 }

@@ -157,7 +157,8 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
   const resolved = await resolveImport(parsed.rows, mode, onProgress);
   if (resolved.errors.length) throw invalid(resolved.errors.length);
   const staged = resolved.lines.filter((l) => l.quantity > 0);
-  const jobId = await startImportJob("collection", userId, staged.length);
+  const job = await startImportJob("collection", staged.length);
+  const jobId = job.id;
   try {
     await stageInChunks(
       staged,
@@ -168,7 +169,7 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
       (done) => onProgress({ phase: "stage", done, total: staged.length }),
     );
     onProgress({ phase: "apply", done: 0, total: staged.length });
-    await applyInOneTransaction(jobId, staged.length, {
+    await applyInOneTransaction(job, staged.length, {
       kind: "collection",
       timeoutMs: APPLY_TIMEOUT_MS,
       onRange: (done) => onProgress({ phase: "apply", done, total: staged.length }),
@@ -178,7 +179,7 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
     });
     onProgress({ phase: "done", done: staged.length, total: staged.length });
   } finally {
-    await dropImportJob(jobId);
+    await dropImportJob(job);
   }
   return previewOf(mode, resolved);
 }

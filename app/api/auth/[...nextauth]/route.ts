@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth";
 import { clientAddress } from "@/lib/client-address";
-import { signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { refusedSignInWait, signInRetryAfter } from "@/lib/auth/sign-in-limits";
 import { emailSchema } from "@/lib/validation/auth";
 import { RateLimitedError } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
@@ -26,7 +26,7 @@ export async function POST(req: NextRequest): Promise<Response> {
   const email = emailSchema.safeParse(form?.get("email") ?? "");
   const address = clientAddress(req.headers);
   const key = email.success ? email.data : "";
-  const before = await signInRetryAfter(key, address);
+  const before = await refusedSignInWait(key, address);
   if (before > 0) return tooMany(before);
   const res = await handlers.POST(req);
   let target = res.headers.get("location") ?? "";

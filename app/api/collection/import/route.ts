@@ -25,7 +25,7 @@ export async function POST(request: Request) {
     userId = (await requireUser()).id;
     await limit("import", userId);
     const declared = checkImportSize(Math.max(0, Number(request.headers.get("content-length") ?? 0) - 64 * 1024));
-    if (!declared.ok) throw new DomainError("input/too-large", declared.message);
+    if (!declared.ok) return jsonError(declared);
     form = await request.formData().catch(() => {
       throw new DomainError("input/invalid", "Send the file as a multipart form.");
     });
@@ -45,7 +45,7 @@ export async function POST(request: Request) {
     fileName = typeof named === "string" && named.trim() ? named.trim().slice(0, 200) : "pasted text";
   } else return jsonError(new DomainError("input/invalid", "Choose a file or paste the collection."));
   const size = checkImportSize(new TextEncoder().encode(text).length);
-  if (!size.ok) return jsonError(new DomainError("input/too-large", size.message));
+  if (!size.ok) return jsonError(size);
   const requestedFormat = form.get("format");
   const parsed = importRequestSchema.safeParse({
     mode: form.get("mode"),

@@ -25,7 +25,7 @@ export async function GET(request: NextRequest) {
   if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Bad want-list request."));
   try {
     const r = await getDeckCompletion(parsed.data.deck);
-    if (!r.ok) return jsonError(new DomainError("deck/not-found", r.message));
+    if (!r.ok) return jsonError(r);
     const rows = wantListRows(missingLines(r.lines));
     const csv = parsed.data.format === "csv";
     const body = csv ? toSafeCsv(CSV_COLUMNS, rows.map((w) => [w.set, String(w.number), w.title, String(w.quantity)])) : formatDeckText(rows.map((w) => ({ key: cardKey(w.set, w.number), title: w.title, quantity: w.quantity })), `Want list for ${r.name}`);
