@@ -20,7 +20,7 @@ describe("BoardCard", () => {
   });
 
   it("marks your own face-down cards and shows current rings and the active color", () => {
-    render(<BoardCard card={{ id: 1, card: base }} slot={{ faceUp: true, card: { id: 1, card: base }, color: "blue", rings: 6, protect: 2, mod: 2, setRings: null }} />);
+    render(<BoardCard card={{ id: 1, card: base }} slot={{ faceUp: true, card: { id: 1, card: base }, color: "blue", rings: 6, protect: 2, mod: 2, setRings: null, downed: false }} />);
     expect(screen.getByText(/current rings 6/)).toBeTruthy();
     expect(screen.getByText(/protected from battle discard/)).toBeTruthy();
     cleanup();

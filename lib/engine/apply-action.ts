@@ -130,7 +130,7 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
         if (c === null) continue;
         const k = pl.hand.indexOf(c);
         pl.hand.splice(k, 1);
-        pl.chaos[i] = { card: c, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: 0 };
+        pl.chaos[i] = { card: c, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: 0, downed: 0 };
         placed++;
       }
       pl.placed = true;

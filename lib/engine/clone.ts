@@ -5,7 +5,7 @@
 import type { GameState, PlayerState, Slot } from "./types";
 
 function cloneSlot(x: Slot | null): Slot | null {
-  return x === null ? null : { card: x.card, faceUp: x.faceUp, color: x.color, mod: x.mod, setRings: x.setRings, protect: x.protect, peek: x.peek };
+  return x === null ? null : { card: x.card, faceUp: x.faceUp, color: x.color, mod: x.mod, setRings: x.setRings, protect: x.protect, peek: x.peek, downed: x.downed };
 }
 
 function clonePlayer(p: PlayerState): PlayerState {

@@ -45,6 +45,8 @@ export interface ScenarioSlot {
   mod?: number;
   setRings?: number;
   protect?: ("copy-discard" | "battle-discard" | "effects")[];
+  /** An effect turned this card face down this turn (it cannot be turned face down again this turn). */
+  downed?: boolean;
 }
 
 /** A player in scenario notation (RULES.md §8). */
@@ -105,7 +107,7 @@ function bad(msg: string): never {
 
 const STATE_KEYS = ["turn", "lead", "step", "emeralds", "seed", "next", "lastFlip", "winner", "players", "pending", "seen"];
 const PLAYER_KEYS = ["deck", "hand", "discard", "chaos", "spare", "placed"];
-const SLOT_KEYS = ["card", "faceUp", "color", "mod", "setRings", "protect"];
+const SLOT_KEYS = ["card", "faceUp", "color", "mod", "setRings", "protect", "downed"];
 
 /** Unknown keys are an error (a typo must not silently change the position). */
 function onlyKeys(o: object, allowed: readonly string[], at: string): void {
@@ -232,7 +234,9 @@ export function loadScenario(sc: Scenario): { state: GameState; events: GameEven
           if (!(k in PROTECT_BITS)) bad(`${at}: unknown protection "${String(k)}" (copy-discard, battle-discard or effects)`);
           protect |= PROTECT_BITS[k];
         }
-        return { card: id, faceUp: !!x.faceUp, color, mod: x.mod ?? 0, setRings: x.setRings ?? null, protect, peek: 0 };
+        if (x.downed !== undefined && typeof x.downed !== "boolean") bad(`${at}: "downed" must be true or false`);
+        if (x.downed && row !== "chaos") bad(`${at}: "${x.card}" is "downed" in the spare row; only chaos-row cards are turned face down`);
+        return { card: id, faceUp: !!x.faceUp, color, mod: x.mod ?? 0, setRings: x.setRings ?? null, protect, peek: 0, downed: x.downed ? (st.turn ?? 1) : 0 };
       });
     }
     pl.placed = sp.placed ?? (step !== "play" || pl.chaos.some((x) => x !== null));
@@ -351,6 +355,7 @@ export function scenarioOutput(s: GameState, events: readonly GameEvent[]): { st
     if (x.faceUp) o.color = x.color;
     if (x.mod !== 0) o.mod = x.mod;
     if (x.setRings !== null) o.setRings = x.setRings;
+    if (x.downed === s.turn) o.downed = true;
     if (x.protect !== 0)
       o.protect = (Object.keys(PROTECT_BITS) as (keyof typeof PROTECT_BITS)[]).filter((k) => x.protect & PROTECT_BITS[k]);
     return o;

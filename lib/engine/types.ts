@@ -77,6 +77,13 @@ export interface Slot {
   setRings: number | null;
   protect: number;
   peek: number;
+  /**
+   * The turn in which an effect turned this card face down (0: never). An
+   * effect turns a card face down at most once per turn, so two cards that
+   * turn each other face down cannot loop for ever within one rush
+   * (docs/rules.md "Turned face down once per turn").
+   */
+  downed: number;
 }
 
 /** Protection bits stored in {@link Slot.protect} (RULES.md §6 "protect"). */

@@ -28,6 +28,8 @@ export interface SlotView {
   /** Ring modifiers from flip effects on a face-up card (public). */
   mod: number;
   setRings: number | null;
+  /** An effect turned this card face down this turn (public: both saw it), so none can again this turn. */
+  downed: boolean;
 }
 
 /** A deck card the viewer has looked at: its place (0 = the top card) and identity. */
@@ -87,7 +89,7 @@ export interface ViewOptions {
 }
 
 /** Every hidden face-down card looks the same (RULES.md §7); views are read-only, so they share one frozen value. */
-const HIDDEN: SlotView = Object.freeze({ faceUp: false, card: null, color: null, rings: null, protect: 0, mod: 0, setRings: null });
+const HIDDEN: SlotView = Object.freeze({ faceUp: false, card: null, color: null, rings: null, protect: 0, mod: 0, setRings: null, downed: false });
 /** Nothing seen (the usual case): one shared, frozen empty list. */
 const NOTHING = Object.freeze([]) as unknown as never[];
 
@@ -115,12 +117,12 @@ function slotView(s: GameState, owner: Player, row: Row, ci: number, x: Slot | n
   if (!x.faceUp) {
     const known = owner === viewer || (x.peek & (1 << viewer)) !== 0;
     if (!known) return HIDDEN;
-    return { faceUp: false, card: { id: x.card, card: s.cards[x.card] }, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null };
+    return { faceUp: false, card: { id: x.card, card: s.cards[x.card] }, color: null, rings: null, protect: owner === viewer ? x.protect : 0, mod: 0, setRings: null, downed: x.downed === s.turn };
   }
   const timed = s.lasting.length > 0;
   const protect = auras.protect.length > 0 || timed ? protectionMask(s, owner, row, ci, auras) : x.protect;
   const rings = auras.modify.length > 0 || x.mod !== 0 || x.setRings !== null || timed ? currentRings(s, owner, row, ci, auras) : s.cards[x.card].rings;
-  return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect, mod: x.mod, setRings: x.setRings };
+  return { faceUp: true, card: { id: x.card, card: s.cards[x.card] }, color: x.color, rings, protect, mod: x.mod, setRings: x.setRings, downed: x.downed === s.turn };
 }
 
 function refs(s: GameState, ids: number[]): CardRef[] {

@@ -65,11 +65,11 @@ describe("guided first game", () => {
     const same = structuredClone(s);
     const twin = same.players[opp].deck[0];
     same.cards[twin] = { ...mine, title: "Twin" };
-    same.players[opp].spare[2] = { card: twin, faceUp: true, color, mod: 0, setRings: null, protect: 0, peek: 0 };
+    same.players[opp].spare[2] = { card: twin, faceUp: true, color, mod: 0, setRings: null, protect: 0, peek: 0, downed: 0 };
     expect(placementTip(same)).toMatch(/same color and rings as the AI's Twin .* in column 3/);
     const big = structuredClone(s);
     big.cards[twin] = { ...mine, title: "Giant", rings: 99 };
-    big.players[opp].spare[4] = { card: twin, faceUp: true, color, mod: 0, setRings: null, protect: 0, peek: 0 };
+    big.players[opp].spare[4] = { card: twin, faceUp: true, color, mod: 0, setRings: null, protect: 0, peek: 0, downed: 0 };
     expect(placementTip(big)).toMatch(/in column 5: flipped there, it battles the AI's Giant/);
     expect(placementTip(s)).toBeNull();
     expect(faceUpRings(big, opp as Player)).toBe(99);

@@ -81,7 +81,7 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
       const src = side[row];
       pl[row] = src.map((x: SlotView | null): Slot | null => {
         if (x === null) return null;
-        const slot: Slot = { card: -1, faceUp: x.faceUp, color: x.color, mod: x.mod, setRings: x.setRings, protect: x.protect, peek: 0 };
+        const slot: Slot = { card: -1, faceUp: x.faceUp, color: x.color, mod: x.mod, setRings: x.setRings, protect: x.protect, peek: 0, downed: x.downed ? v.turn : 0 };
         if (x.card) slot.card = known(p, x.card);
         else hiddenSlots[p].push(slot);
         if (!x.faceUp && x.card && p !== me) slot.peek = 1 << me;

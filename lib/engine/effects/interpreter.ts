@@ -543,7 +543,7 @@ function costPayable(s: GameState, src: Src, actions: readonly EffectAction[]): 
     } else if ("target" in a) {
       if (a.target === "self") {
         const x = rowOf(s, src.p, src.row)[src.ci];
-        const here = x !== null && x.card === src.card && x.faceUp && (a.type !== "turn-face-down" || src.row === "chaos");
+        const here = x !== null && x.card === src.card && x.faceUp && (a.type !== "turn-face-down" || (src.row === "chaos" && x.downed !== s.turn));
         if (!here && !(a.type === "return-to-hand" && s.players[src.p].discard.includes(src.card))) return false;
       } else if (actionTargets(s, src, a, a.target).length < costNeed(a)) return false;
     }
@@ -686,7 +686,10 @@ function actionTargets(s: GameState, src: Src, a: EffectAction, sel: Selector): 
     case "change-color":
       return sel.face === "up" ? t : t.filter((r) => (rowOf(s, r.player, r.row)[r.column - 1] as Slot).faceUp);
     case "turn-face-down":
-      return t.filter((r) => r.row === "chaos" && (rowOf(s, r.player, r.row)[r.column - 1] as Slot).faceUp);
+      return t.filter((r) => {
+        const x = rowOf(s, r.player, r.row)[r.column - 1] as Slot;
+        return r.row === "chaos" && x.faceUp && x.downed !== s.turn;
+      });
     case "move":
       return t.filter((r) => canMove(s, r.player, r.row, r.column - 1));
     case "swap":
@@ -852,7 +855,7 @@ function putCard(s: GameState, f: Frame, from: Put["from"], ci: number, ev: Game
   if (from === "hand") mixHand(s, f.player);
   else if (from === "deck") forgetCard(s, id);
   // A card from the (public) discard pile is known to both players; from hand or deck, only to its owner.
-  pl.chaos[ci] = { card: id, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: from === "discard" ? 3 : 0 };
+  pl.chaos[ci] = { card: id, faceUp: false, color: null, mod: 0, setRings: null, protect: 0, peek: from === "discard" ? 3 : 0, downed: 0 };
   f.picked.push(-1);
   f.done = 1;
   if (ev)
@@ -1110,7 +1113,8 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
       return true;
     }
     case "turn-face-down": {
-      if (!slot.faceUp || row !== "chaos") return false;
+      // Once per turn per card (the rush loop guard, docs/rules.md).
+      if (!slot.faceUp || row !== "chaos" || slot.downed === s.turn) return false;
       // What lasted on it ends (v2 durations), like its slot's modifiers.
       if (s.lasting.length > 0) leftField(s, slot.card);
       slot.faceUp = false;
@@ -1120,6 +1124,7 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
       slot.protect = 0;
       // Both players saw it face up: both remember which card it is (docs/rules.md).
       slot.peek = 3;
+      slot.downed = s.turn;
       if (ev) ev.push({ type: "face-down", player: tp, cards: [slot.card], column: ci + 1, row, message: `${pname(tp)}'s ${name} was turned face down by ${by}; it is flipped again in this rush.` });
       return true;
     }
