@@ -2,13 +2,18 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 // Every scrypt call goes through to node:crypto; the spy records what work each one asked for.
 const scryptCalls = vi.hoisted(() => [] as { password: string; keylen: number; N: number; r: number; p: number }[]);
+const inFlight = vi.hoisted(() => ({ now: 0, most: 0 }));
 vi.mock("node:crypto", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:crypto")>();
   return {
     ...real,
     scrypt: (password: string, salt: Buffer, keylen: number, opts: { N: number; r: number; p: number }, cb: (err: Error | null, key: Buffer) => void) => {
       scryptCalls.push({ password, keylen, N: opts.N, r: opts.r, p: opts.p });
-      return real.scrypt(password, salt, keylen, opts, cb);
+      inFlight.most = Math.max(inFlight.most, ++inFlight.now);
+      return real.scrypt(password, salt, keylen, opts, (err, key) => {
+        inFlight.now--;
+        cb(err, key);
+      });
     },
   };
 });
@@ -47,5 +52,15 @@ describe("password hashing", () => {
     scryptCalls.length = 0;
     expect(await burnPasswordCheck("guess three")).toBe(false);
     expect(scryptCalls).toEqual([{ ...real[0], password: "guess three" }]);
+  });
+
+  it("runs at most all cores but one scrypt at a time; the others wait their turn and still answer right", async () => {
+    const { availableParallelism } = await import("node:os");
+    const hash = await hashPassword("correct horse battery");
+    inFlight.most = 0;
+    const answers = await Promise.all(["correct horse battery", "a", "b", "correct horse battery", "c", "d"].map((p) => verifyPassword(p, hash)));
+    expect(answers).toEqual([true, false, false, true, false, false]);
+    expect(inFlight.most).toBe(Math.min(6, Math.max(1, availableParallelism() - 1)));
+    expect(inFlight.now).toBe(0);
   });
 });

@@ -1,9 +1,30 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
+
+/**
+ * How many scrypt computations run at once: all cores but one (at least one).
+ * The rest wait their turn, so a burst of sign-ins (a login flood's first
+ * attempts, before the rate limits refuse it) never takes every core from the
+ * requests around it (docs/security.md "Rate limits").
+ */
+const KDF_SLOTS = Math.max(1, availableParallelism() - 1);
+let kdfRunning = 0;
+const kdfQueue: (() => void)[] = [];
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => {
+    const run = () => {
+      kdfRunning++;
+      scryptCb(password, salt, keylen, opts, (err, key) => {
+        kdfRunning--;
+        kdfQueue.shift()?.();
+        if (err) reject(err);
+        else resolve(key);
+      });
+    };
+    if (kdfRunning < KDF_SLOTS) run();
+    else kdfQueue.push(run);
+  });
 }
 
 /**
