@@ -18,13 +18,16 @@ export async function getCardById(id: string): Promise<CardDTO | null> {
   return row ? toCardDTO(row) : null;
 }
 
-/** Public: other printings of the same title (any set). */
+/** How many other printings a card page shows (then a link to the search for all of them). */
+export const PRINTINGS_SHOWN = 12;
+
+/** Public: other printings of the same title (any set): the first PRINTINGS_SHOWN, and one more when there are more. */
 export async function otherPrintings(card: Pick<CardDTO, "id" | "title">): Promise<CardDTO[]> {
   const rows = await db.card.findMany({
     where: { titleKey: titleKey(card.title), id: { not: card.id } },
     include: cardInclude,
     orderBy: [{ set: { code: "asc" } }, { number: "asc" }],
-    take: 50,
+    take: PRINTINGS_SHOWN + 1,
   });
   return rows.map(toCardDTO);
 }

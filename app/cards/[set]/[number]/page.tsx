@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cachedCardPage } from "@/lib/dal/public-pages";
+import { PRINTINGS_SHOWN } from "@/lib/dal/card-page";
 import { SignedInOnly } from "@/components/session/current-user";
 import { CardBinderPanel } from "@/components/card/card-binder-panel";
 import { explainEffect } from "@/lib/cards/describe-effect";
@@ -144,7 +145,20 @@ export default async function CardPage({ params }: { params: Params }) {
         <h2 id="printings-heading" className="text-lg font-semibold">
           Other printings of {card.title}
         </h2>
-        {printings.length === 0 ? <p className="text-sm text-slate-600">This is the only printing.</p> : <CardGrid cards={printings} label="Other printings" />}
+        {printings.length === 0 ? (
+          <p className="text-sm text-slate-600">This is the only printing.</p>
+        ) : (
+          <>
+            <CardGrid cards={printings.slice(0, PRINTINGS_SHOWN)} label="Other printings" />
+            {printings.length > PRINTINGS_SHOWN && (
+              <p className="text-sm">
+                <Link href={`/cards?q=${encodeURIComponent(`!"${card.title}"`)}`} className="font-medium text-blue-700 hover:underline">
+                  See every printing of {card.title}
+                </Link>
+              </p>
+            )}
+          </>
+        )}
       </section>
     </div>
   );
