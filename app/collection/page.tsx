@@ -9,7 +9,7 @@ import { cachedCatalogFacets } from "@/lib/dal/public-pages";
 import { ownershipFilterSchema, PLAYSET, type OwnershipFilter } from "@/lib/validation/collection";
 import { toCardTile } from "@/components/card/card-grid";
 import { CardSearchBox } from "@/components/card/card-search-box";
-import { CardResultsToolbar } from "@/components/card/card-results-toolbar";
+import { CardResultsHeader } from "@/components/card/card-results-header";
 import { QueryErrorPanel } from "@/components/card/query-error-panel";
 import { Pagination } from "@/components/ui/pagination";
 import { CollectionResults } from "@/components/collection/collection-results";
@@ -139,16 +139,16 @@ async function CollectionContent({
         <QueryErrorPanel query={q} error={result.error} />
       ) : (
         <section aria-labelledby="collection-results" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="collection-results" className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
-              {result.total === 1 ? "1 card" : `${COUNT.format(result.total)} cards`}
-              {filter !== "all" && <> · {FILTERS.find((f) => f.value === filter)?.hint}</>}
-              {result.total > result.pageSize && ` · page ${COUNT.format(result.page)} of ${COUNT.format(Math.ceil(result.total / result.pageSize))}`}
-            </h2>
-            <Suspense>
-              <CardResultsToolbar sort={result.sort} dir={result.dir} view={view} />
-            </Suspense>
-          </div>
+          <CardResultsHeader
+            id="collection-results"
+            total={result.total}
+            page={result.page}
+            pageSize={result.pageSize}
+            note={filter !== "all" ? FILTERS.find((f) => f.value === filter)?.hint : undefined}
+            sort={result.sort}
+            dir={result.dir}
+            view={view}
+          />
           {result.cards.length === 0 ? (
             <div className="panel text-center text-slate-600">
               {result.total === 0 ? (

@@ -9,7 +9,7 @@ import { SignedInOnly } from "@/components/session/current-user";
 import { toCardTile } from "@/components/card/card-grid";
 import { CardResults } from "@/components/card/card-results";
 import { CardSearchBox } from "@/components/card/card-search-box";
-import { CardResultsToolbar } from "@/components/card/card-results-toolbar";
+import { CardResultsHeader } from "@/components/card/card-results-header";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryErrorPanel } from "@/components/card/query-error-panel";
 
@@ -66,15 +66,7 @@ export default async function CardsPage({ params }: { params: Params }) {
         <QueryErrorPanel query={q} error={result.error} />
       ) : (
         <section aria-labelledby="results-heading" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
-              {result.total === 1 ? "1 card" : `${result.total.toLocaleString("en")} cards`}
-              {result.total > result.pageSize && ` · page ${result.page} of ${Math.ceil(result.total / result.pageSize)}`}
-            </h2>
-            <Suspense>
-              <CardResultsToolbar sort={result.sort} dir={result.dir} view={view} />
-            </Suspense>
-          </div>
+          <CardResultsHeader id="results-heading" total={result.total} page={result.page} pageSize={result.pageSize} sort={result.sort} dir={result.dir} view={view} />
           {result.cards.length === 0 ? (
             <div className="panel text-center text-slate-600">
               {result.total === 0 ? (
