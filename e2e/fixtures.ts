@@ -32,7 +32,7 @@ export class AuthPages {
 
   async signOut() {
     await this.page.getByRole("button", { name: "Sign out" }).click();
-    await expect(this.page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(this.page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   }
 }
 

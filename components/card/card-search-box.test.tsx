@@ -3,10 +3,11 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const router = { push: vi.fn(), replace: vi.fn() };
+const url = vi.hoisted(() => ({ params: new URLSearchParams() }));
 vi.mock("next/navigation", () => ({
   useRouter: () => router,
   usePathname: () => "/admin/cards",
-  useSearchParams: () => new URLSearchParams(),
+  useSearchParams: () => url.params,
 }));
 
 const { CardSearchBox } = await import("./card-search-box");
@@ -17,6 +18,7 @@ beforeEach(() => {
   router.replace.mockClear();
 });
 afterEach(() => {
+  url.params = new URLSearchParams();
   cleanup();
   vi.useRealTimers();
 });
@@ -149,6 +151,27 @@ describe("CardSearchBox controls", () => {
     expect(onQueryChange).toHaveBeenCalledTimes(1);
     view.rerender(<CardSearchBox traits={[]} sets={[]} query="t:robot" onQueryChange={onQueryChange} />);
     expect(box.value).toBe("t:robot");
+  });
+
+  it("keeps what the user asked for when an earlier navigation of its own reaches the URL late, and follows one from outside", () => {
+    const box = () => screen.getByRole("searchbox", { name: "Search cards" }) as HTMLInputElement;
+    // a new element each time, so React renders again and reads the URL
+    const ui = () => <CardSearchBox traits={["Animal", "Robot"]} sets={["DEMO"]} />;
+    const view = render(ui());
+    fireEvent.click(screen.getByRole("button", { name: "Red" }));
+    fireEvent.click(screen.getByRole("button", { name: "Blue" }));
+    expect(box().value).toBe("c:br");
+    // the first click's navigation lands after the second click
+    url.params = new URLSearchParams("q=c:red");
+    view.rerender(ui());
+    expect(box().value).toBe("c:br");
+    url.params = new URLSearchParams("q=c:br");
+    view.rerender(ui());
+    expect(box().value).toBe("c:br");
+    // back or a link: a query this box never sent
+    url.params = new URLSearchParams("q=t:animal");
+    view.rerender(ui());
+    expect(box().value).toBe("t:animal");
   });
 
   it("pushes filter changes to the URL and resets the page", () => {

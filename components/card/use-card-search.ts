@@ -31,11 +31,20 @@ export function useCardSearch({ query, onQueryChange, resetParams, debounceMs }:
   const urlQuery = query ?? searchParams.get("q") ?? "";
   const [text, setText] = useState(urlQuery);
   const lastApplied = useRef(urlQuery);
+  // Queries this box navigated to that the URL has not shown yet, oldest first:
+  // when an earlier one lands late (quick clicks on a busy server), it is this
+  // box's own navigation arriving, not a change from outside.
+  const inFlight = useRef<string[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
 
   // Follow the URL (back/forward, links) when it changes from outside.
   useEffect(() => {
+    const own = inFlight.current.indexOf(urlQuery);
+    if (own >= 0) {
+      inFlight.current = inFlight.current.slice(own + 1);
+      return;
+    }
     if (urlQuery !== lastApplied.current) {
       lastApplied.current = urlQuery;
       setText(urlQuery);
@@ -65,6 +74,7 @@ export function useCardSearch({ query, onQueryChange, resetParams, debounceMs }:
       timer.current = null;
       if (q === lastApplied.current) return;
       lastApplied.current = q;
+      inFlight.current = [...inFlight.current.slice(-19), q];
       if (onQueryChange) {
         onQueryChange(q);
         return;
