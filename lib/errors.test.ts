@@ -5,12 +5,13 @@
  * reads the server actions, the route handlers and the proxy and fails where
  * one builds a failure or an error answer by hand instead.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DomainError, domainErrorOf, domainFailureOf, failure, RateLimitedError, statusForCode } from "@/lib/errors";
 import { failFrom } from "@/lib/action-result";
 import { jsonError } from "@/lib/http-error";
+import { walk } from "@/test/walk";
 
 describe("the one mapping", () => {
   it("a thrown DomainError and the returned failure with its code and message become the same action result", () => {
@@ -65,15 +66,6 @@ describe("the one mapping", () => {
 });
 
 const root = path.resolve(__dirname, "..");
-
-function walk(dir: string, keep: (file: string) => boolean, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, keep, out);
-    else if (keep(p)) out.push(p);
-  }
-  return out;
-}
 
 /** Ways of building a failure or an error answer by hand, around the one mapping. */
 const BY_HAND: [RegExp, string][] = [

@@ -11,7 +11,7 @@
  * else's: null, a not-found or refusal result, 404). After every call made by
  * a guest or the other user, the owner's data must be unchanged.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
@@ -19,6 +19,7 @@ import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/dal/users";
 import { DomainError } from "@/lib/errors";
+import { walk } from "@/test/walk";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
 vi.mock("@/lib/db", async (importOriginal) => ({
@@ -473,15 +474,6 @@ const ROUTES: Record<string, Row> = {
 };
 
 // ---- enumeration: the table must match the code --------------------------------------------
-
-function walk(dir: string, keep: (file: string) => boolean, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, keep, out);
-    else if (keep(p)) out.push(p);
-  }
-  return out;
-}
 
 const isClass = (v: unknown) => typeof v === "function" && /^class[\s{]/.test(Function.prototype.toString.call(v));
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
