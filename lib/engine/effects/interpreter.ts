@@ -25,7 +25,7 @@ import { discardFromField, drawCards, isAdjacent, label, pname, ref, rowOf, take
 import { forgetCard, learnDeck, learnHand, mixHand } from "../rules/seen";
 import { hasTrigger, onDiscarded, onOpposingFlip, pushTrigger, TRIGGER_WORDS, triggerCardPresent } from "./triggers";
 import { addModifier, lastingProtect, lastingRings, leftField } from "../rules/lasting";
-import { costNeed, countOf, describeCount, describeDuration } from "./sequence";
+import { costNeed, countFaceUpCards, countOf, describeCount, describeDuration } from "./sequence";
 
 const ROWS: readonly Row[] = ["chaos", "spare"];
 
@@ -177,27 +177,8 @@ type CardCondition = Extract<Condition, { where: unknown }>;
 function cardCondition(s: GameState, src: Src, c: CardCondition): boolean {
   const min = c.min ?? 1;
   const max = c.max ?? Infinity;
-  let n = 0;
-  for (const tp of [0, 1] as Player[]) {
-    if (c.owner === "you" && tp !== src.p) continue;
-    if (c.owner === "opponent" && tp === src.p) continue;
-    for (const row of ROWS) {
-      const r = rowOf(s, tp, row);
-      for (let ci = 0; ci < 5; ci++) {
-        const slot = r[ci];
-        if (!slot || !slot.faceUp || slot.card === src.card) continue;
-        if (c.where === "same-column" && ci !== src.ci) continue;
-        if (c.where === "adjacent" && !isAdjacent(src.p, src.row, src.ci, tp, row, ci)) continue;
-        const d = s.cards[slot.card];
-        if (c.colors && !c.colors.includes(slot.color as Color)) continue;
-        if (c.traits && !c.traits.some((t) => d.traits.includes(t))) continue;
-        if (c.titles && !c.titles.includes(d.title)) continue;
-        n++;
-        if (n >= min && max === Infinity) return true;
-        if (n > max) return false;
-      }
-    }
-  }
+  // stop counting once the answer is known: at min with no upper bound, past max otherwise
+  const n = countFaceUpCards(s, src, c, max === Infinity ? min : max + 1);
   return n >= min && n <= max;
 }
 

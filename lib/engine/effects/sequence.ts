@@ -27,7 +27,19 @@ export function countOf(s: GameState, at: At, c: Count, last: number): number {
     const pl = s.players[c.who === "you" ? at.p : 1 - at.p];
     return c.zone === "hand" ? pl.hand.length : c.zone === "deck" ? pl.deck.length : pl.discard.length;
   }
-  const k = c.cards;
+  return countFaceUpCards(s, at, c.cards, Infinity);
+}
+
+/** Which face-up field cards a count reads (a card condition, a "for each"). */
+type CardFilter = Pick<Extract<Count, { cards: unknown }>["cards"], "owner" | "where" | "colors" | "traits" | "titles">;
+
+/**
+ * The face-up field cards other than `at`'s own that match `k` (conditions
+ * never look at face-down cards), counted up to `stopAt` at most: a condition
+ * stops as soon as its answer is known. The one count behind card conditions
+ * and "for each".
+ */
+export function countFaceUpCards(s: GameState, at: At, k: CardFilter, stopAt: number): number {
   let n = 0;
   for (const tp of [0, 1] as Player[]) {
     if ((k.owner === "you" && tp !== at.p) || (k.owner === "opponent" && tp === at.p)) continue;
@@ -42,7 +54,7 @@ export function countOf(s: GameState, at: At, c: Count, last: number): number {
         if (k.colors && !k.colors.includes(x.color as Color)) continue;
         if (k.traits && !k.traits.some((t) => d.traits.includes(t))) continue;
         if (k.titles && !k.titles.includes(d.title)) continue;
-        n++;
+        if (++n >= stopAt) return n;
       }
     }
   }
