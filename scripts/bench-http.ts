@@ -56,6 +56,11 @@ const PORT = Number(opt("port", process.env.BENCH_PORT ?? "3199"));
 const DIST = opt("dist", ".next-bench");
 const REBUILD = args.includes("--rebuild");
 const NO_BUILD = args.includes("--no-build");
+/** `--only a,b`: load only the pages of these names, as the table prints them (the baseline always runs). */
+const ONLY = opt("only", "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 if (!["sqlite", "postgres"].includes(DB_KIND)) fail(`--db must be sqlite or postgres (got ${DB_KIND}).`);
 if (!Number.isInteger(CARDS) || CARDS < 0 || CARDS > 200_000) fail("--cards must be a whole number from 0 to 200000.");
@@ -232,7 +237,9 @@ let serverUrl = "";
 async function startServer(url: string): Promise<ChildProcess> {
   serverUrl = url;
   const env = { ...process.env, DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production" as const, AUTH_SECRET: benchSecret(), PORT: String(PORT), HOSTNAME: "127.0.0.1", EVENT_LOOP_STATS: "1", BULK_TIMINGS: "1" };
-  const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: false });
   let log = "";
   let pending = "";
   child.stdout?.on("data", (d) => {
@@ -479,6 +486,7 @@ async function pagesMode(seeded: Seeded) {
   ];
   const rows: Row[] = [];
   for (const [name, url, kind, headers] of plan) {
+    if (ONLY.length && kind !== "baseline" && !ONLY.includes(name)) continue;
     process.stdout.write(`  loading ${name} (${CONNECTIONS} connections, ${DURATION} s)…\n`);
     rows.push(await load(name, url, kind, headers));
   }
