@@ -19,7 +19,7 @@ const MAX_LITERAL_MATCHES = 1000;
 /** Cards whose titleKey contains `key` (already lower-cased with `titleKey`) literally. */
 export async function titleKeyContains(key: string): Promise<Prisma.CardWhereInput> {
   if (!LIKE_SPECIAL.test(key)) return { titleKey: { contains: key } };
-  const rows = await db.$queryRaw<{ id: string }[]>(sql`SELECT "id" FROM "Card" WHERE "titleKey" LIKE ${likePattern(key)} ESCAPE '\\' LIMIT ${MAX_LITERAL_MATCHES}`);
+  const rows = await db.$queryRaw<{ id: string }[]>(sql`SELECT "id" FROM "Card" WHERE "pendingImportId" IS NULL AND "titleKey" LIKE ${likePattern(key)} ESCAPE '\\' LIMIT ${MAX_LITERAL_MATCHES}`);
   return { id: { in: rows.map((r) => r.id) } };
 }
 

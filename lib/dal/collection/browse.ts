@@ -35,7 +35,7 @@ const COLLECTION_PAGE_SIZE = 60;
  * counted too unless the caller already has it (the unfiltered view's total).
  */
 async function collectionSummary(userId: string, catalogSize: number | null): Promise<CollectionSummary> {
-  const catalog = catalogSize === null ? Prisma.sql`(SELECT count(*) FROM "Card")` : Prisma.sql`NULL`;
+  const catalog = catalogSize === null ? Prisma.sql`(SELECT count(*) FROM "Card" WHERE "pendingImportId" IS NULL)` : Prisma.sql`NULL`;
   const [row] = await db.$queryRaw<{ distinctOwned: number | bigint; copies: number | bigint | null; tradeable: number | bigint | null; catalog: number | bigint | null }[]>`
     SELECT count(CASE WHEN ce."quantity" > 0 THEN 1 END) AS "distinctOwned",
            sum(ce."quantity") AS "copies",
