@@ -49,7 +49,7 @@ describe("proxy and the list pages' routing", () => {
 
   /** Whether the proxy runs for a list page with this query (its matcher's has/missing, as Next applies them). */
   function proxyRuns(path: string, query: Record<string, string>): boolean {
-    return config.matcher.some((m) => m.source === path && "has" in m && matchHas({ headers: {} } as never, query, m.has, "missing" in m ? m.missing : []) !== false);
+    return config.matcher.some((m) => m.source === path && "has" in m && matchHas({ headers: {} } as never, query, m.has as Parameters<typeof matchHas>[2], ("missing" in m ? m.missing : []) as Parameters<typeof matchHas>[3]) !== false);
   }
 
   it("sends a plain search or page number straight to its cached route, and everything else through the proxy", async () => {
