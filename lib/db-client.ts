@@ -4,7 +4,7 @@ import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { concurrentSqliteAdapter, RETRY_DEADLINE_MS } from "@/lib/sqlite-adapter";
 import { databaseFile, databaseProvider, databaseUrl, type DatabaseProvider } from "@/lib/database-url";
-import { hidePendingImports } from "@/lib/pending-imports";
+import { hidePendingImports } from "@/lib/dal/pending-imports";
 
 /**
  * Builds a Prisma client for a DATABASE_URL: better-sqlite3 for `file:` URLs

@@ -207,7 +207,7 @@ export type ChunkedApply = {
  * 2. the new rows, `chunk` by `chunk`, each its own short transaction (sized
  *    to hold the write lock about CHUNK_TARGET_MS, adapting to the machine),
  *    written HIDDEN: readers never see a card with `pendingImportId` set
- *    (lib/pending-imports.ts); each renews the lease;
+ *    (lib/dal/pending-imports.ts); each renews the lease;
  * 3. `publish`, one short transaction that marks the job applied, makes the
  *    in-place changes and clears `pendingImportId` of the job's cards: the
  *    import becomes visible at once, or (rolled back) not at all.

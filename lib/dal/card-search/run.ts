@@ -99,7 +99,7 @@ export async function runSearch(opts: {
   const userId = owner ? (await requireUser()).id : null;
   const offset = (opts.page - 1) * pageSize;
   const filtered = owner !== null && owner.ownership !== "all";
-  // cards a catalog import is still writing are hidden (lib/pending-imports.ts)
+  // cards a catalog import is still writing are hidden (lib/dal/pending-imports.ts)
   const where = sql`${VISIBLE} AND ${conditionSql(ast, dialect)}${filtered ? sql` AND ${ownershipSql(owner.ownership)}` : NOTHING}`;
   const collection = owner ? sql`LEFT JOIN "CollectionEntry" ce ON ce."cardId" = c."id" AND ce."userId" = ${userId}` : NOTHING;
   const filterJoin = filtered ? collection : NOTHING;

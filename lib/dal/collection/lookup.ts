@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { titleKeyContains } from "@/lib/dal/literal-match";
-import { VISIBLE_CARD } from "@/lib/pending-imports";
+import { VISIBLE_CARD } from "@/lib/dal/pending-imports";
 import { cardKey, titleKey } from "@/lib/cards/keys";
 import { colorsFromMask } from "@/lib/cards/colors";
 import type { LookupCardDTO } from "@/lib/collection/types";
