@@ -191,7 +191,7 @@ export type ChunkedApply = {
   timeoutMs: number;
   /** The first short transaction: checks (may throw to refuse, nothing written) and small preparations. */
   begin: (tx: Tx) => Promise<void>;
-  /** Rows [from, to) of the job. `hidden`: write new rows hidden from every read (Card.pendingImportId), to be published later. */
+  /** Rows [from, to) of the job. `hidden`: write new cards hidden from every read (a PendingCard row each), to be published later. */
   chunk: (tx: Tx, from: number, to: number, hidden: boolean) => Promise<void>;
   /** The last short transaction: whatever must change in place, and the hidden rows made visible, all at once. */
   publish: (tx: Tx) => Promise<void>;
@@ -206,11 +206,11 @@ export type ChunkedApply = {
  *    a lease;
  * 2. the new rows, `chunk` by `chunk`, each its own short transaction (sized
  *    to hold the write lock about CHUNK_TARGET_MS, adapting to the machine),
- *    written HIDDEN: readers never see a card with `pendingImportId` set
+ *    written HIDDEN: readers never see a card that has a PendingCard row
  *    (lib/dal/pending-imports.ts); each renews the lease;
  * 3. `publish`, one short transaction that marks the job applied, makes the
- *    in-place changes and clears `pendingImportId` of the job's cards: the
- *    import becomes visible at once, or (rolled back) not at all.
+ *    in-place changes and deletes the job's PendingCard rows: the import
+ *    becomes visible at once, or (rolled back) not at all.
  *
  * Anything that fails after step 1 (an error, the timeout, a conflict found
  * at the publish) deletes the hidden rows again, in short transactions, and
@@ -309,11 +309,12 @@ const ROLLBACK_BATCH = 500;
  * import created, if they hold no card.
  */
 async function rollBackHiddenRows(jobId: string): Promise<void> {
-  const batch = Prisma.sql`SELECT "id" FROM "Card" WHERE "pendingImportId" = ${jobId} ORDER BY "id" LIMIT ${ROLLBACK_BATCH}`;
+  const batch = Prisma.sql`SELECT "cardId" FROM "PendingCard" WHERE "jobId" = ${jobId} ORDER BY "cardId" LIMIT ${ROLLBACK_BATCH}`;
   for (;;) {
     const removed = await db.$transaction(async (tx) => {
       await tx.$executeRaw(Prisma.sql`DELETE FROM "CardAudit" WHERE "cardId" IN (${batch})`);
       await tx.$executeRaw(Prisma.sql`DELETE FROM "CardTrait" WHERE "cardId" IN (${batch})`);
+      // their PendingCard rows go with them (ON DELETE CASCADE)
       return tx.$executeRaw(Prisma.sql`DELETE FROM "Card" WHERE "id" IN (${batch})`);
     });
     if (removed === 0) break;

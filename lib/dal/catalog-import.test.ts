@@ -38,7 +38,7 @@ async function fingerprint() {
 
 async function tableCounts() {
   const [row] = await testDb.prisma.$queryRaw<Record<string, number | bigint>[]>`SELECT (SELECT count(*) FROM "Card") AS "cards", (SELECT count(*) FROM "CardTrait") AS "traits",
-    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "Card" WHERE "pendingImportId" IS NOT NULL) AS "hidden"`;
+    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "PendingCard") AS "hidden"`;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
 }
 
@@ -235,7 +235,7 @@ describe("large imports", () => {
         searched: await searchCards({ q: "set:VIS" }).then((res) => (res.ok ? res.total : -1)),
         traits: (await catalogFacets()).traits,
         audits: await tx.cardAudit.count(),
-        hiddenRows: Number((await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "Card" WHERE "pendingImportId" IS NOT NULL`)[0].n),
+        hiddenRows: Number((await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "PendingCard"`)[0].n),
       }));
     });
     expect(r.applied).toBe(true);

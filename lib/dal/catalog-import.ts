@@ -205,10 +205,11 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
     onRange: (done) => onProgress({ phase: "apply", done, total }),
     async begin(tx) {
       // the catalog may have changed since the file was compared with it
-      const [{ n: clashes, hidden: clashesHidden }] = await tx.$queryRaw<{ n: number | bigint; hidden: number | bigint | null }[]>(sql`
-        SELECT count(*) AS n, sum(CASE WHEN c."pendingImportId" IS NULL THEN 0 ELSE 1 END) AS hidden FROM "ImportCardStage" s
+      const [{ n: clashes, hidden: clashesHidden }] = await tx.$queryRaw<{ n: number | bigint; hidden: number | bigint }[]>(sql`
+        SELECT count(*) AS n, count(pc."cardId") AS hidden FROM "ImportCardStage" s
         JOIN "CardSet" cs ON cs."code" = s."setCode"
         JOIN "Card" c ON c."setId" = cs."id" AND c."number" = s."number"
+        LEFT JOIN "PendingCard" pc ON pc."cardId" = c."id"
         WHERE ${ofJob} AND s."action" = 'create'`);
       if (Number(clashesHidden)) {
         throw new CatalogImportError(
@@ -226,13 +227,16 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
     },
     async chunk(tx, from, to, hide) {
       const inRange = sql`${ofJob} AND s."seq" >= ${from} AND s."seq" < ${to} AND s."action" = 'create'`;
-      const pending = hide ? jobId : null;
-      const written = await tx.$executeRaw(sql`
-        INSERT INTO "Card" ("id", "setId", "number", "title", "titleKey", "colorMask", "colorCount", "rings", "rarity", "text", "effect", "imageUrl", "createdAt", "updatedAt", "pendingImportId")
-        SELECT s."cardId", cs."id", s."number", s."title", s."titleKey", s."colorMask", s."colorCount", s."rings", s."rarity", s."text", s."effect", s."imageUrl", s."stagedAt", s."stagedAt", CAST(${pending} AS TEXT)
+      await tx.$executeRaw(sql`
+        INSERT INTO "Card" ("id", "setId", "number", "title", "titleKey", "colorMask", "colorCount", "rings", "rarity", "text", "effect", "imageUrl", "createdAt", "updatedAt")
+        SELECT s."cardId", cs."id", s."number", s."title", s."titleKey", s."colorMask", s."colorCount", s."rings", s."rarity", s."text", s."effect", s."imageUrl", s."stagedAt", s."stagedAt"
         FROM "ImportCardStage" s JOIN "CardSet" cs ON cs."code" = s."setCode"
         WHERE ${inRange} ORDER BY s."cardId"`);
-      if (hide) hidden += written;
+      // in the same transaction as the cards: they are never visible before the publish
+      if (hide) {
+        hidden += await tx.$executeRaw(sql`
+          INSERT INTO "PendingCard" ("cardId", "jobId") SELECT s."cardId", s."jobId" FROM "ImportCardStage" s WHERE ${inRange} ORDER BY s."cardId"`);
+      }
       await tx.$executeRaw(sql`
         INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
         SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
@@ -265,7 +269,7 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
         SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
         FROM "ImportCardStage" s WHERE ${updates} ORDER BY s."auditId"`);
       // the new cards, hidden until now, all become visible in this commit
-      const shown = hidden ? await tx.$executeRaw(sql`UPDATE "Card" SET "pendingImportId" = NULL WHERE "pendingImportId" = ${jobId}`) : 0;
+      const shown = hidden ? await tx.$executeRaw(sql`DELETE FROM "PendingCard" WHERE "jobId" = ${jobId}`) : 0;
       if (shown !== hidden || (hidden && hidden !== creates)) throw new Error(`Catalog import ${jobId}: ${shown} of ${creates} new cards found to publish (${hidden} written).`);
     },
   });

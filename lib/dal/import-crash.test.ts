@@ -83,7 +83,7 @@ async function catalogState() {
   const cards = await p.card.findMany({ where: { set: { code: "CRASH" } }, select: { number: true, title: true, rings: true, traits: { select: { traitKey: true }, orderBy: { traitKey: "asc" } } }, orderBy: { number: "asc" } });
   const audits = await p.cardAudit.count({ where: { action: "import" } });
   const [raw] = await p.$queryRaw<Record<string, number | bigint>[]>`SELECT (SELECT count(*) FROM "Card") AS "cards", (SELECT count(*) FROM "CardTrait") AS "traits",
-    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "CardSet") AS "sets", (SELECT count(*) FROM "Card" WHERE "pendingImportId" IS NOT NULL) AS "hidden"`;
+    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "CardSet") AS "sets", (SELECT count(*) FROM "PendingCard") AS "hidden"`;
   const tables = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Number(v)]));
   return { cards: cards.map((c) => `${c.number}|${c.title}|${c.rings}|${c.traits.map((x) => x.traitKey).join(",")}`), audits, allCards: await p.card.count(), allTraits: await p.cardTrait.count(), tables };
 }

@@ -7,7 +7,8 @@ import { cardKey } from "@/lib/cards/keys";
 import type { CardDTO } from "@/lib/cards/types";
 import type { QueryError, QueryNode } from "@/lib/search";
 import { PLAYSET, type OwnershipFilter } from "@/lib/validation/collection";
-import { VISIBLE_CARD_SQL as VISIBLE, conditionSql, joinSql, orderSql, sql, SORT_KEYS, usesSet, type SortDir, type SortKey, type Sql, type SqlDialect } from "./sql";
+import { VISIBLE_CARD_SQL as VISIBLE } from "@/lib/dal/pending-imports";
+import { conditionSql, joinSql, orderSql, sql, SORT_KEYS, usesSet, type SortDir, type SortKey, type Sql, type SqlDialect } from "./sql";
 
 /** The shared core of every card search: parameters, and the count / ids / cards queries. Callers check the session. */
 

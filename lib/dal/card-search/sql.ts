@@ -85,9 +85,6 @@ function flatten(node: Extract<QueryNode, { kind: "and" | "or" }>): QueryNode[] 
   return node.children.flatMap((c) => (c.kind === node.kind ? flatten(c) : [c]));
 }
 
-/** Cards a catalog import is still writing are hidden from every search (lib/dal/pending-imports.ts). */
-export const VISIBLE_CARD_SQL = sql`c."pendingImportId" IS NULL`;
-
 /**
  * A parsed query as a SQL condition over `"Card" c` joined with `"CardSet" s`
  * (same semantics as matchesCard). A null query is true.
