@@ -84,6 +84,8 @@ export function startCheckpointer(file: string, onFailure: (reason: string) => v
             closed = true;
             if (timer) clearTimeout(timer);
             const exited = new Promise((done) => worker.once("exit", done));
+            // referenced while it closes: an unreferenced worker would let the process end with this await pending
+            worker.ref();
             worker.postMessage("close");
             await exited;
           },
