@@ -26,7 +26,7 @@ function rewrite(pathname: string, query: Record<string, string>, headers: Recor
   for (const rule of listRewrites()) {
     if (rule.source !== pathname) continue;
     const params = matchHas({ headers } as never, query, rule.has, rule.missing);
-    if (params) return rule.destination.replace(/:(\w+)/, (_, k: string) => String(params[k]));
+    if (params) return rule.destination.replace(/:(\w+)/g, (_, k: string) => String(params[k]));
   }
   return null;
 }
@@ -36,11 +36,57 @@ afterEach(() => {
 });
 
 describe("proxy and the list pages' routing", () => {
-  it("runs for a list page exactly when it has one of the page's own parameters", () => {
-    for (const [path, { params }] of Object.entries(CACHED_LISTS)) {
-      const keys = config.matcher.filter((m) => m.source === path).map((m) => m.has?.[0].key);
-      expect(keys, path).toEqual([...params]);
+  it("runs for a list page exactly when it has one of the page's own parameters, direct ones only when not plain", () => {
+    for (const [path, { params, direct }] of Object.entries(CACHED_LISTS)) {
+      const entries = config.matcher.filter((m) => m.source === path);
+      expect(
+        entries.map((m) => m.has?.[0].key),
+        path,
+      ).toEqual([...params]);
+      for (const m of entries) {
+        const key = m.has![0].key;
+        const pattern = (direct as Record<string, string>)[key];
+        expect("missing" in m ? m.missing : undefined, `${path} ${key}`).toEqual(pattern ? [{ type: "query", key, value: pattern }] : undefined);
+      }
     }
+  });
+
+  /** Whether the proxy runs for a list page with this query (its matcher's has/missing, as Next applies them). */
+  function proxyRuns(path: string, query: Record<string, string>): boolean {
+    return config.matcher.some((m) => m.source === path && "has" in m && matchHas({ headers: {} } as never, query, m.has as Parameters<typeof matchHas>[2], ("missing" in m ? m.missing : []) as Parameters<typeof matchHas>[3]) !== false);
+  }
+
+  it("sends a plain search or page number straight to its cached route, and everything else through the proxy", async () => {
+    const plain: Record<string, string>[] = [
+      { q: "t:robot c:blue" },
+      { q: "(t:robot or t:animal) (c:blue or c:red) r>=3 -o:discard rar>=uncommon" },
+      { q: 'o:"draw a card"', page: "2" },
+      { page: "3" },
+    ];
+    const other: Record<string, string>[] = [{ q: "a/b" }, { q: "50%" }, { q: "x~y" }, { q: "é" }, { q: "sonic", view: "list" }, { page: "0" }, { page: "two" }, { q: "sonic", sort: "rings" }, { q: "x".repeat(201) }];
+    for (const query of plain) {
+      expect(proxyRuns("/cards", query), JSON.stringify(query)).toBe(false);
+      const to = rewrite("/cards", query)!;
+      expect(to, JSON.stringify(query)).toMatch(/^\/cached\/cards\/~/);
+      // Next hands the route its segment percent-encoded
+      expect(decodeListState("/cards", encodeURIComponent(to.slice("/cached/cards/".length)))).toEqual(query);
+    }
+    for (const query of other) {
+      expect(proxyRuns("/cards", query), JSON.stringify(query)).toBe(true);
+      expect(rewrite("/cards", query), JSON.stringify(query)).toBeNull();
+      vi.stubEnv("NODE_ENV", "production");
+      const token = handedOn(await proxy(request(`/cards?${new URLSearchParams(query)}`)), LIST_STATE_HEADER)!;
+      expect(rewrite("/cards", query, { [LIST_STATE_HEADER]: token })).toBe(`/cached/cards/${token}`);
+    }
+  });
+
+  it("refuses a plain token nobody could have made", () => {
+    expect(decodeListState("/cards", "~q~sonic~view~list")).toBeNull();
+    expect(decodeListState("/cards", "~page~2~q~sonic")).toBeNull();
+    expect(decodeListState("/cards", "~q~a%2Fb")).toBeNull();
+    expect(decodeListState("/cards", "~q")).toBeNull();
+    expect(decodeListState("/cards", "~q~%E0%A4%A")).toBeNull();
+    expect(decodeListState("/decks/public", "~name~sonic")).toBeNull();
   });
 
   it("hands a list query on as its canonical token, and rewrites nothing itself", async () => {
@@ -77,7 +123,7 @@ describe("proxy and the list pages' routing", () => {
     expect(rewrite("/cards", { q: "", fbclid: "1" }, forged)).toBe("/cached/cards/all");
     expect(rewrite("/decks/public", { sort: "likes" }, { [LIST_STATE_HEADER]: "c29ydD1saWtlcw" })).toBe("/cached/public-decks/c29ydD1saWtlcw");
     // a token only ever names a path segment
-    expect(rewrite("/cards", { q: "x" }, { [LIST_STATE_HEADER]: "../admin" })).toBeNull();
+    expect(rewrite("/cards", { q: "a/b" }, { [LIST_STATE_HEADER]: "../admin" })).toBeNull();
     // server actions are left to the page itself
     expect(rewrite("/cards", {}, { "next-action": "abc" })).toBeNull();
   });

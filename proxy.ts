@@ -195,10 +195,12 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
  * The cached pages skip the proxy altogether (running it costs more than
  * serving the page from the cache): their CSP comes from the cache handler,
  * their Cache-Control and HSTS from next.config.js, and a list page with none
- * of its parameters is rewritten there too. A list page runs it only with one
- * of its parameters (one entry per parameter: lib/cache/list-routes.cjs
- * CACHED_LISTS, which proxy.test.ts checks against), to turn the query into
- * its cached route's token. A server action posted anywhere still comes here
+ * of its parameters, or only direct ones with plain values (/cards?q=t:robot),
+ * is rewritten there too. A list page runs it only with one of its other
+ * parameters or a value that is not plain (one entry per parameter, with the
+ * direct ones' patterns: lib/cache/list-routes.cjs CACHED_LISTS, which
+ * proxy.test.ts checks against), to turn the query into its cached route's
+ * token. A server action posted anywhere still comes here
  * (the cross-origin check). (`cached/cards/`, `cached/public-decks/`: the
  * internal list routes. Every other path under `cached/`, the internal private
  * routes among them, runs the proxy, which refuses it.)
@@ -206,10 +208,10 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
 export const config = {
   matcher: [
     { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cached/cards/|cached/public-decks/|cards$|decks/public$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
-    { source: "/cards", has: [{ type: "query", key: "q" }] },
+    { source: "/cards", has: [{ type: "query", key: "q" }], missing: [{ type: "query", key: "q", value: "[A-Za-z0-9 ()<>=:!.,'\"_*+-]{1,200}" }] },
     { source: "/cards", has: [{ type: "query", key: "sort" }] },
     { source: "/cards", has: [{ type: "query", key: "dir" }] },
-    { source: "/cards", has: [{ type: "query", key: "page" }] },
+    { source: "/cards", has: [{ type: "query", key: "page" }], missing: [{ type: "query", key: "page", value: "[1-9][0-9]{0,4}" }] },
     { source: "/cards", has: [{ type: "query", key: "view" }] },
     { source: "/decks/public", has: [{ type: "query", key: "name" }] },
     { source: "/decks/public", has: [{ type: "query", key: "card" }] },

@@ -4,6 +4,7 @@ import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { concurrentSqliteAdapter, RETRY_DEADLINE_MS } from "@/lib/sqlite-adapter";
 import { databaseFile, databaseProvider, databaseUrl, type DatabaseProvider } from "@/lib/database-url";
+import { hidePendingImports } from "@/lib/dal/pending-imports";
 
 /**
  * Builds a Prisma client for a DATABASE_URL: better-sqlite3 for `file:` URLs
@@ -16,6 +17,10 @@ import { databaseFile, databaseProvider, databaseUrl, type DatabaseProvider } fr
  * sees the SQLite client's types, and never knows which one it talks to.
  */
 export function createPrismaClient(url = databaseUrl()): PrismaClient {
+  return hidePendingImports(createBareClient(url));
+}
+
+function createBareClient(url: string): PrismaClient {
   if (databaseProvider(url) === "postgresql") {
     const max = Number(process.env.DATABASE_POOL_MAX) || 10;
     const adapter = new PrismaPg({ connectionString: url, max });

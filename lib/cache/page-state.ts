@@ -7,7 +7,7 @@
  * (lib/cache/list-routes.cjs), the internal pages read it.
  * Pure: used by the proxy (edge of the request) and by the internal pages.
  */
-import { ALL_STATE, CACHED_LISTS } from "@/lib/cache/list-routes.cjs";
+import { ALL_STATE, CACHED_LISTS, PLAIN_MARK } from "@/lib/cache/list-routes.cjs";
 
 export { CACHED_LISTS };
 
@@ -46,9 +46,39 @@ export function encodeListState(path: CachedListPath, search: URLSearchParams): 
   return text ? toBase64Url(text) : EMPTY;
 }
 
-/** The parameters a token stands for, or null for a token no proxy made (a 404). */
+/**
+ * The parameters of a plain token (`~q~t:robot~page~2`, made by next.config.js's
+ * direct rewrites): direct parameters only, in canonical order, each value
+ * matching its pattern; anything else is null.
+ */
+function decodePlainState(path: CachedListPath, token: string): Record<string, string> | null {
+  const { params, direct } = CACHED_LISTS[path];
+  // Next.js hands a route its path segment percent-encoded (`t%3Arobot`); plain values hold no `%` of their own
+  let text: string;
+  try {
+    text = decodeURIComponent(token);
+  } catch {
+    return null;
+  }
+  const parts = text.slice(PLAIN_MARK.length).split(PLAIN_MARK);
+  if (parts.length % 2 !== 0) return null;
+  const out: Record<string, string> = {};
+  let last = -1;
+  for (let i = 0; i < parts.length; i += 2) {
+    const [key, value] = [parts[i], parts[i + 1]];
+    const pattern = (direct as Record<string, string>)[key];
+    const at = (params as readonly string[]).indexOf(key);
+    if (!pattern || at <= last || !new RegExp(`^(?:${pattern})$`).test(value)) return null;
+    last = at;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** The parameters a token stands for, or null for a token neither the proxy nor a direct rewrite made (a 404). */
 export function decodeListState(path: CachedListPath, token: string): Record<string, string> | null {
   if (token === EMPTY) return {};
+  if (token.startsWith(PLAIN_MARK)) return decodePlainState(path, token);
   const text = fromBase64Url(token);
   if (text === null || !text) return null;
   const allowed = new Set<string>(CACHED_LISTS[path].params);

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { providerOf } from "@/lib/db-client";
 import { DomainError } from "@/lib/errors";
 import { AuthError, requireUser } from "@/lib/dal/session";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * The machinery of bulk writes that never hold the server (catalog and
@@ -87,8 +87,12 @@ export async function stageInChunks<T>(items: readonly T[], write: (chunk: T[], 
 type Tx = Prisma.TransactionClient;
 export type ApplyRange = (tx: Tx, from: number, to: number) => Promise<void>;
 
-/** How long an apply's write transaction lasted (on SQLite: held the write lock) and its longest range. */
-export type ApplyTimings = { kind: string; rows: number; transactionMs: number; longestRangeMs: number; ranges: number };
+/**
+ * How long an apply's write transaction lasted (on SQLite: held the write lock) and its longest range. A chunked
+ * apply (applyInChunks) runs several: `transactionMs` is then the longest of them, `transactions` how many,
+ * `publishMs` the last one's and `totalMs` the whole apply's.
+ */
+export type ApplyTimings = { kind: string; rows: number; transactionMs: number; longestRangeMs: number; ranges: number; transactions?: number; publishMs?: number; totalMs?: number };
 
 function logTimings(t: ApplyTimings) {
   if (process.env.BULK_TIMINGS === "1") console.info(`[bulk-timings] ${JSON.stringify(t)}`);
@@ -167,6 +171,160 @@ export async function applyInOneTransaction(
   return timings;
 }
 
+/** What one chunk transaction of applyInChunks should hold SQLite's write lock for, at most (its commit included). */
+const CHUNK_TARGET_MS = 40;
+/** A chunked apply's first chunk (rows); later chunks grow while they are quick and shrink when one is slow. */
+const FIRST_CHUNK = 1000;
+/** A job being applied in chunks counts as abandoned once its lease has passed; every chunk renews it. */
+export const APPLY_LEASE_MS = 30_000;
+
+/** A chunked apply found its job taken over: another process rolled it back as abandoned (its lease had passed). */
+export class ImportAbandonedError extends DomainError {
+  constructor() {
+    super("import/abandoned", "The import stalled for too long and was rolled back: nothing was written. Try again when the server is less busy.", { status: 503 });
+    this.name = "ImportAbandonedError";
+  }
+}
+
+export type ChunkedApply = {
+  kind: string;
+  timeoutMs: number;
+  /** The first short transaction: checks (may throw to refuse, nothing written) and small preparations. */
+  begin: (tx: Tx) => Promise<void>;
+  /** Rows [from, to) of the job. `hidden`: write new cards hidden from every read (a PendingCard row each), to be published later. */
+  chunk: (tx: Tx, from: number, to: number, hidden: boolean) => Promise<void>;
+  /** The last short transaction: whatever must change in place, and the hidden rows made visible, all at once. */
+  publish: (tx: Tx) => Promise<void>;
+  onRange?: (done: number) => void;
+};
+
+/**
+ * A catalog import's apply in several short write transactions that read as
+ * one (docs/catalog-import.md):
+ *
+ * 1. `begin`, in a short transaction that also marks the job "applying" with
+ *    a lease;
+ * 2. the new rows, `chunk` by `chunk`, each its own short transaction (sized
+ *    to hold the write lock about CHUNK_TARGET_MS, adapting to the machine),
+ *    written HIDDEN: readers never see a card that has a PendingCard row
+ *    (lib/dal/pending-imports.ts); each renews the lease;
+ * 3. `publish`, one short transaction that marks the job applied, makes the
+ *    in-place changes and deletes the job's PendingCard rows: the import
+ *    becomes visible at once, or (rolled back) not at all.
+ *
+ * Anything that fails after step 1 (an error, the timeout, a conflict found
+ * at the publish) deletes the hidden rows again, in short transactions, and
+ * rethrows. A process killed meanwhile leaves hidden rows and an "applying"
+ * job whose lease runs out: the next import (clearAbandonedImports) rolls it
+ * back. Either way readers saw the catalog as before.
+ *
+ * On PostgreSQL writers do not wait for each other, so steps 1-3 run in ONE
+ * transaction and nothing is ever hidden (the statements run on the server
+ * while the event loop is free).
+ */
+export async function applyInChunks(job: ImportJob, total: number, opts: ChunkedApply): Promise<ApplyTimings> {
+  assertMinted(job);
+  if (providerOf(db) === "postgresql") return applyInOneTransaction(job, total, { kind: opts.kind, timeoutMs: opts.timeoutMs, prepare: opts.begin, range: (tx, from, to) => opts.chunk(tx, from, to, false), finish: opts.publish, onRange: opts.onRange });
+  const seconds = Math.max(1, Math.round(opts.timeoutMs / 1000));
+  const started = performance.now();
+  const deadline = started + opts.timeoutMs;
+  const timings: ApplyTimings = { kind: opts.kind, rows: total, transactionMs: 0, longestRangeMs: 0, ranges: 0, transactions: 0, publishMs: 0, totalMs: 0 };
+  const where = { id: job.id, userId: job.userId };
+  const lease = () => new Date(Date.now() + APPLY_LEASE_MS);
+
+  /** One short write transaction, timed from its first statement to its commit; past the deadline it is not started. */
+  async function short(step: (tx: Tx) => Promise<void>): Promise<number> {
+    if (performance.now() > deadline) throw new ImportTimeoutError(seconds);
+    let began = 0;
+    try {
+      await db.$transaction(
+        async (tx) => {
+          began = performance.now();
+          await step(tx);
+        },
+        { timeout: Math.max(1_000, deadline - performance.now() + 1_000), maxWait: 10_000 },
+      );
+    } catch (e) {
+      if ((e as { code?: string }).code === "P2028") throw new ImportTimeoutError(seconds);
+      throw e;
+    }
+    const held = performance.now() - began;
+    timings.transactions!++;
+    timings.transactionMs = Math.max(timings.transactionMs, held);
+    return held;
+  }
+  /** Inside a chunk or the publish: the job must still be ours (not rolled back as abandoned meanwhile). */
+  async function stillApplying(tx: Tx, data: { leaseUntil: Date | null; status?: string }) {
+    const { count } = await tx.importJob.updateMany({ where: { ...where, status: "applying" }, data });
+    if (count !== 1) throw new ImportAbandonedError();
+  }
+
+  await short(async (tx) => {
+    await opts.begin(tx);
+    const { count } = await tx.importJob.updateMany({ where: { ...where, status: "staging" }, data: { status: "applying", leaseUntil: lease() } });
+    if (count !== 1) throw new ImportAbandonedError();
+  });
+  try {
+    let size = FIRST_CHUNK;
+    for (let from = 0; from < total; ) {
+      const to = Math.min(from + size, total);
+      const held = await short(async (tx) => {
+        await stillApplying(tx, { leaseUntil: lease() });
+        await opts.chunk(tx, from, to, true);
+      });
+      timings.ranges++;
+      timings.longestRangeMs = Math.max(timings.longestRangeMs, held);
+      if (held < CHUNK_TARGET_MS / 2) size = Math.min(size * 2, 8_000);
+      else if (held > CHUNK_TARGET_MS) size = Math.max(Math.floor((size * CHUNK_TARGET_MS) / held), 100);
+      from = to;
+      opts.onRange?.(from);
+      await yieldToEventLoop();
+    }
+    timings.publishMs = Math.round(
+      await short(async (tx) => {
+        await stillApplying(tx, { leaseUntil: null, status: "applied" });
+        await opts.publish(tx);
+      }),
+    );
+  } catch (e) {
+    // nothing was published: take the hidden rows out again (unless another process is already doing it)
+    const { count } = await db.importJob.updateMany({ where: { ...where, status: "applying" }, data: { status: "rolling-back", leaseUntil: lease() } });
+    if (count === 1) await rollBackHiddenRows(job.id);
+    throw e;
+  }
+  timings.totalMs = Math.round(performance.now() - started);
+  timings.transactionMs = Math.round(timings.transactionMs);
+  timings.longestRangeMs = Math.round(timings.longestRangeMs);
+  logTimings(timings);
+  return timings;
+}
+
+/** Rows of hidden cards removed per short transaction when an apply is rolled back. */
+const ROLLBACK_BATCH = 500;
+
+/**
+ * Deletes the hidden cards a chunked apply wrote (their audit rows and traits
+ * with them), a batch per short transaction: they were never visible, so
+ * removing them in several steps changes nothing anyone sees. Then the sets the
+ * import created, if they hold no card.
+ */
+async function rollBackHiddenRows(jobId: string): Promise<void> {
+  const batch = Prisma.sql`SELECT "cardId" FROM "PendingCard" WHERE "jobId" = ${jobId} ORDER BY "cardId" LIMIT ${ROLLBACK_BATCH}`;
+  for (;;) {
+    const removed = await db.$transaction(async (tx) => {
+      await tx.$executeRaw(Prisma.sql`DELETE FROM "CardAudit" WHERE "cardId" IN (${batch})`);
+      await tx.$executeRaw(Prisma.sql`DELETE FROM "CardTrait" WHERE "cardId" IN (${batch})`);
+      // their PendingCard rows go with them (ON DELETE CASCADE)
+      return tx.$executeRaw(Prisma.sql`DELETE FROM "Card" WHERE "id" IN (${batch})`);
+    });
+    if (removed === 0) break;
+    await yieldToEventLoop();
+  }
+  const job = await db.importJob.findUnique({ where: { id: jobId }, select: { newSets: true } });
+  const codes = job ? (JSON.parse(job.newSets) as string[]) : [];
+  if (codes.length) await db.cardSet.deleteMany({ where: { code: { in: codes }, cards: { none: {} } } });
+}
+
 const STAGE_TABLES = ["importCardStage", "importTraitStage", "importCollectionStage"] as const;
 
 /** Deletes a job's staged rows a range at a time (each a short write), then the job. */
@@ -189,9 +347,25 @@ async function dropJob(jobId: string): Promise<void> {
   await db.importJob.deleteMany({ where: { id: jobId } });
 }
 
-/** Clears the staged rows of imports that stopped (a crash, a kill) long ago; they never touched anything else. Returns how many. */
+/**
+ * Cleans up after imports that stopped (a crash, a kill): a chunked apply
+ * whose lease has passed is rolled back (its hidden cards deleted: nobody ever
+ * saw them) and dropped; the staged rows of other jobs are cleared once they
+ * are ABANDONED_AFTER_MS old (they never touched anything else). Returns how
+ * many jobs it cleared.
+ */
 export async function clearAbandonedImports(now = new Date()): Promise<number> {
-  const old = await db.importJob.findMany({ where: { createdAt: { lt: new Date(now.getTime() - ABANDONED_AFTER_MS) } }, select: { id: true }, take: 100 });
+  const stalled = await db.importJob.findMany({ where: { status: { in: ["applying", "rolling-back"] }, leaseUntil: { lt: now } }, select: { id: true, status: true }, take: 100 });
+  let cleared = 0;
+  for (const j of stalled) {
+    // claim it (one process rolls it back), with a lease of its own in case this process dies too
+    const { count } = await db.importJob.updateMany({ where: { id: j.id, status: j.status, leaseUntil: { lt: now } }, data: { status: "rolling-back", leaseUntil: new Date(Date.now() + APPLY_LEASE_MS) } });
+    if (count !== 1) continue;
+    await rollBackHiddenRows(j.id);
+    await dropJob(j.id);
+    cleared++;
+  }
+  const old = await db.importJob.findMany({ where: { createdAt: { lt: new Date(now.getTime() - ABANDONED_AFTER_MS) }, status: { in: ["staging", "applied"] } }, select: { id: true }, take: 100 });
   for (const j of old) await dropJob(j.id);
-  return old.length;
+  return cleared + old.length;
 }

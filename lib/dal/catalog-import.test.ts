@@ -12,6 +12,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
 vi.mock("@/lib/auth", () => ({ sessionUserId: async () => null }));
 
 import { seedDemoCatalog } from "@/lib/dal/seed";
+import { catalogFacets, searchCards } from "@/lib/dal/card-search";
 import * as catalogImport from "@/lib/dal/catalog-import";
 import { runAsSystemAdmin } from "@/lib/dal/system";
 import { MAX_IMPORT_ROWS, toCsv, toJson, CATALOG_COLUMNS, type CatalogFormat } from "@/lib/catalog/io";
@@ -29,9 +30,16 @@ t.db = testDb.prisma;
 
 const HEADER = CATALOG_COLUMNS.join(",");
 
+/** What the app sees (hidden cards of an import in progress are filtered out) and what the tables hold (they are not). */
 async function fingerprint() {
   const cards = await testDb.prisma.card.findMany({ include: { traits: true }, orderBy: { id: "asc" } });
-  return { cards: JSON.stringify(cards), audits: await testDb.prisma.cardAudit.count(), sets: await testDb.prisma.cardSet.count() };
+  return { cards: JSON.stringify(cards), audits: await testDb.prisma.cardAudit.count(), sets: await testDb.prisma.cardSet.count(), tables: await tableCounts() };
+}
+
+async function tableCounts() {
+  const [row] = await testDb.prisma.$queryRaw<Record<string, number | bigint>[]>`SELECT (SELECT count(*) FROM "Card") AS "cards", (SELECT count(*) FROM "CardTrait") AS "traits",
+    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "PendingCard") AS "hidden"`;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
 }
 
 beforeAll(async () => {
@@ -209,5 +217,58 @@ describe("large imports", () => {
     expect(apply.at(-1)).toMatchObject({ done: 1500, total: 1500 });
     expect(await testDb.prisma.card.count({ where: { set: { code: "BIG" }, title: { startsWith: "Ranged" } } })).toBe(1500);
     expect(await testDb.prisma.importCardStage.count()).toBe(0);
+  }, 60_000);
+
+  it("the new cards stay hidden from every read until the last short transaction publishes them all at once", async () => {
+    await testDb.prisma.cardSet.create({ data: { code: "VIS", name: "Visibility" } });
+    const before = await fingerprint();
+    let probe: Promise<{ locked: unknown; visible: number; searched: number; traits: string[]; audits: number; hiddenRows: number }> | null = null;
+    const file = JSON.stringify({ cards: Array.from({ length: 2500 }, (_, i) => ({ set: "VIS", number: i + 1, title: `Visible ${i + 1}`, traits: ["Hiddenness"], colors: ["blue"], rings: 2, rarity: "common", text: "", effect: null })) });
+    const r = await applyImport(file, "json", (p) => {
+      if (p.phase !== "apply" || p.done === 0 || probe) return;
+      // between two chunks (SQLite) or inside the one transaction (PostgreSQL): a write transaction of the test's own
+      // holds the next chunk back while everything a reader could see is read
+      probe = testDb.prisma.$transaction(async (tx) => ({
+        // PostgreSQL: the import's last statement (marking its job applied) waits for this lock, so it commits after the reads
+        locked: testDb.provider === "postgresql" ? await tx.$queryRaw`SELECT 1 FROM "ImportJob" FOR UPDATE` : null,
+        visible: await tx.card.count({ where: { set: { code: "VIS" } } }),
+        searched: await searchCards({ q: "set:VIS" }).then((res) => (res.ok ? res.total : -1)),
+        traits: (await catalogFacets()).traits,
+        audits: await tx.cardAudit.count(),
+        hiddenRows: Number((await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "PendingCard"`)[0].n),
+      }));
+    });
+    expect(r.applied).toBe(true);
+    expect(probe).not.toBeNull();
+    const seen = await probe!;
+    expect(seen).toMatchObject({ visible: 0, searched: 0, audits: before.audits });
+    expect(seen.traits).not.toContain("Hiddenness");
+    // on SQLite the first chunk is written (hidden) by then: the apply is several transactions
+    expect(seen.hiddenRows).toBe(testDb.provider === "sqlite" ? 1000 : 0);
+    // published: all of them, and nothing hidden is left
+    expect(await testDb.prisma.card.count({ where: { set: { code: "VIS" } } })).toBe(2500);
+    expect((await searchCards({ q: "set:VIS" })) as { total: number }).toMatchObject({ total: 2500 });
+    expect((await tableCounts()).hidden).toBe(0);
+  }, 60_000);
+
+  it("a card the file updates is deleted while the new cards are written: the publish refuses, the new cards written so far are removed", async () => {
+    const mix = (title: string, n: number) =>
+      JSON.stringify({ cards: Array.from({ length: n }, (_, i) => ({ set: "MIX", number: i + 1, title: `${title} ${i + 1}`, traits: ["Mixed"], colors: ["red"], rings: 3, rarity: "common", text: "", effect: null })) });
+    expect((await applyImport(mix("First", 5), "json")).applied).toBe(true);
+    const victim = await testDb.prisma.card.findFirstOrThrow({ where: { set: { code: "MIX" }, number: 1 } });
+    let deleting: Promise<unknown> | null = null;
+    // five updates and 2,495 creates; MIX-1 is deleted once the first chunk of creates is in (SQLite), or as the staging
+    // ends (PostgreSQL, where the apply is one transaction that nothing outside it can pause)
+    const deleteNow = (p: { phase: string; done: number; total: number }) =>
+      testDb.provider === "sqlite" ? p.phase === "apply" && p.done > 0 : p.phase === "stage" && p.done === p.total;
+    const attempt = applyImport(mix("Second", 2500), "json", (p) => {
+      if (deleteNow(p) && !deleting) deleting = testDb.prisma.$transaction((tx) => tx.card.delete({ where: { id: victim.id } }));
+    });
+    await expect(attempt).rejects.toMatchObject({ code: "import/conflict" });
+    await deleting;
+    const after = await fingerprint();
+    expect(after.tables.hidden).toBe(0);
+    expect(await testDb.prisma.card.findMany({ where: { set: { code: "MIX" } }, select: { title: true }, orderBy: { number: "asc" } })).toEqual([2, 3, 4, 5].map((n) => ({ title: `First ${n}` })));
+    expect(await testDb.prisma.importJob.count()).toBe(0);
   }, 60_000);
 });

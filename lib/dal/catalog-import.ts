@@ -8,7 +8,7 @@ import { diffSnapshots } from "@/lib/cards/snapshot-diff";
 import { requireAdmin } from "@/lib/dal/session";
 import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/dal/catalog-admin";
 import { invalidateCatalog } from "@/lib/dal/cache-invalidation";
-import { applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop, type ImportJob } from "@/lib/dal/bulk";
+import { APPLY_LEASE_MS, applyInChunks, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop, type ImportJob } from "@/lib/dal/bulk";
 import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
 import { parseCatalogFile, validateRowsInChunks, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
 import type { OnImportProgress } from "@/lib/import/progress";
@@ -182,65 +182,106 @@ async function stage(jobId: string, targets: Target[], onProgress: OnImportProgr
 }
 
 /**
- * Moves the staged rows into the catalog: one short write transaction that
- * first checks the catalog has not changed underneath (two set-based reads),
- * then copies the staged rows with a few set-based statements per range of
- * rows, in primary-key order. No per-row statement runs inside it.
+ * Moves the staged rows into the catalog (lib/dal/bulk.ts applyInChunks): a
+ * short transaction checks that the catalog has not changed underneath (two
+ * set-based reads) and creates the sets the file names; the new cards, their
+ * traits and audit rows are copied in chunks, each a short transaction of
+ * set-based statements in primary-key order, hidden from every read; one last
+ * short transaction updates the existing cards in place (with their traits
+ * and audit rows) and makes the new cards visible, all at once. On PostgreSQL
+ * the same statements run in one transaction. No per-row statement runs.
  */
 async function applyStaged(job: ImportJob, userId: string, targets: Target[], onProgress: OnImportProgress, timeoutMs: number): Promise<void> {
   const jobId = job.id;
   const sql = Prisma.sql;
   const setCodes = [...new Set(targets.map((t) => t.card.set))];
   const total = targets.length;
+  const creates = targets.filter((t) => t.id === null).length;
   const ofJob = sql`s."jobId" = ${jobId}`;
-  await applyInOneTransaction(job, total, {
+  let hidden = 0;
+  await applyInChunks(job, total, {
     kind: "catalog",
     timeoutMs,
     onRange: (done) => onProgress({ phase: "apply", done, total }),
-    async prepare(tx) {
-      // the sets the file names (a handful of rows)
-      for (const code of setCodes) {
-        await tx.cardSet.upsert({ where: { code }, create: { code, name: code, unofficial: true, note: "Created by a catalog import." }, update: {} });
-      }
+    async begin(tx) {
       // the catalog may have changed since the file was compared with it
-      const [{ n: clashes }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
-        SELECT count(*) AS n FROM "ImportCardStage" s
+      const [{ n: clashes, hidden: clashesHidden }] = await tx.$queryRaw<{ n: number | bigint; hidden: number | bigint }[]>(sql`
+        SELECT count(*) AS n, count(pc."cardId") AS hidden FROM "ImportCardStage" s
         JOIN "CardSet" cs ON cs."code" = s."setCode"
         JOIN "Card" c ON c."setId" = cs."id" AND c."number" = s."number"
+        LEFT JOIN "PendingCard" pc ON pc."cardId" = c."id"
         WHERE ${ofJob} AND s."action" = 'create'`);
-      const [{ n: vanished }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
-        SELECT count(*) AS n FROM "ImportCardStage" s
-        LEFT JOIN "Card" c ON c."id" = s."cardId"
-        WHERE ${ofJob} AND s."action" = 'update' AND c."id" IS NULL`);
-      if (Number(clashes) || Number(vanished)) {
+      if (Number(clashesHidden)) {
+        throw new CatalogImportError(
+          `Another catalog import is writing some of these cards (or one was interrupted less than ${APPLY_LEASE_MS / 1000} seconds ago and is about to be rolled back). Nothing was written: run the import again in a minute.`,
+        );
+      }
+      if (Number(clashes) || (await vanished(tx))) {
         throw new CatalogImportError("The catalog changed while the file was being checked (a card was added or deleted meanwhile). Nothing was written: run the import again.");
       }
+      // the sets the file names (a handful of rows); those created here are removed again if the import is rolled back
+      const existing = new Set((await tx.cardSet.findMany({ where: { code: { in: setCodes } }, select: { code: true } })).map((s) => s.code));
+      const created = setCodes.filter((code) => !existing.has(code));
+      for (const code of created) await tx.cardSet.create({ data: { code, name: code, unofficial: true, note: "Created by a catalog import." } });
+      if (created.length) await tx.importJob.update({ where: { id: jobId, userId: job.userId }, data: { newSets: JSON.stringify(created) } });
     },
-    async range(tx, from, to) {
-      const inRange = sql`${ofJob} AND s."seq" >= ${from} AND s."seq" < ${to}`;
-      await tx.$executeRaw(sql`
-        UPDATE "Card" SET
-          "setId" = cs."id", "number" = s."number", "title" = s."title", "titleKey" = s."titleKey",
-          "colorMask" = s."colorMask", "colorCount" = s."colorCount", "rings" = s."rings", "rarity" = s."rarity",
-          "text" = s."text", "effect" = s."effect", "imageUrl" = s."imageUrl", "updatedAt" = s."stagedAt"
-        FROM "ImportCardStage" AS s JOIN "CardSet" AS cs ON cs."code" = s."setCode"
-        WHERE ${inRange} AND s."action" = 'update' AND "Card"."id" = s."cardId"`);
-      await tx.$executeRaw(sql`
-        DELETE FROM "CardTrait" WHERE "cardId" IN (SELECT s."cardId" FROM "ImportCardStage" s WHERE ${inRange} AND s."action" = 'update')`);
+    async chunk(tx, from, to, hide) {
+      const inRange = sql`${ofJob} AND s."seq" >= ${from} AND s."seq" < ${to} AND s."action" = 'create'`;
       await tx.$executeRaw(sql`
         INSERT INTO "Card" ("id", "setId", "number", "title", "titleKey", "colorMask", "colorCount", "rings", "rarity", "text", "effect", "imageUrl", "createdAt", "updatedAt")
         SELECT s."cardId", cs."id", s."number", s."title", s."titleKey", s."colorMask", s."colorCount", s."rings", s."rarity", s."text", s."effect", s."imageUrl", s."stagedAt", s."stagedAt"
         FROM "ImportCardStage" s JOIN "CardSet" cs ON cs."code" = s."setCode"
-        WHERE ${inRange} AND s."action" = 'create' ORDER BY s."cardId"`);
+        WHERE ${inRange} ORDER BY s."cardId"`);
+      // in the same transaction as the cards: they are never visible before the publish
+      if (hide) {
+        hidden += await tx.$executeRaw(sql`
+          INSERT INTO "PendingCard" ("cardId", "jobId") SELECT s."cardId", s."jobId" FROM "ImportCardStage" s WHERE ${inRange} ORDER BY s."cardId"`);
+      }
       await tx.$executeRaw(sql`
         INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
-        SELECT s."cardId", s."trait", s."traitKey" FROM "ImportTraitStage" s WHERE ${inRange} ORDER BY s."cardId", s."traitKey"`);
+        SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
+        WHERE t."jobId" = ${jobId} AND t."seq" >= ${from} AND t."seq" < ${to} AND ${inRange} ORDER BY t."cardId", t."traitKey"`);
       await tx.$executeRaw(sql`
         INSERT INTO "CardAudit" ("id", "cardId", "cardKey", "userId", "action", "before", "after", "note", "createdAt")
         SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
         FROM "ImportCardStage" s WHERE ${inRange} ORDER BY s."auditId"`);
     },
+    async publish(tx) {
+      if (await vanished(tx)) throw new CatalogImportError("A card the file updates was deleted meanwhile. Nothing was written: run the import again.");
+      const updates = sql`${ofJob} AND s."action" = 'update'`;
+      // every card the file updates must still be there (PostgreSQL: a delete committed since the check above)
+      const updated = await tx.$executeRaw(sql`
+        UPDATE "Card" SET
+          "setId" = cs."id", "number" = s."number", "title" = s."title", "titleKey" = s."titleKey",
+          "colorMask" = s."colorMask", "colorCount" = s."colorCount", "rings" = s."rings", "rarity" = s."rarity",
+          "text" = s."text", "effect" = s."effect", "imageUrl" = s."imageUrl", "updatedAt" = s."stagedAt"
+        FROM "ImportCardStage" AS s JOIN "CardSet" AS cs ON cs."code" = s."setCode"
+        WHERE ${updates} AND "Card"."id" = s."cardId"`);
+      if (updated !== total - creates) throw new CatalogImportError("A card the file updates was deleted meanwhile. Nothing was written: run the import again.");
+      await tx.$executeRaw(sql`
+        DELETE FROM "CardTrait" WHERE "cardId" IN (SELECT s."cardId" FROM "ImportCardStage" s WHERE ${updates})`);
+      await tx.$executeRaw(sql`
+        INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
+        SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
+        WHERE t."jobId" = ${jobId} AND ${updates} ORDER BY t."cardId", t."traitKey"`);
+      await tx.$executeRaw(sql`
+        INSERT INTO "CardAudit" ("id", "cardId", "cardKey", "userId", "action", "before", "after", "note", "createdAt")
+        SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
+        FROM "ImportCardStage" s WHERE ${updates} ORDER BY s."auditId"`);
+      // the new cards, hidden until now, all become visible in this commit
+      const shown = hidden ? await tx.$executeRaw(sql`DELETE FROM "PendingCard" WHERE "jobId" = ${jobId}`) : 0;
+      if (shown !== hidden || (hidden && hidden !== creates)) throw new Error(`Catalog import ${jobId}: ${shown} of ${creates} new cards found to publish (${hidden} written).`);
+    },
   });
+
+  /** How many staged updates name a card that is gone (deleted since the file was compared with the catalog). */
+  async function vanished(tx: Prisma.TransactionClient): Promise<number> {
+    const [{ n }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
+      SELECT count(*) AS n FROM "ImportCardStage" s
+      LEFT JOIN "Card" c ON c."id" = s."cardId"
+      WHERE ${ofJob} AND s."action" = 'update' AND c."id" IS NULL`);
+    return Number(n);
+  }
 }
 
 /** Admin: the whole catalog in the exchange shape, set then number order. */

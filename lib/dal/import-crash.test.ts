@@ -21,7 +21,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
   },
 }));
 
-import { clearAbandonedImports } from "@/lib/dal/bulk";
+import { APPLY_LEASE_MS, clearAbandonedImports } from "@/lib/dal/bulk";
 
 const ROWS = 2500;
 /** Cards of set CRASH that exist before any import (the file updates them and creates the rest). */
@@ -74,16 +74,25 @@ function runChild(args: string[], killWhen: (p: Progress) => boolean, freezeAt?:
   });
 }
 
-/** Everything an import of set CRASH changes, as plain data. */
+/**
+ * Everything an import of set CRASH changes, as plain data: what the app reads (through its client, which hides
+ * the cards of an import still being written) and what the tables hold (`tables`, raw counts that hide nothing).
+ */
 async function catalogState() {
   const p = testDb.prisma;
   const cards = await p.card.findMany({ where: { set: { code: "CRASH" } }, select: { number: true, title: true, rings: true, traits: { select: { traitKey: true }, orderBy: { traitKey: "asc" } } }, orderBy: { number: "asc" } });
   const audits = await p.cardAudit.count({ where: { action: "import" } });
-  return { cards: cards.map((c) => `${c.number}|${c.title}|${c.rings}|${c.traits.map((x) => x.traitKey).join(",")}`), audits, allCards: await p.card.count(), allTraits: await p.cardTrait.count() };
+  const [raw] = await p.$queryRaw<Record<string, number | bigint>[]>`SELECT (SELECT count(*) FROM "Card") AS "cards", (SELECT count(*) FROM "CardTrait") AS "traits",
+    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "CardSet") AS "sets", (SELECT count(*) FROM "PendingCard") AS "hidden"`;
+  const tables = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Number(v)]));
+  return { cards: cards.map((c) => `${c.number}|${c.title}|${c.rings}|${c.traits.map((x) => x.traitKey).join(",")}`), audits, allCards: await p.card.count(), allTraits: await p.cardTrait.count(), tables };
 }
+type CatalogState = Awaited<ReturnType<typeof catalogState>>;
+/** The part the app reads: a killed chunked apply may leave hidden rows in the tables until it is rolled back. */
+const appView = ({ tables: _tables, ...seen }: CatalogState) => seen;
 
 /** A file that updates the EXISTING cards and creates the rest, different each time it is written. */
-function catalogFile(): { file: string; expected: (before: Awaited<ReturnType<typeof catalogState>>) => Awaited<ReturnType<typeof catalogState>> } {
+function catalogFile(): { file: string; expected: (before: CatalogState) => CatalogState } {
   const v = ++version;
   const cards = Array.from({ length: ROWS }, (_, i) => ({ set: "CRASH", number: i + 1, title: `Crash Card ${i + 1} v${v}`, traits: ["Robot", `Gen${v}`], colors: ["blue"], rings: (i + v) % 10, rarity: "common", text: "", effect: null }));
   const file = path.join(dir, `catalog-${v}.json`);
@@ -95,6 +104,13 @@ function catalogFile(): { file: string; expected: (before: Awaited<ReturnType<ty
       audits: before.audits + ROWS,
       allCards: before.allCards + (ROWS - before.cards.length),
       allTraits: before.allTraits - before.cards.length * 2 + ROWS * 2,
+      tables: {
+        ...before.tables,
+        cards: before.tables.cards + (ROWS - before.cards.length),
+        traits: before.tables.traits - before.cards.length * 2 + ROWS * 2,
+        audits: before.tables.audits + ROWS,
+        hidden: 0,
+      },
     }),
   };
 }
@@ -124,10 +140,12 @@ afterAll(async () => {
 });
 
 describe("a catalog import killed with kill -9", () => {
-  const cases: { name: string; freeze?: string; killWhen: (p: Progress) => boolean; outcome: "before" | "after" | "either" }[] = [
+  // partial: on SQLite the kill leaves the first chunks of hidden cards in the tables (the case a reader must not see)
+  const cases: { name: string; freeze?: string; killWhen: (p: Progress) => boolean; outcome: "before" | "after" | "either"; partial?: boolean }[] = [
     { name: "while checking rows", freeze: "check:500", killWhen: (p) => p.phase === "check" && p.done >= 500, outcome: "before" },
     { name: "while staging", freeze: "stage:1000", killWhen: (p) => p.phase === "stage" && p.done >= 1000, outcome: "before" },
-    { name: "half-way through the apply transaction", freeze: `apply:${ROWS / 2}`, killWhen: (p) => p.phase === "apply" && p.done >= ROWS / 2, outcome: "before" },
+    { name: "half-way through the apply (SQLite: between two of its short transactions, hidden cards written)", freeze: `apply:${ROWS / 2}`, killWhen: (p) => p.phase === "apply" && p.done >= ROWS / 2, outcome: "before", partial: true },
+    { name: "after the first short transaction of the apply", freeze: "apply:1", killWhen: (p) => p.phase === "apply" && p.done >= 1, outcome: "before", partial: true },
     { name: "as the apply starts, running on", killWhen: (p) => p.phase === "apply" && p.done > 0, outcome: "either" },
     { name: "right after the commit, before the staged rows are cleared", freeze: "done:1", killWhen: (p) => p.phase === "done", outcome: "after" },
   ];
@@ -137,10 +155,20 @@ describe("a catalog import killed with kill -9", () => {
       const { file, expected } = catalogFile();
       const run = await runChild(["catalog", file, adminId], c.killWhen, c.freeze);
       expect(run.killed).toBe(true);
+      // what the app reads, at once (a kill during the chunked apply leaves hidden rows: nobody sees them)
+      const killed = await catalogState();
+      if (c.partial && testDb.provider === "sqlite") expect(killed.tables.hidden).toBeGreaterThan(0);
+      const seen = appView(killed);
+      if (c.outcome === "before") expect(seen).toEqual(appView(before));
+      else if (c.outcome === "after") expect(seen).toEqual(appView(expected(before)));
+      else expect([appView(before), appView(expected(before))]).toContainEqual(seen);
+      // once the killed job's lease has passed, the next import rolls it back: then the tables too are exactly as before or after
+      await clearAbandonedImports(new Date(Date.now() + APPLY_LEASE_MS + 1_000));
       const after = await catalogState();
       if (c.outcome === "before") expect(after).toEqual(before);
       else if (c.outcome === "after") expect(after).toEqual(expected(before));
       else expect([before, expected(before)]).toContainEqual(after);
+      expect(after.tables.hidden).toBe(0);
     }, 120_000);
   }
 
