@@ -2,6 +2,7 @@
 const { PUBLIC_CACHE_CONTROL } = require("./lib/cache/cache-control.cjs");
 const { HSTS } = require("./lib/csp-policy.cjs");
 const { listRewrites } = require("./lib/cache/list-routes.cjs");
+const { privateRewrites } = require("./lib/cache/private-routes.cjs");
 
 /**
  * The cached public pages: their Cache-Control is set here, proxy.ts does not run for them (its matcher), except for
@@ -27,9 +28,11 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],
   // Test builds write to their own folder so `npm test` never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // /cards and /decks/public are served from their per-query cached routes (lib/cache/list-routes.cjs); after the proxy.
+  // /cards and /decks/public are served from their per-query cached routes (lib/cache/list-routes.cjs), and signed-in
+  // /collection and /decks from the private page cache when the proxy vouched for the session
+  // (lib/cache/private-routes.cjs); after the proxy.
   async rewrites() {
-    return { beforeFiles: listRewrites(), afterFiles: [], fallback: [] };
+    return { beforeFiles: [...listRewrites(), ...privateRewrites()], afterFiles: [], fallback: [] };
   },
   // Every response. The Content-Security-Policy comes from proxy.ts (a per-request nonce) or, on cached pages, from
   // the cache handler (script hashes: docs/security.md).

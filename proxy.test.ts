@@ -4,6 +4,10 @@ import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination"
 import { config, proxy } from "@/proxy";
 import { CACHED_LISTS, LIST_STATE_HEADER, listRewrites } from "@/lib/cache/list-routes.cjs";
 import { decodeListState } from "@/lib/cache/page-state";
+import { PRIVATE_KEY_HEADER, privateRewrites } from "@/lib/cache/private-routes.cjs";
+import { makePrivateKey, openPrivateKey } from "@/lib/cache/private-key";
+import { bumpPrivateViews } from "@/lib/cache/private-versions";
+import { forgetSessionChecks, rememberSession, sessionMemoGeneration } from "@/lib/auth/session-memo";
 
 const BASE = "http://localhost:3000";
 
@@ -122,5 +126,130 @@ describe("proxy and the list pages' routing", () => {
     expect(rewrite("/cards", { q: "a/b" }, { [LIST_STATE_HEADER]: "../admin" })).toBeNull();
     // server actions are left to the page itself
     expect(rewrite("/cards", {}, { "next-action": "abc" })).toBeNull();
+  });
+});
+
+describe("proxy and the private page cache (signed-in /collection and /decks)", () => {
+  const SECRET = "proxy-test-secret-0123456789abcdef0123456789";
+  const COOKIE = "authjs.session-token";
+
+  /** A session cookie as Auth.js would set it over http, and its claims. */
+  async function session(uid: string, sid = `sid-${uid}`) {
+    const { encode } = await import("next-auth/jwt");
+    const token = await encode({ token: { uid, sid, sv: 0 }, secret: SECRET, salt: COOKIE, maxAge: 3600 });
+    return { cookie: `${COOKIE}=${token}`, claims: { uid, sid, sv: 0 } };
+  }
+
+  /** Where next.config.js's private rewrites send a request, or null. */
+  function privateRewrite(pathname: string, headers: Record<string, string>): string | null {
+    for (const rule of privateRewrites()) {
+      if (rule.source !== pathname) continue;
+      const params = matchHas({ headers } as never, {}, rule.has, rule.missing);
+      if (params) return rule.destination.replace(/:(\w+)/, (_, k: string) => String(params[k]));
+    }
+    return null;
+  }
+
+  function production() {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("AUTH_SECRET", SECRET);
+    vi.stubEnv("AUTH_URL", "");
+    vi.stubEnv("REDIS_URL", "");
+    (globalThis as { ringbinderRedis?: null }).ringbinderRedis = null;
+  }
+
+  it("runs for every path under /cached/ except the public list routes, and refuses the private ones from outside", async () => {
+    production();
+    const source = new RegExp(`^${config.matcher[0].source}$`);
+    for (const p of ["/cached/private/collection/abc.def", "/cached/private", "/cached/other/x", "/collection", "/decks"]) expect(source.test(p), p).toBe(true);
+    for (const p of ["/cached/cards/all", "/cached/public-decks/all"]) expect(source.test(p), p).toBe(false);
+    const { cookie, claims } = await session("user-a");
+    rememberSession(claims, true, sessionMemoGeneration());
+    const key = makePrivateKey("collection", "user-a", "1", "")!;
+    for (const p of [`/cached/private/collection/${key}`, "/cached/private/decks/x", "/cached/private", "/cached//private/decks/x", "/CACHED/Private/decks/x", "/cached/%70rivate/decks/x"]) {
+      const res = await proxy(request(p, { headers: { cookie } }));
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get("x-middleware-next"), p).toBeNull();
+    }
+  });
+
+  it("hands on the key of a session it vouched for a moment ago, and next.config.js rewrites to it", async () => {
+    production();
+    const { cookie, claims } = await session("user-b");
+    rememberSession(claims, true, sessionMemoGeneration());
+    const res = await proxy(request("/collection?show=owned&utm=x&q=t%3Arobot&page=2", { headers: { cookie, [PRIVATE_KEY_HEADER]: "forged.key" } }));
+    expect(res.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(res.headers.get("cache-control")).toContain("private");
+    // the CSP comes with the cached page
+    expect(res.headers.get("content-security-policy")).toBeNull();
+    const key = handedOn(res, PRIVATE_KEY_HEADER)!;
+    expect(openPrivateKey("collection", key)).toMatchObject({ uid: "user-b", query: { q: "t:robot", show: "owned", page: "2" } });
+    expect(openPrivateKey("decks", key)).toBeNull();
+    expect(privateRewrite("/collection", { [PRIVATE_KEY_HEADER]: key })).toBe(`/cached/private/collection/${key}`);
+    // the same view, version and query: the same key (repeat views share one render)
+    const again = await proxy(request("/collection?page=2&q=t%3Arobot&show=owned", { headers: { cookie } }));
+    expect(handedOn(again, PRIVATE_KEY_HEADER)).toBe(key);
+    const decks = await proxy(request("/decks", { headers: { cookie } }));
+    expect(openPrivateKey("decks", handedOn(decks, PRIVATE_KEY_HEADER)!)).toMatchObject({ uid: "user-b", query: {} });
+  });
+
+  it("moves to a new key after the user's data version moves", async () => {
+    production();
+    const { cookie, claims } = await session("user-v");
+    rememberSession(claims, true, sessionMemoGeneration());
+    const first = handedOn(await proxy(request("/decks", { headers: { cookie } })), PRIVATE_KEY_HEADER);
+    await bumpPrivateViews("user-v", ["decks"]);
+    const second = handedOn(await proxy(request("/decks", { headers: { cookie } })), PRIVATE_KEY_HEADER);
+    expect(second).not.toBe(first);
+    expect(openPrivateKey("decks", second!)!.version).not.toBe(openPrivateKey("decks", first!)!.version);
+  });
+
+  it("lets the page render per request (full session check, sign-in redirect) when it cannot vouch for the session", async () => {
+    production();
+    const forged = { [PRIVATE_KEY_HEADER]: makePrivateKey("collection", "victim", "1", "")! };
+    const unknown = await session("user-c");
+    const ended = await session("user-d");
+    rememberSession(ended.claims, false, sessionMemoGeneration());
+    const cases: [string, Record<string, string>][] = [
+      ["no cookie", {}],
+      ["a cookie that does not decrypt", { cookie: `${COOKIE}=not-a-token` }],
+      ["a session this instance has no fresh answer for", { cookie: unknown.cookie }],
+      ["a session that was ended", { cookie: ended.cookie }],
+    ];
+    for (const [what, headers] of cases) {
+      for (const path of ["/collection", "/decks"]) {
+        const res = await proxy(request(path, { headers: { ...headers, ...forged } }));
+        expect(res.headers.get("x-middleware-next"), what).toBe("1");
+        expect(res.headers.get("content-security-policy"), what).toContain("nonce-");
+        // a key the client sent never reaches the rewrite
+        expect(handedOn(res, PRIVATE_KEY_HEADER), what).toBeNull();
+        expect(res.headers.get("x-middleware-override-headers"), what).not.toContain(PRIVATE_KEY_HEADER);
+      }
+    }
+    // and a page with no key header is the page itself
+    expect(privateRewrite("/collection", {})).toBeNull();
+    expect(privateRewrite("/collection", { [PRIVATE_KEY_HEADER]: "../admin" })).toBeNull();
+    expect(privateRewrite("/decks", { [PRIVATE_KEY_HEADER]: "a.b", "next-action": "x" })).toBeNull();
+    // the router's prefetches (their headers are hidden from the proxy) stay the page's own, as before
+    expect(privateRewrite("/collection", { [PRIVATE_KEY_HEADER]: "a.b", "next-router-prefetch": "1" })).toBeNull();
+    expect(privateRewrite("/collection", { [PRIVATE_KEY_HEADER]: "a.b", rsc: "1" })).toBe("/cached/private/collection/a.b");
+  });
+
+  it("forgets every vouched-for session on a sign-out here", async () => {
+    production();
+    const { cookie, claims } = await session("user-f");
+    rememberSession(claims, true, sessionMemoGeneration());
+    expect(handedOn(await proxy(request("/decks", { headers: { cookie } })), PRIVATE_KEY_HEADER)).not.toBeNull();
+    forgetSessionChecks();
+    expect(handedOn(await proxy(request("/decks", { headers: { cookie } })), PRIVATE_KEY_HEADER)).toBeNull();
+  });
+
+  it("renders per request in development", async () => {
+    vi.stubEnv("AUTH_SECRET", SECRET);
+    const { cookie, claims } = await session("user-g");
+    rememberSession(claims, true, sessionMemoGeneration());
+    const res = await proxy(request("/collection", { headers: { cookie } }));
+    expect(handedOn(res, PRIVATE_KEY_HEADER)).toBeNull();
   });
 });

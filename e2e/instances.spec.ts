@@ -101,4 +101,51 @@ test.describe("two app instances on one PostgreSQL", () => {
     }).toPass({ timeout: PROPAGATION_MS, intervals: [200] });
     test.info().annotations.push({ type: "propagation", description: `${Date.now() - saved} ms` });
   });
+
+  test("signed-in /collection and /decks on one instance show a write made through the other at once, from its cache", async ({ page, auth }) => {
+    test.setTimeout(180_000);
+    // (cookies belong to the host, not the port: the session signed in on the first instance is sent to the second)
+    await auth.signUp(newAccount("private-cache"));
+    const copies = async (path: string) => {
+      const res = await page.request.get(`${B}${path}`);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      // the collection's summary line ("0 of 109 cards owned · 0 copies"), as text
+      const summary = (/data-testid="collection-summary"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "");
+      return { cache: res.headers()["x-nextjs-cache"] ?? null, cacheControl: res.headers()["cache-control"], copies: Number(/([\d,]+) cop(?:y|ies)/.exec(summary)?.[1] ?? NaN), html };
+    };
+    /** Two requests in a row: the first (per request) lets the instance vouch for the session, the second is then served from its private cache. */
+    const cached = async (path: string) => {
+      await page.request.get(`${B}${path}`);
+      const r = await copies(path);
+      expect(r.cache, `${path} from the private cache`).toMatch(/MISS|HIT|STALE/);
+      expect(r.cacheControl).toContain("private");
+      return r;
+    };
+
+    expect((await cached("/collection")).copies).toBe(0);
+    const again = await copies("/collection");
+    expect(again.cache).toBe("HIT");
+    expect(again.copies).toBe(0);
+
+    // a write through the first instance: the second's next view shows it
+    await page.goto("/collection");
+    await page.getByRole("button", { name: "Add one Tails (DEMO-002)" }).click();
+    await expect(page.getByTestId("collection-summary")).toContainText("1 copy");
+    const after = await cached("/collection");
+    expect(after.copies).toBe(1);
+    expect(after.cache).toBe("MISS");
+
+    // the same for the deck list
+    const before = await cached("/decks");
+    expect(before.html).not.toContain("Eggman Empire");
+    await page.goto("/decks");
+    await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    const decks = await cached("/decks");
+    expect(decks.html).toContain("Eggman Empire");
+
+    // the internal routes are never served from outside, on either instance
+    for (const base of [B, new URL(page.url()).origin]) expect((await page.request.get(`${base}/cached/private/decks/x.y`)).status()).toBe(404);
+  });
 });

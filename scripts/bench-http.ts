@@ -312,7 +312,7 @@ async function signIn(email: string): Promise<string> {
 
 // ---------- measuring ----------
 
-type Row = { name: string; path: string; kind: "baseline" | "public" | "signed-in"; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number; cacheControl: string; load: number; cpuMs: number | null };
+type Row = { name: string; path: string; kind: "baseline" | "public" | "signed-in" | "uncached"; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number; cacheControl: string; load: number; cpuMs: number | null };
 
 /** The server process (its CPU time is read from /proc on Linux). */
 let serverPid: number | undefined;
@@ -334,13 +334,27 @@ function serverCpuMs(): number | null {
   }
 }
 
-async function load(name: string, url: string, kind: Row["kind"], headers: Record<string, string> = {}): Promise<Row> {
+/** Makes each request of a load different (its path and headers), e.g. so that none is served from a cache. */
+type Vary = (n: number) => { path: string; headers?: Record<string, string> };
+
+async function load(name: string, url: string, kind: Row["kind"], headers: Record<string, string> = {}, vary?: Vary): Promise<Row> {
   // one warm-up request (first render fills the caches), and its size and Cache-Control
   const warm = await fetch(`${BASE}${url}`, { headers });
   const body = await warm.arrayBuffer();
   if (!warm.ok) console.warn(`  ! ${url} answered ${warm.status} before the load`);
+  let n = 0;
+  const requests = vary
+    ? [
+        {
+          setupRequest: (req: { path?: string; headers?: Record<string, string> }) => {
+            const v = vary(n++);
+            return { ...req, path: v.path, headers: { ...req.headers, ...v.headers } };
+          },
+        },
+      ]
+    : undefined;
   const cpu0 = serverCpuMs();
-  const r = await autocannon({ url: `${BASE}${url}`, connections: CONNECTIONS, duration: DURATION, headers, timeout: 30 });
+  const r = await autocannon({ url: `${BASE}${url}`, connections: CONNECTIONS, duration: DURATION, headers, timeout: 30, ...(requests ? { requests } : {}) } as autocannon.Options);
   const cpu1 = serverCpuMs();
   const [l1] = loadavg();
   return {
@@ -373,6 +387,10 @@ function printRows(rows: Row[]) {
     );
   }
   console.log(`\nTargets (2-core machine): public cached pages ≥ ${TARGETS.publicCached}× the static baseline, signed-in pages ≥ ${TARGETS.signedIn}×.`);
+  if (rows.some((r) => r.kind === "uncached"))
+    console.log(
+      "Signed-in rows: repeat views of a page the user's data has not changed since (served from the private page cache); the uncached rows (no target) are first views: every /collection request a query not seen before (rendered and stored), every /decks request a session the server has not checked yet (rendered per request).",
+    );
   console.log("cpu ms: the server process's CPU time per request during the load (all its threads; what a request costs, whatever the load average).");
 }
 
@@ -480,7 +498,7 @@ async function pagesMode(seeded: Seeded) {
   if (!asset) fail("No static script found in the home page to use as the baseline.");
   const userCookie = await session(seeded.userEmail);
   const q = encodeURIComponent('(t:robot or t:animal) (c:blue or c:red) r>=3 -o:discard rar>=uncommon');
-  const plan: [string, string, Row["kind"], Record<string, string>?][] = [
+  const plan: [string, string, Row["kind"], Record<string, string>?, Vary?][] = [
     ["static asset", asset, "baseline"],
     ["/", "/", "public"],
     ["/cards", "/cards", "public"],
@@ -490,14 +508,52 @@ async function pagesMode(seeded: Seeded) {
     ["/decks/public", "/decks/public", "public"],
     ["/collection (signed in)", "/collection", "signed-in", { cookie: userCookie }],
     ["/decks (signed in)", "/decks", "signed-in", { cookie: userCookie }],
+    ["/collection (uncached)", "/collection?page=2", "uncached", { cookie: userCookie }, freshCollectionQuery()],
+    ["/decks (uncached)", "/decks", "uncached", { cookie: userCookie }, await freshSessions(userCookie, 4000)],
   ];
   const rows: Row[] = [];
-  for (const [name, url, kind, headers] of plan) {
+  for (const [name, url, kind, headers, vary] of plan) {
     if (ONLY.length && kind !== "baseline" && !ONLY.includes(name)) continue;
     process.stdout.write(`  loading ${name} (${CONNECTIONS} connections, ${DURATION} s)…\n`);
-    rows.push(await load(name, url, kind, headers));
+    rows.push(await load(name, url, kind, headers, vary));
   }
   printRows(rows);
+}
+
+/**
+ * /collection with a query no request asked for before (page, sort, direction
+ * and view in turn: thousands of distinct real pages of 60 cards), so each one
+ * is rendered and stored: what a first view of a page costs.
+ */
+function freshCollectionQuery(): Vary {
+  const pages = Math.max(1, Math.floor((CARDS + 60) / 60));
+  const sorts = ["number", "title", "rings", "color"];
+  return (n) => {
+    const page = 3 + (n % (pages - 2 > 0 ? pages - 2 : 1));
+    const round = Math.floor(n / Math.max(1, pages - 2));
+    const q = new URLSearchParams({ page: String(page), sort: sorts[round % 4], dir: round % 8 < 4 ? "asc" : "desc", view: round % 16 < 8 ? "grid" : "list", ...(round >= 16 ? { show: round % 2 ? "owned" : "all" } : {}) });
+    return { path: `/collection?${q}` };
+  };
+}
+
+/**
+ * The signed-in user's session re-issued under `count` new session ids (the
+ * same claims, as Auth.js would for new sign-ins, minted with the bench's
+ * secret): the server has checked none of them, so it cannot vouch for them
+ * from memory and renders the page per request, with the full session check.
+ */
+async function freshSessions(cookie: string, count: number): Promise<Vary> {
+  const { decode, encode } = await import("next-auth/jwt");
+  const salt = "authjs.session-token";
+  const token = cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${salt}=`))
+    ?.slice(salt.length + 1);
+  const claims = token ? await decode({ token, secret: benchSecret(), salt }) : null;
+  if (!claims) fail("Could not read the benchmark user's session cookie.");
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) cookies.push(`${salt}=${await encode({ token: { ...claims, sid: `bench-${process.pid}-${i}` }, secret: benchSecret(), salt })}`);
+  return (n) => ({ path: "/decks", headers: { cookie: cookies[n % count] } });
 }
 
 /** Status counts of an autocannon run: "302×10 429×1666". */

@@ -1,173 +1,30 @@
-import { parsePageNumber } from "@/lib/validation/page-number";
-import { PageSkeleton } from "@/components/ui/skeleton";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Suspense } from "react";
+import { PageSkeleton } from "@/components/ui/skeleton";
 import { requireUserOrRedirect } from "@/lib/dal/session";
-import { listCollection } from "@/lib/dal/collection";
-import { cachedCatalogFacets } from "@/lib/dal/public-pages";
-import { ownershipFilterSchema, PLAYSET, type OwnershipFilter } from "@/lib/validation/collection";
-import { toCardTile } from "@/components/card/card-grid";
-import { CardSearchBox } from "@/components/card/card-search-box";
-import { CardResultsHeader } from "@/components/card/card-results-header";
-import { QueryErrorPanel } from "@/components/card/query-error-panel";
-import { Pagination } from "@/components/ui/pagination";
-import { CollectionResults } from "@/components/collection/collection-results";
-import { ProgressBar } from "@/components/collection/progress-bar";
+import { collectionHref, collectionParams, CollectionView, loadCollection, type CollectionParams } from "./collection-view";
 
 export const metadata: Metadata = { title: "My collection" };
 
-/** "10,101": one formatter for the page's counts (toLocaleString builds a new one per call). */
-const COUNT = new Intl.NumberFormat("en");
-
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const FILTERS: { value: OwnershipFilter; label: string; hint: string }[] = [
-  { value: "all", label: "All cards", hint: "every card in the catalog" },
-  { value: "owned", label: "Owned", hint: "cards you have at least one of" },
-  { value: "missing", label: "Missing", hint: "cards you have none of" },
-  { value: "duplicates", label: "Duplicates", hint: `more than ${PLAYSET} copies: the extras are tradeable` },
-];
-
-const EMPTY: Record<OwnershipFilter, string> = {
-  all: "No cards match.",
-  owned: "You have not recorded any cards here yet. Open a booster or import a list to start.",
-  missing: "Nothing missing: you own every card here.",
-  duplicates: `No card here with more than ${PLAYSET} copies.`,
-};
-
-function one(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
+/**
+ * /collection rendered per request: for a guest (a redirect to sign-in), and for
+ * a signed-in user the proxy could not vouch for just now (docs/caching.md,
+ * "Private pages"); a session it vouched for is served from
+ * app/cached/private/collection instead.
+ */
 export default async function CollectionPage({ searchParams }: { searchParams: SearchParams }) {
-  const sp = await searchParams;
-  const filter = ownershipFilterSchema.parse(one(sp.show) ?? "all");
-  const q = one(sp.q) ?? "";
-  const view = one(sp.view) === "list" ? "list" : "grid";
-
-  const hrefWith = (updates: { show?: OwnershipFilter; page?: number }) => {
-    const params = new URLSearchParams();
-    for (const key of ["q", "sort", "dir", "view"]) {
-      const v = one(sp[key]);
-      if (v) params.set(key, v);
-    }
-    const show = updates.show ?? filter;
-    if (show !== "all") params.set("show", show);
-    const page = updates.page ?? (updates.show ? 1 : parsePageNumber(one(sp.page)));
-    if (page > 1) params.set("page", String(page));
-    const s = params.toString();
-    return s ? `/collection?${s}` : "/collection";
-  };
-
-  await requireUserOrRedirect(hrefWith({}));
+  const params = collectionParams(await searchParams);
+  await requireUserOrRedirect(collectionHref(params));
   // signed in: the rest streams behind a skeleton (the redirect above still answers with a real HTTP redirect)
   return (
     <Suspense fallback={<PageSkeleton kind="grid" label="your collection" />}>
-      <CollectionContent sp={sp} filter={filter} q={q} view={view} hrefWith={hrefWith} />
+      <CollectionContent params={params} />
     </Suspense>
   );
 }
 
-async function CollectionContent({
-  sp,
-  filter,
-  q,
-  view,
-  hrefWith,
-}: {
-  sp: Awaited<SearchParams>;
-  filter: OwnershipFilter;
-  q: string;
-  view: "grid" | "list";
-  hrefWith: (updates: { show?: OwnershipFilter; page?: number }) => string;
-}) {
-  const [result, facets] = await Promise.all([
-    listCollection({ filter, q, sort: one(sp.sort), dir: one(sp.dir), page: one(sp.page) }),
-    // the filter lists are the catalog's, the same for everyone: cached until a catalog write
-    cachedCatalogFacets(),
-  ]);
-  const { summary } = result;
-
-  return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">My collection</h1>
-          <p className="text-sm text-slate-600" data-testid="collection-summary">
-            {COUNT.format(summary.distinctOwned)} of {COUNT.format(summary.catalog)} cards owned · {COUNT.format(summary.copies)} {summary.copies === 1 ? "copy" : "copies"}
-            {summary.tradeable > 0 && <> · {COUNT.format(summary.tradeable)} tradeable</>}
-          </p>
-          <div className="mt-2 w-72 max-w-full">
-            <ProgressBar label="Cards owned of the catalog" value={summary.distinctOwned} max={summary.catalog} />
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link href="/collection/booster" className="btn-primary">
-            Open a booster
-          </Link>
-          <Link href="/collection/import" className="btn-secondary">
-            Import / export
-          </Link>
-        </div>
-      </div>
-
-      <Suspense fallback={<div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-hidden />}>
-        <CardSearchBox traits={facets.traits} sets={facets.sets} showAppliedError={false} label="Search your collection" />
-      </Suspense>
-
-      <nav aria-label="Ownership filter">
-        <ul className="flex flex-wrap gap-2">
-          {FILTERS.map((f) => (
-            <li key={f.value}>
-              <Link
-                href={hrefWith({ show: f.value })}
-                aria-current={filter === f.value ? "page" : undefined}
-                title={f.hint}
-                className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${
-                  filter === f.value ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
-                }`}
-              >
-                {f.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      {!result.ok ? (
-        <QueryErrorPanel query={q} error={result.error} />
-      ) : (
-        <section aria-labelledby="collection-results" className="space-y-4">
-          <CardResultsHeader
-            id="collection-results"
-            total={result.total}
-            page={result.page}
-            pageSize={result.pageSize}
-            note={filter !== "all" ? FILTERS.find((f) => f.value === filter)?.hint : undefined}
-            sort={result.sort}
-            dir={result.dir}
-            view={view}
-          />
-          {result.cards.length === 0 ? (
-            <div className="panel text-center text-slate-600">
-              {result.total === 0 ? (
-                <p>{EMPTY[filter]}</p>
-              ) : (
-                <p>
-                  This page is past the last result.{" "}
-                  <Link href={hrefWith({ page: 1 })} className="text-blue-700 underline">
-                    Back to page 1
-                  </Link>
-                </p>
-              )}
-            </div>
-          ) : (
-            <CollectionResults cards={result.cards.map((c) => ({ ...toCardTile(c), quantity: c.quantity }))} view={view} />
-          )}
-          <Pagination page={result.page} pageCount={Math.ceil(result.total / result.pageSize)} hrefFor={(page) => hrefWith({ page })} />
-        </section>
-      )}
-    </div>
-  );
+async function CollectionContent({ params }: { params: CollectionParams }) {
+  return <CollectionView params={params} data={await loadCollection(params)} />;
 }

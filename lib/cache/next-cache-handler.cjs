@@ -12,7 +12,10 @@
 
 const { randomUUID } = require("node:crypto");
 const FileSystemCache = require("next/dist/server/lib/incremental-cache/file-system-cache").default;
+const { LRUCache } = require("next/dist/server/lib/lru-cache");
+const { areTagsExpired } = require("next/dist/server/lib/incremental-cache/tags-manifest.external");
 const { cachedPagePolicy } = require("../csp-policy.cjs");
+const { PRIVATE_PREFIX } = require("./private-routes.cjs");
 
 /** The Redis channel invalidations travel on (REDIS_PREFIX separates deployments sharing one Redis). */
 function invalidationChannel() {
@@ -83,6 +86,44 @@ function withPolicy(value) {
   if (!headers["content-security-policy"]) headers["content-security-policy"] = cachedPagePolicy(value.html);
 }
 
+/**
+ * The private page cache (signed-in /collection and /decks, app/cached/private):
+ * entries of one user each, about 250 KB, kept in a memory budget of their own
+ * (PRIVATE_PAGE_CACHE_MB, 100 MB by default) so that however many users sign
+ * in, they evict each other and never the public pages. Never on disk.
+ */
+const PRIVATE_KEY_PART = `${PRIVATE_PREFIX}/`;
+
+function isPrivateKey(key) {
+  return typeof key === "string" && key.includes(PRIVATE_KEY_PART);
+}
+
+function privateBudgetBytes() {
+  const mb = Number(process.env.PRIVATE_PAGE_CACHE_MB);
+  return (Number.isFinite(mb) && mb > 0 ? mb : 100) * 1024 * 1024;
+}
+
+function bytes(b) {
+  return (b && b.length) || 0;
+}
+
+/** An entry's size as Next's own memory cache counts it (HTML, RSC payload and segment data). */
+function entrySize({ value }, key) {
+  let size = 25;
+  if (value && value.kind === "APP_PAGE") {
+    size = bytes(value.html) + bytes(value.rscData) + bytes(value.postponed);
+    if (value.segmentData) for (const [p, b] of value.segmentData) size += p.length + bytes(b);
+  } else if (value) {
+    size = JSON.stringify(value).length;
+  }
+  return key.length + Math.max(1, size);
+}
+
+const privatePages = { lru: null };
+function privateLru() {
+  return (privatePages.lru ??= new LRUCache(privateBudgetBytes(), entrySize));
+}
+
 class RingbinderCacheHandler extends FileSystemCache {
   constructor(ctx) {
     super({ ...ctx, flushToDisk: false, maxMemoryCacheSize: ctx.maxMemoryCacheSize || 50 * 1024 * 1024 });
@@ -90,13 +131,19 @@ class RingbinderCacheHandler extends FileSystemCache {
   }
 
   async get(...args) {
-    const entry = await super.get(...args);
+    const [key] = args;
+    const entry = isPrivateKey(key) ? privateGet(key) : await super.get(...args);
     if (entry) withPolicy(entry.value);
     return entry;
   }
 
   async set(key, data, ctx) {
     withPolicy(data);
+    if (isPrivateKey(key)) {
+      // as FileSystemCache.set keeps it in memory (no disk here), in the private budget
+      if (data) privateLru().set(key, { value: data, lastModified: Date.now(), cacheControl: ctx && !ctx.fetchCache ? ctx.cacheControl : undefined });
+      return;
+    }
     return super.set(key, data, ctx);
   }
 
@@ -107,6 +154,15 @@ class RingbinderCacheHandler extends FileSystemCache {
       await bus.publisher.publish(invalidationChannel(), JSON.stringify({ origin: INSTANCE, tags: list, durations })).catch(warnOnce);
     }
   }
+}
+
+/** A private page from its budget, or null when absent or when one of its tags was invalidated since it was rendered. */
+function privateGet(key) {
+  const entry = privateLru().get(key);
+  if (!entry) return null;
+  const tags = entry.value && entry.value.headers && entry.value.headers["x-next-cache-tags"];
+  if (typeof tags === "string" && tags && areTagsExpired(tags.split(","), entry.lastModified)) return null;
+  return entry;
 }
 
 /** Closes the Redis connections (tests, and a clean shutdown). */
@@ -123,4 +179,6 @@ module.exports.invalidationChannel = invalidationChannel;
 module.exports.onMessage = onMessage;
 module.exports.withPolicy = withPolicy;
 module.exports.closeBus = closeBus;
+module.exports.isPrivateKey = isPrivateKey;
+module.exports.privateCacheStats = () => ({ entries: privatePages.lru ? privatePages.lru.size : 0, bytes: privatePages.lru ? privatePages.lru.currentSize : 0, budget: privateBudgetBytes() });
 module.exports.busReady = () => (bus.subscriber ? new Promise((resolve) => (bus.subscriber.status === "ready" ? resolve() : bus.subscriber.once("ready", resolve))) : Promise.resolve());

@@ -75,3 +75,43 @@ describe("the cache handler's invalidation channel", () => {
     expect(await waitFor(() => areTagsExpired([tag], before))).toBe(true);
   });
 });
+
+describe("the private page cache's memory budget", () => {
+  type Entry = { value: { kind: string; html: string; rscData?: Buffer; headers?: Record<string, string> } } | null;
+  type Cache = { get(key: string, ctx: Record<string, unknown>): Promise<Entry>; set(key: string, data: unknown, ctx: Record<string, unknown>): Promise<void> };
+  const page = (kb: number, tags = "") => ({ kind: "APP_PAGE", html: `<html><script>x</script>${"a".repeat(kb * 1024)}</html>`, rscData: Buffer.alloc(10), headers: tags ? { "x-next-cache-tags": tags } : {}, status: 200 });
+  const ctx = { kind: "APP_PAGE", isRoutePPREnabled: false, isFallback: false };
+
+  it("keeps signed-in pages in a budget of their own: however many there are, the public pages stay", async () => {
+    const mod = require("./next-cache-handler.cjs") as HandlerModule & { privateCacheStats(): { entries: number; bytes: number; budget: number }; isPrivateKey(k: string): boolean };
+    expect(mod.isPrivateKey("/cached/private/collection/abc.def")).toBe(true);
+    expect(mod.isPrivateKey("/cached/cards/all")).toBe(false);
+    const cache = new (mod as unknown as new (c: Record<string, unknown>) => Cache)({ serverDistDir: "/nonexistent", maxMemoryCacheSize: 4 * 1024 * 1024, fs: { existsSync: () => false, readFile: async () => { throw new Error("no disk"); } } });
+    // (Next keeps one public memory cache per process, sized by the first handler made: this file's is tiny)
+    await cache.set("/cached/cards/all", page(0), { cacheControl: { revalidate: 60 } });
+    const budget = mod.privateCacheStats().budget;
+    const many = Math.ceil(budget / (250 * 1024)) + 20;
+    for (let i = 0; i < many; i++) await cache.set(`/cached/private/collection/user${i}.mac`, page(250), { cacheControl: { revalidate: 60 } });
+    const stats = mod.privateCacheStats();
+    expect(stats.bytes).toBeLessThanOrEqual(budget);
+    expect(stats.entries).toBeLessThan(many);
+    // the oldest signed-in pages went, the newest and the public page stayed
+    expect(await cache.get("/cached/private/collection/user0.mac", ctx)).toBeNull();
+    const newest = await cache.get(`/cached/private/collection/user${many - 1}.mac`, ctx);
+    expect(newest?.value.html.length).toBeGreaterThan(250 * 1024);
+    // a cached private page gets its CSP from the cache like a public one (script hashes, no nonce)
+    expect(newest?.value.headers?.["content-security-policy"]).toContain("'sha256-");
+    expect(await cache.get("/cached/cards/all", ctx)).not.toBeNull();
+  });
+
+  it("drops a signed-in page when one of its tags is invalidated (a catalog write)", async () => {
+    const mod = require("./next-cache-handler.cjs") as HandlerModule;
+    const cache = new (mod as unknown as new (c: Record<string, unknown>) => Cache & { revalidateTag(t: string[], d?: { expire?: number }): Promise<void> })({ serverDistDir: "/nonexistent", maxMemoryCacheSize: 4 * 1024 * 1024 });
+    const tag = `catalog-test-${randomUUID()}`;
+    await cache.set("/cached/private/decks/tagged.mac", page(1, `${tag},other`), { cacheControl: { revalidate: 60 } });
+    expect(await cache.get("/cached/private/decks/tagged.mac", ctx)).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 5));
+    await cache.revalidateTag([tag], { expire: 0 });
+    expect(await cache.get("/cached/private/decks/tagged.mac", ctx)).toBeNull();
+  });
+});

@@ -322,6 +322,12 @@ const DAL: Record<string, Row> = {
   "playtest-cards.ts#getPlaytestCards": { access: "checked", call: () => playtestCards.getPlaytestCards(["DEMO-001"]), expect: PUBLIC },
   "seed.ts#readDemoSet": { access: "pure", why: "reads the shipped demo set file" },
   "seed.ts#seedDemoCatalog": { access: "system", why: "seeds the catalog from the command line and on start-up, with the client it is given", importers: ["prisma/seed.ts", "scripts/prepare-app.ts", "scripts/reset-db.ts"] },
+  "keyed-view.ts#keyedUser": { access: "auth", why: "the user a private page's key names (HMAC under AUTH_SECRET, made by the proxy for a session it vouched for), read by getCurrentUser", importers: ["lib/dal/session.ts"] },
+  "keyed-view.ts#readAsKeyedUser": {
+    access: "auth",
+    why: "the private page cache's internal pages: opens the page's key (a forged or foreign key is null, lib/cache/private-key.test.ts) and reads as the user it names; the proxy refuses these routes to outside requests (proxy.test.ts)",
+    importers: ["app/cached/private/collection/[key]/page.tsx", "app/cached/private/decks/[key]/page.tsx"],
+  },
   "session-tokens.ts#sessionState": { access: "auth", why: "Auth.js's token check, before there is a session", importers: ["lib/auth.ts", "lib/auth/session-check.ts"] },
   "session-tokens.ts#revokeSession": { access: "auth", why: "Auth.js's sign-out, revoking the token being signed out", importers: ["lib/auth.ts"] },
   "session.ts#getCurrentUser": { access: "auth", why: "the session gate itself (tested in lib/dal/session.test.ts)", importers: ["*"] },
@@ -348,7 +354,7 @@ const DAL: Record<string, Row> = {
   "users.ts#toSessionUser": { access: "pure", why: "maps an account row" },
   "users.ts#verifyCredentials": { access: "auth", why: "sign-in: checks a password, before there is a session", importers: ["lib/auth/authorize.ts"] },
   "users.ts#createUser": { access: "auth", why: "sign-up: makes a regular account, before there is a session", importers: ["lib/actions/auth.ts"] },
-  "users.ts#findSessionUser": { access: "auth", why: "loads the session's account for the gate", importers: ["lib/dal/session.ts"] },
+  "users.ts#findSessionUser": { access: "auth", why: "loads the session's account for the gate (and the account a private page's key names)", importers: ["lib/dal/keyed-view.ts", "lib/dal/session.ts"] },
   "card-search/run.ts#normalizeSearchParams": { access: "pure", why: "parses search parameters" },
   "card-search/run.ts#runSearch": {
     access: "checked",

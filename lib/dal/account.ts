@@ -1,4 +1,5 @@
 import "server-only";
+import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
@@ -195,6 +196,8 @@ export async function deleteMyAccount(password: string): Promise<void> {
     await tx.user.delete({ where: { id: me.id } });
   });
   forgetSessionChecks();
+  // the account's cached private pages go out of use (its sessions end too; a cached page names a user that is gone)
+  await bumpPrivateViews(me.id, ["collection", "decks"]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
 import { providerOf } from "@/lib/db-client";
@@ -177,10 +178,11 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
       range: (tx, from, to) => applyRange(tx, userId, jobId, from, to, mode === "replace" ? "set" : "add"),
       finish: mode === "add" ? (tx) => checkLimit(tx, userId, jobId) : undefined,
     });
-    onProgress({ phase: "done", done: staged.length, total: staged.length });
   } finally {
     await dropImportJob(job);
   }
+  await bumpPrivateViews(userId, ["collection"]);
+  onProgress({ phase: "done", done: staged.length, total: staged.length });
   return previewOf(mode, resolved);
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
@@ -44,6 +45,7 @@ export async function recordPackOpening(cardIds: string[]): Promise<PackOpeningD
     for (const [cardId, quantity] of counts) await applyDelta(tx, user.id, cardId, quantity);
     return created;
   });
+  await bumpPrivateViews(user.id, ["collection"]);
   return toPackDTO(pack, true);
 }
 
@@ -88,6 +90,7 @@ export async function undoLastPackOpening(expectedPackId?: string): Promise<Pack
     }
     return { ...last, undoneAt: new Date() };
   });
+  await bumpPrivateViews(user.id, ["collection"]);
   return toPackDTO(pack, false);
 }
 

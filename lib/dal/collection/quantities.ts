@@ -1,4 +1,5 @@
 import "server-only";
+import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
@@ -58,10 +59,12 @@ export async function assertCardsExist(tx: Tx, cardIds: string[]): Promise<void>
 /** + / −: changes the current user's copies of one card; returns the new quantity. */
 export async function adjustOwned(cardId: string, delta: number): Promise<number> {
   const user = await requireUser();
-  return db.$transaction(async (tx) => {
+  const quantity = await db.$transaction(async (tx) => {
     await assertCardsExist(tx, [cardId]);
     return applyDelta(tx, user.id, cardId, delta);
   });
+  await bumpPrivateViews(user.id, ["collection"]);
+  return quantity;
 }
 
 /** A typed quantity: sets the current user's copies of one card (0 removes the entry). */
@@ -70,7 +73,7 @@ export async function setOwned(cardId: string, quantity: number): Promise<number
   if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_QUANTITY) {
     throw new CollectionError("collection/too-many", `Quantity must be a whole number from 0 to ${MAX_QUANTITY}.`);
   }
-  return db.$transaction(async (tx) => {
+  const stored = await db.$transaction(async (tx) => {
     await assertCardsExist(tx, [cardId]);
     if (quantity === 0) {
       await tx.collectionEntry.deleteMany({ where: { userId: user.id, cardId } });
@@ -84,4 +87,6 @@ export async function setOwned(cardId: string, quantity: number): Promise<number
     });
     return row.quantity;
   });
+  await bumpPrivateViews(user.id, ["collection"]);
+  return stored;
 }

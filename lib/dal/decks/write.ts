@@ -1,4 +1,5 @@
 import "server-only";
+import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { invalidateDeckChange } from "@/lib/dal/cache-invalidation";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
@@ -49,7 +50,7 @@ function canonicalLines(cards: DeckLine[]): DeckLine[] {
 /** Creates a deck (version 1, private) for the signed-in user. */
 export async function createDeck(input: CreateDeckInput): Promise<DeckWriteResult> {
   const user = await requireUser();
-  return db.$transaction(async (tx) => {
+  const r = await db.$transaction(async (tx) => {
     const v = await validateList(tx, input.cards);
     if (!v.ok) return v;
     const deck = await tx.deck.create({ data: { ownerId: user.id, name: input.name, description: input.description, shareSlug: newShareSlug(), version: 1 } });
@@ -58,6 +59,8 @@ export async function createDeck(input: CreateDeckInput): Promise<DeckWriteResul
     await tx.deckVersion.create({ data: { deckId: deck.id, version: 1, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id } });
     return { ok: true as const, id: deck.id, version: 1, check: v.check };
   });
+  if (r.ok) await bumpPrivateViews(user.id, ["decks"]);
+  return r;
 }
 
 async function conflict(tx: Tx, deckId: string, attempted: DeckLine[]): Promise<DeckWriteError> {
@@ -104,7 +107,7 @@ export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
     return { ok: true as const, id: input.deckId, version: next, check: v.check, cache, ...(unpublished ? { unpublished } : {}) };
   });
   if (!r.ok) return r;
-  await invalidateDeckChange(r.cache);
+  await Promise.all([invalidateDeckChange(r.cache), bumpPrivateViews(user.id, ["decks"])]);
   return { ok: true, id: r.id, version: r.version, check: r.check, ...(r.unpublished ? { unpublished: r.unpublished as "public" | "unlisted" } : {}) };
 }
 
@@ -114,6 +117,7 @@ export async function deleteDeck(deckId: string): Promise<{ ok: true } | DeckWri
   const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { shareSlug: true, visibility: true, cards: { select: { cardId: true } } } });
   const res = await db.deck.deleteMany({ where: { id: deckId, ownerId: user.id } });
   if (!res.count || !deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  await bumpPrivateViews(user.id, ["decks"]);
   await invalidateDeckChange({ slug: deck.shareSlug, public: deck.visibility === "public", cardIds: deck.cards.map((c) => c.cardId) });
   return { ok: true };
 }
@@ -136,7 +140,7 @@ export async function setDeckVisibility(deckId: string, visibility: DeckVisibili
     return { ok: true as const, visibility, cache };
   });
   if (!r.ok) return r;
-  await invalidateDeckChange(r.cache);
+  await Promise.all([invalidateDeckChange(r.cache), bumpPrivateViews(user.id, ["decks"])]);
   return { ok: true, visibility: r.visibility };
 }
 
