@@ -1,4 +1,5 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { startCheckpointer, type Checkpointer } from "@/lib/sqlite-checkpoint";
 
 /**
  * SQLite under concurrency, for the one server process (and whatever else
@@ -19,6 +20,8 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
  *   while one is open, so they would join it; here they wait for it instead.
  * - Reads outside a transaction (SELECT) go to a second connection: in WAL
  *   mode they see the last committed state and never wait for a writer.
+ * - WAL checkpoints run in a worker thread (lib/sqlite-checkpoint.ts), never
+ *   inside a commit on the event loop.
  */
 
 /** How long one attempt may block the event loop waiting for SQLite's lock. */
@@ -118,6 +121,7 @@ class ConcurrentSqliteAdapter implements Adapter {
     private readonly writer: Adapter,
     private readonly reader: Adapter | null,
     private readonly retry: RetryOptions,
+    private readonly checkpointer: Checkpointer | null,
   ) {
     this.provider = writer.provider;
     this.adapterName = writer.adapterName;
@@ -130,6 +134,7 @@ class ConcurrentSqliteAdapter implements Adapter {
         return await fn();
       } finally {
         release();
+        this.checkpointer?.wrote();
       }
     }, this.retry);
   }
@@ -155,11 +160,15 @@ class ConcurrentSqliteAdapter implements Adapter {
         release();
         throw err;
       }
-      return new SqliteTransaction(this.writer, release);
+      return new SqliteTransaction(this.writer, () => {
+        release();
+        this.checkpointer?.wrote();
+      });
     }, this.retry);
   }
 
   async dispose() {
+    await this.checkpointer?.close();
     await this.writer.dispose();
     await this.reader?.dispose();
   }
@@ -177,7 +186,13 @@ export function concurrentSqliteAdapter(file: string, retry: RetryOptions = {}) 
     async connect(): Promise<Adapter> {
       const writer = await factory.connect();
       const reader = file === ":memory:" ? null : await factory.connect();
-      return new ConcurrentSqliteAdapter(writer, reader, retry);
+      // checkpoints in a worker thread instead of inside whichever commit crosses SQLite's mark (if the worker starts)
+      const autocheckpoint = (pages: number) => writer.executeRaw({ sql: `PRAGMA wal_autocheckpoint = ${pages}`, args: [], argTypes: [] });
+      const checkpointer = file === ":memory:" ? null : await startCheckpointer(file, () => void autocheckpoint(1000).catch(() => {}));
+      if (checkpointer) {
+        for (const conn of [writer, reader]) await conn?.executeRaw({ sql: "PRAGMA wal_autocheckpoint = 0", args: [], argTypes: [] });
+      }
+      return new ConcurrentSqliteAdapter(writer, reader, retry, checkpointer);
     },
   };
 }

@@ -237,10 +237,11 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
         hidden += await tx.$executeRaw(sql`
           INSERT INTO "PendingCard" ("cardId", "jobId") SELECT s."cardId", s."jobId" FROM "ImportCardStage" s WHERE ${inRange} ORDER BY s."cardId"`);
       }
+      // the staged card is found by the join alone (a range on s too made PostgreSQL scan s's range for every trait row)
       await tx.$executeRaw(sql`
         INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
         SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
-        WHERE t."jobId" = ${jobId} AND t."seq" >= ${from} AND t."seq" < ${to} AND ${inRange} ORDER BY t."cardId", t."traitKey"`);
+        WHERE t."jobId" = ${jobId} AND t."seq" >= ${from} AND t."seq" < ${to} AND s."action" = 'create' ORDER BY t."cardId", t."traitKey"`);
       await tx.$executeRaw(sql`
         INSERT INTO "CardAudit" ("id", "cardId", "cardKey", "userId", "action", "before", "after", "note", "createdAt")
         SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
@@ -263,7 +264,7 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
       await tx.$executeRaw(sql`
         INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
         SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
-        WHERE t."jobId" = ${jobId} AND ${updates} ORDER BY t."cardId", t."traitKey"`);
+        WHERE t."jobId" = ${jobId} AND s."action" = 'update' ORDER BY t."cardId", t."traitKey"`);
       await tx.$executeRaw(sql`
         INSERT INTO "CardAudit" ("id", "cardId", "cardKey", "userId", "action", "before", "after", "note", "createdAt")
         SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
