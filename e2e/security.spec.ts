@@ -69,6 +69,32 @@ test.describe("security headers", () => {
     expect(violations).toEqual([]);
   });
 
+  test("signed-in /collection and /decks from the private page cache: a hash CSP, private no-store, hydrated; the internal routes refuse outside requests", async ({ page, auth }) => {
+    const violations = watchCsp(page);
+    await auth.signUp(newAccount("private-csp"));
+    for (const path of ["/collection", "/collection?show=missing&view=list", "/decks"]) {
+      // the proxy serves the cache only for a session this instance checked in full within the last 5 s (a request
+      // rendered per request checks it): a request, then the page itself, until the page comes from the cache
+      let res: Awaited<ReturnType<typeof visit>> | null = null;
+      await expect(async () => {
+        await page.request.get(path);
+        res = await visit(page, path);
+        expect(res.headers()["x-nextjs-cache"], path).toMatch(/HIT|STALE|MISS/);
+      }).toPass({ timeout: 60_000 });
+      const h = res!.headers();
+      expect(h["cache-control"], path).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
+      const csp = h["content-security-policy"];
+      expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(csp, path).not.toMatch(/nonce-|unsafe-eval/);
+      expect(csp.split(",").length, path).toBe(1);
+      // hydrated: the account corner asked /api/me and shows the user
+      await expect(page.getByTestId("current-user")).toContainText("private-csp", { ignoreCase: true });
+    }
+    const key = /\/cached\/private\/decks\/[A-Za-z0-9_.-]+/.exec(await page.content())?.[0];
+    for (const path of ["/cached/private/decks/x.y", ...(key ? [key] : [])]) expect((await page.request.get(path)).status(), path).toBe(404);
+    expect(violations).toEqual([]);
+  });
+
   test("every kind of page loads with no CSP violation (guest, signed-in user, admin, playtest board and AI worker)", async ({ page, auth, browser }) => {
     test.setTimeout(300_000);
     const violations = watchCsp(page);
