@@ -271,4 +271,27 @@ describe("large imports", () => {
     expect(await testDb.prisma.card.findMany({ where: { set: { code: "MIX" } }, select: { title: true }, orderBy: { number: "asc" } })).toEqual([2, 3, 4, 5].map((n) => ({ title: `First ${n}` })));
     expect(await testDb.prisma.importJob.count()).toBe(0);
   }, 60_000);
+
+  it("a card created at one of the file's numbers while the apply runs: refused, the new cards written so far are removed", async () => {
+    const set = await testDb.prisma.cardSet.create({ data: { code: "RACE", name: "Race" } });
+    const before = await fingerprint();
+    let creating: Promise<unknown> | null = null;
+    // SQLite: once the first chunk is in, a card takes number 2,500 (written by a later chunk); PostgreSQL: as the staging ends
+    const createNow = (p: { phase: string; done: number; total: number }) =>
+      testDb.provider === "sqlite" ? p.phase === "apply" && p.done > 0 : p.phase === "stage" && p.done === p.total;
+    const file = JSON.stringify({ cards: Array.from({ length: 2500 }, (_, i) => ({ set: "RACE", number: i + 1, title: `Race ${i + 1}`, traits: ["Racer"], colors: ["red"], rings: 1, rarity: "common", text: "", effect: null })) });
+    const attempt = applyImport(file, "json", (p) => {
+      if (createNow(p) && !creating) {
+        creating = testDb.prisma.$transaction((tx) =>
+          tx.card.create({ data: { setId: set.id, number: 2500, title: "Early bird", titleKey: "early bird", colorMask: 1, colorCount: 1, rings: 1, rarity: "common" } }),
+        );
+      }
+    });
+    await expect(attempt).rejects.toMatchObject({ code: "import/conflict" });
+    await creating;
+    const after = await fingerprint();
+    expect(after.tables).toEqual({ ...before.tables, cards: before.tables.cards + 1 });
+    expect(await testDb.prisma.card.findMany({ where: { set: { code: "RACE" } }, select: { title: true } })).toEqual([{ title: "Early bird" }]);
+    expect(await testDb.prisma.importJob.count()).toBe(0);
+  }, 60_000);
 });

@@ -182,9 +182,10 @@ async function stage(jobId: string, targets: Target[], onProgress: OnImportProgr
 }
 
 /**
- * Moves the staged rows into the catalog (lib/dal/bulk.ts applyInChunks): a
- * short transaction checks that the catalog has not changed underneath (two
- * set-based reads) and creates the sets the file names; the new cards, their
+ * Moves the staged rows into the catalog (lib/dal/bulk.ts applyInChunks):
+ * two set-based reads check that the catalog has not changed underneath (a
+ * card created later fails a chunk on the unique index, a card deleted later
+ * fails the publish); a short transaction creates the sets the file names; the new cards, their
  * traits and audit rows are copied in chunks, each a short transaction of
  * set-based statements in primary-key order, hidden from every read; one last
  * short transaction updates the existing cards in place (with their traits
@@ -199,26 +200,30 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
   const creates = targets.filter((t) => t.id === null).length;
   const ofJob = sql`s."jobId" = ${jobId}`;
   let hidden = 0;
+  // the catalog may have changed since the file was compared with it: checked with reads, before any write lock is
+  // taken; a card created at one of the file's numbers after this check makes a chunk fail on the unique index (below),
+  // and a card the file updates deleted after it is found by the publish
+  const [{ n: clashes, hidden: clashesHidden }] = await db.$queryRaw<{ n: number | bigint; hidden: number | bigint }[]>(sql`
+    SELECT count(*) AS n, count(pc."cardId") AS hidden FROM "ImportCardStage" s
+    JOIN "CardSet" cs ON cs."code" = s."setCode"
+    JOIN "Card" c ON c."setId" = cs."id" AND c."number" = s."number"
+    LEFT JOIN "PendingCard" pc ON pc."cardId" = c."id"
+    WHERE ${ofJob} AND s."action" = 'create'`);
+  if (Number(clashesHidden)) throw new CatalogImportError(ANOTHER_IMPORT);
+  if (Number(clashes) || (await vanished(db))) throw new CatalogImportError(CHANGED);
+  try {
+    await applyChunks();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new CatalogImportError(CHANGED);
+    throw e;
+  }
+
+  async function applyChunks() {
   await applyInChunks(job, total, {
     kind: "catalog",
     timeoutMs,
     onRange: (done) => onProgress({ phase: "apply", done, total }),
     async begin(tx) {
-      // the catalog may have changed since the file was compared with it
-      const [{ n: clashes, hidden: clashesHidden }] = await tx.$queryRaw<{ n: number | bigint; hidden: number | bigint }[]>(sql`
-        SELECT count(*) AS n, count(pc."cardId") AS hidden FROM "ImportCardStage" s
-        JOIN "CardSet" cs ON cs."code" = s."setCode"
-        JOIN "Card" c ON c."setId" = cs."id" AND c."number" = s."number"
-        LEFT JOIN "PendingCard" pc ON pc."cardId" = c."id"
-        WHERE ${ofJob} AND s."action" = 'create'`);
-      if (Number(clashesHidden)) {
-        throw new CatalogImportError(
-          `Another catalog import is writing some of these cards (or one was interrupted less than ${APPLY_LEASE_MS / 1000} seconds ago and is about to be rolled back). Nothing was written: run the import again in a minute.`,
-        );
-      }
-      if (Number(clashes) || (await vanished(tx))) {
-        throw new CatalogImportError("The catalog changed while the file was being checked (a card was added or deleted meanwhile). Nothing was written: run the import again.");
-      }
       // the sets the file names (a handful of rows); those created here are removed again if the import is rolled back
       const existing = new Set((await tx.cardSet.findMany({ where: { code: { in: setCodes } }, select: { code: true } })).map((s) => s.code));
       const created = setCodes.filter((code) => !existing.has(code));
@@ -275,6 +280,8 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
     },
   });
 
+  }
+
   /** How many staged updates name a card that is gone (deleted since the file was compared with the catalog). */
   async function vanished(tx: Prisma.TransactionClient): Promise<number> {
     const [{ n }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
@@ -283,6 +290,15 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
       WHERE ${ofJob} AND s."action" = 'update' AND c."id" IS NULL`);
     return Number(n);
   }
+}
+
+const CHANGED = "The catalog changed while the file was being checked (a card was added or deleted meanwhile). Nothing was written: run the import again.";
+const ANOTHER_IMPORT = `Another catalog import is writing some of these cards (or one was interrupted less than ${APPLY_LEASE_MS / 1000} seconds ago and is about to be rolled back). Nothing was written: run the import again in a minute.`;
+
+/** A write refused by a unique index (here: a card created at one of the file's set and numbers meanwhile). */
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } } | null;
+  return err?.code === "P2002" || err?.meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation";
 }
 
 /** Admin: the whole catalog in the exchange shape, set then number order. */
