@@ -12,7 +12,7 @@ import { PRIVATE_KEY_HEADER, PRIVATE_PAGES, PRIVATE_PREFIX } from "@/lib/cache/p
 import { canonicalPrivateQuery, makePrivateKey, type PrivatePath } from "@/lib/cache/private-key";
 import { privateVersion } from "@/lib/cache/private-versions";
 import { claimsOf, secureSessionCookie, sessionToken } from "@/lib/auth/session-cookie";
-import { rememberedSession } from "@/lib/auth/session-memo";
+import { rememberedSession, vouchWindowMs } from "@/lib/auth/session-memo";
 
 /**
  * The app's own inline scripts, allowed by their hash (the same on every page,
@@ -107,7 +107,9 @@ function privatePageOf(request: NextRequest): PrivatePath | null {
 /**
  * /collection or /decks for a signed-in user, from the private page cache
  * (docs/caching.md, "Private pages"): when the session cookie decrypts and
- * this instance's session-check memo says the token was current a moment ago
+ * this instance's session-check memo says the token was current within the
+ * vouching window (minutes while every session end reaches this instance at
+ * once, else seconds: lib/auth/session-memo.ts, vouchWindowMs)
  * (lib/auth/session-memo.ts, read only), the page's key (user, data version,
  * canonical query, under an HMAC) goes on in a request header and
  * next.config.js rewrites to the internal route it names. Anything else
@@ -119,7 +121,7 @@ async function privatePage(request: NextRequest, path: PrivatePath): Promise<Res
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
   const token = await sessionToken(request.headers.get("cookie"), secureSessionCookie(request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol));
   const claims = token ? claimsOf(token) : null;
-  if (!claims || rememberedSession(claims) !== true) return pageResponse(request);
+  if (!claims || rememberedSession(claims, vouchWindowMs()) !== true) return pageResponse(request);
   const { view } = PRIVATE_PAGES[path];
   const version = await privateVersion(claims.uid, view);
   const key = version === null ? null : makePrivateKey(view, claims.uid, version, canonicalPrivateQuery(path, request.nextUrl.searchParams));

@@ -1,8 +1,25 @@
 import "server-only";
 import { sessionState } from "@/lib/dal/session-tokens";
-import { rememberedSession, rememberSession, sessionMemoGeneration, type SessionClaims } from "@/lib/auth/session-memo";
+import { forgetSessionChecks as forgetHere, rememberedSession, rememberSession, sessionMemoGeneration, type SessionClaims } from "@/lib/auth/session-memo";
+import { getRedis } from "@/lib/redis";
+import { invalidationChannel } from "@/lib/cache/invalidate";
 
-export { forgetSessionChecks } from "@/lib/auth/session-memo";
+/**
+ * After a session ends here (sign-out, "sign out everywhere", password change
+ * or reset, account deletion): forgets this instance's answers at once and
+ * tells the other instances over the cache invalidation channel, where their
+ * cache handler forgets theirs (lib/cache/next-cache-handler.cjs). Their
+ * proxies vouch for sessions from the memo for minutes only while that
+ * channel is up (lib/auth/session-memo.ts, vouchWindowMs).
+ */
+export function forgetSessionChecks(): void {
+  forgetHere();
+  const redis = getRedis();
+  if (!redis) return;
+  redis.publish(invalidationChannel(), JSON.stringify({ origin: `sessions-${process.pid}`, sessions: true })).catch((err: Error) => {
+    console.warn(`Could not tell the other instances a session ended (${err.message}); their proxies may serve its private cached pages for up to 5 minutes.`);
+  });
+}
 
 /**
  * True when a session token may still be used: its account exists, the token

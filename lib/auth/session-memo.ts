@@ -14,25 +14,45 @@
 
 /** How long one instance trusts its last answer about a token (other instances see a sign-out within this). */
 export const SESSION_CHECK_MS = 5_000;
+/**
+ * How long the proxy vouches for a session from the memo, to serve the private
+ * page cache, when every session end reaches this instance at once: it is
+ * alone (no REDIS_URL: every sign-out, "sign out everywhere" and password
+ * change runs here and forgets the memo), or its Redis channel is up (each
+ * instance forgets on every instance's session end: lib/auth/session-check.ts
+ * publishes, lib/cache/next-cache-handler.cjs applies). Otherwise SESSION_CHECK_MS.
+ */
+export const VOUCH_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
 
 export type SessionClaims = { uid: string; sv: number; sid: string };
 
-type Memo = { cache: Map<string, { until: number; current: boolean }>; generation: number };
+type Memo = { cache: Map<string, { checkedAt: number; current: boolean }>; generation: number; forget?: () => void; endsReachHere?: boolean };
 
 const shared = ((globalThis as { [k: symbol]: unknown })[Symbol.for("ringbinder.session-checks")] ??= {
-  cache: new Map<string, { until: number; current: boolean }>(),
+  cache: new Map<string, { checkedAt: number; current: boolean }>(),
   generation: 0,
 }) as Memo;
+// the cache handler (CommonJS, outside the bundles) forgets through this when another instance ends a session
+shared.forget = forgetSessionChecks;
 
 function keyOf(token: SessionClaims): string {
   return `${token.uid}:${token.sid}:${token.sv}`;
 }
 
-/** The memo's fresh answer about a token: true (current), false (ended), or undefined (not known now). */
-export function rememberedSession(token: SessionClaims, now = Date.now()): boolean | undefined {
+/** The memo's answer about a token checked at most `maxAgeMs` ago: true (current), false (ended), or undefined (not known now). */
+export function rememberedSession(token: SessionClaims, maxAgeMs = SESSION_CHECK_MS, now = Date.now()): boolean | undefined {
   const hit = shared.cache.get(keyOf(token));
-  return hit && hit.until > now ? hit.current : undefined;
+  return hit && now - hit.checkedAt < maxAgeMs ? hit.current : undefined;
+}
+
+/**
+ * How long this instance may vouch for a session from its memo: VOUCH_MS when
+ * every session end reaches it at once (alone, or its Redis channel is up:
+ * next-cache-handler.cjs sets `endsReachHere`), else SESSION_CHECK_MS.
+ */
+export function vouchWindowMs(): number {
+  return !process.env.REDIS_URL || shared.endsReachHere === true ? VOUCH_MS : SESSION_CHECK_MS;
 }
 
 /** The memo's generation, read before asking the database (see rememberSession). */
@@ -47,7 +67,7 @@ export function sessionMemoGeneration(): number {
 export function rememberSession(token: SessionClaims, current: boolean, askedAt: number): boolean {
   if (askedAt !== shared.generation) return false;
   if (shared.cache.size >= MAX_ENTRIES) shared.cache.clear();
-  shared.cache.set(keyOf(token), { until: Date.now() + SESSION_CHECK_MS, current });
+  shared.cache.set(keyOf(token), { checkedAt: Date.now(), current });
   return true;
 }
 

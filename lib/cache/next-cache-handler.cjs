@@ -23,7 +23,7 @@ function invalidationChannel() {
 }
 
 const INSTANCE = randomUUID();
-const bus = { started: false, publisher: null, subscriber: null, warned: false };
+const bus = { started: false, publisher: null, subscriber: null, warned: false, subscribed: false };
 
 function warnOnce(err) {
   if (bus.warned) return;
@@ -36,13 +36,41 @@ function applyLocally(tags, durations) {
   return FileSystemCache.prototype.revalidateTag.call(null, tags, durations);
 }
 
-/** Parses and applies a message from another instance; ignores our own and malformed ones. */
+/**
+ * The session-check memo (lib/auth/session-memo.ts), shared on globalThis with
+ * the app's bundles: created here if this runs first (the module adopts it).
+ */
+function sessionMemo() {
+  const key = Symbol.for("ringbinder.session-checks");
+  return (globalThis[key] ??= { cache: new Map(), generation: 0 });
+}
+
+/** Whether every instance's session ends reach this one now (read by the proxy: session-memo.ts vouchWindowMs). */
+function setSessionEndsReachHere(value) {
+  sessionMemo().endsReachHere = value;
+}
+
+/**
+ * Parses and applies a message from another instance; ignores our own and
+ * malformed ones. `{ sessions: true }`: a session ended somewhere (sign-out,
+ * "sign out everywhere", password change): this instance forgets its session
+ * checks (lib/auth/session-check.ts publishes it).
+ */
 function onMessage(raw) {
   let msg;
   try {
     msg = JSON.parse(raw);
   } catch {
     return false;
+  }
+  if (msg && msg.sessions === true) {
+    const memo = sessionMemo();
+    if (typeof memo.forget === "function") memo.forget();
+    else {
+      memo.generation++;
+      memo.cache.clear();
+    }
+    return true;
   }
   if (!msg || msg.origin === INSTANCE || !Array.isArray(msg.tags)) return false;
   const tags = msg.tags.filter((t) => typeof t === "string" && t.length > 0 && t.length <= 256);
@@ -65,10 +93,20 @@ function startBus() {
   bus.subscriber = new Redis(url, options);
   bus.publisher.on("error", warnOnce);
   bus.subscriber.on("error", warnOnce);
+  // session ends from other instances arrive only while subscribed: the proxy vouches for sessions longer only then
+  // (ioredis subscribes again by itself when it reconnects, before "ready")
   bus.subscriber.on("ready", () => {
     bus.warned = false;
+    if (bus.subscribed) setSessionEndsReachHere(true);
   });
-  bus.subscriber.subscribe(invalidationChannel()).catch(warnOnce);
+  bus.subscriber.on("close", () => setSessionEndsReachHere(false));
+  bus.subscriber
+    .subscribe(invalidationChannel())
+    .then(() => {
+      bus.subscribed = true;
+      setSessionEndsReachHere(true);
+    })
+    .catch(warnOnce);
   bus.subscriber.on("message", (channel, raw) => {
     if (channel === invalidationChannel()) onMessage(raw);
   });
@@ -170,6 +208,8 @@ async function closeBus() {
   const clients = [bus.publisher, bus.subscriber].filter(Boolean);
   bus.publisher = bus.subscriber = null;
   bus.started = false;
+  bus.subscribed = false;
+  setSessionEndsReachHere(false);
   await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
 }
 

@@ -76,6 +76,49 @@ describe("the cache handler's invalidation channel", () => {
   });
 });
 
+describe("session ends between instances", () => {
+  const claims = { uid: "u1", sid: "s1", sv: 0 };
+
+  it("a session end published by another instance makes this one forget its session checks", async (ctx) => {
+    if (!redisUp) ctx.skip();
+    const memo = await import("@/lib/auth/session-memo");
+    new Handler({ serverDistDir: "/nonexistent", maxMemoryCacheSize: 1024 });
+    await Handler.busReady();
+    // subscribed: every session end reaches this instance, so the proxy may vouch for minutes
+    expect(await waitFor(() => memo.vouchWindowMs() === memo.VOUCH_MS)).toBe(true);
+    memo.rememberSession(claims, true, memo.sessionMemoGeneration());
+    expect(memo.rememberedSession(claims, memo.VOUCH_MS)).toBe(true);
+    // another instance's sign-out (lib/auth/session-check.ts publishes on the same channel)
+    const { default: Redis } = await import("ioredis");
+    const other = new Redis(REDIS_URL);
+    await other.publish(Handler.invalidationChannel(), JSON.stringify({ origin: "sessions-other", sessions: true }));
+    other.disconnect();
+    expect(await waitFor(() => memo.rememberedSession(claims, memo.VOUCH_MS) === undefined)).toBe(true);
+  });
+
+  it("the proxy vouches for minutes only while session ends reach this instance", async () => {
+    const memo = await import("@/lib/auth/session-memo");
+    expect(Handler.onMessage(JSON.stringify({ origin: "x", sessions: true }))).toBe(true);
+    const saved = process.env.REDIS_URL;
+    try {
+      delete process.env.REDIS_URL;
+      // alone: every sign-out runs here and forgets at once
+      expect(memo.vouchWindowMs()).toBe(memo.VOUCH_MS);
+      process.env.REDIS_URL = "redis://127.0.0.1:1";
+      await Handler.closeBus();
+      // several instances and no channel: the short check only
+      expect(memo.vouchWindowMs()).toBe(memo.SESSION_CHECK_MS);
+      const now = Date.now();
+      memo.rememberSession(claims, true, memo.sessionMemoGeneration());
+      expect(memo.rememberedSession(claims, memo.SESSION_CHECK_MS, now + memo.SESSION_CHECK_MS + 1)).toBeUndefined();
+      expect(memo.rememberedSession(claims, memo.VOUCH_MS, now + memo.SESSION_CHECK_MS + 1)).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.REDIS_URL;
+      else process.env.REDIS_URL = saved;
+    }
+  });
+});
+
 describe("the private page cache's memory budget", () => {
   type Entry = { value: { kind: string; html: string; rscData?: Buffer; headers?: Record<string, string> } } | null;
   type Cache = { get(key: string, ctx: Record<string, unknown>): Promise<Entry>; set(key: string, data: unknown, ctx: Record<string, unknown>): Promise<void> };
