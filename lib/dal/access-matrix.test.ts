@@ -263,7 +263,7 @@ const DAL: Record<string, Row> = {
   "decks/read.ts#resolvePublicDeckList": { access: "checked", call: () => deckRead.resolvePublicDeckList([{ set: "DEMO", number: 1, quantity: 1 }]), expect: PUBLIC },
   "cards.ts#toCardDTO": { access: "pure", why: "maps a row the caller already read" },
   "cards.ts#listCards": { access: "checked", call: () => cards.listCards({ take: 3 }), expect: PUBLIC },
-  "cards.ts#catalogStats": { access: "checked", call: () => cards.catalogStats(), expect: PUBLIC },
+  "cards.ts#databaseAnswers": { access: "checked", call: () => cards.databaseAnswers(), expect: PUBLIC },
   "catalog-admin.ts#snapshotOf": { access: "pure", why: "maps a row the caller already read" },
   "catalog-admin.ts#snapshotOfInput": { access: "pure", why: "maps validated input" },
   "catalog-admin.ts#sameSnapshot": { access: "pure", why: "compares two snapshots" },
