@@ -23,11 +23,11 @@ describe("CSV exports are guarded against formula injection", () => {
     });
   }
 
-  it("numbers and harmless text are written as they are, and the guard comes off on import", () => {
+  it("numbers and harmless text are written as they are, and the guard comes off on import", async () => {
     expect(guardCell(-3)).toBe(-3);
     expect(guardCell("Sonic")).toBe("Sonic");
     for (const text of HOSTILE) expect(unguardCell(String(guardCell(text)))).toBe(text);
-    const catalog = parseCatalogFile(EXPORTS["catalog export (web and CLI)"]("=1+1"), "csv");
+    const catalog = await parseCatalogFile(EXPORTS["catalog export (web and CLI)"]("=1+1"), "csv");
     expect(catalog.ok && catalog.rows[0].raw.title).toBe("=1+1");
     const collection = parseCollectionCsv(EXPORTS["collection export"]("@Tails"));
     expect(collection.ok && collection.rows[0].title).toBe("@Tails");

@@ -63,7 +63,7 @@ async function existingCards(setCodes: string[], onProgress: OnImportProgress): 
 }
 
 async function plan(text: string, format: CatalogFormat, onProgress: OnImportProgress): Promise<Plan> {
-  const parsed = parseCatalogFile(text, format);
+  const parsed = await parseCatalogFile(text, format);
   if (!parsed.ok) return { report: { ok: false, applied: false, fileError: parsed.error, rows: [], counts: emptyCounts() }, targets: [] };
   const total = parsed.rows.length;
   onProgress({ phase: "check", done: 0, total });
