@@ -45,7 +45,11 @@ function namesPending(where: unknown, depth = 0): boolean {
 export const VISIBLE_CARD = { pending: { is: null } } as const;
 
 /** The same condition in raw SQL over `"Card" c` (both dialects). */
-export const VISIBLE_CARD_SQL = Prisma.sql`NOT EXISTS (SELECT 1 FROM "PendingCard" pc WHERE pc."cardId" = c."id")`;
+//
+// Written so that it costs nothing while no import is writing (nearly always): the first test does not depend on the
+// row, so the database evaluates it once per statement, and only when PendingCard has rows does each card probe it.
+// (The per-row probe alone took catalog search at 100,000 cards from a 25 ms to a 61 ms p95: npm run bench:search.)
+export const VISIBLE_CARD_SQL = Prisma.sql`(NOT EXISTS (SELECT 1 FROM "PendingCard") OR NOT EXISTS (SELECT 1 FROM "PendingCard" pc WHERE pc."cardId" = c."id"))`;
 
 export function hidePendingImports(client: PrismaClient): PrismaClient {
   const guard =
