@@ -36,6 +36,8 @@ export async function POST(request: Request) {
   if (file.size > MAX_IMPORT_BYTES) return jsonError(new DomainError("input/too-large", TOO_LARGE));
   if (mode !== "dry-run" && mode !== "apply") return jsonError(new DomainError("input/invalid", "Choose dry run or apply."));
   const format = detectFormat(file.name, form.get("format")?.toString());
+  // reading the multipart body and decoding the file are two long steps: a turn of the event loop between them
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const text = await file.text();
   return importStreamResponse(async (onProgress) => {
     const report = mode === "apply" ? await applyImport(text, format, onProgress) : await dryRunImport(text, format, onProgress);

@@ -37,6 +37,8 @@ export async function POST(request: Request) {
   let text = "";
   let fileName = "";
   if (file instanceof File && file.size > 0) {
+    // reading the multipart body and decoding the file are two long steps: a turn of the event loop between them
+    await new Promise((resolve) => setTimeout(resolve, 0));
     text = await file.text();
     fileName = file.name;
   } else if (typeof pasted === "string" && pasted.trim()) {
