@@ -68,6 +68,44 @@ test.describe("card catalog", () => {
     await expect(page.getByRole("table", { name: "Card results" }).getByRole("row").nth(1)).toContainText("Ring");
   });
 
+  test("a query typed while a filter's results load is kept and applied", async ({ page }) => {
+    await page.goto("/cards");
+    await expect(page.getByTestId("result-count")).toContainText(cards(DEMO.length));
+    // the results of the filter click arrive only once the user has typed (a busy server)
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/cards\?q=c%3Ablue&_rsc=/, async (route) => {
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response }).catch(() => {}); // the router may have dropped the request by then
+    });
+    const blueResults = page.waitForResponse(/\/cards\?q=c%3Ablue&_rsc=/);
+    await page.getByRole("search").getByRole("button", { name: "Blue", exact: true }).click();
+    await expect(queryBox(page)).toHaveValue("c:blue");
+    await queryBox(page).focus();
+    await queryBox(page).fill("t:robot");
+    release();
+    await blueResults;
+    // the late results neither take the text back nor drop the typed query, and the box keeps the focus
+    await expect(page).toHaveURL(/q=t%3Arobot(&|$)/);
+    await expect(page.getByTestId("result-count")).toHaveText(cards(count((c) => hasTrait(c, "robot"))));
+    await expect(queryBox(page)).toHaveValue("t:robot");
+    await expect(queryBox(page)).toBeFocused();
+    // the typed query took the filter's place in the history: back is the whole catalog, forward the typed query
+    await page.goBack();
+    await expect(queryBox(page)).toHaveValue("");
+    await expect(page.getByTestId("result-count")).toContainText(cards(DEMO.length));
+    await page.goForward();
+    await expect(queryBox(page)).toHaveValue("t:robot");
+    await expect(page.getByTestId("result-count")).toHaveText(cards(count((c) => hasTrait(c, "robot"))));
+    // a filter clicked twice in quick succession is off again, in the box and in the results
+    await page.getByRole("search").getByRole("button", { name: "Red", exact: true }).dblclick();
+    await expect(queryBox(page)).toHaveValue("t:robot");
+    await expect(page.getByRole("search").getByRole("button", { name: "Red", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await expect(page).toHaveURL(/q=t%3Arobot$/);
+    await expect(page.getByTestId("result-count")).toHaveText(cards(count((c) => hasTrait(c, "robot"))));
+  });
+
   test("syntax help examples run when clicked", async ({ page }) => {
     await page.goto("/cards/syntax");
     await page.getByRole("link", { name: "c=br", exact: true }).click();

@@ -1,3 +1,4 @@
+import CardsLayout from "@/app/cached/cards/layout";
 import CardsPage from "@/app/cached/cards/[state]/page";
 
 export { metadata } from "@/app/cached/cards/[state]/page";
@@ -8,5 +9,9 @@ export const dynamic = "force-dynamic";
 // /cards is served from its cached per-query route (lib/cache/list-routes.cjs); this answers a
 // request that arrives without it with the unfiltered first page.
 export default function CardsFallback() {
-  return <CardsPage params={Promise.resolve({ state: "all" })} />;
+  return (
+    <CardsLayout>
+      <CardsPage params={Promise.resolve({ state: "all" })} />
+    </CardsLayout>
+  );
 }

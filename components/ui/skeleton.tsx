@@ -14,13 +14,7 @@ export function PageSkeleton({ kind, label }: { kind: "grid" | "rows" | "editor"
       <div aria-hidden className="space-y-5">
         <Bar className="h-8 w-48" />
         <Bar className="h-10 w-full max-w-2xl" />
-        {kind === "grid" && (
-          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
-            {Array.from({ length: 12 }, (_, i) => (
-              <Bar key={i} className="aspect-[5/7] rounded-xl" />
-            ))}
-          </div>
-        )}
+        {kind === "grid" && <CardGridBars />}
         {kind === "rows" && (
           <div className="space-y-2">
             {Array.from({ length: 6 }, (_, i) => (
@@ -44,6 +38,32 @@ export function PageSkeleton({ kind, label }: { kind: "grid" | "rows" | "editor"
             <Bar className="h-64" />
           </div>
         )}
+      </div>
+    </div>
+  );
+}
+
+function CardGridBars() {
+  return (
+    <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+      {Array.from({ length: 12 }, (_, i) => (
+        <Bar key={i} className="aspect-[5/7] rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Card results loading under a page's own title and search box (which stay):
+ * a count line, then cards. Announced once as "Loading" to screen readers.
+ */
+export function ResultsSkeleton({ label }: { label: string }) {
+  return (
+    <div className="space-y-4" role="status" aria-live="polite">
+      <span className="sr-only">Loading {label}…</span>
+      <div aria-hidden className="space-y-4">
+        <Bar className="h-6 w-32" />
+        <CardGridBars />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
-import { PageSkeleton } from "@/components/ui/skeleton";
+import { ResultsSkeleton } from "@/components/ui/skeleton";
 
+/** A query's results loading: the title and search box above them stay (layout.tsx). */
 export default function Loading() {
-  return <PageSkeleton kind="grid" label="cards" />;
+  return <ResultsSkeleton label="cards" />;
 }

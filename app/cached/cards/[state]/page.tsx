@@ -1,14 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { searchCards } from "@/lib/dal/card-search";
-import { cachedCatalogFacets } from "@/lib/dal/public-pages";
 import { decodeListState } from "@/lib/cache/page-state";
-import { SignedInOnly } from "@/components/session/current-user";
 import { toCardTile } from "@/components/card/card-grid";
 import { CardResults } from "@/components/card/card-results";
-import { CardSearchBox } from "@/components/card/card-search-box";
 import { CardResultsHeader } from "@/components/card/card-results-header";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryErrorPanel } from "@/components/card/query-error-panel";
@@ -16,7 +12,8 @@ import { QueryErrorPanel } from "@/components/card/query-error-panel";
 export const metadata: Metadata = { title: "Cards" };
 
 // /cards?… is served from here (lib/cache/list-routes.cjs): rendered once per query, then kept
-// until a catalog write invalidates it (lib/dal/public-pages.ts).
+// until a catalog write invalidates it (lib/dal/public-pages.ts). The title and search box are
+// in ../layout.tsx, which stays while the query changes.
 export const revalidate = 60;
 export function generateStaticParams() {
   return [];
@@ -29,7 +26,7 @@ export default async function CardsPage({ params }: { params: Params }) {
   if (!sp) notFound();
   const q = sp.q ?? "";
   const view = sp.view === "list" ? "list" : "grid";
-  const [result, facets] = await Promise.all([searchCards({ q, sort: sp.sort, dir: sp.dir, page: sp.page }), cachedCatalogFacets()]);
+  const result = await searchCards({ q, sort: sp.sort, dir: sp.dir, page: sp.page });
 
   const hrefFor = (page: number) => {
     const params = new URLSearchParams();
@@ -42,26 +39,7 @@ export default async function CardsPage({ params }: { params: Params }) {
   };
 
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-2xl font-bold">Cards</h1>
-        <span className="badge-unofficial">Unofficial demo set</span>
-        <div className="ml-auto flex gap-2 text-sm">
-          <SignedInOnly>
-            <Link href="/cards/suggestions" className="btn-secondary">
-              My suggestions
-            </Link>
-            <Link href="/cards/suggest" className="btn-secondary">
-              Suggest a card
-            </Link>
-          </SignedInOnly>
-        </div>
-      </div>
-
-      <Suspense fallback={<div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-hidden />}>
-        <CardSearchBox traits={facets.traits} sets={facets.sets} showAppliedError={false} />
-      </Suspense>
-
+    <>
       {!result.ok ? (
         <QueryErrorPanel query={q} error={result.error} />
       ) : (
@@ -98,6 +76,6 @@ export default async function CardsPage({ params }: { params: Params }) {
           <Pagination page={result.page} pageCount={Math.ceil(result.total / result.pageSize)} hrefFor={hrefFor} />
         </section>
       )}
-    </div>
+    </>
   );
 }

@@ -1,0 +1,42 @@
+import Link from "next/link";
+import { Suspense, type ReactNode } from "react";
+import { cachedCatalogFacets } from "@/lib/dal/public-pages";
+import { SignedInOnly } from "@/components/session/current-user";
+import { CardSearchBox } from "@/components/card/card-search-box";
+
+/**
+ * The catalog's title and search box, around the results of one query
+ * (`[state]`). Every query is its own `[state]` segment, and the router
+ * recreates a segment's tree when its value changes: the search box lives
+ * here, above it, so that it keeps what the user is typing, the query waiting
+ * for its typing pause and its focus while a new page of results arrives (a
+ * box inside `[state]` was replaced by a fresh one on every query, which threw
+ * away text typed while a filter click was still loading).
+ */
+export default async function CardsLayout({ children }: { children: ReactNode }) {
+  const facets = await cachedCatalogFacets();
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-2xl font-bold">Cards</h1>
+        <span className="badge-unofficial">Unofficial demo set</span>
+        <div className="ml-auto flex gap-2 text-sm">
+          <SignedInOnly>
+            <Link href="/cards/suggestions" className="btn-secondary">
+              My suggestions
+            </Link>
+            <Link href="/cards/suggest" className="btn-secondary">
+              Suggest a card
+            </Link>
+          </SignedInOnly>
+        </div>
+      </div>
+
+      <Suspense fallback={<div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-hidden />}>
+        <CardSearchBox traits={facets.traits} sets={facets.sets} showAppliedError={false} />
+      </Suspense>
+
+      {children}
+    </div>
+  );
+}
