@@ -1,7 +1,7 @@
 /**
  * HTTP load benchmark of the production build on a scratch database.
  *
- *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|import|collection-import|cli-import|login-flood|all
+ *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|import|collection-import|update-import|cli-import|login-flood|all
  *                          --duration 10 --connections 20 --port 3199 --dist .next-bench --rebuild|--no-build]
  *
  * pages        bounded autocannon loads (loopback only) on a static asset (the
@@ -16,6 +16,8 @@
  * collection-import  the same for a regular user's 20,000-row collection
  *              import (add mode) into a 20,000-card set (imported first, unmeasured,
  *              unless the import mode ran before it).
+ * update-import  the same 20,000 cards imported again with new rules text
+ *              (every row an update of an existing card).
  * cli-import   `npm run catalog -- import` of 20,000 new cards in a second
  *              process while the app serves: health p99, and 5-card collection
  *              imports through the app meanwhile (all must succeed).
@@ -672,6 +674,35 @@ async function catalogImportMode(seeded: Seeded) {
   printProbe(await probe.stop());
 }
 
+/**
+ * The same 20,000 cards imported again with new rules text: every row an
+ * update of an existing card (imported first, unmeasured, unless the import
+ * mode ran before it), while /api/health is polled.
+ */
+async function updateImportMode(seeded: Seeded) {
+  const cookie = await session(seeded.adminEmail);
+  if (!importSetReady) {
+    step(`Importing the ${IMPORT_ROWS.toLocaleString("en")}-card set to update (not measured)…`);
+    const r = await postImport("/api/catalog/import", catalogImportForm(), cookie);
+    if (!r.ok) fail(`The catalog import the update import needs failed: ${r.message}`);
+    importSetReady = true;
+  }
+  const cards = Array.from({ length: IMPORT_ROWS }, (_, i) => ({ ...generatedCard("BENCHI", i + 1), text: `Updated rules text ${i + 1}: discard an opposing card.` }));
+  const form = new FormData();
+  form.set("file", new Blob([JSON.stringify({ cards })], { type: "application/json" }), "bench-update.json");
+  form.set("mode", "apply");
+  const probe = startWriteProbe();
+  const w = { from: performance.now(), to: 0 };
+  const run = postImport("/api/catalog/import", form, cookie);
+  const times = await probeHealth(run);
+  const r = await run;
+  w.to = performance.now();
+  await sleep(400);
+  printHealth(`Catalog update import (${IMPORT_ROWS.toLocaleString("en")} existing cards changed, POST /api/catalog/import)`, times, describeRun(r));
+  console.log(serverFigures(w, r.phases));
+  printProbe(await probe.stop());
+}
+
 /** A 20,000-row collection import (a regular user, add mode) while /api/health is polled. */
 async function collectionImportMode(seeded: Seeded) {
   if (!importSetReady) {
@@ -762,6 +793,7 @@ const MODES: Record<string, (seeded: Seeded) => Promise<void>> = {
   pages: pagesMode,
   import: catalogImportMode,
   "collection-import": collectionImportMode,
+  "update-import": updateImportMode,
   "cli-import": cliImportMode,
   // locks 127.0.0.1 out of signing in for the limit's window: the users are signed in before any mode runs (main)
   "login-flood": loginFloodMode,

@@ -303,12 +303,16 @@ export async function applyInChunks(job: ImportJob, total: number, opts: Chunked
 const ROLLBACK_BATCH = 500;
 
 /**
- * Deletes the hidden cards a chunked apply wrote (their audit rows and traits
- * with them), a batch per short transaction: they were never visible, so
+ * Deletes the hidden rows a chunked apply wrote: the audit rows of the cards
+ * it updates, then the new cards (their audit rows and traits with them), a
+ * batch per short transaction: they were never visible, so
  * removing them in several steps changes nothing anyone sees. Then the sets the
  * import created, if they hold no card.
  */
 async function rollBackHiddenRows(jobId: string): Promise<void> {
+  // the audit rows it wrote for the cards it updates (their PendingAudit rows go with them: ON DELETE CASCADE)
+  const audits = Prisma.sql`SELECT "auditId" FROM "PendingAudit" WHERE "jobId" = ${jobId} ORDER BY "auditId" LIMIT ${ROLLBACK_BATCH}`;
+  while ((await db.$executeRaw(Prisma.sql`DELETE FROM "CardAudit" WHERE "id" IN (${audits})`)) > 0) await yieldToEventLoop();
   const batch = Prisma.sql`SELECT "cardId" FROM "PendingCard" WHERE "jobId" = ${jobId} ORDER BY "cardId" LIMIT ${ROLLBACK_BATCH}`;
   for (;;) {
     const removed = await db.$transaction(async (tx) => {

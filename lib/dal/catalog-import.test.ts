@@ -38,7 +38,7 @@ async function fingerprint() {
 
 async function tableCounts() {
   const [row] = await testDb.prisma.$queryRaw<Record<string, number | bigint>[]>`SELECT (SELECT count(*) FROM "Card") AS "cards", (SELECT count(*) FROM "CardTrait") AS "traits",
-    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "PendingCard") AS "hidden"`;
+    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "PendingCard") AS "hidden", (SELECT count(*) FROM "PendingAudit") AS "hiddenAudits"`;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
 }
 
@@ -251,11 +251,49 @@ describe("large imports", () => {
     expect((await tableCounts()).hidden).toBe(0);
   }, 60_000);
 
+  it("an import that updates cards: the updates and their audit rows are seen at once, at the publish, for errata and re-keyed cards alike", async () => {
+    const cards = (title: string, traits: (i: number) => string[], rings: (i: number) => number) =>
+      JSON.stringify({ cards: Array.from({ length: 2500 }, (_, i) => ({ set: "UPD", number: i + 1, title: `${title} ${i + 1}`, traits: traits(i), colors: ["blue"], rings: rings(i), rarity: "common", text: `${title} text`, effect: null })) });
+    expect((await applyImport(cards("Before", () => ["Keep", "Drop"], () => 1), "json")).applied).toBe(true);
+    const before = await fingerprint();
+    const auditsOf = () => testDb.prisma.cardAudit.count({ where: { card: { set: { code: "UPD" } } } });
+    const auditsBefore = await auditsOf();
+    let probe: Promise<{ titles: number; audits: number; rawAudits: number; hiddenAudits: number }> | null = null;
+    // every other card changes its rings (an indexed column) and its traits, the rest only their title and text
+    const r = await applyImport(cards("After", (i) => (i % 2 ? ["Keep", "Added"] : ["Keep", "Drop"]), (i) => (i % 2 ? 7 : 1)), "json", (p) => {
+      if (p.phase !== "apply" || p.done === 0 || probe) return;
+      probe = testDb.prisma.$transaction(async (tx) => ({
+        locked: testDb.provider === "postgresql" ? await tx.$queryRaw`SELECT 1 FROM "ImportJob" FOR UPDATE` : null,
+        titles: await tx.card.count({ where: { set: { code: "UPD" }, title: { startsWith: "After" } } }),
+        audits: await tx.cardAudit.count({ where: { card: { set: { code: "UPD" } } } }),
+        rawAudits: Number((await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "CardAudit"`)[0].n),
+        hiddenAudits: Number((await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "PendingAudit"`)[0].n),
+      }));
+    });
+    expect(r).toMatchObject({ applied: true, counts: { update: 2500, create: 0 } });
+    const seen = await probe!;
+    // nothing of the import is seen before its publish, though on SQLite the first chunk's audit rows are written (hidden)
+    expect(seen).toMatchObject({ titles: 0, audits: auditsBefore });
+    expect(seen.hiddenAudits).toBe(testDb.provider === "sqlite" ? 1000 : 0);
+    expect(seen.rawAudits).toBe(before.tables.audits + seen.hiddenAudits);
+    // then all of it
+    expect(await auditsOf()).toBe(auditsBefore + 2500);
+    const after = await testDb.prisma.card.findMany({ where: { set: { code: "UPD" } }, select: { number: true, title: true, rings: true, text: true, traits: { select: { trait: true }, orderBy: { traitKey: "asc" } } }, orderBy: { number: "asc" } });
+    expect(after).toHaveLength(2500);
+    for (const c of after) {
+      const odd = (c.number - 1) % 2 === 1;
+      expect(c).toEqual({ number: c.number, title: `After ${c.number}`, rings: odd ? 7 : 1, text: "After text", traits: (odd ? ["Added", "Keep"] : ["Drop", "Keep"]).map((trait) => ({ trait })) });
+    }
+    expect((await tableCounts()).hiddenAudits).toBe(0);
+    expect(await searchCards({ q: "set:UPD rings:7" })).toMatchObject({ total: 1250 });
+  }, 60_000);
+
   it("a card the file updates is deleted while the new cards are written: the publish refuses, the new cards written so far are removed", async () => {
     const mix = (title: string, n: number) =>
       JSON.stringify({ cards: Array.from({ length: n }, (_, i) => ({ set: "MIX", number: i + 1, title: `${title} ${i + 1}`, traits: ["Mixed"], colors: ["red"], rings: 3, rarity: "common", text: "", effect: null })) });
     expect((await applyImport(mix("First", 5), "json")).applied).toBe(true);
     const victim = await testDb.prisma.card.findFirstOrThrow({ where: { set: { code: "MIX" }, number: 1 } });
+    const auditsBefore = (await tableCounts()).audits;
     let deleting: Promise<unknown> | null = null;
     // five updates and 2,495 creates; MIX-1 is deleted once the first chunk of creates is in (SQLite), or as the staging
     // ends (PostgreSQL, where the apply is one transaction that nothing outside it can pause)
@@ -268,6 +306,9 @@ describe("large imports", () => {
     await deleting;
     const after = await fingerprint();
     expect(after.tables.hidden).toBe(0);
+    // the audit rows written for the four updated cards left were hidden, and are gone with the rollback
+    expect(after.tables.hiddenAudits).toBe(0);
+    expect(after.tables.audits).toBe(auditsBefore);
     expect(await testDb.prisma.card.findMany({ where: { set: { code: "MIX" } }, select: { title: true }, orderBy: { number: "asc" } })).toEqual([2, 3, 4, 5].map((n) => ({ title: `First ${n}` })));
     expect(await testDb.prisma.importJob.count()).toBe(0);
   }, 60_000);

@@ -9,7 +9,9 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
  * publishes them, those cards have a `PendingCard` row and must not be seen:
  * not by a search, a count, a card page or a set list. This extension adds
  * the condition to every read of `Card`, of `CardTrait` (the trait list) and
- * of `CardAudit` (the audit log) made through the model API, so every reader,
+ * of `CardAudit` (the audit log: the rows of the cards it creates hide with
+ * them, the rows of the cards it updates have a `PendingAudit` row of their
+ * own until the publish) made through the model API, so every reader,
  * today's and tomorrow's, sees the catalog as before or as after an import,
  * never half of it. Raw SQL over "Card" adds VISIBLE_CARD_SQL itself
  * (lib/dal/card-search, lib/dal/literal-match.ts,
@@ -44,6 +46,9 @@ function namesPending(where: unknown, depth = 0): boolean {
 /** A card's condition: not hidden by an import in progress. */
 export const VISIBLE_CARD = { pending: { is: null } } as const;
 
+/** An audit row's condition: not the audit of an update an import has yet to publish. */
+const VISIBLE_AUDIT = { pending: { is: null } } as const;
+
 /** The same condition in raw SQL over `"Card" c` (both dialects). */
 //
 // Written so that it costs nothing while no import is writing (nearly always): the first test does not depend on the
@@ -64,7 +69,8 @@ export function hidePendingImports(client: PrismaClient): PrismaClient {
     query: {
       card: { $allOperations: guard(VISIBLE_CARD) },
       cardTrait: { $allOperations: guard({ card: VISIBLE_CARD }) },
-      cardAudit: { $allOperations: guard({ OR: [{ cardId: null }, { card: VISIBLE_CARD }] }) },
+      // an import's audit rows: of a new card, hidden with the card; of a card it updates, hidden by their own PendingAudit row
+      cardAudit: { $allOperations: guard({ AND: [{ OR: [{ cardId: null }, { card: VISIBLE_CARD }] }, VISIBLE_AUDIT] }) },
     },
   });
   // the same model API; the rest of the app keeps the plain client's types

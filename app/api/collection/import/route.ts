@@ -1,11 +1,12 @@
 import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/dal/session";
 import { applyCollectionImport, previewCollectionImport } from "@/lib/dal/collection";
-import { checkImportSize, detectFormat } from "@/lib/collection/transfer";
+import { checkImportSize, detectFormat, MAX_IMPORT_BYTES } from "@/lib/collection/transfer";
 import type { ImportActionData } from "@/lib/collection/types";
 import { DomainError } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
 import { importStreamResponse, sameOrigin } from "@/lib/import/stream-response";
+import { readImportUpload, type ImportUpload } from "@/lib/import/upload";
 import { limit } from "@/lib/rate-limit";
 import { importRequestSchema } from "@/lib/validation/collection";
 
@@ -19,42 +20,43 @@ import { importRequestSchema } from "@/lib/validation/collection";
  */
 export async function POST(request: Request) {
   let userId: string;
-  let form: FormData;
+  let upload: ImportUpload;
   try {
     if (!sameOrigin(request)) throw new DomainError("request/cross-origin", "Imports are accepted from this site's pages only.");
     userId = (await requireUser()).id;
     await limit("import", userId);
-    const declared = checkImportSize(Math.max(0, Number(request.headers.get("content-length") ?? 0) - 64 * 1024));
+    const declaredBytes = Math.max(0, Number(request.headers.get("content-length") ?? 0) - 64 * 1024);
+    const declared = checkImportSize(declaredBytes);
     if (!declared.ok) return jsonError(declared);
-    form = await request.formData().catch(() => {
-      throw new DomainError("input/invalid", "Send the file as a multipart form.");
-    });
+    const tooLarge = () => {
+      const size = checkImportSize(Math.max(declaredBytes, MAX_IMPORT_BYTES + 1));
+      return new DomainError("import/too-large", size.ok ? "The file is too large." : size.message);
+    };
+    upload = await readImportUpload(request, { fileBytes: MAX_IMPORT_BYTES, fieldBytes: MAX_IMPORT_BYTES, tooLarge });
   } catch (e) {
     return jsonError(e);
   }
-  const file = form.get("file");
-  const pasted = form.get("text");
+  const { file, fields } = upload;
+  const pasted = fields.get("text");
   let text = "";
   let fileName = "";
-  if (file instanceof File && file.size > 0) {
-    // reading the multipart body and decoding the file are two long steps: a turn of the event loop between them
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    text = await file.text();
+  if (file) {
+    text = file.text;
     fileName = file.name;
-  } else if (typeof pasted === "string" && pasted.trim()) {
+  } else if (pasted?.trim()) {
     text = pasted;
-    const named = form.get("fileName");
-    fileName = typeof named === "string" && named.trim() ? named.trim().slice(0, 200) : "pasted text";
+    const named = fields.get("fileName")?.trim();
+    fileName = named ? named.slice(0, 200) : "pasted text";
   } else return jsonError(new DomainError("input/invalid", "Choose a file or paste the collection."));
-  const size = checkImportSize(new TextEncoder().encode(text).length);
+  const size = checkImportSize(Buffer.byteLength(text));
   if (!size.ok) return jsonError(size);
-  const requestedFormat = form.get("format");
+  const requestedFormat = fields.get("format");
   const parsed = importRequestSchema.safeParse({
-    mode: form.get("mode"),
+    mode: fields.get("mode"),
     format: requestedFormat === "csv" || requestedFormat === "json" ? requestedFormat : detectFormat(fileName, text),
   });
   if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Choose add or replace."));
-  const apply = form.get("intent") === "apply";
+  const apply = fields.get("intent") === "apply";
   const { format, mode } = parsed.data;
   return importStreamResponse<ImportActionData>(async (onProgress) => {
     // a refusal the user can read (bad file, rows that changed since the check) is a DomainError (CollectionError): nothing was changed
