@@ -7,7 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { cardKey, titleKey } from "@/lib/cards/keys";
 import { MAX_QUANTITY, type ImportMode, type TransferFormat } from "@/lib/validation/collection";
 import { parseCollectionFile, type RowError, type TransferRow } from "@/lib/collection/transfer";
-import { applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
+import { analyzeStaged, applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/dal/bulk";
 import type { OnImportProgress } from "@/lib/import/progress";
 import { timeSlicer } from "@/lib/import/time-slice";
 import type { ImportPreview, ImportPreviewLine } from "@/lib/collection/types";
@@ -169,6 +169,7 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
       },
       (done) => onProgress({ phase: "stage", done, total: staged.length }),
     );
+    await analyzeStaged("collection");
     onProgress({ phase: "apply", done: 0, total: staged.length });
     await applyInOneTransaction(job, staged.length, {
       kind: "collection",
