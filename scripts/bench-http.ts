@@ -16,8 +16,9 @@
  * collection-import  the same for a regular user's 20,000-row collection
  *              import (add mode) into a 20,000-card set (imported first, unmeasured,
  *              unless the import mode ran before it).
- * update-import  the same 20,000 cards imported again with new rules text
- *              (every row an update of an existing card).
+ * update-import  the same 20,000 cards imported again as updates of the
+ *              existing cards: an erratum (rules text only), then a rework
+ *              (every field of every card changed: the worst case).
  * cli-import   `npm run catalog -- import` of 20,000 new cards in a second
  *              process while the app serves: health p99, and 5-card collection
  *              imports through the app meanwhile (all must succeed).
@@ -644,8 +645,12 @@ async function postImport(route: string, form: FormData, cookie: string): Promis
   return { ok: last?.type === "result" && last.ok === true, message: last?.message ?? "no result", seconds: (end - t0) / 1000, phases };
 }
 
+/** The cards of set BENCHI as the last catalog import wrote them. */
+let importedCards: ReturnType<typeof generatedCard>[] = [];
+
 function catalogImportForm(): FormData {
   const cards = Array.from({ length: IMPORT_ROWS }, (_, i) => generatedCard("BENCHI", i + 1));
+  importedCards = cards;
   const form = new FormData();
   form.set("file", new Blob([JSON.stringify({ cards })], { type: "application/json" }), "bench-import.json");
   form.set("mode", "apply");
@@ -675,9 +680,12 @@ async function catalogImportMode(seeded: Seeded) {
 }
 
 /**
- * The same 20,000 cards imported again with new rules text: every row an
- * update of an existing card (imported first, unmeasured, unless the import
- * mode ran before it), while /api/health is polled.
+ * The same 20,000 cards imported again, twice (imported first, unmeasured,
+ * unless the import mode ran before it), while /api/health is polled: an
+ * erratum (every card's rules text changed, nothing else: the common case)
+ * and a rework (every card regenerated: title, traits, colours, rings and
+ * rarity all change, so every index and trait row of the card changes; the
+ * worst case for the in-place publish).
  */
 async function updateImportMode(seeded: Seeded) {
   const cookie = await session(seeded.adminEmail);
@@ -687,20 +695,26 @@ async function updateImportMode(seeded: Seeded) {
     if (!r.ok) fail(`The catalog import the update import needs failed: ${r.message}`);
     importSetReady = true;
   }
-  const cards = Array.from({ length: IMPORT_ROWS }, (_, i) => ({ ...generatedCard("BENCHI", i + 1), text: `Updated rules text ${i + 1}: discard an opposing card.` }));
-  const form = new FormData();
-  form.set("file", new Blob([JSON.stringify({ cards })], { type: "application/json" }), "bench-update.json");
-  form.set("mode", "apply");
-  const probe = startWriteProbe();
-  const w = { from: performance.now(), to: 0 };
-  const run = postImport("/api/catalog/import", form, cookie);
-  const times = await probeHealth(run);
-  const r = await run;
-  w.to = performance.now();
-  await sleep(400);
-  printHealth(`Catalog update import (${IMPORT_ROWS.toLocaleString("en")} existing cards changed, POST /api/catalog/import)`, times, describeRun(r));
-  console.log(serverFigures(w, r.phases));
-  printProbe(await probe.stop());
+  const variants = [
+    { label: "erratum: every card's rules text changed", cards: importedCards.map((c, i) => ({ ...c, text: `Errata ${i + 1}: discard an opposing card.` })) },
+    { label: "rework: every card regenerated, all fields changed", cards: Array.from({ length: IMPORT_ROWS }, (_, i) => generatedCard("BENCHI", i + 1)) },
+  ];
+  for (const v of variants) {
+    const form = new FormData();
+    form.set("file", new Blob([JSON.stringify({ cards: v.cards })], { type: "application/json" }), "bench-update.json");
+    form.set("mode", "apply");
+    const probe = startWriteProbe();
+    const w = { from: performance.now(), to: 0 };
+    const run = postImport("/api/catalog/import", form, cookie);
+    const times = await probeHealth(run);
+    const r = await run;
+    w.to = performance.now();
+    await sleep(400);
+    printHealth(`Catalog update import (${IMPORT_ROWS.toLocaleString("en")} existing cards, ${v.label}; POST /api/catalog/import)`, times, describeRun(r));
+    console.log(serverFigures(w, r.phases));
+    printProbe(await probe.stop());
+    importedCards = v.cards;
+  }
 }
 
 /** A 20,000-row collection import (a regular user, add mode) while /api/health is polled. */
