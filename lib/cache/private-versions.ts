@@ -10,9 +10,12 @@ import type { PrivateView } from "@/lib/cache/private-key";
  *
  * Kept where every instance sees them: in Redis when REDIS_URL is set (GET,
  * and INCR to bump), else in process memory (one instance). A version starts
- * at the time it was first needed, in milliseconds, so one that is lost (a
- * Redis flush or restart, an evicted key, a restarted process) starts again
- * above every value it held before and never names an older cached page.
+ * at the time it was first needed, in microseconds, and each bump adds one, so
+ * one that is lost (a Redis flush or restart, an evicted key, a restarted
+ * process) starts again above every value it held before (it would take a
+ * bump per microsecond to catch up) and never names an older cached page.
+ * (In milliseconds, a version bumped and lost within the same millisecond
+ * started again at a value it had already held.)
  * Writes bump after their transaction commits: a view that read the old
  * version while the write was in flight rendered under a version no later
  * view asks for.
@@ -31,7 +34,7 @@ type Memory = Map<string, number>;
 /** On globalThis: the proxy, the pages and the actions are bundled separately but share one process. */
 const memory = ((globalThis as { [k: symbol]: unknown })[Symbol.for("ringbinder.private-versions")] ??= new Map()) as Memory;
 
-// GET, or start the version at ARGV[1] (now, ms) when it is missing; both keep it for KEEP_MS
+// GET, or start the version at ARGV[1] (now, µs) when it is missing; both keep it for KEEP_MS
 const READ = `local v = redis.call('GET', KEYS[1])
 if not v then v = ARGV[1]; redis.call('SET', KEYS[1], v) end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -41,6 +44,11 @@ const BUMP = `if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[
 local v = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return v`;
+
+/** Where a version starts: now, in microseconds (a safe integer until the year 2255). */
+function startValue(): number {
+  return Math.floor((performance.timeOrigin + performance.now()) * 1000);
+}
 
 let warned = false;
 function warnOnce(err: unknown) {
@@ -60,14 +68,14 @@ export async function privateVersion(uid: string, view: PrivateView): Promise<st
     let v = memory.get(key);
     if (v === undefined) {
       if (memory.size >= MEMORY_MAX) memory.clear();
-      v = Date.now();
+      v = startValue();
       memory.set(key, v);
     }
     return String(v);
   }
   if (redis.status !== "ready") return null;
   try {
-    const v = await redis.eval(READ, 1, redisKey(view, uid), String(Date.now()), String(KEEP_MS));
+    const v = await redis.eval(READ, 1, redisKey(view, uid), String(startValue()), String(KEEP_MS));
     warned = false;
     return String(v);
   } catch (err) {
@@ -88,12 +96,12 @@ export async function bumpPrivateViews(uid: string, views: readonly PrivateView[
     for (const view of views) {
       const key = `${view}:${uid}`;
       const v = memory.get(key);
-      memory.set(key, Math.max((v ?? 0) + 1, Date.now()));
+      memory.set(key, Math.max((v ?? 0) + 1, startValue()));
     }
     return;
   }
   try {
-    await Promise.all(views.map((view) => redis.eval(BUMP, 1, redisKey(view, uid), String(Date.now()), String(KEEP_MS))));
+    await Promise.all(views.map((view) => redis.eval(BUMP, 1, redisKey(view, uid), String(startValue()), String(KEEP_MS))));
   } catch (err) {
     console.warn(`[private-cache] could not record a change of ${views.join(", ")} (${(err as Error).message}); the user's cached page may show the old data until its lifetime ends.`);
   }

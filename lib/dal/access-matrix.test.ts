@@ -171,6 +171,11 @@ const DAL: Record<string, Row> = {
   "bulk.ts#yieldToEventLoop": { access: "pure", why: "waits a tick" },
   // an import job belongs to the session's user; the steps on it need the job startImportJob minted (forgeries: the test at the end)
   "bulk.ts#startImportJob": { access: "checked", call: async () => (await bulk.startImportJob("collection", 0)).userId, expect: SIGNED_IN, verify: (who, r, f) => expect(r).toBe(f.users[who as Exclude<Who, "guest">].id) },
+  "bulk.ts#analyzeStaged": {
+    access: "internal",
+    why: "PostgreSQL: refreshes the planner's statistics of the staging tables once an import that has passed its own checks has staged its rows (reads or writes no row)",
+    importers: ["lib/dal/catalog-import.ts", "lib/dal/collection/import.ts"],
+  },
   "bulk.ts#stageInChunks": { access: "pure", why: "hands chunks of the rows it is given to the importer's own write (no data access of its own)" },
   "bulk.ts#applyInOneTransaction": {
     access: "checked",
