@@ -657,6 +657,24 @@ function catalogImportForm(): FormData {
   return form;
 }
 
+/**
+ * Posts one import through its web route while /api/health is polled and a second connection writes beside it,
+ * then prints the health figures (under `label`), the server's own figures for that window and the second writer's.
+ */
+async function measureImport(label: string, route: string, form: FormData, cookie: string): Promise<ImportRun> {
+  const probe = startWriteProbe();
+  const w = { from: performance.now(), to: 0 };
+  const run = postImport(route, form, cookie);
+  const times = await probeHealth(run);
+  const r = await run;
+  w.to = performance.now();
+  await sleep(400);
+  printHealth(label, times, describeRun(r));
+  console.log(serverFigures(w, r.phases));
+  printProbe(await probe.stop());
+  return r;
+}
+
 function describeRun(r: ImportRun): string {
   return `${r.ok ? "" : "FAILED: "}${r.message} in ${r.seconds.toFixed(1)} s (${r.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(", ")})`;
 }
@@ -666,17 +684,8 @@ async function catalogImportMode(seeded: Seeded) {
   const cookie = await session(seeded.adminEmail);
   const idle = await probeHealth(sleep(3000));
   console.log(`\n/api/health idle: p50 ${pct(idle, 50).toFixed(0)} ms, p99 ${pct(idle, 99).toFixed(0)} ms`);
-  const probe = startWriteProbe();
-  const w = { from: performance.now(), to: 0 };
-  const run = postImport("/api/catalog/import", catalogImportForm(), cookie);
-  const times = await probeHealth(run);
-  const r = await run;
-  w.to = performance.now();
-  await sleep(400);
+  const r = await measureImport(`Catalog import (${IMPORT_ROWS.toLocaleString("en")} new cards, POST /api/catalog/import)`, "/api/catalog/import", catalogImportForm(), cookie);
   if (r.ok) importSetReady = true;
-  printHealth(`Catalog import (${IMPORT_ROWS.toLocaleString("en")} new cards, POST /api/catalog/import)`, times, describeRun(r));
-  console.log(serverFigures(w, r.phases));
-  printProbe(await probe.stop());
 }
 
 /**
@@ -703,16 +712,7 @@ async function updateImportMode(seeded: Seeded) {
     const form = new FormData();
     form.set("file", new Blob([JSON.stringify({ cards: v.cards })], { type: "application/json" }), "bench-update.json");
     form.set("mode", "apply");
-    const probe = startWriteProbe();
-    const w = { from: performance.now(), to: 0 };
-    const run = postImport("/api/catalog/import", form, cookie);
-    const times = await probeHealth(run);
-    const r = await run;
-    w.to = performance.now();
-    await sleep(400);
-    printHealth(`Catalog update import (${IMPORT_ROWS.toLocaleString("en")} existing cards, ${v.label}; POST /api/catalog/import)`, times, describeRun(r));
-    console.log(serverFigures(w, r.phases));
-    printProbe(await probe.stop());
+    await measureImport(`Catalog update import (${IMPORT_ROWS.toLocaleString("en")} existing cards, ${v.label}; POST /api/catalog/import)`, "/api/catalog/import", form, cookie);
     importedCards = v.cards;
   }
 }
@@ -731,16 +731,7 @@ async function collectionImportMode(seeded: Seeded) {
   form.set("file", new Blob([csv], { type: "text/csv" }), "bench-collection.csv");
   form.set("mode", "add");
   form.set("intent", "apply");
-  const probe = startWriteProbe();
-  const w = { from: performance.now(), to: 0 };
-  const run = postImport("/api/collection/import", form, cookie);
-  const times = await probeHealth(run);
-  const r = await run;
-  w.to = performance.now();
-  await sleep(400);
-  printHealth(`Collection import (${IMPORT_ROWS.toLocaleString("en")} rows, add mode, POST /api/collection/import)`, times, describeRun(r));
-  console.log(serverFigures(w, r.phases));
-  printProbe(await probe.stop());
+  await measureImport(`Collection import (${IMPORT_ROWS.toLocaleString("en")} rows, add mode, POST /api/collection/import)`, "/api/collection/import", form, cookie);
 }
 
 /**
