@@ -260,7 +260,8 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
         FROM "ImportCardStage" s JOIN "Card" c ON c."id" = s."cardId" WHERE ${ranged} ORDER BY s."auditId"`);
       if (hide) {
         hiddenAudits += await tx.$executeRaw(sql`
-          INSERT INTO "PendingAudit" ("auditId", "jobId") SELECT s."auditId", s."jobId" FROM "ImportCardStage" s WHERE ${ranged} AND s."action" = 'update' ORDER BY s."auditId"`);
+          INSERT INTO "PendingAudit" ("auditId", "jobId") SELECT s."auditId", s."jobId" FROM "ImportCardStage" s JOIN "CardAudit" a ON a."id" = s."auditId"
+          WHERE ${ranged} AND s."action" = 'update' ORDER BY s."auditId"`);
       }
     },
     async publish(tx) {
