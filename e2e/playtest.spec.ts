@@ -332,12 +332,19 @@ test.describe("solo playtest board", () => {
     await decision.scrollIntoViewIfNeeded();
     await shot(page, testInfo, "13-card-choice-390");
     await page.setViewportSize({ width: 1366, height: 900 });
-    // Keyboard: focus starts on the first card; Tab reaches "Done", Shift+Tab comes back, Enter chooses.
+    // Keyboard: focus starts on the first card; Tab goes through every card of the pile (one or more, as the game
+    // went) to "Done", Shift+Tab comes back the same way, Enter chooses.
     await expect(first).toBeFocused();
-    await page.keyboard.press("Tab");
-    await expect(options.last()).toBeFocused();
-    await page.keyboard.press("Shift+Tab");
-    await expect(first).toBeFocused();
+    const count = await options.count();
+    for (let i = 1; i < count; i++) {
+      await page.keyboard.press("Tab");
+      await expect(options.nth(i)).toBeFocused();
+    }
+    await expect(options.last()).toHaveText("Done (no more cards)");
+    for (let i = count - 2; i >= 0; i--) {
+      await page.keyboard.press("Shift+Tab");
+      await expect(options.nth(i)).toBeFocused();
+    }
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("game-log")).toContainText(`${name} returned from the discard pile to their hand`);
   });
