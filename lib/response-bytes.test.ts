@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bodyBytes, LARGE_STRING, sendLargeStringsAsBytes } from "@/lib/response-bytes";
+import { bodyBytes, keptByteLength, LARGE_STRING, sendLargeStringsAsBytes } from "@/lib/response-bytes";
 
 // a body with characters of every UTF-8 width, longer than the threshold
 const LARGE = `<p>· ← → … ✓ 🦔</p>${"x".repeat(LARGE_STRING)}`;
@@ -61,6 +61,23 @@ describe("sendLargeStringsAsBytes", () => {
     const latin1 = await fetch(`${base}/latin1`);
     expect(Buffer.from(await latin1.arrayBuffer()).equals(Buffer.from("é".repeat(LARGE_STRING), "latin1"))).toBe(true);
     expect(typeof seen.at(-1)).toBe("string");
+  });
+
+  it("counts a kept body's UTF-8 bytes from its bytes, and any other string as Buffer.byteLength always did", async () => {
+    await fetch(`${base}/large`);
+    const kept = keptByteLength(LARGE);
+    expect(kept).toBe(Buffer.from(LARGE, "utf8").length);
+    expect(Buffer.byteLength(LARGE)).toBe(kept);
+    expect(Buffer.byteLength(LARGE, "utf8")).toBe(kept);
+    // not kept: counted, not encoded or kept
+    const other = `${"é".repeat(LARGE_STRING)}→`;
+    expect(keptByteLength(other)).toBeNull();
+    expect(Buffer.byteLength(other)).toBe(LARGE_STRING * 2 + 3);
+    expect(keptByteLength(other)).toBeNull();
+    // other encodings and values are Buffer.byteLength's own
+    expect(Buffer.byteLength(LARGE, "latin1")).toBe(LARGE.length);
+    expect(Buffer.byteLength(Buffer.alloc(5))).toBe(5);
+    expect(Buffer.byteLength("ab")).toBe(2);
   });
 
   it("still calls the callback given in place of the encoding", async () => {
