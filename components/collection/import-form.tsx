@@ -6,6 +6,7 @@ import type { ImportActionData } from "@/lib/collection/types";
 import { ImportProgressBar, type ImportProgressState } from "@/components/ui/import-progress";
 import { sendImport } from "@/components/collection/send-import";
 import { checkImportSize, MAX_IMPORT_ROWS } from "@/lib/collection/transfer";
+import { utf8ByteLength } from "@/lib/utf8";
 import type { ImportMode } from "@/lib/validation/collection";
 import { FormMessage } from "@/components/ui/field";
 
@@ -56,7 +57,7 @@ export function ImportForm() {
       setInputError("Choose a CSV or JSON file, or paste its contents.");
       return;
     }
-    const size = checkImportSize(new TextEncoder().encode(text).length);
+    const size = checkImportSize(utf8ByteLength(text));
     if (!size.ok) {
       setInputError(size.message);
       return;
@@ -104,7 +105,7 @@ export function ImportForm() {
           />
           {fileName && (
             <p className="mt-1 text-xs text-slate-600" data-testid="import-loaded">
-              Loaded {fileName} ({new TextEncoder().encode(text).length.toLocaleString("en")} bytes).
+              Loaded {fileName} ({utf8ByteLength(text).toLocaleString("en")} bytes).
             </p>
           )}
         </div>

@@ -4,6 +4,7 @@
  * writing. The database side is lib/dal/catalog-import.ts.
  */
 import Papa from "papaparse";
+import { utf8ByteLength } from "@/lib/utf8";
 import { timeSlicer } from "@/lib/import/time-slice";
 import { toSafeCsv, unguardCell } from "@/lib/csv";
 import { cardKey } from "@/lib/cards/keys";
@@ -31,11 +32,6 @@ export type ValidatedRow = { line: number; key: string | null; ok: true; card: C
 export function detectFormat(name: string, given?: string | null): CatalogFormat {
   if (given === "csv" || given === "json") return given;
   return /\.csv$/i.test(name) ? "csv" : "json";
-}
-
-/** UTF-8 bytes of a text, without encoding it where Node can count them (a 5 MB file: no 5 MB copy). */
-function byteLength(text: string): number {
-  return typeof Buffer !== "undefined" ? Buffer.byteLength(text, "utf8") : new TextEncoder().encode(text).length;
 }
 
 function checkColumns(columns: string[]): FileError | null {
@@ -97,7 +93,7 @@ function parseCsvInChunks(body: string): Promise<CsvParse> {
 
 /** Parses an import file into raw rows, refusing oversized files, bad syntax and wrong columns. */
 export async function parseCatalogFile(text: string, format: CatalogFormat): Promise<{ ok: true; rows: RawRow[] } | { ok: false; error: FileError }> {
-  if (byteLength(text) > MAX_IMPORT_BYTES) {
+  if (utf8ByteLength(text) > MAX_IMPORT_BYTES) {
     return { ok: false, error: { code: "import/too-large", message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.` } };
   }
   const body = text.replace(/^\uFEFF/, "");

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { utf8ByteLength } from "@/lib/utf8";
 import { toSafeCsv, unguardCell } from "@/lib/csv";
 import { setCodeSchema } from "@/lib/validation/card";
 import { MAX_QUANTITY, type TransferFormat } from "@/lib/validation/collection";
@@ -47,10 +48,6 @@ export type ParseResult =
 
 /** An exported line: a card the user owns. */
 export type ExportRow = { set: string; number: number; title: string; quantity: number };
-
-function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
@@ -111,7 +108,7 @@ function buildRow(row: number, fields: { set: unknown; number: unknown; title: u
 
 /** Parses a CSV collection file: a header row naming set, number and quantity (title optional), then one card per row. */
 export function parseCollectionCsv(text: string): ParseResult {
-  const size = checkImportSize(byteLength(text));
+  const size = checkImportSize(utf8ByteLength(text));
   if (!size.ok) return size;
   const body = text.replace(/^\uFEFF/, "");
   if (!body.trim()) return { ok: false, code: "import/empty", message: "The file is empty." };
@@ -157,7 +154,7 @@ export function parseCollectionCsv(text: string): ParseResult {
 
 /** Parses a JSON collection file: `{ "format": "ringbinder-collection", "version": 1, "cards": [...] }` or a bare array of cards. */
 export function parseCollectionJson(text: string): ParseResult {
-  const size = checkImportSize(byteLength(text));
+  const size = checkImportSize(utf8ByteLength(text));
   if (!size.ok) return size;
   if (!text.trim()) return { ok: false, code: "import/empty", message: "The file is empty." };
   let doc: unknown;

@@ -15,8 +15,7 @@ export function importStreamResponse<T>(run: (onProgress: OnImportProgress) => P
       const send = (line: ImportStreamLine<T>) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       const onProgress = throttleProgress((p) => send({ type: "progress", ...p }));
       try {
-        // a turn of the event loop first: the upload was read and decoded in the request's own task, and the import's
-        // first steps would otherwise add to that one long stretch that every other request waits behind
+        // a turn of the event loop first: the import's first steps do not run in the same task as the end of the upload
         await new Promise((resolve) => setTimeout(resolve, 0));
         send({ type: "result", ...(await run(onProgress)) });
       } catch (e) {

@@ -8,6 +8,7 @@ import { jsonError } from "@/lib/http-error";
 import { importStreamResponse, sameOrigin } from "@/lib/import/stream-response";
 import { readImportUpload, type ImportUpload } from "@/lib/import/upload";
 import { limit } from "@/lib/rate-limit";
+import { utf8ByteLength } from "@/lib/utf8";
 import { importRequestSchema } from "@/lib/validation/collection";
 
 /**
@@ -48,7 +49,7 @@ export async function POST(request: Request) {
     const named = fields.get("fileName")?.trim();
     fileName = named ? named.slice(0, 200) : "pasted text";
   } else return jsonError(new DomainError("input/invalid", "Choose a file or paste the collection."));
-  const size = checkImportSize(Buffer.byteLength(text));
+  const size = checkImportSize(utf8ByteLength(text));
   if (!size.ok) return jsonError(size);
   const requestedFormat = fields.get("format");
   const parsed = importRequestSchema.safeParse({
