@@ -41,7 +41,32 @@ const engineBoundary = {
 // override part of it (a second config of the same rule for the same files
 // replaces the first). Tests and the scripts/, prisma/ and test/ entry points
 // are outside these zones: they open database clients on purpose.
-const PRISMA = ["./lib/db.ts", "./lib/db-client.ts", "./lib/generated", "./node_modules/@prisma", "./node_modules/.prisma"];
+//
+// The layout (docs/architecture.md): lib/<feature>/ holds a feature's rules and
+// types (top-level files), its data access (data/ or data.ts, the only Prisma
+// users besides lib/server/db), its server actions (actions/ or actions.ts) and
+// its zod schemas; lib/server/ is infrastructure with no domain; lib/util/ is
+// domain-free code safe on both sides; lib/engine/ is the rules engine.
+const FEATURES = ["accounts", "catalog", "collection", "community", "decks", "lab", "play", "playtest", "rules-doc"];
+const PRISMA = ["./lib/generated/**", "./node_modules/@prisma/**", "./node_modules/.prisma/**", "./lib/server/db/db{,-client}.ts"];
+const NOT_DATA = [
+  "./app/**",
+  "./components/**",
+  "./proxy.ts",
+  "./lib/!(engine|generated|server|util)/!(data).{ts,tsx}",
+  "./lib/!(engine|generated|server|util)/!(data)/**",
+  "./lib/server/!(db)/**",
+  "./lib/server/*.{ts,tsx}",
+  "./lib/util/**",
+];
+/** A feature reaches another one only through its top-level modules and its data entry (data/index.ts or data.ts), never its actions or deeper files. */
+const featureZones = FEATURES.map((f) => ({
+  target: `./lib/${f}/**`,
+  from: ["./lib/*/*/**", "./lib/*/actions.ts"],
+  // the plugin matches glob exceptions against the absolute path of the import
+  except: [`lib/${f}/**`, "lib/server/**", "lib/engine/**", "lib/util/**", "lib/generated/**", "lib/*/data/index.ts", "lib/catalog/search/index.{ts,tsx}"].map((p) => `${import.meta.dirname}/${p}`),
+  message: `lib/${f} reaches another feature only through its top-level modules and its data entry (lib/<feature>/data), never its actions or internals.`,
+}));
 const architecture = {
   files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts"],
   ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/generated/**"],
@@ -58,28 +83,23 @@ const architecture = {
             message: "lib/engine imports nothing outside itself.",
           },
           {
-            // House rule 7: only lib/dal and lib/db.ts (with lib/db-client.ts and lib/sqlite-adapter.ts, which build the client) touch Prisma.
-            target: ["./app/**", "./components/**", "./lib/!(dal|generated)/**", "./lib/!(db|db-client|sqlite-adapter).ts"],
+            // House rule 8: only a feature's data access and lib/server/db (which builds the client) touch Prisma.
+            target: NOT_DATA,
             from: PRISMA,
-            message: "Only lib/dal and lib/db.ts touch Prisma; read and write through lib/dal.",
+            message: "Only a feature's data access (lib/<feature>/data) and lib/server/db touch Prisma.",
           },
           {
             // The system path (command-line tools acting as an admin) is for scripts/ only: nothing a request reaches may enter it.
-            target: ["./app/**", "./components/**", "./lib/!(dal)/**", "./lib/*.ts", "./proxy.ts"],
-            from: "./lib/dal/system.ts",
-            message: "lib/dal/system.ts is the command-line tools' system path; the app acts only through the session (requireUser/requireAdmin).",
+            target: ["./app/**", "./components/**", "./proxy.ts", "./lib/!(accounts|server)/**", "./lib/accounts/!(data)/**", "./lib/accounts/*.{ts,tsx}", "./lib/server/*/**", "./lib/server/!(session).{ts,tsx}"],
+            from: "./lib/accounts/data/system.ts",
+            message: "lib/accounts/data/system.ts is the command-line tools' system path; the app acts only through the session (lib/server/session.ts).",
           },
           {
-            // The keyed view (a user named by a private page's key, not by the session) is for the internal private pages only.
-            target: ["./app/!(cached)/**", "./app/cached/!(private)/**", "./app/*.{ts,tsx}", "./components/**", "./lib/!(dal)/**", "./lib/*.ts", "./proxy.ts"],
-            from: "./lib/dal/keyed-view.ts",
-            message: "lib/dal/keyed-view.ts serves the private page cache's internal pages (app/cached/private) only; everything else acts through the session.",
+            target: "./components/**",
+            from: ["./lib/*/data/**", "./lib/*/data.ts", "./lib/server/db/**"],
+            message: "Components never import data access: the page reads the data and passes DTOs (types live beside their feature, e.g. lib/decks/types.ts).",
           },
-          {
-            target: "./components",
-            from: "./lib/dal",
-            message: "Components never import lib/dal: the page reads the data and passes DTOs (types live beside their domain, e.g. lib/deck/types.ts).",
-          },
+          ...featureZones,
         ],
       },
     ],

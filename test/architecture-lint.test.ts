@@ -25,10 +25,11 @@ const expected: Record<string, { rule: string; text: RegExp; count: number }> = 
   "engine-imports-db.ts": { rule: "import/no-restricted-paths", text: /lib\/engine imports nothing outside itself/, count: 1 },
   "engine-imports-app-code.ts": { rule: "import/no-restricted-paths", text: /lib\/engine imports nothing outside itself/, count: 2 },
   "engine-imports-node.ts": { rule: "no-restricted-imports", text: /lib\/engine must not import Node built-ins/, count: 1 },
-  "prisma-outside-dal.ts": { rule: "import/no-restricted-paths", text: /Only lib\/dal and lib\/db\.ts touch Prisma/, count: 2 },
-  "component-imports-dal.tsx": { rule: "import/no-restricted-paths", text: /Components never import lib\/dal/, count: 1 },
+  "prisma-outside-data.ts": { rule: "import/no-restricted-paths", text: /Only a feature's data access \(lib\/<feature>\/data\) and lib\/server\/db touch Prisma/, count: 2 },
+  "component-imports-data.tsx": { rule: "import/no-restricted-paths", text: /Components never import data access/, count: 1 },
+  "feature-imports-internals.ts": { rule: "import/no-restricted-paths", text: /lib\/lab reaches another feature only through its top-level modules and its data entry/, count: 2 },
   "action-enters-system-path.ts": { rule: "import/no-restricted-paths", text: /command-line tools' system path/, count: 1 },
-  "app-imports-db.tsx": { rule: "import/no-restricted-paths", text: /Only lib\/dal and lib\/db\.ts touch Prisma/, count: 1 },
+  "app-imports-db.tsx": { rule: "import/no-restricted-paths", text: /Only a feature's data access \(lib\/<feature>\/data\) and lib\/server\/db touch Prisma/, count: 1 },
 };
 
 describe("architecture lint rules", () => {
@@ -45,7 +46,7 @@ describe("architecture lint rules", () => {
     });
   }
 
-  it("the control fixture (lib/dal using the database) passes", async () => {
+  it("the control fixture (a data access file using the database) passes", async () => {
     expect(await lintFixture("allowed.ts")).toEqual([]);
   });
 });

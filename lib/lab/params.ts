@@ -1,7 +1,7 @@
 /**
  * The lab's URL: which decks meet, played by which AI levels, with which seed
  * and stopping rule, and (in a shared link) how many games each matchup ran.
- * Pure parsing with clear errors; the page resolves the decks through lib/dal.
+ * Pure parsing with clear errors; the page resolves the decks through their data access.
  */
 import { LAB_AGENTS, type LabAgent } from "./matchup";
 

@@ -1,13 +1,13 @@
 /**
  * Card data for the playtest board: catalog cards (from the database, through
- * lib/dal) turned into the engine's card definitions, and the starter decks'
+ * lib/catalog/data) turned into the engine's card definitions, and the starter decks'
  * card lists (data/starter-decks). Pure: usable on the server (pages) and in tests.
  */
 import chaotixMix from "@/data/starter-decks/chaotix-mix.json";
 import eggmanEmpire from "@/data/starter-decks/eggman-empire.json";
 import teamSonicSpeed from "@/data/starter-decks/team-sonic-speed.json";
-import { cardKey } from "@/lib/cards/keys";
-import type { CardDTO } from "@/lib/cards/types";
+import { cardKey } from "@/lib/catalog/keys";
+import type { CardDTO } from "@/lib/catalog/card-types";
 import { parseEffect, type CardDef, type Color } from "@/lib/engine";
 
 /**

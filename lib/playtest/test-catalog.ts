@@ -1,6 +1,6 @@
 /**
  * Tests only: the shipped demo set (data/demo-set.json) as a board card
- * catalog, standing in for the database the pages read through lib/dal.
+ * catalog, standing in for the database the pages read through the catalog's data access.
  */
 import demo from "@/data/demo-set.json";
 import type { Color } from "@/lib/engine";
