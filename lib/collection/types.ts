@@ -36,3 +36,16 @@ export type ImportPreview = {
 
 /** A check or apply as the import page shows it. */
 export type ImportActionData = ImportPreview & { applied: boolean; format: "csv" | "json"; fileName: string };
+
+/** One group of the completion page (a set, a colour, a rarity, or the whole catalog). */
+export type CompletionRow = {
+  /** the group's value: a set code, a color or a rarity */
+  key: string;
+  label: string;
+  owned: number;
+  total: number;
+  /** titles of the group with at least PLAYSET copies owned (copies of every printing of the title count) */
+  playsets: number;
+  titles: number;
+};
+export type CompletionDTO = { overall: CompletionRow; sets: CompletionRow[]; colors: CompletionRow[]; rarities: CompletionRow[] };

@@ -9,7 +9,7 @@ import { encodeDeckCode, tryDecodeDeckCode } from "@/lib/decks/deck-code";
 import type { DeckCheck } from "@/lib/decks/rules";
 import type { DeckListEntry } from "@/lib/decks/types";
 import type { LabSource } from "@/lib/lab/params";
-import type { LabRunDTO, LabRunResult } from "@/lib/lab/types";
+import type { LabRunDTO, LabRunResult, LabChoices } from "@/lib/lab/types";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type BoardCardDef } from "@/lib/playtest/cards";
 import { getDeckCatalog, getDeckForOwner, getMyOwnedCounts, getSharedDeck, listMyDecks, listPublicDecks, resolveDeckList } from "@/lib/decks/data";
 import { getPlaytestCards } from "@/lib/playtest/data";
@@ -99,7 +99,7 @@ export async function loadLabDeck(source: LabSource): Promise<LabDeckResult> {
 }
 
 /** Decks to offer in the lab's pickers: the starters, the viewer's decks, and recent public decks. */
-export async function listLabChoices(): Promise<{ starters: { value: string; label: string }[]; mine: { value: string; label: string; legal: boolean }[]; public: { value: string; label: string }[] }> {
+export async function listLabChoices(): Promise<LabChoices> {
   const user = await getCurrentUser();
   const [mine, pub] = await Promise.all([user ? listMyDecks() : Promise.resolve([]), listPublicDecks({ take: 12 })]);
   return {

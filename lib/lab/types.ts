@@ -25,3 +25,5 @@ export interface LabRunDTO {
   href: string;
 }
 
+/** The decks the lab offers: the starters, my decks (with their legality) and the public decks. */
+export type LabChoices = { starters: { value: string; label: string }[]; mine: { value: string; label: string; legal: boolean }[]; public: { value: string; label: string }[] };

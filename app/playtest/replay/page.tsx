@@ -1,28 +1,14 @@
 import type { Metadata } from "next";
 import { ReplayHeader } from "@/components/playtest/replay-header";
-import Link from "next/link";
 import { ReplayViewer } from "@/components/playtest/replay-viewer";
 import { ReplayFromLink } from "@/components/playtest/replay-from-link";
 import { getPlaytestCards } from "@/lib/playtest/data";
 import { resolveCardKeys } from "@/lib/playtest/cards";
 import { decodeReplay } from "@/lib/playtest/replay-link";
 import { HUMAN, defaultRules } from "@/lib/playtest/session";
+import { ReplayProblem } from "@/components/playtest/replay-problem";
 
 export const metadata: Metadata = { title: "Replay" };
-
-function Problem({ message }: { message: string }) {
-  return (
-    <div className="panel max-w-2xl space-y-3">
-      <h1 className="text-xl font-bold">This replay cannot be shown</h1>
-      <p role="alert" className="text-red-800" data-testid="replay-error">
-        {message}
-      </p>
-      <Link href="/playtest" className="btn-primary">
-        Start a new playtest
-      </Link>
-    </div>
-  );
-}
 
 export default async function ReplayPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
@@ -30,7 +16,7 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
   // Links carry the replay in the fragment (#r=…), read in the browser; older ?r= links still work here.
   if (!r) return <ReplayFromLink />;
   const d = decodeReplay(r);
-  if (!d.ok) return <Problem message={d.error.reason} />;
+  if (!d.ok) return <ReplayProblem message={d.error.reason} />;
   const p = d.payload;
   // The cards are looked up in today's catalog: a card deleted since the game was played cannot be replayed.
   const catalog = await getPlaytestCards([...p.deckKeys[0], ...p.deckKeys[1]]);
@@ -39,7 +25,7 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
   if (!a.ok || !b.ok) {
     const missing = [...(!a.ok ? a.error.missing : []), ...(!b.ok ? b.error.missing : [])];
     return (
-      <Problem
+      <ReplayProblem
         message={`This replay uses ${missing.length === 1 ? "a card that no longer exists" : "cards that no longer exist"} in the catalog (${[...new Set(missing)].join(", ")}), so the game cannot be replayed.`}
       />
     );

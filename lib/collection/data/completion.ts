@@ -4,18 +4,8 @@ import { requireUser } from "@/lib/server/session";
 import { COLORS, colorsFromMask } from "@/lib/catalog/colors";
 import { RARITIES } from "@/lib/catalog/rarity";
 import { PLAYSET } from "@/lib/collection/schemas";
+import type { CompletionDTO, CompletionRow } from "@/lib/collection/types";
 
-export type CompletionRow = {
-  /** the group's value: a set code, a color or a rarity */
-  key: string;
-  label: string;
-  owned: number;
-  total: number;
-  /** titles of the group with at least PLAYSET copies owned (copies of every printing of the title count) */
-  playsets: number;
-  titles: number;
-};
-export type CompletionDTO = { overall: CompletionRow; sets: CompletionRow[]; colors: CompletionRow[]; rarities: CompletionRow[] };
 
 /**
  * Completion of the current user's collection per set, color and rarity:
