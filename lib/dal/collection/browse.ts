@@ -3,7 +3,6 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { searchOwnedCards, type OwnedCardDTO, type SortDir, type SortKey } from "@/lib/dal/card-search";
 import { requireUser } from "@/lib/dal/session";
-import { VISIBLE_CARD_SQL } from "@/lib/dal/pending-imports";
 import type { QueryError } from "@/lib/search";
 import { PLAYSET, type OwnershipFilter } from "@/lib/validation/collection";
 
@@ -36,7 +35,7 @@ const COLLECTION_PAGE_SIZE = 60;
  * counted too unless the caller already has it (the unfiltered view's total).
  */
 async function collectionSummary(userId: string, catalogSize: number | null): Promise<CollectionSummary> {
-  const catalog = catalogSize === null ? Prisma.sql`(SELECT count(*) FROM "Card" c WHERE ${VISIBLE_CARD_SQL})` : Prisma.sql`NULL`;
+  const catalog = catalogSize === null ? Prisma.sql`(SELECT count(*) FROM "Card")` : Prisma.sql`NULL`;
   const [row] = await db.$queryRaw<{ distinctOwned: number | bigint; copies: number | bigint | null; tradeable: number | bigint | null; catalog: number | bigint | null }[]>`
     SELECT count(CASE WHEN ce."quantity" > 0 THEN 1 END) AS "distinctOwned",
            sum(ce."quantity") AS "copies",
