@@ -43,27 +43,48 @@ async function tableCounts() {
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
 }
 
+type Progress = { phase: string; done: number; total: number };
+
 /**
- * Counts as a reader sees them, taken from an import's apply progress, i.e. while its one transaction is open:
- * on SQLite synchronously, on a connection of its own (the transaction runs on the writer thread meanwhile); on
- * PostgreSQL in a transaction that locks the import jobs first, so the import's last statement (marking its job
- * applied) waits for these reads.
+ * Counts as a reader sees them while an import's one apply transaction is open, taken from its progress (`watch`,
+ * to be called with every progress step; `seen` has the counts). SQLite: read synchronously at the first apply
+ * progress (inside the transaction, which runs on the writer thread meanwhile), on a connection of its own.
+ * PostgreSQL: a transaction of the test locks the import jobs as the staging ends, so the import's last statement
+ * (marking its job applied) waits for it, and reads there once the apply has written its first range.
  */
-function readWhileOpen(counts: Record<string, string>): Promise<Record<string, number>> {
+function readWhileOpen(counts: Record<string, string>): { watch: (p: Progress) => void; seen: () => Promise<Record<string, number>> } {
+  let seen: Promise<Record<string, number>> | null = null;
   if (testDb.provider === "sqlite") {
-    const conn = new Database(testDb.url.replace(/^file:/, ""), { readonly: true });
-    try {
-      return Promise.resolve(Object.fromEntries(Object.entries(counts).map(([k, q]) => [k, Number((conn.prepare(q).get() as { n: number }).n)])));
-    } finally {
-      conn.close();
-    }
+    return {
+      watch: (p) => {
+        if (p.phase !== "apply" || p.done === 0 || seen) return;
+        const conn = new Database(testDb.url.replace(/^file:/, ""), { readonly: true });
+        try {
+          seen = Promise.resolve(Object.fromEntries(Object.entries(counts).map(([k, q]) => [k, Number((conn.prepare(q).get() as { n: number }).n)])));
+        } finally {
+          conn.close();
+        }
+      },
+      seen: () => seen ?? Promise.reject(new Error("the apply reported no progress")),
+    };
   }
-  return testDb.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "ImportJob" FOR UPDATE`;
-    const out: Record<string, number> = {};
-    for (const [k, q] of Object.entries(counts)) out[k] = Number((await tx.$queryRawUnsafe<{ n: number | bigint }[]>(q))[0].n);
-    return out;
-  });
+  let applying!: () => void;
+  const applied = new Promise<void>((resolve) => (applying = resolve));
+  return {
+    watch: (p) => {
+      if (p.phase === "stage" && p.done === p.total && !seen) {
+        seen = testDb.prisma.$transaction(async (tx) => {
+          await tx.$queryRaw`SELECT 1 FROM "ImportJob" FOR UPDATE`;
+          await applied;
+          const out: Record<string, number> = {};
+          for (const [k, q] of Object.entries(counts)) out[k] = Number((await tx.$queryRawUnsafe<{ n: number | bigint }[]>(q))[0].n);
+          return out;
+        });
+      }
+      if (p.phase === "apply" && p.done > 0) applying();
+    },
+    seen: () => seen ?? Promise.reject(new Error("the staging reported no end")),
+  };
 }
 
 beforeAll(async () => {
@@ -246,19 +267,15 @@ describe("large imports", () => {
   it("while the apply transaction is open, a reader sees the catalog as before; then all of the import at once", async () => {
     await testDb.prisma.cardSet.create({ data: { code: "VIS", name: "Visibility" } });
     const before = await fingerprint();
-    let probe: Promise<Record<string, number>> | null = null;
     const file = JSON.stringify({ cards: Array.from({ length: 2500 }, (_, i) => ({ set: "VIS", number: i + 1, title: `Visible ${i + 1}`, traits: ["Hiddenness"], colors: ["blue"], rings: 2, rarity: "common", text: "", effect: null })) });
-    const r = await applyImport(file, "json", (p) => {
-      if (p.phase !== "apply" || p.done === 0 || probe) return;
-      probe = readWhileOpen({
-        visible: `SELECT count(*) AS "n" FROM "Card" c JOIN "CardSet" s ON s."id" = c."setId" WHERE s."code" = 'VIS'`,
-        traits: `SELECT count(*) AS "n" FROM "CardTrait" WHERE "traitKey" = 'hiddenness'`,
-        audits: `SELECT count(*) AS "n" FROM "CardAudit"`,
-      });
+    const probe = readWhileOpen({
+      visible: `SELECT count(*) AS "n" FROM "Card" c JOIN "CardSet" s ON s."id" = c."setId" WHERE s."code" = 'VIS'`,
+      traits: `SELECT count(*) AS "n" FROM "CardTrait" WHERE "traitKey" = 'hiddenness'`,
+      audits: `SELECT count(*) AS "n" FROM "CardAudit"`,
     });
+    const r = await applyImport(file, "json", probe.watch);
     expect(r.applied).toBe(true);
-    expect(probe).not.toBeNull();
-    expect(await probe!).toEqual({ visible: 0, traits: 0, audits: before.audits });
+    expect(await probe.seen()).toEqual({ visible: 0, traits: 0, audits: before.audits });
     expect(await testDb.prisma.card.count({ where: { set: { code: "VIS" } } })).toBe(2500);
     expect((await searchCards({ q: "set:VIS" })) as { total: number }).toMatchObject({ total: 2500 });
     expect((await catalogFacets()).traits).toContain("Hiddenness");
@@ -271,18 +288,15 @@ describe("large imports", () => {
     const before = await fingerprint();
     const auditsOf = () => testDb.prisma.cardAudit.count({ where: { card: { set: { code: "UPD" } } } });
     const auditsBefore = await auditsOf();
-    let probe: Promise<Record<string, number>> | null = null;
-    // every other card changes its rings (an indexed column) and its traits, the rest only their title and text
-    const r = await applyImport(cards("After", (i) => (i % 2 ? ["Keep", "Added"] : ["Keep", "Drop"]), (i) => (i % 2 ? 7 : 1)), "json", (p) => {
-      if (p.phase !== "apply" || p.done === 0 || probe) return;
-      probe = readWhileOpen({
-        titles: `SELECT count(*) AS "n" FROM "Card" WHERE "title" LIKE 'After %'`,
-        audits: `SELECT count(*) AS "n" FROM "CardAudit"`,
-      });
+    const probe = readWhileOpen({
+      titles: `SELECT count(*) AS "n" FROM "Card" WHERE "title" LIKE 'After %'`,
+      audits: `SELECT count(*) AS "n" FROM "CardAudit"`,
     });
+    // every other card changes its rings (an indexed column) and its traits, the rest only their title and text
+    const r = await applyImport(cards("After", (i) => (i % 2 ? ["Keep", "Added"] : ["Keep", "Drop"]), (i) => (i % 2 ? 7 : 1)), "json", probe.watch);
     expect(r).toMatchObject({ applied: true, counts: { update: 2500, create: 0 } });
     // nothing of the import is seen before its commit, though its audit rows are written by then
-    expect(await probe!).toEqual({ titles: 0, audits: before.tables.audits });
+    expect(await probe.seen()).toEqual({ titles: 0, audits: before.tables.audits });
     // then all of it
     expect(await auditsOf()).toBe(auditsBefore + 2500);
     const after = await testDb.prisma.card.findMany({ where: { set: { code: "UPD" } }, select: { number: true, title: true, rings: true, text: true, traits: { select: { trait: true }, orderBy: { traitKey: "asc" } } }, orderBy: { number: "asc" } });
