@@ -187,16 +187,6 @@ const DAL: Record<string, Row> = {
     expect: SIGNED_IN,
     verify: (_who, r) => expect(r).toBe("applied"),
   },
-  "server/db/bulk.ts#applyInChunks": {
-    access: "checked",
-    call: async () => {
-      const job = await bulk.startImportJob("catalog", 0);
-      await bulk.applyInChunks(job, 0, { kind: "catalog", timeoutMs: 10_000, begin: async () => {}, chunk: async () => {}, publish: async () => {} });
-      return (await t.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } })).status;
-    },
-    expect: SIGNED_IN,
-    verify: (_who, r) => expect(r).toBe("applied"),
-  },
   "server/db/bulk.ts#dropImportJob": {
     access: "checked",
     call: async () => {
@@ -209,10 +199,9 @@ const DAL: Record<string, Row> = {
   },
   "server/db/bulk.ts#clearAbandonedImports": {
     access: "internal",
-    why: "rolls back a chunked apply whose process died (its lease passed; its cards were never visible) and drops staging left by crashed imports over an hour old; only startImportJob calls it",
+    why: "drops the staged rows of imports that died over an hour ago (their apply, one transaction, was rolled back by the database); only startImportJob calls it",
     importers: [],
   },
-  "catalog/data/pending-imports.ts#hidePendingImports": { access: "internal", why: "wraps the Prisma client as lib/server/db/db-client.ts builds it, adding the hidden-card condition to reads (reads or writes nothing itself)", importers: ["lib/server/db/db-client.ts"] },
   "catalog/data/card-images.ts#getCardImage": {
     access: "checked",
     prepare: async () => {
@@ -726,7 +715,6 @@ describe("the steps of an import act only on a job the session started", () => {
     current.user = f.users.other;
     try {
       await expect(bulk.applyInOneTransaction(forged, 1, { kind: "collection", timeoutMs: 10_000, range: async () => {} })).rejects.toMatchObject({ code: "auth/forbidden" });
-      await expect(bulk.applyInChunks(forged, 1, { kind: "catalog", timeoutMs: 10_000, begin: async () => {}, chunk: async () => {}, publish: async () => {} })).rejects.toMatchObject({ code: "auth/forbidden" });
       await expect(bulk.dropImportJob(forged)).rejects.toMatchObject({ code: "auth/forbidden" });
       // a job of one's own does not open anyone else's either: the job row is matched with its owner
       const mine = await bulk.startImportJob("collection", 0);

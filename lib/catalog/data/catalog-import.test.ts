@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
 
@@ -30,7 +31,7 @@ t.db = testDb.prisma;
 
 const HEADER = CATALOG_COLUMNS.join(",");
 
-/** What the app sees (hidden cards of an import in progress are filtered out) and what the tables hold (they are not). */
+/** What the app sees and what the tables hold. */
 async function fingerprint() {
   const cards = await testDb.prisma.card.findMany({ include: { traits: true }, orderBy: { id: "asc" } });
   return { cards: JSON.stringify(cards), audits: await testDb.prisma.cardAudit.count(), sets: await testDb.prisma.cardSet.count(), tables: await tableCounts() };
@@ -38,8 +39,52 @@ async function fingerprint() {
 
 async function tableCounts() {
   const [row] = await testDb.prisma.$queryRaw<Record<string, number | bigint>[]>`SELECT (SELECT count(*) FROM "Card") AS "cards", (SELECT count(*) FROM "CardTrait") AS "traits",
-    (SELECT count(*) FROM "CardAudit") AS "audits", (SELECT count(*) FROM "PendingCard") AS "hidden", (SELECT count(*) FROM "PendingAudit") AS "hiddenAudits"`;
+    (SELECT count(*) FROM "CardAudit") AS "audits"`;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+}
+
+type Progress = { phase: string; done: number; total: number };
+
+/**
+ * Counts as a reader sees them while an import's one apply transaction is open, taken from its progress (`watch`,
+ * to be called with every progress step; `seen` has the counts). SQLite: read synchronously at the first apply
+ * progress (inside the transaction, which runs on the writer thread meanwhile), on a connection of its own.
+ * PostgreSQL: a transaction of the test locks the import jobs as the staging ends, so the import's last statement
+ * (marking its job applied) waits for it, and reads there once the apply has written its first range.
+ */
+function readWhileOpen(counts: Record<string, string>): { watch: (p: Progress) => void; seen: () => Promise<Record<string, number>> } {
+  let seen: Promise<Record<string, number>> | null = null;
+  if (testDb.provider === "sqlite") {
+    return {
+      watch: (p) => {
+        if (p.phase !== "apply" || p.done === 0 || seen) return;
+        const conn = new Database(testDb.url.replace(/^file:/, ""), { readonly: true });
+        try {
+          seen = Promise.resolve(Object.fromEntries(Object.entries(counts).map(([k, q]) => [k, Number((conn.prepare(q).get() as { n: number }).n)])));
+        } finally {
+          conn.close();
+        }
+      },
+      seen: () => seen ?? Promise.reject(new Error("the apply reported no progress")),
+    };
+  }
+  let applying!: () => void;
+  const applied = new Promise<void>((resolve) => (applying = resolve));
+  return {
+    watch: (p) => {
+      if (p.phase === "stage" && p.done === p.total && !seen) {
+        seen = testDb.prisma.$transaction(async (tx) => {
+          await tx.$queryRaw`SELECT 1 FROM "ImportJob" FOR UPDATE`;
+          await applied;
+          const out: Record<string, number> = {};
+          for (const [k, q] of Object.entries(counts)) out[k] = Number((await tx.$queryRawUnsafe<{ n: number | bigint }[]>(q))[0].n);
+          return out;
+        });
+      }
+      if (p.phase === "apply" && p.done > 0) applying();
+    },
+    seen: () => seen ?? Promise.reject(new Error("the staging reported no end")),
+  };
 }
 
 beforeAll(async () => {
@@ -219,63 +264,39 @@ describe("large imports", () => {
     expect(await testDb.prisma.importCardStage.count()).toBe(0);
   }, 60_000);
 
-  it("the new cards stay hidden from every read until the last short transaction publishes them all at once", async () => {
+  it("while the apply transaction is open, a reader sees the catalog as before; then all of the import at once", async () => {
     await testDb.prisma.cardSet.create({ data: { code: "VIS", name: "Visibility" } });
     const before = await fingerprint();
-    let probe: Promise<{ locked: unknown; visible: number; searched: number; traits: string[]; audits: number; hiddenRows: number }> | null = null;
     const file = JSON.stringify({ cards: Array.from({ length: 2500 }, (_, i) => ({ set: "VIS", number: i + 1, title: `Visible ${i + 1}`, traits: ["Hiddenness"], colors: ["blue"], rings: 2, rarity: "common", text: "", effect: null })) });
-    const r = await applyImport(file, "json", (p) => {
-      if (p.phase !== "apply" || p.done === 0 || probe) return;
-      // between two chunks (SQLite) or inside the one transaction (PostgreSQL): a write transaction of the test's own
-      // holds the next chunk back while everything a reader could see is read
-      probe = testDb.prisma.$transaction(async (tx) => ({
-        // PostgreSQL: the import's last statement (marking its job applied) waits for this lock, so it commits after the reads
-        locked: testDb.provider === "postgresql" ? await tx.$queryRaw`SELECT 1 FROM "ImportJob" FOR UPDATE` : null,
-        visible: await tx.card.count({ where: { set: { code: "VIS" } } }),
-        searched: await searchCards({ q: "set:VIS" }).then((res) => (res.ok ? res.total : -1)),
-        traits: (await catalogFacets()).traits,
-        audits: await tx.cardAudit.count(),
-        hiddenRows: Number((await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "PendingCard"`)[0].n),
-      }));
+    const probe = readWhileOpen({
+      visible: `SELECT count(*) AS "n" FROM "Card" c JOIN "CardSet" s ON s."id" = c."setId" WHERE s."code" = 'VIS'`,
+      traits: `SELECT count(*) AS "n" FROM "CardTrait" WHERE "traitKey" = 'hiddenness'`,
+      audits: `SELECT count(*) AS "n" FROM "CardAudit"`,
     });
+    const r = await applyImport(file, "json", probe.watch);
     expect(r.applied).toBe(true);
-    expect(probe).not.toBeNull();
-    const seen = await probe!;
-    expect(seen).toMatchObject({ visible: 0, searched: 0, audits: before.audits });
-    expect(seen.traits).not.toContain("Hiddenness");
-    // on SQLite the first chunk is written (hidden) by then: the apply is several transactions
-    expect(seen.hiddenRows).toBe(testDb.provider === "sqlite" ? 1000 : 0);
-    // published: all of them, and nothing hidden is left
+    expect(await probe.seen()).toEqual({ visible: 0, traits: 0, audits: before.audits });
     expect(await testDb.prisma.card.count({ where: { set: { code: "VIS" } } })).toBe(2500);
     expect((await searchCards({ q: "set:VIS" })) as { total: number }).toMatchObject({ total: 2500 });
-    expect((await tableCounts()).hidden).toBe(0);
+    expect((await catalogFacets()).traits).toContain("Hiddenness");
   }, 60_000);
 
-  it("an import that updates cards: the updates and their audit rows are seen at once, at the publish, for errata and re-keyed cards alike", async () => {
+  it("an import that updates cards: the updates and their audit rows are seen at once, at the commit, for errata and re-keyed cards alike", async () => {
     const cards = (title: string, traits: (i: number) => string[], rings: (i: number) => number) =>
       JSON.stringify({ cards: Array.from({ length: 2500 }, (_, i) => ({ set: "UPD", number: i + 1, title: `${title} ${i + 1}`, traits: traits(i), colors: ["blue"], rings: rings(i), rarity: "common", text: `${title} text`, effect: null })) });
     expect((await applyImport(cards("Before", () => ["Keep", "Drop"], () => 1), "json")).applied).toBe(true);
     const before = await fingerprint();
     const auditsOf = () => testDb.prisma.cardAudit.count({ where: { card: { set: { code: "UPD" } } } });
     const auditsBefore = await auditsOf();
-    let probe: Promise<{ titles: number; audits: number; rawAudits: number; hiddenAudits: number }> | null = null;
-    // every other card changes its rings (an indexed column) and its traits, the rest only their title and text
-    const r = await applyImport(cards("After", (i) => (i % 2 ? ["Keep", "Added"] : ["Keep", "Drop"]), (i) => (i % 2 ? 7 : 1)), "json", (p) => {
-      if (p.phase !== "apply" || p.done === 0 || probe) return;
-      probe = testDb.prisma.$transaction(async (tx) => ({
-        locked: testDb.provider === "postgresql" ? await tx.$queryRaw`SELECT 1 FROM "ImportJob" FOR UPDATE` : null,
-        titles: await tx.card.count({ where: { set: { code: "UPD" }, title: { startsWith: "After" } } }),
-        audits: await tx.cardAudit.count({ where: { card: { set: { code: "UPD" } } } }),
-        rawAudits: Number((await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "CardAudit"`)[0].n),
-        hiddenAudits: Number((await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "PendingAudit"`)[0].n),
-      }));
+    const probe = readWhileOpen({
+      titles: `SELECT count(*) AS "n" FROM "Card" WHERE "title" LIKE 'After %'`,
+      audits: `SELECT count(*) AS "n" FROM "CardAudit"`,
     });
+    // every other card changes its rings (an indexed column) and its traits, the rest only their title and text
+    const r = await applyImport(cards("After", (i) => (i % 2 ? ["Keep", "Added"] : ["Keep", "Drop"]), (i) => (i % 2 ? 7 : 1)), "json", probe.watch);
     expect(r).toMatchObject({ applied: true, counts: { update: 2500, create: 0 } });
-    const seen = await probe!;
-    // nothing of the import is seen before its publish, though on SQLite the first chunk's audit rows are written (hidden)
-    expect(seen).toMatchObject({ titles: 0, audits: auditsBefore });
-    expect(seen.hiddenAudits).toBe(testDb.provider === "sqlite" ? 1000 : 0);
-    expect(seen.rawAudits).toBe(before.tables.audits + seen.hiddenAudits);
+    // nothing of the import is seen before its commit, though its audit rows are written by then
+    expect(await probe.seen()).toEqual({ titles: 0, audits: before.tables.audits });
     // then all of it
     expect(await auditsOf()).toBe(auditsBefore + 2500);
     const after = await testDb.prisma.card.findMany({ where: { set: { code: "UPD" } }, select: { number: true, title: true, rings: true, text: true, traits: { select: { trait: true }, orderBy: { traitKey: "asc" } } }, orderBy: { number: "asc" } });
@@ -284,42 +305,36 @@ describe("large imports", () => {
       const odd = (c.number - 1) % 2 === 1;
       expect(c).toEqual({ number: c.number, title: `After ${c.number}`, rings: odd ? 7 : 1, text: "After text", traits: (odd ? ["Added", "Keep"] : ["Drop", "Keep"]).map((trait) => ({ trait })) });
     }
-    expect((await tableCounts()).hiddenAudits).toBe(0);
     expect(await searchCards({ q: "set:UPD rings:7" })).toMatchObject({ total: 1250 });
   }, 60_000);
 
-  it("a card the file updates is deleted while the new cards are written: the publish refuses, the new cards written so far are removed", async () => {
+  it("a card the file updates is deleted after the file was compared: refused, nothing written", async () => {
     const mix = (title: string, n: number) =>
       JSON.stringify({ cards: Array.from({ length: n }, (_, i) => ({ set: "MIX", number: i + 1, title: `${title} ${i + 1}`, traits: ["Mixed"], colors: ["red"], rings: 3, rarity: "common", text: "", effect: null })) });
     expect((await applyImport(mix("First", 5), "json")).applied).toBe(true);
     const victim = await testDb.prisma.card.findFirstOrThrow({ where: { set: { code: "MIX" }, number: 1 } });
     const auditsBefore = (await tableCounts()).audits;
     let deleting: Promise<unknown> | null = null;
-    // five updates and 2,495 creates; MIX-1 is deleted once the first chunk of creates is in (SQLite), or as the staging
-    // ends (PostgreSQL, where the apply is one transaction that nothing outside it can pause)
-    const deleteNow = (p: { phase: string; done: number; total: number }) =>
-      testDb.provider === "sqlite" ? p.phase === "apply" && p.done > 0 : p.phase === "stage" && p.done === p.total;
+    // five updates and 2,495 creates; MIX-1 is deleted as the staging ends (a write then would wait for the apply's
+    // transaction on SQLite: one writer at a time)
+    const deleteNow = (p: { phase: string; done: number; total: number }) => p.phase === "stage" && p.done === p.total;
     const attempt = applyImport(mix("Second", 2500), "json", (p) => {
       if (deleteNow(p) && !deleting) deleting = testDb.prisma.$transaction((tx) => tx.card.delete({ where: { id: victim.id } }));
     });
     await expect(attempt).rejects.toMatchObject({ code: "import/conflict" });
     await deleting;
     const after = await fingerprint();
-    expect(after.tables.hidden).toBe(0);
-    // the audit rows written for the four updated cards left were hidden, and are gone with the rollback
-    expect(after.tables.hiddenAudits).toBe(0);
     expect(after.tables.audits).toBe(auditsBefore);
     expect(await testDb.prisma.card.findMany({ where: { set: { code: "MIX" } }, select: { title: true }, orderBy: { number: "asc" } })).toEqual([2, 3, 4, 5].map((n) => ({ title: `First ${n}` })));
     expect(await testDb.prisma.importJob.count()).toBe(0);
   }, 60_000);
 
-  it("a card created at one of the file's numbers while the apply runs: refused, the new cards written so far are removed", async () => {
+  it("a card created at one of the file's numbers after the file was compared: refused, nothing written", async () => {
     const set = await testDb.prisma.cardSet.create({ data: { code: "RACE", name: "Race" } });
     const before = await fingerprint();
     let creating: Promise<unknown> | null = null;
-    // SQLite: once the first chunk is in, a card takes number 2,500 (written by a later chunk); PostgreSQL: as the staging ends
-    const createNow = (p: { phase: string; done: number; total: number }) =>
-      testDb.provider === "sqlite" ? p.phase === "apply" && p.done > 0 : p.phase === "stage" && p.done === p.total;
+    // as the staging ends, a card takes number 2,500
+    const createNow = (p: { phase: string; done: number; total: number }) => p.phase === "stage" && p.done === p.total;
     const file = JSON.stringify({ cards: Array.from({ length: 2500 }, (_, i) => ({ set: "RACE", number: i + 1, title: `Race ${i + 1}`, traits: ["Racer"], colors: ["red"], rings: 1, rarity: "common", text: "", effect: null })) });
     const attempt = applyImport(file, "json", (p) => {
       if (createNow(p) && !creating) {

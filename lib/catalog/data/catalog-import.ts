@@ -8,7 +8,7 @@ import { diffSnapshots } from "@/lib/catalog/snapshot-diff";
 import { requireAdmin } from "@/lib/server/session";
 import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/catalog/data/catalog-admin";
 import { invalidateCatalog } from "@/lib/catalog/data/cache-invalidation";
-import { analyzeStaged, APPLY_LEASE_MS, applyInChunks, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop, type ImportJob } from "@/lib/server/db/bulk";
+import { analyzeStaged, applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop, type ImportJob } from "@/lib/server/db/bulk";
 import type { CardSnapshot, ImportReport, ImportRowReport } from "@/lib/catalog/types";
 import { parseCatalogFile, validateRowsInChunks, type CatalogFormat, type CatalogRecord } from "@/lib/catalog/io";
 import type { OnImportProgress } from "@/lib/server/import/progress";
@@ -19,8 +19,8 @@ import type { CatalogCard } from "@/lib/catalog/schemas";
  * Catalog imports that never hold the server (docs/catalog-import.md): the
  * file is checked in chunks, the cards it names are read in pages, the rows to
  * write are staged in ImportCardStage / ImportTraitStage (lib/server/db/bulk.ts),
- * and one short transaction applies them to the catalog with set-based
- * statements. The SQL is written once for SQLite and PostgreSQL (quoted
+ * and one transaction applies them to the catalog with set-based statements
+ * (off the event loop: lib/server/db/bulk.ts applyInOneTransaction). The SQL is written once for SQLite and PostgreSQL (quoted
  * identifiers, UPDATE … FROM, INSERT … SELECT).
  */
 
@@ -126,6 +126,8 @@ function newId(): string {
  * create and update is written, with audit rows, in one transaction that
  * commits once. Throws CatalogImportError when the catalog changed underneath,
  * ImportTimeoutError past the apply timeout (nothing written either way).
+ * A started import runs to its end even if nobody waits for its answer any
+ * more (the route's client disconnected, lib/server/import/stream-response.ts).
  * `applyTimeoutMs` is for tests.
  */
 export async function applyImport(text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}, applyTimeoutMs = APPLY_TIMEOUT_MS): Promise<ImportReport> {
@@ -183,15 +185,15 @@ async function stage(jobId: string, targets: Target[], onProgress: OnImportProgr
 }
 
 /**
- * Moves the staged rows into the catalog (lib/server/db/bulk.ts applyInChunks):
- * two set-based reads check that the catalog has not changed underneath (a
- * card created later fails a chunk on the unique index, a card deleted later
- * fails the publish); a short transaction creates the sets the file names; the new cards, their
- * traits and audit rows are copied in chunks, each a short transaction of
- * set-based statements in primary-key order, hidden from every read; one last
- * short transaction updates the existing cards in place (with their traits
- * and audit rows) and makes the new cards visible, all at once. On PostgreSQL
- * the same statements run in one transaction. No per-row statement runs.
+ * Moves the staged rows into the catalog in ONE transaction
+ * (lib/server/db/bulk.ts applyInOneTransaction), with set-based statements only:
+ * it checks that the catalog has not changed underneath (a card created
+ * since the compare at one of the file's numbers, a card the file updates
+ * deleted since), creates the sets the file names, copies the new cards,
+ * their traits and the audit rows of every row in ranges of staged rows in
+ * primary-key order, then updates the existing cards in place (with their
+ * traits). The import is visible at its commit, all at once, or (rolled back,
+ * killed) not at all: no reader needs to know it is under way.
  */
 async function applyStaged(job: ImportJob, userId: string, targets: Target[], onProgress: OnImportProgress, timeoutMs: number): Promise<void> {
   const jobId = job.id;
@@ -201,112 +203,84 @@ async function applyStaged(job: ImportJob, userId: string, targets: Target[], on
   const creates = targets.filter((t) => t.id === null).length;
   const traitsChange = targets.some((t) => t.before !== null && traitSet(t.before.traits) !== traitSet(t.card.traits));
   const ofJob = sql`s."jobId" = ${jobId}`;
-  let hidden = 0;
-  let hiddenAudits = 0;
-  // the catalog may have changed since the file was compared with it: checked with reads, before any write lock is
-  // taken; a card created at one of the file's numbers after this check makes a chunk fail on the unique index (below),
-  // and a card the file updates deleted after it is found by the publish
-  const [{ n: clashes, hidden: clashesHidden }] = await db.$queryRaw<{ n: number | bigint; hidden: number | bigint }[]>(sql`
-    SELECT count(*) AS n, count(pc."cardId") AS hidden FROM "ImportCardStage" s
-    JOIN "CardSet" cs ON cs."code" = s."setCode"
-    JOIN "Card" c ON c."setId" = cs."id" AND c."number" = s."number"
-    LEFT JOIN "PendingCard" pc ON pc."cardId" = c."id"
-    WHERE ${ofJob} AND s."action" = 'create'`);
-  if (Number(clashesHidden)) throw new CatalogImportError(ANOTHER_IMPORT);
-  if (Number(clashes) || (await vanished(db))) throw new CatalogImportError(CHANGED);
   try {
-    await applyChunks();
+    await applyInOneTransaction(job, total, {
+      kind: "catalog",
+      timeoutMs,
+      onRange: (done) => onProgress({ phase: "apply", done, total }),
+      prepare: async (tx) => {
+        // the catalog may have changed since the file was compared with it (a card created at one of the file's
+        // numbers, a card it updates deleted): checked inside the transaction, so nothing can change in between on
+        // SQLite (the write lock is held); on PostgreSQL a card committed later still fails the unique index below
+        const [{ n: clashes }] = await tx.$queryRaw<{ n: number | bigint }[]>(sql`
+          SELECT count(*) AS n FROM "ImportCardStage" s
+          JOIN "CardSet" cs ON cs."code" = s."setCode"
+          JOIN "Card" c ON c."setId" = cs."id" AND c."number" = s."number"
+          WHERE ${ofJob} AND s."action" = 'create'`);
+        if (Number(clashes) || (await vanished(tx))) throw new CatalogImportError(CHANGED);
+        // the sets the file names (a handful of rows)
+        const existing = new Set((await tx.cardSet.findMany({ where: { code: { in: setCodes } }, select: { code: true } })).map((s) => s.code));
+        for (const code of setCodes.filter((c) => !existing.has(c))) await tx.cardSet.create({ data: { code, name: code, unofficial: true, note: "Created by a catalog import." } });
+      },
+      range: async (tx, from, to) => {
+        const inRange = sql`${ofJob} AND s."seq" >= ${from} AND s."seq" < ${to} AND s."action" = 'create'`;
+        await tx.$executeRaw(sql`
+          INSERT INTO "Card" ("id", "setId", "number", "title", "titleKey", "colorMask", "colorCount", "rings", "rarity", "text", "effect", "imageUrl", "createdAt", "updatedAt")
+          SELECT s."cardId", cs."id", s."number", s."title", s."titleKey", s."colorMask", s."colorCount", s."rings", s."rarity", s."text", s."effect", s."imageUrl", s."stagedAt", s."stagedAt"
+          FROM "ImportCardStage" s JOIN "CardSet" cs ON cs."code" = s."setCode"
+          WHERE ${inRange} ORDER BY s."cardId"`);
+        // the staged card is found by the join alone (a range on s too made PostgreSQL scan s's range for every trait row)
+        await tx.$executeRaw(sql`
+          INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
+          SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
+          WHERE t."jobId" = ${jobId} AND t."seq" >= ${from} AND t."seq" < ${to} AND s."action" = 'create' ORDER BY t."cardId", t."traitKey"`);
+        // the audit rows of the range, new and updated cards alike (a card the file updates that was deleted meanwhile
+        // gets none: the finish finds it gone and refuses the import)
+        await tx.$executeRaw(sql`
+          INSERT INTO "CardAudit" ("id", "cardId", "cardKey", "userId", "action", "before", "after", "note", "createdAt")
+          SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
+          FROM "ImportCardStage" s JOIN "Card" c ON c."id" = s."cardId" WHERE ${ofJob} AND s."seq" >= ${from} AND s."seq" < ${to} ORDER BY s."auditId"`);
+      },
+      finish: async (tx) => {
+        if (total === creates) return;
+        const updates = sql`${ofJob} AND s."action" = 'update'`;
+        // in place, and only what changed: a card whose indexed columns (set, number, title key, colors, rings, rarity)
+        // are the same, as for an erratum, has its other columns set and no index touched; its trait rows change only
+        // where its traits changed
+        const sameKeys = sql`"Card"."setId" = cs."id" AND "Card"."number" = s."number" AND "Card"."titleKey" = s."titleKey" AND "Card"."colorMask" = s."colorMask" AND "Card"."rings" = s."rings" AND "Card"."rarity" = s."rarity"`;
+        const edited = await tx.$executeRaw(sql`
+          UPDATE "Card" SET
+            "title" = s."title", "colorCount" = s."colorCount", "text" = s."text", "effect" = s."effect", "imageUrl" = s."imageUrl", "updatedAt" = s."stagedAt"
+          FROM "ImportCardStage" AS s JOIN "CardSet" AS cs ON cs."code" = s."setCode"
+          WHERE ${updates} AND "Card"."id" = s."cardId" AND ${sameKeys}`);
+        const rekeyed = edited === total - creates ? 0 : await tx.$executeRaw(sql`
+          UPDATE "Card" SET
+            "setId" = cs."id", "number" = s."number", "title" = s."title", "titleKey" = s."titleKey",
+            "colorMask" = s."colorMask", "colorCount" = s."colorCount", "rings" = s."rings", "rarity" = s."rarity",
+            "text" = s."text", "effect" = s."effect", "imageUrl" = s."imageUrl", "updatedAt" = s."stagedAt"
+          FROM "ImportCardStage" AS s JOIN "CardSet" AS cs ON cs."code" = s."setCode"
+          WHERE ${updates} AND "Card"."id" = s."cardId" AND NOT (${sameKeys})`);
+        // every card the file updates must still be there (PostgreSQL: a delete committed since the check)
+        if (edited + rekeyed !== total - creates) throw new CatalogImportError(DELETED);
+        if (!traitsChange) return;
+        // the trait rows the file no longer names (or names with another spelling), then the ones missing; not even
+        // looked for when no card's traits differed from the file's at the compare (an erratum)
+        await tx.$executeRaw(sql`
+          DELETE FROM "CardTrait" WHERE ("cardId", "traitKey") IN (
+            SELECT ct."cardId", ct."traitKey" FROM "ImportCardStage" s
+            JOIN "CardTrait" ct ON ct."cardId" = s."cardId"
+            LEFT JOIN "ImportTraitStage" t ON t."jobId" = s."jobId" AND t."seq" = s."seq" AND t."traitKey" = ct."traitKey" AND t."trait" = ct."trait"
+            WHERE ${updates} AND t."seq" IS NULL)`);
+        await tx.$executeRaw(sql`
+          INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
+          SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
+          LEFT JOIN "CardTrait" ct ON ct."cardId" = t."cardId" AND ct."traitKey" = t."traitKey"
+          WHERE t."jobId" = ${jobId} AND s."action" = 'update' AND ct."cardId" IS NULL ORDER BY t."cardId", t."traitKey"`);
+      },
+    });
   } catch (e) {
     if (isConstraintViolation(e)) throw new CatalogImportError(CHANGED);
     throw e;
-  }
-
-  async function applyChunks() {
-  await applyInChunks(job, total, {
-    kind: "catalog",
-    timeoutMs,
-    onRange: (done) => onProgress({ phase: "apply", done, total }),
-    async begin(tx) {
-      // the sets the file names (a handful of rows); those created here are removed again if the import is rolled back
-      const existing = new Set((await tx.cardSet.findMany({ where: { code: { in: setCodes } }, select: { code: true } })).map((s) => s.code));
-      const created = setCodes.filter((code) => !existing.has(code));
-      for (const code of created) await tx.cardSet.create({ data: { code, name: code, unofficial: true, note: "Created by a catalog import." } });
-      if (created.length) await tx.importJob.update({ where: { id: jobId, userId: job.userId }, data: { newSets: JSON.stringify(created) } });
-    },
-    async chunk(tx, from, to, hide) {
-      const inRange = sql`${ofJob} AND s."seq" >= ${from} AND s."seq" < ${to} AND s."action" = 'create'`;
-      await tx.$executeRaw(sql`
-        INSERT INTO "Card" ("id", "setId", "number", "title", "titleKey", "colorMask", "colorCount", "rings", "rarity", "text", "effect", "imageUrl", "createdAt", "updatedAt")
-        SELECT s."cardId", cs."id", s."number", s."title", s."titleKey", s."colorMask", s."colorCount", s."rings", s."rarity", s."text", s."effect", s."imageUrl", s."stagedAt", s."stagedAt"
-        FROM "ImportCardStage" s JOIN "CardSet" cs ON cs."code" = s."setCode"
-        WHERE ${inRange} ORDER BY s."cardId"`);
-      // in the same transaction as the cards: they are never visible before the publish
-      if (hide) {
-        hidden += await tx.$executeRaw(sql`
-          INSERT INTO "PendingCard" ("cardId", "jobId") SELECT s."cardId", s."jobId" FROM "ImportCardStage" s WHERE ${inRange} ORDER BY s."cardId"`);
-      }
-      // the staged card is found by the join alone (a range on s too made PostgreSQL scan s's range for every trait row)
-      await tx.$executeRaw(sql`
-        INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
-        SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
-        WHERE t."jobId" = ${jobId} AND t."seq" >= ${from} AND t."seq" < ${to} AND s."action" = 'create' ORDER BY t."cardId", t."traitKey"`);
-      // the audit rows of the range, new and updated cards alike; those of updates hidden until the publish (the
-      // card they describe changes only then), those of new cards hidden with their card. A card the file updates
-      // that was deleted meanwhile gets none: the publish finds it gone and refuses the import.
-      const ranged = sql`${ofJob} AND s."seq" >= ${from} AND s."seq" < ${to}`;
-      await tx.$executeRaw(sql`
-        INSERT INTO "CardAudit" ("id", "cardId", "cardKey", "userId", "action", "before", "after", "note", "createdAt")
-        SELECT s."auditId", s."cardId", s."cardKey", CAST(${userId} AS TEXT), 'import', s."auditBefore", s."auditAfter", '', s."stagedAt"
-        FROM "ImportCardStage" s JOIN "Card" c ON c."id" = s."cardId" WHERE ${ranged} ORDER BY s."auditId"`);
-      if (hide) {
-        hiddenAudits += await tx.$executeRaw(sql`
-          INSERT INTO "PendingAudit" ("auditId", "jobId") SELECT s."auditId", s."jobId" FROM "ImportCardStage" s JOIN "CardAudit" a ON a."id" = s."auditId"
-          WHERE ${ranged} AND s."action" = 'update' ORDER BY s."auditId"`);
-      }
-    },
-    async publish(tx) {
-      if (await vanished(tx)) throw new CatalogImportError("A card the file updates was deleted meanwhile. Nothing was written: run the import again.");
-      const updates = sql`${ofJob} AND s."action" = 'update'`;
-      // in place, and only what changed: a card whose indexed columns (set, number, title key, colors, rings, rarity)
-      // are the same, as for an erratum, has its other columns set and no index touched; its trait rows change only
-      // where its traits changed. An erratum to 20,000 cards: this publish holds SQLite's write lock 74-80 ms, against
-      // 215-230 ms when every column, trait row and audit row was written here (docs/catalog-import.md).
-      const sameKeys = sql`"Card"."setId" = cs."id" AND "Card"."number" = s."number" AND "Card"."titleKey" = s."titleKey" AND "Card"."colorMask" = s."colorMask" AND "Card"."rings" = s."rings" AND "Card"."rarity" = s."rarity"`;
-      const edited = await tx.$executeRaw(sql`
-        UPDATE "Card" SET
-          "title" = s."title", "colorCount" = s."colorCount", "text" = s."text", "effect" = s."effect", "imageUrl" = s."imageUrl", "updatedAt" = s."stagedAt"
-        FROM "ImportCardStage" AS s JOIN "CardSet" AS cs ON cs."code" = s."setCode"
-        WHERE ${updates} AND "Card"."id" = s."cardId" AND ${sameKeys}`);
-      const rekeyed = edited === total - creates ? 0 : await tx.$executeRaw(sql`
-        UPDATE "Card" SET
-          "setId" = cs."id", "number" = s."number", "title" = s."title", "titleKey" = s."titleKey",
-          "colorMask" = s."colorMask", "colorCount" = s."colorCount", "rings" = s."rings", "rarity" = s."rarity",
-          "text" = s."text", "effect" = s."effect", "imageUrl" = s."imageUrl", "updatedAt" = s."stagedAt"
-        FROM "ImportCardStage" AS s JOIN "CardSet" AS cs ON cs."code" = s."setCode"
-        WHERE ${updates} AND "Card"."id" = s."cardId" AND NOT (${sameKeys})`);
-      // every card the file updates must still be there (PostgreSQL: a delete committed since the check above)
-      if (edited + rekeyed !== total - creates) throw new CatalogImportError("A card the file updates was deleted meanwhile. Nothing was written: run the import again.");
-      // the trait rows the file no longer names (or names with another spelling), then the ones missing; not even
-      // looked for when no card's traits differed from the file's at the compare (an erratum)
-      if (traitsChange) await tx.$executeRaw(sql`
-        DELETE FROM "CardTrait" WHERE ("cardId", "traitKey") IN (
-          SELECT ct."cardId", ct."traitKey" FROM "ImportCardStage" s
-          JOIN "CardTrait" ct ON ct."cardId" = s."cardId"
-          LEFT JOIN "ImportTraitStage" t ON t."jobId" = s."jobId" AND t."seq" = s."seq" AND t."traitKey" = ct."traitKey" AND t."trait" = ct."trait"
-          WHERE ${updates} AND t."seq" IS NULL)`);
-      if (traitsChange) await tx.$executeRaw(sql`
-        INSERT INTO "CardTrait" ("cardId", "trait", "traitKey")
-        SELECT t."cardId", t."trait", t."traitKey" FROM "ImportTraitStage" t JOIN "ImportCardStage" s ON s."jobId" = t."jobId" AND s."seq" = t."seq"
-        LEFT JOIN "CardTrait" ct ON ct."cardId" = t."cardId" AND ct."traitKey" = t."traitKey"
-        WHERE t."jobId" = ${jobId} AND s."action" = 'update' AND ct."cardId" IS NULL ORDER BY t."cardId", t."traitKey"`);
-      // the new cards and the audit rows of the updates, hidden until now, all become visible in this commit
-      const shown = hidden ? await tx.$executeRaw(sql`DELETE FROM "PendingCard" WHERE "jobId" = ${jobId}`) : 0;
-      if (shown !== hidden || (hidden && hidden !== creates)) throw new Error(`Catalog import ${jobId}: ${shown} of ${creates} new cards found to publish (${hidden} written).`);
-      const shownAudits = hiddenAudits ? await tx.$executeRaw(sql`DELETE FROM "PendingAudit" WHERE "jobId" = ${jobId}`) : 0;
-      if (shownAudits !== hiddenAudits || (hiddenAudits && hiddenAudits !== total - creates)) throw new Error(`Catalog import ${jobId}: ${shownAudits} of ${total - creates} audit rows found to publish (${hiddenAudits} written).`);
-    },
-  });
-
   }
 
   /** How many staged updates name a card that is gone (deleted since the file was compared with the catalog). */
@@ -325,7 +299,7 @@ function traitSet(traits: readonly string[]): string {
 }
 
 const CHANGED = "The catalog changed while the file was being checked (a card was added or deleted meanwhile). Nothing was written: run the import again.";
-const ANOTHER_IMPORT = `Another catalog import is writing some of these cards (or one was interrupted less than ${APPLY_LEASE_MS / 1000} seconds ago and is about to be rolled back). Nothing was written: run the import again in a minute.`;
+const DELETED = "A card the file updates was deleted meanwhile. Nothing was written: run the import again.";
 
 /**
  * A write refused by a unique index (a card created at one of the file's set and numbers meanwhile) or a foreign key

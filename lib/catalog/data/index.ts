@@ -3,4 +3,3 @@ export { invalidateDeckChange } from "./cache-invalidation";
 export type { OwnedCardDTO, SortDir, SortKey } from "./card-search";
 export { searchOwnedCards } from "./card-search";
 export { cardInclude, toCardDTO } from "./cards";
-export { VISIBLE_CARD, VISIBLE_CARD_SQL } from "./pending-imports";

@@ -3,7 +3,6 @@ import { db } from "@/lib/server/db/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { searchOwnedCards, type OwnedCardDTO, type SortDir, type SortKey } from "@/lib/catalog/data";
 import { requireUser } from "@/lib/server/session";
-import { VISIBLE_CARD_SQL } from "@/lib/catalog/data";
 import type { QueryError } from "@/lib/catalog/search";
 import { PLAYSET, type OwnershipFilter } from "@/lib/collection/schemas";
 
@@ -36,7 +35,7 @@ const COLLECTION_PAGE_SIZE = 60;
  * counted too unless the caller already has it (the unfiltered view's total).
  */
 async function collectionSummary(userId: string, catalogSize: number | null): Promise<CollectionSummary> {
-  const catalog = catalogSize === null ? Prisma.sql`(SELECT count(*) FROM "Card" c WHERE ${VISIBLE_CARD_SQL})` : Prisma.sql`NULL`;
+  const catalog = catalogSize === null ? Prisma.sql`(SELECT count(*) FROM "Card")` : Prisma.sql`NULL`;
   const [row] = await db.$queryRaw<{ distinctOwned: number | bigint; copies: number | bigint | null; tradeable: number | bigint | null; catalog: number | bigint | null }[]>`
     SELECT count(CASE WHEN ce."quantity" > 0 THEN 1 END) AS "distinctOwned",
            sum(ce."quantity") AS "copies",

@@ -3,7 +3,6 @@ import { db } from "@/lib/server/db/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/server/session";
 import { titleKeyContains } from "@/lib/server/db/literal-match";
-import { VISIBLE_CARD } from "@/lib/catalog/data";
 import { cardKey, titleKey } from "@/lib/catalog/keys";
 import { colorsFromMask } from "@/lib/catalog/colors";
 import type { LookupCardDTO } from "@/lib/collection/types";
@@ -16,7 +15,7 @@ const LOOKUP_LIMIT = 8;
 /** The set code new numbers default to in booster entry: the set with the most cards (DEMO in the shipped catalog). */
 export async function defaultSetCode(): Promise<string> {
   await requireUser();
-  const sets = await db.cardSet.findMany({ select: { code: true, _count: { select: { cards: { where: VISIBLE_CARD } } } } });
+  const sets = await db.cardSet.findMany({ select: { code: true, _count: { select: { cards: true } } } });
   sets.sort((a, b) => b._count.cards - a._count.cards || a.code.localeCompare(b.code));
   return sets[0]?.code ?? "DEMO";
 }

@@ -2,13 +2,12 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
-import { concurrentSqliteAdapter, RETRY_DEADLINE_MS } from "@/lib/server/db/sqlite-adapter";
+import { singleWriterSqliteAdapter } from "@/lib/server/db/sqlite-adapter";
 import { databaseFile, databaseProvider, databaseUrl, type DatabaseProvider } from "@/lib/server/db/database-url";
-import { hidePendingImports } from "@/lib/catalog/data/pending-imports";
 
 /**
  * Builds a Prisma client for a DATABASE_URL: better-sqlite3 for `file:` URLs
- * (through lib/server/db/sqlite-adapter.ts), node-postgres for `postgresql://` URLs.
+ * (through lib/server/db/sqlite-adapter.ts: one writer, on a worker thread), node-postgres for `postgresql://` URLs.
  *
  * Prisma 6.19 generates one client per provider (its query compiler is
  * provider-specific), so there are two generated clients from the one data
@@ -17,10 +16,6 @@ import { hidePendingImports } from "@/lib/catalog/data/pending-imports";
  * sees the SQLite client's types, and never knows which one it talks to.
  */
 export function createPrismaClient(url = databaseUrl()): PrismaClient {
-  return hidePendingImports(createBareClient(url));
-}
-
-function createBareClient(url: string): PrismaClient {
   if (databaseProvider(url) === "postgresql") {
     const max = Number(process.env.DATABASE_POOL_MAX) || 10;
     const adapter = new PrismaPg({ connectionString: url, max });
@@ -29,9 +24,9 @@ function createBareClient(url: string): PrismaClient {
     // queue up) longer than its 5 s.
     return new PostgresPrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }) as unknown as PrismaClient;
   }
-  // Writes that meet a busy database are retried without blocking the event
-  // loop (lib/server/db/sqlite-adapter.ts); a transaction may wait that long to start.
-  return new PrismaClient({ adapter: concurrentSqliteAdapter(databaseFile(url)), transactionOptions: { maxWait: RETRY_DEADLINE_MS + 2_000 } });
+  // Writes run one at a time on a worker thread's connection (lib/server/db/sqlite-adapter.ts): a transaction may wait for
+  // the ones queued before it, a bulk import's among them, longer than Prisma's 2 s default.
+  return new PrismaClient({ adapter: singleWriterSqliteAdapter(databaseFile(url)), transactionOptions: { maxWait: 10_000 } });
 }
 
 export type { PrismaClient };

@@ -3,7 +3,6 @@ import { db } from "@/lib/server/db/db";
 import { containsIgnoringCase, providerOf } from "@/lib/server/db/db-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { likePattern, sql } from "@/lib/catalog/data/card-search/sql";
-import { VISIBLE_CARD_SQL } from "@/lib/catalog/data/pending-imports";
 
 /**
  * "Contains this text", literally. Prisma's `contains` passes its value into
@@ -20,7 +19,7 @@ const MAX_LITERAL_MATCHES = 1000;
 /** Cards whose titleKey contains `key` (already lower-cased with `titleKey`) literally. */
 export async function titleKeyContains(key: string): Promise<Prisma.CardWhereInput> {
   if (!LIKE_SPECIAL.test(key)) return { titleKey: { contains: key } };
-  const rows = await db.$queryRaw<{ id: string }[]>(sql`SELECT c."id" FROM "Card" c WHERE ${VISIBLE_CARD_SQL} AND c."titleKey" LIKE ${likePattern(key)} ESCAPE '\\' LIMIT ${MAX_LITERAL_MATCHES}`);
+  const rows = await db.$queryRaw<{ id: string }[]>(sql`SELECT c."id" FROM "Card" c WHERE c."titleKey" LIKE ${likePattern(key)} ESCAPE '\\' LIMIT ${MAX_LITERAL_MATCHES}`);
   return { id: { in: rows.map((r) => r.id) } };
 }
 

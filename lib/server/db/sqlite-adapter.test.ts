@@ -4,13 +4,15 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { concurrentSqliteAdapter, isBusyError, retryWhileBusy } from "@/lib/server/db/sqlite-adapter";
+import { singleWriterSqliteAdapter } from "@/lib/server/db/sqlite-adapter";
 import { MIGRATION_DIRS, migrationNames } from "@/scripts/lib/db-schema";
 
 /**
  * SQLite under concurrency: another process holds the write lock while the
- * app writes. Assertions are about order (what finished while the lock was
- * held), never about durations.
+ * app writes, and the app's own writes meet its open transactions. The writes
+ * run on the writer thread (lib/server/db/sqlite-writer-worker.mjs), so its waits never
+ * hold the event loop. Assertions are about order (what finished while the
+ * lock was held), never about durations.
  */
 
 const root = path.resolve(__dirname, "../../..");
@@ -19,7 +21,7 @@ const file = path.join(dir, `sqlite-adapter-${process.pid}-${Math.random().toStr
 const clients: PrismaClient[] = [];
 
 function client(): PrismaClient {
-  const c = new PrismaClient({ adapter: concurrentSqliteAdapter(file), transactionOptions: { maxWait: 20_000, timeout: 20_000 } });
+  const c = new PrismaClient({ adapter: singleWriterSqliteAdapter(file), transactionOptions: { maxWait: 20_000, timeout: 20_000 } });
   clients.push(c);
   return c;
 }
@@ -128,23 +130,40 @@ describe("SQLite writes under another process's write lock", () => {
     expect((await a.user.findUniqueOrThrow({ where: { id: "u1" } })).displayName).toBe("4");
   });
 
-  it("gives up with the busy error after its deadline, and leaves nothing behind", async () => {
-    const holder = await lockHolder();
-    const tries: number[] = [];
-    const attempt = async () => {
-      const db = new Database(file, { timeout: 0 });
-      try {
-        db.exec('INSERT INTO "CardSet" ("id", "code", "name") VALUES (\'x\', \'X\', \'x\')');
-      } finally {
-        db.close();
-      }
-    };
-    const err = await retryWhileBusy(attempt, { deadlineMs: 300, onRetry: (n) => tries.push(n) }).catch((e: unknown) => e);
-    await holder.commit();
-    expect(isBusyError(err)).toBe(true);
-    expect(tries.length).toBeGreaterThan(1);
-    const check = new Database(file);
-    expect(check.prepare('SELECT count(*) AS n FROM "CardSet" WHERE "code" = \'X\'').get()).toEqual({ n: 0 });
-    check.close();
+  it("a write made while one of the app's transactions is open waits for it, and is not rolled back with it", async () => {
+    const app = client();
+    await app.user.count();
+    const events: string[] = [];
+    let inside!: () => void;
+    const opened = new Promise<void>((r) => (inside = r));
+    let finish!: () => void;
+    const held = new Promise<void>((r) => (finish = r));
+    const failing = app
+      .$transaction(async (tx) => {
+        await tx.cardSet.create({ data: { code: "GONE", name: "Rolled back" } });
+        inside();
+        await held;
+        throw new Error("roll back");
+      })
+      .catch(() => events.push("transaction rolled back"));
+    await opened;
+    const write = app.cardSet.create({ data: { code: "KEPT", name: "Written beside it" } }).then(() => events.push("write done"));
+    // a read outside the transaction sees the committed state only, while the transaction is open
+    events.push(`read ${await app.cardSet.count({ where: { code: "GONE" } })} uncommitted`);
+    await sleep(100);
+    events.push("transaction ends");
+    finish();
+    await Promise.all([failing, write]);
+    expect(events).toEqual(["read 0 uncommitted", "transaction ends", "transaction rolled back", "write done"]);
+    expect(await app.cardSet.count({ where: { code: { in: ["GONE", "KEPT"] } } })).toBe(1);
+    expect(await app.cardSet.findUnique({ where: { code: "KEPT" } })).not.toBeNull();
+  });
+
+  it("a refused write comes back as Prisma's error, and the next write goes on", async () => {
+    const app = client();
+    await app.cardSet.create({ data: { code: "DUP", name: "First" } });
+    await expect(app.cardSet.create({ data: { code: "DUP", name: "Second" } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(app.$transaction(async (tx) => tx.cardSet.create({ data: { code: "DUP", name: "Third" } }))).rejects.toMatchObject({ code: "P2002" });
+    expect((await app.cardSet.update({ where: { code: "DUP" }, data: { name: "Renamed" } })).name).toBe("Renamed");
   });
 });

@@ -1,48 +1,45 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { startCheckpointer, type Checkpointer } from "@/lib/server/db/sqlite-checkpoint";
 
 /**
- * SQLite under concurrency, for the one server process (and whatever else
- * writes the same file: the CLI tools, a second instance).
+ * SQLite for the server process (and whatever else writes the same file: the
+ * CLI tools, a second instance): one writer, off the event loop.
  *
- * better-sqlite3 is synchronous: while SQLite's busy handler waits for another
- * connection's write lock, the whole event loop waits with it. So each attempt
- * here waits at most BUSY_TIMEOUT_MS inside SQLite, and a write that still
- * meets a busy database is retried after an asynchronous pause (other requests
- * run meanwhile), with exponential backoff, until RETRY_DEADLINE_MS.
+ * better-sqlite3 is synchronous, so whatever SQLite does inside a statement
+ * (a large INSERT … SELECT of an import, waiting for another process's write
+ * lock, a WAL checkpoint inside a commit) holds the thread that runs it.
  *
- * - Transactions begin with BEGIN IMMEDIATE: they take the write lock up front,
- *   so two transactions never both read and then deadlock upgrading to write
- *   (the busy-at-COMMIT case a plain BEGIN runs into).
- * - Writes and transactions share one connection, one at a time (an async
- *   lock, never held while waiting for a retry). Prisma's own better-sqlite3
- *   adapter runs queries from outside a transaction on the same connection
- *   while one is open, so they would join it; here they wait for it instead.
- * - Reads outside a transaction (SELECT) go to a second connection: in WAL
- *   mode they see the last committed state and never wait for a writer.
- * - WAL checkpoints run in a worker thread (lib/server/db/sqlite-checkpoint.ts), never
- *   inside a commit on the event loop.
+ * - Every write and every transaction runs on ONE connection owned by a
+ *   worker thread (lib/server/db/sqlite-writer-worker.mjs). The event loop only posts
+ *   statements and awaits their answers.
+ * - Writes and transactions take turns on that connection (an async FIFO
+ *   lock): a write that arrives while a transaction is open waits for it
+ *   asynchronously, instead of joining it as it would on Prisma's own adapter,
+ *   which shares one connection between a transaction and everything else.
+ *   A writer may so wait behind a bulk import's one transaction (under half a
+ *   second for 20,000 cards, docs/catalog-import.md) while the server goes on.
+ * - Transactions begin with BEGIN IMMEDIATE: they take SQLite's write lock up
+ *   front, so a read-then-write transaction never fails at its first write
+ *   because another process wrote meanwhile (SQLite's busy handler does not
+ *   help a transaction that must upgrade its snapshot). Another process's
+ *   lock is waited for by the worker thread, up to BUSY_TIMEOUT_MS.
+ * - Reads outside a transaction (SELECT) run on the event loop's own read
+ *   connection: in WAL mode they see the last committed state and never
+ *   wait for the writer.
  */
 
-/** How long one attempt may block the event loop waiting for SQLite's lock. */
-export const BUSY_TIMEOUT_MS = 25;
-/** How long a write or transaction keeps retrying a busy database before it fails. */
-export const RETRY_DEADLINE_MS = 8_000;
+/** How long the writer waits for another process's write lock before a write fails with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 10_000;
+/** The worker's module file, loaded by Node as it is (it is not part of Next's bundle). */
+const WORKER_FILE = path.join(process.cwd(), "lib", "server", "db", "sqlite-writer-worker.mjs");
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
 type Query = Parameters<Adapter["queryRaw"]>[0];
+type ResultSet = Awaited<ReturnType<Adapter["queryRaw"]>>;
 type IsolationLevel = Parameters<Adapter["startTransaction"]>[0];
-
-/** SQLITE_BUSY (and its extended codes) from better-sqlite3, raw or wrapped by the Prisma adapter. */
-export function isBusyError(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { originalCode?: unknown }; message?: unknown } | null;
-  const code = e?.cause?.originalCode ?? e?.code;
-  if (typeof code === "string" && code.startsWith("SQLITE_BUSY")) return true;
-  return typeof e?.message === "string" && /database is locked|SQLITE_BUSY/.test(e.message);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: string; cause?: object } };
 
 /** A FIFO async lock. */
 class Lock {
@@ -56,41 +53,87 @@ class Lock {
   }
 }
 
-export type RetryOptions = { deadlineMs?: number; onRetry?: (attempt: number, delayMs: number) => void };
+/** The worker thread that owns the write connection, as promises. */
+class WriterThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  #next = 0;
+  #failure: Error | null = null;
 
-/** Runs `attempt` until it does not fail with SQLITE_BUSY, pausing asynchronously between tries. */
-export async function retryWhileBusy<T>(attempt: () => Promise<T>, opts: RetryOptions = {}): Promise<T> {
-  const deadline = Date.now() + (opts.deadlineMs ?? RETRY_DEADLINE_MS);
-  let delay = 5;
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!isBusyError(err) || Date.now() + delay > deadline) throw err;
-      const pause = delay / 2 + Math.random() * delay;
-      opts.onRetry?.(n, pause);
-      await sleep(pause);
-      delay = Math.min(delay * 2, 200);
-    }
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    // the thread keeps the process alive only while a statement is under way (see #call)
+    worker.unref();
+    worker.on("message", (m: WorkerReply) => {
+      const waiting = this.#pending.get(m.id);
+      if (!waiting) return;
+      this.#pending.delete(m.id);
+      if (this.#pending.size === 0) worker.unref();
+      if (m.ok) waiting.resolve(m.result);
+      else waiting.reject(Object.assign(new Error(m.error.message), m.error));
+    });
+    const stop = (reason: Error) => {
+      this.#failure ??= reason;
+      for (const w of this.#pending.values()) w.reject(this.#failure);
+      this.#pending.clear();
+    };
+    worker.on("error", (e) => stop(new Error(`The SQLite writer thread failed: ${e.message}`)));
+    worker.on("exit", (code) => stop(new Error(`The SQLite writer thread stopped (exit code ${code}); writes cannot go on in this process.`)));
+  }
+
+  /** Starts the thread and waits until its connection is open; rejects with the reason it could not start. */
+  static start(file: string): Promise<WriterThread> {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(WORKER_FILE, { workerData: { file, busyTimeoutMs: BUSY_TIMEOUT_MS } });
+      const fail = (e: Error) => reject(new Error(`The SQLite writer thread (${WORKER_FILE}) did not start: ${e.message}`));
+      const exited = (code: number) => fail(new Error(`exit code ${code}`));
+      const ready = (m: { ready?: boolean }) => {
+        if (!m.ready) return;
+        worker.off("error", fail).off("exit", exited).off("message", ready);
+        resolve(new WriterThread(worker));
+      };
+      worker.on("error", fail).on("exit", exited).on("message", ready);
+    });
+  }
+
+  #call<T>(message: { op: "query" | "execute"; query: Query } | { op: "script"; script: string } | { op: "close" }): Promise<T> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#next++;
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.#worker.postMessage({ id, ...message });
+    });
+  }
+  queryRaw(query: Query) {
+    return this.#call<ResultSet>({ op: "query", query });
+  }
+  executeRaw(query: Query) {
+    return this.#call<number>({ op: "execute", query });
+  }
+  executeScript(script: string) {
+    return this.#call<void>({ op: "script", script });
+  }
+  async close() {
+    if (this.#failure) return;
+    // the connection closes on its thread (committed state stays in the WAL for the next opener), then the thread ends
+    await this.#call({ op: "close" });
+    this.#failure = new Error("The SQLite writer thread was closed (the Prisma client disconnected).");
+    await this.#worker.terminate();
   }
 }
 
-/** Statements that only read and may run on the read connection. */
-function isRead(sql: string): boolean {
-  return /^\s*SELECT\b/i.test(sql);
-}
-
-class SqliteTransaction implements Transaction {
+class WriterTransaction implements Transaction {
   readonly options = { usePhantomQuery: false };
-  readonly provider;
+  readonly provider = "sqlite" as const;
   readonly adapterName;
   #released = false;
   constructor(
-    private readonly writer: Adapter,
+    private readonly writer: WriterThread,
+    adapterName: string,
     private readonly release: () => void,
   ) {
-    this.provider = writer.provider;
-    this.adapterName = writer.adapterName;
+    this.adapterName = adapterName;
   }
   queryRaw(q: Query) {
     return this.writer.queryRaw(q);
@@ -113,34 +156,28 @@ class SqliteTransaction implements Transaction {
   }
 }
 
-class ConcurrentSqliteAdapter implements Adapter {
-  readonly provider;
+class SingleWriterAdapter implements Adapter {
+  readonly provider = "sqlite" as const;
   readonly adapterName;
   readonly #lock = new Lock();
   constructor(
-    private readonly writer: Adapter,
-    private readonly reader: Adapter | null,
-    private readonly retry: RetryOptions,
-    private readonly checkpointer: Checkpointer | null,
+    private readonly writer: WriterThread,
+    private readonly reader: Adapter,
   ) {
-    this.provider = writer.provider;
-    this.adapterName = writer.adapterName;
+    this.adapterName = reader.adapterName;
   }
 
   async #write<T>(fn: () => Promise<T>): Promise<T> {
-    return retryWhileBusy(async () => {
-      const release = await this.#lock.acquire();
-      try {
-        return await fn();
-      } finally {
-        release();
-        this.checkpointer?.wrote();
-      }
-    }, this.retry);
+    const release = await this.#lock.acquire();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
   }
 
   queryRaw(q: Query) {
-    if (this.reader && isRead(q.sql)) return retryWhileBusy(() => this.reader!.queryRaw(q), this.retry);
+    if (/^\s*SELECT\b/i.test(q.sql)) return this.reader.queryRaw(q);
     return this.#write(() => this.writer.queryRaw(q));
   }
   executeRaw(q: Query) {
@@ -151,48 +188,34 @@ class ConcurrentSqliteAdapter implements Adapter {
   }
 
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
-    if (isolationLevel && isolationLevel !== "SERIALIZABLE") return this.writer.startTransaction(isolationLevel); // refuses it, as Prisma's adapter does
-    return retryWhileBusy(async () => {
-      const release = await this.#lock.acquire();
-      try {
-        await this.writer.executeRaw({ sql: "BEGIN IMMEDIATE", args: [], argTypes: [] });
-      } catch (err) {
-        release();
-        throw err;
-      }
-      return new SqliteTransaction(this.writer, () => {
-        release();
-        this.checkpointer?.wrote();
-      });
-    }, this.retry);
+    if (isolationLevel && isolationLevel !== "SERIALIZABLE") return this.reader.startTransaction(isolationLevel); // refuses it, as Prisma's adapter does
+    const release = await this.#lock.acquire();
+    try {
+      await this.writer.executeRaw({ sql: "BEGIN IMMEDIATE", args: [], argTypes: [] });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return new WriterTransaction(this.writer, this.adapterName, release);
   }
 
   async dispose() {
-    await this.checkpointer?.close();
-    await this.writer.dispose();
-    await this.reader?.dispose();
+    await this.writer.close();
+    await this.reader.dispose();
   }
 }
 
-/**
- * The driver adapter factory the app's Prisma client uses for a SQLite file
- * (see the top of this file). `retry` is for tests.
- */
-export function concurrentSqliteAdapter(file: string, retry: RetryOptions = {}) {
+/** The driver adapter factory the app's Prisma client uses for a SQLite file (see the top of this file). */
+export function singleWriterSqliteAdapter(file: string) {
   const factory = new PrismaBetterSQLite3({ url: file, timeout: BUSY_TIMEOUT_MS });
   return {
     provider: factory.provider as Adapter["provider"],
     adapterName: factory.adapterName,
     async connect(): Promise<Adapter> {
-      const writer = await factory.connect();
-      const reader = file === ":memory:" ? null : await factory.connect();
-      // checkpoints in a worker thread instead of inside whichever commit crosses SQLite's mark (if the worker starts)
-      const autocheckpoint = (pages: number) => writer.executeRaw({ sql: `PRAGMA wal_autocheckpoint = ${pages}`, args: [], argTypes: [] });
-      const checkpointer = file === ":memory:" ? null : await startCheckpointer(file, () => void autocheckpoint(1000).catch(() => {}));
-      if (checkpointer) {
-        for (const conn of [writer, reader]) await conn?.executeRaw({ sql: "PRAGMA wal_autocheckpoint = 0", args: [], argTypes: [] });
-      }
-      return new ConcurrentSqliteAdapter(writer, reader, retry, checkpointer);
+      // an in-memory database exists once per connection: one connection does everything, as in Prisma's adapter
+      if (file === ":memory:") return factory.connect();
+      const writer = await WriterThread.start(file);
+      return new SingleWriterAdapter(writer, await factory.connect());
     },
   };
 }

@@ -7,12 +7,23 @@ import { throttleProgress, type ImportStreamLine, type OnImportProgress } from "
  * import runs, then one `{"type":"result",ok,message,data}` or
  * `{"type":"error",code,message}` line. The forms draw their progress bars
  * from it (components/ui/import-progress.tsx).
+ *
+ * A client that disconnects (closes the tab, loses the network) cancels the
+ * stream, not the import: a started import runs to its end, applied all at
+ * once or not at all, exactly as if the client had stayed; only its answer
+ * goes nowhere. (Stopping it half-way would make what happened depend on the
+ * moment of the disconnect; its effect is in the catalog's audit log or the
+ * collection, like any other import's.) Lines after the cancel are dropped,
+ * and the stream is not closed again.
  */
 export function importStreamResponse<T>(run: (onProgress: OnImportProgress) => Promise<{ ok: boolean; message: string; data: T }>): Response {
   const encoder = new TextEncoder();
+  let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (line: ImportStreamLine<T>) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      const send = (line: ImportStreamLine<T>) => {
+        if (!cancelled) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      };
       const onProgress = throttleProgress((p) => send({ type: "progress", ...p }));
       try {
         // a turn of the event loop first: the import's first steps do not run in the same task as the end of the upload
@@ -25,7 +36,10 @@ export function importStreamResponse<T>(run: (onProgress: OnImportProgress) => P
           send({ type: "error", code: "import/failed", message: "The import failed and nothing was written. Try again; if it keeps failing, check the server log." });
         }
       }
-      controller.close();
+      if (!cancelled) controller.close();
+    },
+    cancel() {
+      cancelled = true;
     },
   });
   return new Response(stream, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "private, no-store", "X-Accel-Buffering": "no" } });

@@ -7,7 +7,6 @@ import { cardKey } from "@/lib/catalog/keys";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import type { QueryError, QueryNode } from "@/lib/catalog/search";
 import { PLAYSET, type OwnershipFilter } from "@/lib/collection/schemas";
-import { VISIBLE_CARD_SQL as VISIBLE } from "@/lib/catalog/data/pending-imports";
 import { conditionSql, joinSql, orderSql, sql, SORT_KEYS, usesSet, type SortDir, type SortKey, type Sql, type SqlDialect } from "./sql";
 
 /** The shared core of every card search: parameters, and the count / ids / cards queries. Callers check the session. */
@@ -100,8 +99,7 @@ export async function runSearch(opts: {
   const userId = owner ? (await requireUser()).id : null;
   const offset = (opts.page - 1) * pageSize;
   const filtered = owner !== null && owner.ownership !== "all";
-  // cards a catalog import is still writing are hidden (lib/catalog/data/pending-imports.ts)
-  const where = sql`${VISIBLE} AND ${conditionSql(ast, dialect)}${filtered ? sql` AND ${ownershipSql(owner.ownership)}` : NOTHING}`;
+  const where = sql`${conditionSql(ast, dialect)}${filtered ? sql` AND ${ownershipSql(owner.ownership)}` : NOTHING}`;
   const collection = owner ? sql`LEFT JOIN "CollectionEntry" ce ON ce."cardId" = c."id" AND ce."userId" = ${userId}` : NOTHING;
   const filterJoin = filtered ? collection : NOTHING;
 
@@ -156,7 +154,7 @@ let sizeCache: { n: number; at: number; client: unknown } | null = null;
 async function catalogSizeHint(): Promise<number> {
   const now = Date.now();
   if (sizeCache && sizeCache.client === db && now - sizeCache.at < CATALOG_SIZE_TTL_MS) return sizeCache.n;
-  const n = await countRows(sql`FROM "Card" c WHERE ${VISIBLE}`);
+  const n = await countRows(sql`FROM "Card" c`);
   sizeCache = { n, at: now, client: db };
   return n;
 }

@@ -1,0 +1,56 @@
+/**
+ * The SQLite write connection of one process, in a worker thread
+ * (started by lib/server/db/sqlite-adapter.ts).
+ *
+ * better-sqlite3 is synchronous: a statement, a wait for another process's
+ * write lock (SQLite's busy handler) and a WAL checkpoint inside a commit all
+ * hold the thread that runs them. Here that thread is this one, so the
+ * server's event loop never waits for a write. Every write of the process and
+ * every statement of a transaction arrives as a message, is run on this
+ * thread's connection through Prisma's own better-sqlite3 adapter (the same
+ * argument and row conversions as a plain Prisma client), and is answered
+ * with its result or its error, in the order the messages came.
+ *
+ * A plain ES module (not TypeScript, not bundled): Node loads it as it is,
+ * from the app's lib/ folder, under `next start`, the CLI and the tests alike.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+
+const { file, busyTimeoutMs } = workerData;
+const connection = await new PrismaBetterSQLite3({ url: file, timeout: busyTimeoutMs }).connect();
+
+/**
+ * An error as plain data: Prisma recognises a driver error by its name and its `cause` (kind, SQLite code), and an
+ * error the adapter does not map (a CHECK constraint) by better-sqlite3's own `code`.
+ */
+function plainError(e) {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const cause = err.cause && typeof err.cause === "object" ? { ...err.cause } : undefined;
+  return { name: err.name, message: err.message, code: typeof err.code === "string" ? err.code : undefined, cause };
+}
+
+async function run(message) {
+  switch (message.op) {
+    case "query":
+      return connection.queryRaw(message.query);
+    case "execute":
+      return connection.executeRaw(message.query);
+    case "script":
+      return connection.executeScript(message.script);
+    case "close":
+      await connection.dispose();
+      return null;
+    default:
+      throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+parentPort.on("message", async (message) => {
+  try {
+    parentPort.postMessage({ id: message.id, ok: true, result: await run(message) });
+  } catch (e) {
+    parentPort.postMessage({ id: message.id, ok: false, error: plainError(e) });
+  }
+});
+parentPort.postMessage({ ready: true });
