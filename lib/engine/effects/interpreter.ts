@@ -405,7 +405,7 @@ export function answerOptional(s: GameState, yes: boolean, ev: GameEvent[] | nul
   if (yes) f.started = true;
   else {
     // Declining ends the effect step: only a rush flip goes on to copy and battle discards (RULES.md §4.3).
-    f.stage = f.full ? 2 : 4;
+    f.stage = f.full ? "copy" : "done";
     if (ev)
       ev.push({ type: "effect", player: f.player, cards: [f.card], message: `${pname(f.player)} chose not to use the effect of ${label(s, f.card)}.` });
   }
@@ -1059,7 +1059,7 @@ export function applyTo(s: GameState, f: Frame, src: Src, a: EffectAction, tp: P
           message: `${pname(tp)}'s ${label(s, slot.card, slot.color)} in column ${ci + 1} was flipped face up by ${by}${a.asRush ? " as a rush flip (its effect, copy and battle discards follow)" : a.withEffect ? "" : " (its own effect does not trigger)"}.`,
         });
       onOpposingFlip(s, tp, ci);
-      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: 0, full: a.asRush === true, runEffect: a.withEffect || a.asRush === true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1, done: 0, last: 0, amt: -1 });
+      s.stack.push({ player: tp, row, column: ci, card: slot.card, stage: "color", full: a.asRush === true, runEffect: a.withEffect || a.asRush === true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1, done: 0, last: 0, amt: -1 });
       return true;
     }
     case "modify-rings": {

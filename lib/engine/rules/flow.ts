@@ -46,7 +46,7 @@ export function rushFlip(s: GameState, p: Player, ci: number, ev: GameEvent[] | 
   endLasting(s, "field");
   // "When an opposing card is flipped in this column" resolves after this flip (docs/rules.md).
   onOpposingFlip(s, p, ci);
-  s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: 0, full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1, done: 0, last: 0, amt: -1 });
+  s.stack.push({ player: p, row: "chaos", column: ci, card: slot.card, stage: "color", full: true, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: "flip", other: -1, done: 0, last: 0, amt: -1 });
 }
 
 /** The active color chosen for a multi-color card just flipped (RULES.md §4.3 step 1). */
@@ -54,7 +54,7 @@ export function answerFlipColor(s: GameState, c: Color, ev: GameEvent[] | null):
   const f = s.stack[s.stack.length - 1];
   const slot = rowOf(s, f.player, f.row)[f.column] as Slot;
   slot.color = c;
-  f.stage = 1;
+  f.stage = "effect";
   if (ev)
     ev.push({ type: "color", player: f.player, cards: [f.card], column: f.column + 1, message: `${pname(f.player)} chose ${c} as the active color of ${label(s, f.card, c)}.` });
 }
@@ -63,7 +63,7 @@ export function answerFlipColor(s: GameState, c: Color, ev: GameEvent[] | null):
 export function answerBattle(s: GameState, t: SlotRef, ev: GameEvent[] | null): void {
   const f = s.stack[s.stack.length - 1];
   battle(s, f, t.row, t.column - 1, ev);
-  f.stage = 4;
+  f.stage = "done";
 }
 
 function present(s: GameState, f: Frame): Slot | null {
@@ -220,13 +220,13 @@ function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEvent[] | 
 function stepFrame(s: GameState, ev: GameEvent[] | null): void {
   const f = s.stack[s.stack.length - 1];
   const slot = present(s, f);
-  if (slot === null && f.stage !== 1) {
+  if (slot === null && f.stage !== "effect") {
     // The card left the field: steps 3 and 4 do not happen (RULES.md §4.3).
     s.stack.pop();
     return;
   }
   switch (f.stage) {
-    case 0: {
+    case "color": {
       if ((slot as Slot).color === null) {
         s.pending = {
           kind: "color",
@@ -238,27 +238,27 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
         };
         return;
       }
-      f.stage = 1;
+      f.stage = "effect";
       return;
     }
-    case 1:
+    case "effect":
       // Manual corrections (opt-in) for a card whose text is not automated wait here.
       if (s.rules.manualCorrections !== undefined && openCorrection(s, f)) return;
       // An effect finishes even if its own card left the field meanwhile.
-      if (!f.runEffect || runFlipEffect(s, f, ev)) f.stage = f.full && present(s, f) !== null ? 2 : 4;
+      if (!f.runEffect || runFlipEffect(s, f, ev)) f.stage = f.full && present(s, f) !== null ? "copy" : "done";
       return;
-    case 2:
+    case "copy":
       copyDiscard(s, f, slot as Slot, ev);
-      f.stage = 3;
+      f.stage = "battle";
       return;
-    case 3: {
+    case "battle": {
       // Continuous effects in force are computed once, and only when some opposing card could battle.
       const auras = s.continuous && mayBattle(s, f, slot as Slot) ? activeAuras(s) : null;
       const c = battleCandidates(s, f, slot as Slot, auras);
-      if (c === null) f.stage = 4;
+      if (c === null) f.stage = "done";
       else if (c.length === 1) {
         battle(s, f, c[0].row, f.column, ev, auras);
-        f.stage = 4;
+        f.stage = "done";
       } else
         s.pending = {
           kind: "battle",
@@ -269,7 +269,7 @@ function stepFrame(s: GameState, ev: GameEvent[] | null): void {
         };
       return;
     }
-    default:
+    case "done":
       s.stack.pop();
   }
 }
