@@ -73,14 +73,3 @@ export function triggerCardPresent(s: GameState, t: FrameTrigger, p: Player, row
   return x !== null && x.card === card && x.faceUp;
 }
 
-/** The words of a trigger, for descriptions and logs. */
-export const TRIGGER_WORDS: Record<FrameTrigger | "continuous", string> = {
-  flip: "When flipped",
-  continuous: "While face up",
-  discarded: "When this card is discarded",
-  "to-spare": "When this card moves to the spare row",
-  score: "At the score step",
-  "battle-won": "When this card wins a battle",
-  "battle-lost": "When this card loses a battle",
-  "opposing-flip": "When an opposing card is flipped in this column",
-};

@@ -16,7 +16,10 @@
  * code (`applyTo`, `drawCards`), so it means exactly what the effect
  * primitive means. Opposing cards protected from effects cannot be targeted.
  */
-import { applyTo, isProtected, type Src } from "../effects/interpreter";
+import { isProtected } from "../effects/auras";
+import type { Src } from "../effects/match";
+import { applyTo } from "../effects/handlers";
+import { causeWords } from "../describe/events";
 import type { EffectAction } from "../effects/schema";
 import { drawCards, label, pname, ref, rowOf } from "./board";
 import {
@@ -192,9 +195,9 @@ export function applyCorrection(s: GameState, a: CorrectAction, ev: GameEvent[] 
   const pd = s.pending as CorrectionPending;
   s.pending = null;
   const f = s.stack[s.stack.length - 1];
-  const by = `a manual correction for ${label(s, pd.card)} (text not automated)`;
+  const by = { correction: pd.card };
   const out: GameEvent[] | null = ev ? [] : null;
-  if (a.op === "draw") drawCards(s, a.player, 1, out, by, "correction");
+  if (a.op === "draw") drawCards(s, a.player, 1, out, out ? causeWords(s, by) : "", "correction");
   else {
     const t = a.slot as SlotRef;
     const src: Src = { p: a.player, row: pd.slot.row, ci: pd.slot.column - 1, card: pd.card };

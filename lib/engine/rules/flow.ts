@@ -16,7 +16,8 @@ import {
   type SlotRef,
 } from "../types";
 import { discardFromField, drawCards, label, pname, ref, rowOf } from "./board";
-import { activeAuras, currentRings, isProtected, runFlipEffect, scoreRings, type Auras } from "../effects/interpreter";
+import { activeAuras, currentRings, isProtected, scoreRings, type Auras } from "../effects/auras";
+import { runFlipEffect } from "../effects/interpreter";
 import { faceDownMask } from "./rush";
 import { endLasting, leftField, ruleHolds } from "./lasting";
 import { hasTrigger, onDiscarded, onOpposingFlip, pushScoreTriggers, pushTrigger } from "../effects/triggers";
