@@ -5,19 +5,10 @@
  */
 import type { EffectAction } from "../effects/schema";
 import type { GameEvent, GameState } from "../types";
-import { label, pname } from "../rules/board";
-import type { Cause, EffectFact, FieldCard, NothingBecause } from "./facts";
+import { label, pname } from "./names";
+import type { EffectFact, FieldCard, NothingBecause, RuleFact } from "./facts";
+import { causeWords, renderRule } from "./rule-events";
 import { describeAction, describeDuration, TRIGGER_WORDS } from "./words";
-
-/** "the effect of blue 5 Sonic" / "a manual correction for … (text not automated)". */
-export function causeWords(s: GameState, by: Cause): string {
-  return "effect" in by ? `the effect of ${label(s, by.effect)}` : `a manual correction for ${label(s, by.correction)} (text not automated)`;
-}
-
-/** The reason a draw event gives for a draw by an effect. */
-export function drawByEffect(s: GameState, card: number): string {
-  return `effect of ${label(s, card)}`;
-}
 
 /** A field card's name: its label when face up, else where it lies. */
 function nameOf(s: GameState, t: FieldCard): string {
@@ -51,8 +42,8 @@ function cards(s: GameState, ids: readonly number[]): string {
   return ids.map((c) => label(s, c)).join(", ");
 }
 
-/** The message (and, for private events, the message others see) of a fact. */
-export function renderFact(s: GameState, x: EffectFact): { message: string; publicMessage?: string } {
+/** The message (and, for private events, the message others see) of an effect's fact. */
+function renderEffect(s: GameState, x: EffectFact): { message: string; publicMessage?: string } {
   const one = (message: string) => ({ message });
   const of = (card: number) => `the effect of ${label(s, card)}`;
   switch (x.fact) {
@@ -163,7 +154,35 @@ export function costWords(actions: readonly EffectAction[]): string {
 /** An event without its words: what {@link report} completes with a fact's message. */
 export type EventFacts = Omit<GameEvent, "message" | "publicMessage">;
 
+/** The message (and, for private events, the message others see) of a fact. */
+function renderFact(s: GameState, x: EffectFact | RuleFact): { message: string; publicMessage?: string } {
+  return x.fact in RULE_FACTS ? renderRule(s, x as RuleFact) : renderEffect(s, x as EffectFact);
+}
+
+/** The kinds of rule facts (a compile error when one is missing or extra). */
+const RULE_FACTS: { [K in RuleFact["fact"]]: true } = {
+  flipped: true,
+  "not-automated": true,
+  "flip-color": true,
+  "no-copy-discards": true,
+  "copy-protected": true,
+  "copy-discarded": true,
+  battle: true,
+  score: true,
+  "score-emerald": true,
+  "spare-discarded": true,
+  "chaos-to-spare": true,
+  lead: true,
+  "nothing-to-place": true,
+  "nothing-to-flip": true,
+  "draw-game": true,
+  shuffled: true,
+  drew: true,
+  placed: true,
+  "corrections-done": true,
+};
+
 /** Log an event: its structured fields, and the message rendered from its fact. */
-export function report(s: GameState, ev: GameEvent[], e: EventFacts, x: EffectFact): void {
+export function report(s: GameState, ev: GameEvent[], e: EventFacts, x: EffectFact | RuleFact): void {
   ev.push({ ...e, ...renderFact(s, x) });
 }

@@ -5,7 +5,7 @@
  * columns are 1–5.
  */
 import type { EffectAction } from "../effects/schema";
-import type { Color, FrameTrigger, Player, Row } from "../types";
+import type { Color, FrameTrigger, Player, Row, Slot } from "../types";
 
 /** Who caused a change: a card's effect, or a manual correction for a card (rules/correction.ts). */
 export type Cause = { effect: number } | { correction: number };
@@ -18,6 +18,11 @@ export interface FieldCard {
   color: Color | null;
   row: Row;
   column: number;
+}
+
+/** A field card as it stands, for a fact (columns 1–5). */
+export function fieldCard(slot: Slot, player: Player, row: Row, ci: number): FieldCard {
+  return { player, card: slot.card, faceUp: slot.faceUp, color: slot.color, row, column: ci + 1 };
 }
 
 type Duration = "rush" | "turn" | "field";
@@ -69,3 +74,37 @@ export type EffectFact =
   | { fact: "cost-unpaid"; action: EffectAction; card: number }
   | { fact: "previous-undone"; action: EffectAction; card: number }
   | { fact: "comes-to-zero"; action: EffectAction; card: number };
+
+/** Why cards are drawn: the opening hands, the recharge step, an effect or a manual correction. */
+export type DrawBy = "setup" | "recharge" | Cause;
+
+/** One thing the turn's rules did (RULES.md §4, §5): flips, copy and battle discards, scoring, recharge, passes. */
+export type RuleFact =
+  | { fact: "flipped"; player: Player; card: number; color: Color | null; column: number }
+  | { fact: "not-automated"; card: number }
+  | { fact: "flip-color"; player: Player; card: number; color: Color }
+  | { fact: "no-copy-discards"; card: number; color: Color | null }
+  | { fact: "copy-protected"; target: FieldCard }
+  | { fact: "copy-discarded"; player: Player; card: number; color: Color | null; target: FieldCard }
+  | {
+      fact: "battle";
+      discarded: boolean;
+      lower: boolean;
+      player: Player;
+      card: number;
+      mine: number;
+      target: FieldCard;
+      theirs: number;
+    }
+  | { fact: "score"; totals: [number, number]; winner: Player | null; byTie: boolean }
+  | { fact: "score-emerald"; player: Player; byTie: boolean; now: number }
+  | { fact: "spare-discarded"; player: Player; cards: number[] }
+  | { fact: "chaos-to-spare"; player: Player }
+  | { fact: "lead"; turn: number; player: Player }
+  | { fact: "nothing-to-place"; player: Player }
+  | { fact: "nothing-to-flip"; player: Player }
+  | { fact: "draw-game"; turns: number }
+  | { fact: "shuffled"; player: Player; count: number; by: DrawBy }
+  | { fact: "drew"; player: Player; cards: number[]; by: DrawBy }
+  | { fact: "placed"; player: Player; count: number }
+  | { fact: "corrections-done"; player: Player; card: number };

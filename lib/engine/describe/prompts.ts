@@ -1,14 +1,14 @@
 /**
- * The English of the pending decisions an effect opens (RULES.md §6): each
- * prompt is rendered here from what the decision is about.
+ * The English of pending decisions (RULES.md §4.3, §6): each prompt is
+ * rendered here from what the decision is about.
  */
 import type { EffectAction } from "../effects/schema";
 import type { Color, GameState, Player } from "../types";
-import { label, pname } from "../rules/board";
+import { label, pname } from "./names";
 import { costWords } from "./events";
 import { describeAction } from "./words";
 
-/** What a pending decision of an effect asks (`card`: the card whose effect it is). */
+/** What a pending decision asks (`card`: the card whose effect or flip it is about). */
 export type Ask =
   | { ask: "use"; card: number; actions: readonly EffectAction[]; cost: boolean }
   | { ask: "target"; card: number; controller: Player; action: EffectAction; left: number; by: "controller" | "opponent" | "cost" }
@@ -17,7 +17,10 @@ export type Ask =
   | { ask: "recover"; card: number; left: number }
   | { ask: "put-card"; card: number; from: "hand" | "discard" }
   | { ask: "put-slot"; card: number }
-  | { ask: "deck"; card: number; toTop: boolean };
+  | { ask: "deck"; card: number; toTop: boolean }
+  | { ask: "flip-color"; card: number; column: number }
+  | { ask: "battle"; card: number; opponent: Player; color: Color | null; column: number }
+  | { ask: "correction"; card: number };
 
 /** The prompt of a pending decision. */
 export function promptFor(s: GameState, q: Ask): string {
@@ -50,5 +53,11 @@ export function promptFor(s: GameState, q: Ask): string {
       return q.toTop
         ? `${c}: choose the next card to put back on top of your deck (the first you choose is the top card).`
         : `${c}: choose a card to put at the bottom of your deck, or pass to put the rest back on top.`;
+    case "flip-color":
+      return `Choose the active color of ${c} (column ${q.column}).`;
+    case "battle":
+      return `Battle discard: choose which of ${pname(q.opponent)}'s ${q.color} cards in column ${q.column} to battle with ${label(s, q.card, q.color)}.`;
+    case "correction":
+      return `${s.cards[q.card].title}: its text is not automated. Apply what the card says with manual corrections, then choose Done.`;
   }
 }

@@ -75,8 +75,3 @@ export function nothing(s: GameState, f: Frame, because: NothingBecause, ev: Gam
   if (ev) report(s, ev, { type: "effect", player: f.player, cards: [f.card] }, { fact: "nothing", because, by: f.card });
   return "next";
 }
-
-/** A field card as it stands, for a fact (columns 1–5). */
-export function fieldCard(slot: Slot, player: Player, row: Row, ci: number): FieldCard {
-  return { player, card: slot.card, faceUp: slot.faceUp, color: slot.color, row, column: ci + 1 };
-}

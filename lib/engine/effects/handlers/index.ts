@@ -6,9 +6,9 @@
 import type { EffectAction } from "../schema";
 import type { Frame, GameEvent, GameState, Player, Row, Slot } from "../../types";
 import { rowOf } from "../../rules/board";
-import type { Cause } from "../../describe/facts";
+import { fieldCard, type Cause } from "../../describe/facts";
 import type { Src } from "../match";
-import { fieldCard, type Handler } from "./common";
+import type { Handler } from "./common";
 import { discard, flipUp, move, peek, returnToHand, swap, turnFaceDown } from "./field";
 import { changeColor, modifyRings, protect, scoreRings, winTies } from "./modifiers";
 import { draw, handDiscard, lookDeck, lookHand, put, recover } from "./zones";

@@ -11,7 +11,8 @@ import { report } from "../../describe/events";
 import { promptFor } from "../../describe/prompts";
 import { selectorTargets, type Src } from "../match";
 import { costNeed } from "../sequence";
-import { fieldCard, nextAction, type Outcome } from "./common";
+import { nextAction, type Outcome } from "./common";
+import { fieldCard } from "../../describe/facts";
 import { applyTo, handlerOf } from "./index";
 
 type Targeted = Extract<EffectAction, { target: unknown }>;

@@ -8,7 +8,7 @@ import { nextInt } from "../../rng";
 import type { Frame, GameEvent, GameState, Player, SlotRef } from "../../types";
 import { drawCards, ref } from "../../rules/board";
 import { forgetCard, learnDeck, learnHand, mixHand } from "../../rules/seen";
-import { drawByEffect, report } from "../../describe/events";
+import { report } from "../../describe/events";
 import { promptFor } from "../../describe/prompts";
 import { byId, nothing, type Handler } from "./common";
 
@@ -18,7 +18,7 @@ type Put = Extract<EffectAction, { type: "put" }>;
 export const draw: Of<"draw"> = {
   run(s, f, src, a, ev) {
     const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
-    f.done += drawCards(s, who, a.forEach ? f.amt : a.count, ev, ev ? drawByEffect(s, f.card) : "", "effect");
+    f.done += drawCards(s, who, a.forEach ? f.amt : a.count, ev, { effect: f.card });
     return "next";
   },
 };
