@@ -142,14 +142,14 @@ export interface Frame {
   sub: SlotRef | null;
   /**
    * Which of the card's effects this frame runs: "flip" for a flip (rush or
-   * effect), else a triggered effect (effect language v2, docs/rules.md), whose
+   * effect), else a triggered effect (docs/rules.md), whose
    * frame starts at the "effect" stage and never goes on to copy or battle discards.
    */
   trigger: FrameTrigger;
   /** The card this card battled in the battle that triggered this frame (battle-won / battle-lost), else -1. */
   other: number;
   /**
-   * Sequencing (effect language v2): what the current action has done so far
+   * Sequencing: what the current action has done so far
    * (cards affected, drawn, discarded …), what the action before it did
    * ("if you do", "for each" of the previous action), and the current
    * action's amount once it has started (-1: not started yet).
@@ -184,7 +184,7 @@ export type Pending =
 
 /**
  * A card chosen from a hand, a discard pile or the cards looked at on top of
- * the deck (effect language v2: recover, put onto the field, a chosen hand
+ * the deck (recover, put onto the field, a chosen hand
  * discard, putting looked-at cards back on the deck). The options are instance ids
  * the chooser can see; `required` when the chooser may not pass.
  */
@@ -203,7 +203,7 @@ export interface CardPending {
    */
   purpose: "recover" | "put" | "hand-discard" | "deck-top" | "deck-bottom";
   required: boolean;
-  /** The card pays an effect's cost (effect language v2). */
+  /** The card pays an effect's cost. */
   cost?: boolean;
 }
 
@@ -264,10 +264,10 @@ export interface GameState {
   winner: Player | "draw" | null;
   /** True once this turn's "at the score step" effects have been started (RULES.md §4.4, docs/rules.md). */
   scoring: boolean;
-  /** Rush rules changed by effects for a while (effect language v2, rules/lasting.ts). */
+  /** Rush rules changed by effects for a while (rules/lasting.ts). */
   lasting: Lasting[];
   /**
-   * What each player has seen of hidden zones (effect language v2, rules/seen.ts):
+   * What each player has seen of hidden zones (rules/seen.ts):
    * `seen[p]` lists the cards of hands and decks whose identity player p knows
    * beyond their own hand. Never mutated in place (a copy shares it).
    */
@@ -286,7 +286,7 @@ export interface Seen {
   deck: number[];
 }
 
-/** The rush rules an effect can change (effect language v2, docs/rules.md). */
+/** The rush rules an effect can change (docs/rules.md). */
 export type LastingRule = "ignore-column-rule" | "no-copy-discards" | "lower-discarded" | "any-color";
 
 /**
@@ -302,7 +302,7 @@ export interface LastingRuleChange {
 }
 
 /**
- * A ring modifier or protection with a duration (effect language v2): made
+ * A ring modifier or protection with a duration: made
  * by `player`'s effect of `card` on the field card `target`: `set` replaces
  * its ring value (null: no change), `add` is added, `protect` holds
  * protection bits; until the end of the rush, of the turn, or while `card`

@@ -73,7 +73,7 @@ export interface PlayerView {
   winner: Player | "draw" | null;
   next: Player;
   lastFlip: { player: Player; column: number } | null;
-  /** Rush rules changed by effects, in force or lasting (public; effect language v2). */
+  /** Rush rules changed by effects, in force or lasting (public). */
   lasting: Lasting[];
   players: [SideView, SideView];
   pending: PendingView | null;

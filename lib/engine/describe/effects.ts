@@ -70,7 +70,7 @@ function describeOne(a: EffectAction): string {
 
 /**
  * One-line English description of a structured effect (RULES.md §6). Costs
- * (v2) read "as a cost, …; if you do: …" (with "you may", an optional cost;
+ * read "as a cost, …; if you do: …" (with "you may", an optional cost;
  * without, "if it cannot be paid, nothing happens"); "if you do" joins an
  * action to the one before it, "then" the others.
  */

@@ -1,5 +1,5 @@
 /**
- * Triggered effects (effect language v2, docs/rules.md "Triggered effects"):
+ * Triggered effects (docs/rules.md "Triggered effects"):
  * when a card is discarded from the field, moves to the spare row, at the
  * score step, wins or loses a battle, or when an opposing card is flipped in
  * its column. Each trigger pushes a frame that runs the card's effect (the "effect" stage

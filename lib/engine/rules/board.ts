@@ -39,7 +39,7 @@ export function takeFromField(s: GameState, p: Player, row: Row, ci: number): nu
   const slot = r[ci];
   if (!slot) throw new Error(`engine invariant: empty slot ${p} ${row} ${ci}`);
   r[ci] = null;
-  // What lasted on it (v2 durations) ends; so does what it made "while on the field".
+  // What lasted on it ends; so does what it made "while on the field".
   if (s.lasting.length > 0) leftField(s, slot.card);
   return slot.card;
 }

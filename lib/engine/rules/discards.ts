@@ -90,7 +90,7 @@ export function battleCandidates(s: GameState, f: Frame, slot: Slot, auras: Aura
   const o = (1 - f.player) as Player;
   const po = s.players[o];
   let out: SlotRef[] | null = null;
-  // "This card battles any color" (effect language v2).
+  // "This card battles any color".
   const any = s.lasting.length > 0 && ruleHolds(s, "any-color", null, f.card);
   for (let ri = 0; ri < 2; ri++) {
     const row: Row = ri === 0 ? "spare" : "chaos";
@@ -116,7 +116,7 @@ export function battle(s: GameState, f: Frame, row: Row, ci: number, ev: GameEve
   const t = rowOf(s, o, row)[ci] as Slot;
   const mine = ringsNow(s, f.player, f.row, f.column, auras);
   const theirs = ringsNow(s, o, row, ci, auras);
-  // "The lower card is discarded" (effect language v2) turns the comparison around.
+  // "The lower card is discarded" turns the comparison around.
   const lower = s.lasting.length > 0 && ruleHolds(s, "lower-discarded", null);
   if (lower ? theirs < mine : theirs > mine) {
     const id = discardFromField(s, o, row, ci);
