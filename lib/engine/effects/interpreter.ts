@@ -21,6 +21,13 @@ function currentAction(s: GameState, f: Frame): EffectAction {
   return (s.cards[f.card].effect as { actions: EffectAction[] }).actions[f.ai];
 }
 
+/** The amount a "for each" multiplies (the schema allows "for each" only on types that have one). */
+function perEach(a: EffectAction): number {
+  const base = handlerOf(a).perEach;
+  if (!base) throw new Error(`engine invariant: "for each" on a ${a.type} action`);
+  return base(a);
+}
+
 /** The controller's "you may" answer (RULES.md §6 optional). */
 export function answerOptional(s: GameState, yes: boolean, ev: GameEvent[] | null): void {
   const f = s.stack[s.stack.length - 1];
@@ -107,7 +114,7 @@ export function runFlipEffect(s: GameState, f: Frame, ev: GameEvent[] | null): b
         nextAction(f);
         continue;
       }
-      f.amt = a.forEach ? (a.type === "modify-rings" || a.type === "score-rings" ? (a.add ?? 0) : (a as { count: number }).count) * countOf(s, srcOf(f), a.forEach, f.last) : 0;
+      f.amt = a.forEach ? perEach(a) * countOf(s, srcOf(f), a.forEach, f.last) : 0;
       if (a.forEach && f.amt === 0) {
         if (ev) report(s, ev, { type: "effect", player: f.player, cards: [f.card] }, { fact: "comes-to-zero", action: a, card: f.card });
         nextAction(f);

@@ -47,6 +47,10 @@ export interface Handler<A extends EffectAction> {
   card?(s: GameState, f: Frame, a: A, id: number, ev: GameEvent[] | null): void;
   /** Answer a target decision the action opened (default: apply the action to the chosen card). */
   slot?(s: GameState, f: Frame, a: A, t: SlotRef, ev: GameEvent[] | null): void;
+  /** The amount a "for each" multiplies: the action's count, or the rings it adds (types without it take no "for each"). */
+  perEach?(a: A): number;
+  /** With count "all", each target pushes a frame (a nested flip): they are reached in reverse slot order so they resolve in slot order. */
+  stacksFrames?: true;
   /** What the action adds to the continuous effects in force, from a face-up card (types without it add nothing). */
   aura?(out: Auras, src: Src, a: A): void;
 }

@@ -56,6 +56,7 @@ export const peek: Of<"peek"> = {
 
 export const flipUp: Of<"flip-up"> = {
   run: runTargeted,
+  stacksFrames: true,
   payable: targetPayable,
   apply(s, f, src, a, h, ev) {
     const { tp, row, ci, slot } = h;

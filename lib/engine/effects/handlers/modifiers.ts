@@ -16,6 +16,7 @@ type Of<K extends EffectAction["type"]> = Handler<Extract<EffectAction, { type: 
 
 export const modifyRings: Of<"modify-rings"> = {
   run: runTargeted,
+  perEach: (a) => a.add ?? 0,
   payable: targetPayable,
   apply(s, f, src, a, h, ev) {
     const { tp, ci, slot } = h;
@@ -92,6 +93,7 @@ export const changeColor: Of<"change-color"> = {
 export const scoreRings: Of<"score-rings"> = {
   // As part of a flip effect it reaches its targets but changes nothing: it counts only while face up.
   run: runTargeted,
+  perEach: (a) => a.add ?? 0,
   payable: targetPayable,
   aura: (out, src, a) => {
     out.score.push({ src, a });

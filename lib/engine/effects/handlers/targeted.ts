@@ -55,7 +55,7 @@ export function runTargeted(s: GameState, f: Frame, src: Src, a: Targeted, ev: G
   if (sel.count === "all") {
     // Targets are affected in slot order; nested flips are stacked in reverse so they also resolve in slot order.
     const targets = actionTargets(s, src, a, sel);
-    if (a.type === "flip-up") targets.reverse();
+    if (handlerOf(a).stacksFrames) targets.reverse();
     for (const t of targets) if (applyTo(s, f, src, a, t.player, t.row, t.column - 1, ev)) f.done++;
     if (targets.length === 0 && ev) report(s, ev, { type: "effect", player: f.player, cards: [f.card] }, { fact: "no-target", action: a, by: f.card });
     // Nested flips (flip-up "all") resolve before the rest of this effect.

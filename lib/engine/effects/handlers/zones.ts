@@ -16,6 +16,7 @@ type Of<K extends EffectAction["type"]> = Handler<Extract<EffectAction, { type: 
 type Put = Extract<EffectAction, { type: "put" }>;
 
 export const draw: Of<"draw"> = {
+  perEach: (a) => a.count,
   run(s, f, src, a, ev) {
     const who = (a.who === "you" ? f.player : 1 - f.player) as Player;
     f.done += drawCards(s, who, a.forEach ? f.amt : a.count, ev, { effect: f.card });
@@ -60,6 +61,7 @@ export const handDiscard: Of<"hand-discard"> = {
     return "next";
   },
   payable: (s, src, a) => s.players[src.p].hand.length >= a.count,
+  perEach: (a) => a.count,
   card(s, f, a, id, ev) {
     f.picked.push(id);
     f.done++;
@@ -86,6 +88,7 @@ export function returnFromDiscard(s: GameState, f: Frame, id: number, ev: GameEv
 
 /** Return up to N cards of the controller's choice from their discard pile to their hand. */
 export const recover: Of<"recover"> = {
+  perEach: (a) => a.count,
   run(s, f, src, a, ev) {
     const pl = s.players[f.player];
     const count = a.forEach ? f.amt : a.count;
