@@ -5,9 +5,11 @@
  */
 import { cloneState } from "./clone";
 import { answerBattle, answerFlipColor, advance, rushFlip } from "./rules/flow";
-import { pname } from "./rules/board";
+import { pname } from "./describe/names";
+import { report } from "./describe/events";
 import { flipMask } from "./rules/rush";
-import { answerCard, answerEffectColor, answerOptional, answerTarget, endBottom, stopTargets } from "./effects/interpreter";
+import { answerCard, answerEffectColor, answerOptional, answerTarget, stopTargets } from "./effects/interpreter";
+import { endBottom } from "./effects/handlers/zones";
 import { anySeen, mixHand, sweepSeen } from "./rules/seen";
 import { applyCorrection, checkCorrection, closeCorrection } from "./rules/correction";
 import type { Action, ApplyResult, EngineError, EngineErrorCode, GameEvent, GameState, Player, SlotRef } from "./types";
@@ -136,15 +138,7 @@ export function applyInPlace(s: GameState, a: Action, ev: GameEvent[] | null): v
       pl.placed = true;
       // Cards left the hand face down: what the opponent had seen of it is forgotten (rules/seen.ts).
       if (s.seen[1 - p].hand.length > 0) mixHand(s, p);
-      if (ev)
-        ev.push({
-          type: "place",
-          player: p,
-          cards: a.cards.filter((c): c is number => c !== null),
-          private: true,
-          message: `${pname(p)} placed ${placed} cards face down in their chaos row.`,
-          publicMessage: `${pname(p)} placed ${placed} cards face down in their chaos row.`,
-        });
+      if (ev) report(s, ev, { type: "place", player: p, cards: a.cards.filter((c): c is number => c !== null), private: true }, { fact: "placed", player: p, count: placed });
       break;
     }
     case "flip":

@@ -52,7 +52,7 @@ export {
   type Target,
   type Condition,
 } from "./effects/schema";
-export { isAutomated, describeEffect } from "./effects/describe";
+export { isAutomated, describeEffect } from "./describe/effects";
 export { CORRECTION_OPS, MAX_RING_CORRECTION, textNotAutomated, correctionTargets } from "./rules/correction";
 export { loadScenario, runScenario, scenarioOutput, type Scenario, type ScenarioResult } from "./scenario";
 export { randomAgent, heuristicAgent, searchAgent, getAgent, type Agent, type AgentOptions } from "./ai";

@@ -118,8 +118,8 @@ export type Step = "play" | "rush" | "over";
 
 /**
  * A flip being resolved (RULES.md §4.3). Resolution is a small resumable
- * machine so every choice can wait for a pending decision.
- * Stages: 0 face up / color, 1 own effect, 2 copy discard, 3 battle discard, 4 done.
+ * machine so every choice can wait for a pending decision; `stage` names
+ * where it stands ({@link FrameStage}).
  */
 export interface Frame {
   player: Player;
@@ -127,7 +127,7 @@ export interface Frame {
   /** 0-based column index of the card being resolved. */
   column: number;
   card: number;
-  stage: number;
+  stage: FrameStage;
   /** Copy and battle discards follow (a rush flip, not an effect's flip). */
   full: boolean;
   /** The card's own "when flipped" effect resolves. */
@@ -142,14 +142,14 @@ export interface Frame {
   sub: SlotRef | null;
   /**
    * Which of the card's effects this frame runs: "flip" for a flip (rush or
-   * effect), else a triggered effect (effect language v2, docs/rules.md), whose
-   * frame starts at stage 1 and never goes on to copy or battle discards.
+   * effect), else a triggered effect (docs/rules.md), whose
+   * frame starts at the "effect" stage and never goes on to copy or battle discards.
    */
   trigger: FrameTrigger;
   /** The card this card battled in the battle that triggered this frame (battle-won / battle-lost), else -1. */
   other: number;
   /**
-   * Sequencing (effect language v2): what the current action has done so far
+   * Sequencing: what the current action has done so far
    * (cards affected, drawn, discarded …), what the action before it did
    * ("if you do", "for each" of the previous action), and the current
    * action's amount once it has started (-1: not started yet).
@@ -158,6 +158,13 @@ export interface Frame {
   last: number;
   amt: number;
 }
+
+/**
+ * The stages of a frame, in order (RULES.md §4.3): "color" — the card is face
+ * up and gets its active color; "effect" — its own effect resolves; "copy" —
+ * copy discard; "battle" — battle discard; "done" — the frame is removed.
+ */
+export type FrameStage = "color" | "effect" | "copy" | "battle" | "done";
 
 /** The triggers a frame can run (every effect trigger but "continuous"). */
 export type FrameTrigger = "flip" | "discarded" | "to-spare" | "score" | "battle-won" | "battle-lost" | "opposing-flip";
@@ -177,7 +184,7 @@ export type Pending =
 
 /**
  * A card chosen from a hand, a discard pile or the cards looked at on top of
- * the deck (effect language v2: recover, put onto the field, a chosen hand
+ * the deck (recover, put onto the field, a chosen hand
  * discard, putting looked-at cards back on the deck). The options are instance ids
  * the chooser can see; `required` when the chooser may not pass.
  */
@@ -196,7 +203,7 @@ export interface CardPending {
    */
   purpose: "recover" | "put" | "hand-discard" | "deck-top" | "deck-bottom";
   required: boolean;
-  /** The card pays an effect's cost (effect language v2). */
+  /** The card pays an effect's cost. */
   cost?: boolean;
 }
 
@@ -257,10 +264,10 @@ export interface GameState {
   winner: Player | "draw" | null;
   /** True once this turn's "at the score step" effects have been started (RULES.md §4.4, docs/rules.md). */
   scoring: boolean;
-  /** Rush rules changed by effects for a while (effect language v2, rules/lasting.ts). */
+  /** Rush rules changed by effects for a while (rules/lasting.ts). */
   lasting: Lasting[];
   /**
-   * What each player has seen of hidden zones (effect language v2, rules/seen.ts):
+   * What each player has seen of hidden zones (rules/seen.ts):
    * `seen[p]` lists the cards of hands and decks whose identity player p knows
    * beyond their own hand. Never mutated in place (a copy shares it).
    */
@@ -279,7 +286,7 @@ export interface Seen {
   deck: number[];
 }
 
-/** The rush rules an effect can change (effect language v2, docs/rules.md). */
+/** The rush rules an effect can change (docs/rules.md). */
 export type LastingRule = "ignore-column-rule" | "no-copy-discards" | "lower-discarded" | "any-color";
 
 /**
@@ -295,7 +302,7 @@ export interface LastingRuleChange {
 }
 
 /**
- * A ring modifier or protection with a duration (effect language v2): made
+ * A ring modifier or protection with a duration: made
  * by `player`'s effect of `card` on the field card `target`: `set` replaces
  * its ring value (null: no change), `add` is added, `protect` holds
  * protection bits; until the end of the rush, of the turn, or while `card`
@@ -316,142 +323,18 @@ export interface LastingModifier {
 /** Something an effect changed for a while (rules/lasting.ts). */
 export type Lasting = LastingRuleChange | LastingModifier;
 
-/** Place five cards from hand face down into the chaos row, in column order (RULES.md §4.1). */
-export interface PlaceAction {
-  type: "place";
-  player: Player;
-  /** Instance ids for columns 1–5; `null` only when the hand holds fewer than 5 cards. */
-  cards: (number | null)[];
-}
-/** Flip your face-down chaos card in a column (RULES.md §4.2). */
-export interface FlipAction {
-  type: "flip";
-  player: Player;
-  column: number;
-}
-/** Answer the pending decision (RULES.md §4.3, §6): exactly one of color, slot, yes, card. */
-export interface ChooseAction {
-  type: "choose";
-  player: Player;
-  color?: Color;
-  slot?: SlotRef;
-  yes?: boolean;
-  /** A card instance id, for a `card` decision. */
-  card?: number;
-}
-/** Decline a declinable decision: a "you may" or further "up to N" targets (RULES.md §6). */
-export interface PassAction {
-  type: "pass";
-  player: Player;
-}
-/** The manual-correction primitives (RULES.md §6, docs/rules.md). */
-export type CorrectionOp = "discard" | "return" | "draw" | "flip-up" | "rings";
-
-/**
- * A manual correction for one's own just-flipped card whose text is not
- * automated (RULES.md §6): discard a field card, return a field card to its
- * owner's hand, draw 1, flip an opposing face-down card face up (no trigger),
- * or modify a face-up card's rings by `amount` (±1–10) for battle comparisons.
- * Legal only in a correction window (docs/rules.md).
- */
-export interface CorrectAction {
-  type: "correct";
-  player: Player;
-  op: CorrectionOp;
-  /** The target slot (every op but draw). */
-  slot?: SlotRef;
-  /** Rings to add (negative to subtract), for op "rings". */
-  amount?: number;
-}
-/** Every action a player can take. */
-export type Action = PlaceAction | FlipAction | ChooseAction | PassAction | CorrectAction;
-
-/** Error codes of rejected actions (house rule 3). */
-export type EngineErrorCode =
-  | "action/malformed"
-  | "action/unknown-type"
-  | "action/game-over"
-  | "action/not-your-turn"
-  | "action/wrong-step"
-  | "action/decision-pending"
-  | "action/no-decision"
-  | "play/already-placed"
-  | "play/wrong-count"
-  | "play/card-not-in-hand"
-  | "play/duplicate-card"
-  | "rush/no-card"
-  | "rush/column-rule"
-  | "choose/invalid-option"
-  | "choose/not-declinable"
-  | "correct/disabled"
-  | "correct/not-available"
-  | "correct/unknown-op"
-  | "correct/invalid-target"
-  | "correct/invalid-amount";
-
-/** A rejected action: a typed code and a reason naming the rule (house rule 3). */
-export interface EngineError {
-  code: EngineErrorCode;
-  reason: string;
-}
-
-/** Causes carried by discard, return, draw and move events ({@link GameEvent.cause}). */
-export type EventCause = "recharge" | "effect" | "correction";
-
-/** Event types of the game log (RULES.md §8). */
-export type EventType =
-  | "place"
-  | "flip"
-  | "color"
-  | "effect"
-  | "copy-discard"
-  | "battle-discard"
-  | "battle"
-  | "discard"
-  | "return"
-  | "peek"
-  | "protect"
-  | "modify"
-  | "score"
-  | "emerald"
-  | "draw"
-  | "shuffle"
-  | "move"
-  | "face-down"
-  | "pass"
-  | "lead"
-  | "win"
-  | "draw-game";
-
-/**
- * One log entry: what happened and why. `private` events (draws, peeks,
- * placements) show their `cards` and `message` only to `player`; others see
- * `publicMessage`.
- */
-export interface GameEvent {
-  type: EventType;
-  player: Player | null;
-  players?: Player[];
-  cards: number[];
-  column?: number;
-  /** Set on the events of a manual correction (RULES.md §6): the card it corrects for. */
-  correction?: { card: number };
-  /**
-   * What caused a discard, return, draw or (effect) move: the recharge step, a card's effect,
-   * a manual correction (RULES.md §4.5, §6). Absent on rule events whose type
-   * says it (copy-discard, battle-discard).
-   */
-  cause?: EventCause;
-  /** The field row a card left (discard, return, copy-discard, battle-discard) or was in (battle). */
-  row?: Row;
-  /** Ring totals of the score step, player 1 then player 2 (RULES.md §4.4), on the score event. */
-  totals?: [number, number];
-  message: string;
-  private?: boolean;
-  publicMessage?: string;
-}
-
-/** Result of {@link applyAction}. */
-export type ApplyResult =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; error: EngineError };
+export type {
+  PlaceAction,
+  FlipAction,
+  ChooseAction,
+  PassAction,
+  CorrectionOp,
+  CorrectAction,
+  Action,
+  EngineErrorCode,
+  EngineError,
+  EventCause,
+  EventType,
+  GameEvent,
+  ApplyResult,
+} from "./action-types";

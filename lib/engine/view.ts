@@ -3,7 +3,7 @@
  * hidden. Hidden cards (the opponent's hand, every deck, the opponent's
  * face-down cards not peeked at) appear without identity and without id.
  */
-import { activeAuras, currentRings, protectionMask, type Auras } from "./effects/interpreter";
+import { activeAuras, currentRings, protectionMask, type Auras } from "./effects/auras";
 import { flipActions, pendingActions, placements } from "./legal-actions";
 import type { Action, CardDef, Color, ColumnRule, GameState, Lasting, Pending, Player, Row, Rules, Slot, Step } from "./types";
 import { viewRuleHolds } from "./rules/lasting";
@@ -73,7 +73,7 @@ export interface PlayerView {
   winner: Player | "draw" | null;
   next: Player;
   lastFlip: { player: Player; column: number } | null;
-  /** Rush rules changed by effects, in force or lasting (public; effect language v2). */
+  /** Rush rules changed by effects, in force or lasting (public). */
   lasting: Lasting[];
   players: [SideView, SideView];
   pending: PendingView | null;

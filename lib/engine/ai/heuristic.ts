@@ -4,10 +4,10 @@
  * cards by flipping them late. Reads only the player view.
  */
 import { PROTECT_BATTLE, PROTECT_COPY, type Action, type CardDef, type Color, type Lasting, type Pending, type SlotRef } from "../types";
-import type { EffectAction, Target } from "../effects/schema";
 import { flipMaskForView, type CardRef, type PlayerView, type SideView, type SlotView } from "../view";
 import type { Agent, AgentOptions } from "./types";
-import { faceDownValue, flipValue, placementValue, usesV2 } from "./value";
+import { flipValue, placementValue, valuedInDetail } from "./value";
+import { faceDownValue, optionalValue } from "./action-values";
 import { ownLossTarget, sequencedYes } from "./sequence";
 
 const COLOR_INDEX: Record<Color, number> = { blue: 0, red: 1, yellow: 2, gray: 3 };
@@ -20,7 +20,7 @@ const COLOR_INDEX: Record<Color, number> = { blue: 0, red: 1, yellow: 2, gray: 3
 interface Targets {
   op: SideView;
   copy: number[][];
-  /** Lasting rush rules in force (effect language v2): "the lower card is discarded", "no copy discards". */
+  /** Lasting rush rules in force: "the lower card is discarded", "no copy discards". */
   lower: boolean;
   noCopy: boolean;
 }
@@ -72,7 +72,7 @@ function copyGain(t: Targets, c: CardDef): number {
   return t.noCopy ? 0 : g;
 }
 
-/** The discard gain of a card flipped in column index `ci` (−1: copy discards only), for the v2 valuation. */
+/** The discard gain of a card flipped in column index `ci` (−1: copy discards only), for the detailed effect valuation. */
 function gainFn(t: Targets): (c: CardDef, ci: number) => number {
   return (c, ci) => (ci < 0 ? copyGain(t, c) : bestGain(t, c, ci, c.rings));
 }
@@ -104,7 +104,7 @@ function scoreValue(c: CardDef): number {
 
 /**
  * Heuristic placement (RULES.md §4.1): greedy assignment of hand cards to
- * columns by expected value. `plain` leaves the effect language v2 out of
+ * columns by expected value. `plain` leaves the detailed effect valuation out of
  * the valuation (the heuristic as it was before; a baseline for simulations).
  */
 export function heuristicPlacement(v: PlayerView, plain = false): Action {
@@ -119,8 +119,8 @@ export function heuristicPlacement(v: PlayerView, plain = false): Action {
   let gainOf: ((c: CardDef, ci: number) => number) | null = null;
   for (let i = 0; i < n; i++) {
     const c = hand[i].card;
-    if (!plain && usesV2(c)) {
-      // Effect language v2: what the effect is worth in each column replaces the plain "+1 for an effect".
+    if (!plain && valuedInDetail(c)) {
+      // What the effect is worth in each column replaces the flat "+1 for an effect".
       gainOf ??= gainFn(t);
       const base = scoreValue(c) * 0.8;
       for (let k = 0; k < 5; k++) score[i * 5 + k] = base + 1.5 * bestGain(t, c, k, c.rings) + placementValue(v, c, k, gainOf, t.lower);
@@ -155,8 +155,8 @@ export function heuristicPlacement(v: PlayerView, plain = false): Action {
 
 /**
  * Heuristic flip (RULES.md §4.2): immediate discards first, then low cards
- * before high ones in exposed columns; a v2 effect adds what it does if
- * flipped now (unless `plain`).
+ * before high ones in exposed columns; an effect valued in detail adds
+ * what it does if flipped now (unless `plain`).
  */
 export function heuristicFlip(v: PlayerView, plain = false): Action {
   const p = v.viewer;
@@ -173,7 +173,7 @@ export function heuristicFlip(v: PlayerView, plain = false): Action {
     const gain = bestGain(t, c, ci, c.rings);
     const exposed = op.chaos[ci] !== null && !(op.chaos[ci] as SlotView).faceUp;
     let score = 1.5 * gain - (exposed ? 0.4 * c.rings : 0.05 * c.rings);
-    if (!plain && usesV2(c)) score += flipValue(v, c, ref.id, ci, gainFn(t), t.lower);
+    if (!plain && valuedInDetail(c)) score += flipValue(v, c, ref.id, ci, gainFn(t), t.lower);
     if (score > bestScore) {
       bestScore = score;
       best = ci;
@@ -195,84 +195,24 @@ function findCard(v: PlayerView, id: number): CardDef | null {
   return null;
 }
 
-/** +1 when a target side is the opponent's, −1 when it is the controller's own (or this card). */
-function sideSign(t: Target): number {
-  if (t === "self") return -1;
-  return t.owner === "opponent" ? 1 : t.owner === "you" ? -1 : 0;
-}
-
-/**
- * A rough value of a "you may" effect's actions for its controller: hurting
- * the opponent's cards or helping one's own counts +1, the reverse −1. The
- * heuristic says yes unless the sum is negative (RULES.md §6 optional).
- */
-export function optionalValue(actions: readonly EffectAction[]): number {
-  let v = 0;
-  for (const a of actions) {
-    switch (a.type) {
-      case "discard":
-      case "return-to-hand":
-        v += sideSign(a.target);
-        break;
-      case "draw":
-        v += a.who === "you" ? 1 : -1;
-        break;
-      case "emerald":
-        v += (a.who === "you" ? 1 : -1) * Math.sign(a.add) * 3;
-        break;
-      case "modify-rings":
-        // More rings in battle protects one's own cards; fewer makes the opponent's easier to beat.
-        v += a.set !== undefined ? 0 : -sideSign(a.target) * Math.sign(a.add ?? 0);
-        break;
-      case "protect":
-        v += -sideSign(a.target);
-        break;
-      case "peek":
-      case "flip-up":
-        v += a.target === "self" ? 0 : 1;
-        break;
-      case "turn-face-down":
-        v += sideSign(a.target);
-        break;
-      case "put":
-      case "recover":
-        v += 1;
-        break;
-      case "hand-discard":
-        v += a.who === "opponent" ? a.count : -a.count;
-        break;
-      case "next-flip":
-        // An extra flip (you flip again) is worth having; handing the opponent the next flip is not.
-        v += a.who === "you" ? 1 : -1;
-        break;
-      case "rush-rule":
-        v += a.rule === "no-copy-discards" ? 0 : 1;
-        break;
-      default:
-        break;
-    }
-  }
-  return v;
-}
-
 function slotOf(v: PlayerView, r: SlotRef): SlotView | null {
   const side = v.players[r.player];
   return (r.row === "chaos" ? side.chaos : side.spare)[r.column - 1];
 }
 
-/** Is the target decision about a card whose effect flips one of its owner's cards as a rush flip (effect language v2)? */
+/** Is the target decision about a card whose effect flips one of its owner's cards as a rush flip? */
 function rushFlipOwn(v: PlayerView, r: SlotRef): boolean {
   const e = slotOf(v, r)?.card?.card.effect;
   return !!e && e.actions.some((a) => a.type === "flip-up" && a.asRush === true && a.target !== "self" && a.target.owner === "you");
 }
 
-/** Is the target decision about a card whose effect turns cards face down (effect language v2)? */
+/** Is the target decision about a card whose effect turns cards face down? */
 function turnsDown(v: PlayerView, r: SlotRef): boolean {
   const e = slotOf(v, r)?.card?.card.effect;
   return !!e && e.actions.some((a) => a.type === "turn-face-down");
 }
 
-/** Heuristic answer to a pending decision (RULES.md §4.3, §6); `plain`: without the v2 refinements. */
+/** Heuristic answer to a pending decision (RULES.md §4.3, §6); `plain`: without the refinements for rush rules, rush flips and turning face down. */
 export function heuristicDecision(v: PlayerView, pd: Pending, plain = false): Action {
   const p = pd.player;
   switch (pd.kind) {
@@ -297,14 +237,14 @@ export function heuristicDecision(v: PlayerView, pd: Pending, plain = false): Ac
     case "optional": {
       // The controller's own card: found in the view (field, hand or discard pile); unknown means yes.
       const c = findCard(v, pd.card);
-      // A cost or an "if you do" (v2 sequencing) is weighed against what it brings.
+      // A cost or an "if you do" is weighed against what it brings.
       const paid = c === null ? null : sequencedYes(v, p, { id: pd.card, card: c });
       return { type: "choose", player: p, yes: paid ?? (c === null || c.effect == null || optionalValue(c.effect.actions) >= 0) };
     }
     case "battle": {
       const mine = slotOf(v, pd.slot);
       const myRings = mine?.rings ?? 0;
-      // Effect language v2: "the lower card is discarded" turns the battle around; a card that
+      // "The lower card is discarded" turns the battle around; a card that
       // discards the card it battled when it loses (Jet the Hawk) kills whichever it picks.
       const lower = !plain && v.lasting.length > 0 && anyRuleHolds(v, "lower-discarded");
       const eff = plain ? null : (mine?.card?.card.effect ?? null);
@@ -409,7 +349,7 @@ function deckBottom(v: PlayerView, options: number[]): Action {
   return worst >= 0 && wr < mean ? { type: "choose", player: p, card: worst } : { type: "pass", player: p };
 }
 
-/** The heuristic choice for the viewer (who must act now); `plain`: without the effect language v2's valuation. */
+/** The heuristic choice for the viewer (who must act now); `plain`: without the detailed effect valuation. */
 export function heuristicChoice(v: PlayerView, plain = false): Action {
   if (v.pending !== null) return heuristicDecision(v, v.pending as Pending, plain);
   if (v.step === "play") return heuristicPlacement(v, plain);
@@ -425,9 +365,10 @@ export const heuristicAgent: Agent = {
 };
 
 /**
- * The heuristic as it was before it valued the effect language v2 (a
- * baseline for simulations: `npm run sim -- --agents heuristic,heuristic-plain`).
- * Identical to `heuristicAgent` on decks of version 1 cards.
+ * The heuristic without the detailed effect valuation (a baseline for
+ * simulations: `npm run sim -- --agents heuristic,heuristic-plain`).
+ * Identical to `heuristicAgent` on decks whose cards none is valued in
+ * detail (ai/value.ts `valuedInDetail`).
  */
 export const plainHeuristicAgent: Agent = {
   name: "heuristic-plain",

@@ -10,7 +10,7 @@ import type { Agent } from "./types";
 export { heuristicAgent, randomAgent, searchAgent };
 export type { Agent, AgentOptions } from "./types";
 
-/** Look up an agent by name: "random", "heuristic", "heuristic-plain" (without the v2 valuation) or "search". */
+/** Look up an agent by name: "random", "heuristic", "heuristic-plain" (without the detailed effect valuation) or "search". */
 export function getAgent(name: string): Agent {
   if (name === "random") return randomAgent;
   if (name === "heuristic") return heuristicAgent;

@@ -1,5 +1,5 @@
 /**
- * The heuristic's answers to the effect language v2's sequencing (docs/effects.md
+ * The heuristic's answers to effect sequencing (docs/effects.md
  * "Sequencing"): whether a cost, or a "do X; if you do, Y" that loses
  * something, is worth it, and which of its own cards to give up. Values are
  * rough ring-sized units read from the player view only.
@@ -7,11 +7,7 @@
 import type { CardDef, Pending, Player, SlotRef } from "../types";
 import { isSequenced, type Count, type Effect, type EffectAction } from "../effects/schema";
 import type { PlayerView, SlotView } from "../view";
-
-/** A Chaos Emerald, in ring-sized units (a third of a win). */
-const EMERALD = 8;
-/** A card drawn or discarded from a hand. */
-const CARD = 2;
+import { actionWorth } from "./action-values";
 
 function faceUp(v: PlayerView, p: Player): SlotView[] {
   const side = v.players[p];
@@ -41,41 +37,9 @@ function estimate(v: PlayerView, p: Player, c: Count, previous: number): number 
   return Math.max(0, n - 1);
 }
 
-/** The rings of the `n` weakest (or strongest) face-up cards of a side, other than the effect's own card. */
-function pickRings(v: PlayerView, p: Player, self: number, n: number | "all", weakest: boolean): number[] {
-  const r = faceUp(v, p)
-    .filter((x) => x.card!.id !== self)
-    .map((x) => x.rings ?? x.card!.card.rings)
-    .sort((a, b) => (weakest ? a - b : b - a));
-  return n === "all" ? r : r.slice(0, n);
-}
-
-/** What one action is worth to the controller `p` (negative: a loss). */
+/** What one action is worth to the controller `p` (negative: a loss), through its type's valuation. */
 function worth(v: PlayerView, p: Player, self: { id: number; rings: number }, a: EffectAction, previous: number): number {
-  const times = a.forEach ? estimate(v, p, a.forEach, previous) : 1;
-  switch (a.type) {
-    case "draw":
-      return (a.who === "you" ? CARD : -CARD) * a.count * times;
-    case "hand-discard":
-      return (a.who === "you" ? -CARD * 0.75 : CARD * 0.75) * a.count * times;
-    case "emerald":
-      return (a.who === "you" ? 1 : -1) * a.add * EMERALD;
-    case "recover":
-      return CARD * a.count * times;
-    case "discard":
-    case "return-to-hand":
-    case "turn-face-down": {
-      const keep = a.type === "discard" ? 1 : a.type === "return-to-hand" ? 0.5 : 0.15;
-      if (a.target === "self") return -(self.rings + 1) * keep;
-      const own = a.target.owner === "you";
-      const mine = own ? pickRings(v, p, self.id, a.target.count, true) : [];
-      const theirs = a.target.owner === "you" ? [] : pickRings(v, (1 - p) as Player, -1, a.target.count, false);
-      const sum = (x: number[]) => x.reduce((t, r) => t + r + 1, 0);
-      return (sum(theirs) - sum(mine)) * keep;
-    }
-    default:
-      return 1;
-  }
+  return actionWorth({ v, p, self, times: a.forEach ? estimate(v, p, a.forEach, previous) : 1 }, a);
 }
 
 /** Does the effect ask the heuristic to weigh a loss: a cost, or an "if you do"? */

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEffect, type Condition, type Effect } from "./schema";
-import { describeEffect, isAutomated } from "./describe";
-import { TRIGGER_WORDS } from "./triggers";
+import { describeEffect, isAutomated } from "../describe/effects";
+import { TRIGGER_WORDS } from "../describe/words";
 
 const ROOT = path.resolve(__dirname, "../../..");
 

@@ -10,7 +10,7 @@ const color = z.enum(["blue", "red", "yellow", "gray"]);
 export const ringTestSchema = z.object({
   of: z.enum(["printed", "current"]).default("printed"),
   op: z.enum(["lt", "le", "eq", "ge", "gt"]),
-  /** A number, this card's rings, or (v2) the rings of the opposing face-up chaos card in this card's column (no such card: no match). */
+  /** A number, this card's rings, or the rings of the opposing face-up chaos card in this card's column (no such card: no match). */
   value: z.union([z.number().int(), z.literal("self"), z.literal("opposing")]),
 });
 
@@ -29,7 +29,7 @@ export const selectorSchema = z.object({
   row: z.enum(["chaos", "spare", "any"]).default("any"),
   /**
    * Relative to this card: its column, the slots next to it, the columns next
-   * to its own (either row, either side), or (v2) the card it battled (in a
+   * to its own (either row, either side), or the card it battled (in a
    * battle-won / battle-lost effect; nothing otherwise).
    */
   position: z.enum(["any", "same-column", "adjacent", "adjacent-columns", "battled"]).default("any"),
@@ -72,7 +72,7 @@ export const cardConditionSchema = z.object({
 /** A number compared with a value. */
 const numberTestSchema = z.object({ op: cmpOp, value: z.number().int().min(0) });
 
-/** Conditions (effect language v2): card counts, negation, and/or, emeralds, lead, zone sizes, this card's row, the turn. */
+/** Conditions: card counts, negation, and/or, emeralds, lead, zone sizes, this card's row, the turn. */
 export type ConditionInput =
   | z.input<typeof cardConditionSchema>
   | { not: ConditionInput }
@@ -96,7 +96,7 @@ export type Condition =
   | { row: "chaos" | "spare" }
   | { turn: { op: "lt" | "le" | "eq" | "ge" | "gt"; value: number } };
 
-/** Conditions (RULES.md §6 conditions, effect language v2). */
+/** Conditions (RULES.md §6 conditions). */
 export const conditionSchema: z.ZodType<Condition, ConditionInput> = z.lazy(() =>
   z.union([
     z.object({ not: conditionSchema }).strict(),
@@ -115,7 +115,7 @@ export const conditionSchema: z.ZodType<Condition, ConditionInput> = z.lazy(() =
 export const TRIGGERS = ["flip", "continuous", "discarded", "to-spare", "score", "battle-won", "battle-lost", "opposing-flip"] as const;
 
 /**
- * A duration (effect language v2): until the end of the rush, until the end
+ * A duration: until the end of the rush, until the end
  * of the turn, or while the effect's own card is face up on the field.
  */
 const durationSchema = z.enum(["rush", "turn", "field"]);
@@ -126,21 +126,21 @@ export const effectActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("return-to-hand"), target: targetSchema }),
   z.object({ type: z.literal("draw"), count: z.number().int().min(1), who: z.enum(["you", "opponent"]).default("you") }),
   z.object({ type: z.literal("peek"), target: targetSchema }),
-  /** Turn face up; its own effect only with withEffect; `asRush`: as a rush flip of its owner (its effect, copy and battle discards; v2). */
+  /** Turn face up; its own effect only with withEffect; `asRush`: as a rush flip of its owner (its effect, copy and battle discards). */
   z.object({ type: z.literal("flip-up"), target: targetSchema, withEffect: z.boolean().default(false), asRush: z.boolean().optional() }),
   z.object({
     type: z.literal("modify-rings"),
     target: targetSchema,
     add: z.number().int().optional(),
     set: z.number().int().min(0).optional(),
-    /** How long (v2 durations; flip and triggered effects): absent, while the modified card stays on the field. */
+    /** How long (flip and triggered effects): absent, while the modified card stays on the field. */
     until: durationSchema.optional(),
   }),
   z.object({
     type: z.literal("protect"),
     target: targetSchema,
     from: z.array(z.enum(["copy-discard", "battle-discard", "effects"])).min(1),
-    /** How long (v2 durations; flip and triggered effects): absent, while the protected card stays on the field. */
+    /** How long (flip and triggered effects): absent, while the protected card stays on the field. */
     until: durationSchema.optional(),
   }),
   z.object({ type: z.literal("change-color"), target: targetSchema, color: z.union([color, z.literal("choose")]) }),
@@ -150,17 +150,17 @@ export const effectActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("emerald"), who: z.enum(["you", "opponent"]).default("you"), add: z.number().int().min(-2).max(2) }),
   /** While face up: a tie at the score step gives you the emerald (unless both players have this). */
   z.object({ type: z.literal("win-ties") }),
-  /** Turn face-up chaos-row cards face down (v2): they are flipped again in this rush; both players remember them. */
+  /** Turn face-up chaos-row cards face down: they are flipped again in this rush; both players remember them. */
   z.object({ type: z.literal("turn-face-down"), target: targetSchema }),
-  /** Move cards to the other row of their column when that slot is empty (v2). */
+  /** Move cards to the other row of their column when that slot is empty. */
   z.object({ type: z.literal("move"), target: targetSchema }),
-  /** Swap a card of this card's owner with this card (v2). */
+  /** Swap a card of this card's owner with this card. */
   z.object({ type: z.literal("swap"), target: targetSchema }),
-  /** Put 1 card from your hand, the top of your deck, or your discard pile face down into an empty chaos slot you choose (rush only, v2). */
+  /** Put 1 card from your hand, the top of your deck, or your discard pile face down into an empty chaos slot you choose (rush only). */
   z.object({ type: z.literal("put"), from: z.enum(["hand", "deck", "discard"]) }),
-  /** Return up to `count` cards of your choice from your discard pile to your hand (v2). */
+  /** Return up to `count` cards of your choice from your discard pile to your hand. */
   z.object({ type: z.literal("recover"), count: z.number().int().min(1).max(5) }),
-  /** A player discards cards from their hand: picked at random, or by that player (v2; default the opponent, at random). */
+  /** A player discards cards from their hand: picked at random, or by that player (default the opponent, at random). */
   z.object({
     type: z.literal("hand-discard"),
     who: z.enum(["you", "opponent"]).default("opponent"),
@@ -168,18 +168,18 @@ export const effectActionSchema = z.discriminatedUnion("type", [
     pick: z.enum(["random", "owner"]).default("random"),
   }),
   /**
-   * Look at the top `count` cards of your deck (v2), then put them back: in the
+   * Look at the top `count` cards of your deck, then put them back: in the
    * same order, in any order (you choose the new top card first, one at a
    * time), or any of them at the bottom and the rest on top in any order.
    * You keep knowing them while they stay in the deck (docs/rules.md).
    */
   z.object({ type: z.literal("look-deck"), count: z.number().int().min(1).max(5), order: z.enum(["same", "any", "any-or-bottom"]).default("any") }),
-  /** Look at your opponent's hand (v2): you keep knowing those cards while they stay in that hand (docs/rules.md). */
+  /** Look at your opponent's hand: you keep knowing those cards while they stay in that hand (docs/rules.md). */
   z.object({ type: z.literal("look-hand") }),
-  /** Who flips next in the rush (v2): you again (an extra flip) or your opponent. */
+  /** Who flips next in the rush: you again (an extra flip) or your opponent. */
   z.object({ type: z.literal("next-flip"), who: z.enum(["you", "opponent"]).default("you") }),
   /**
-   * Change a rush rule for a while (v2): you ignore the column rule, no copy
+   * Change a rush rule for a while: you ignore the column rule, no copy
    * discards, the lower card is discarded in battles, this card battles any
    * color; until the end of the rush, the turn, or while this card is on the field.
    */
@@ -191,7 +191,7 @@ export const effectActionSchema = z.discriminatedUnion("type", [
 ]);
 
 /**
- * "For each" (effect language v2 sequencing): a count that multiplies an
+ * "For each" (sequencing): a count that multiplies an
  * action's amount — face-up cards other than this one (as a card condition
  * counts them), a player's Chaos Emeralds, the cards in a zone, or what the
  * action before it did (cards affected, drawn or discarded).
@@ -209,7 +209,7 @@ const FOR_EACH_KINDS = ["draw", "modify-rings", "score-rings", "hand-discard", "
 const COST_KINDS = ["discard", "return-to-hand", "turn-face-down", "hand-discard", "emerald"] as const;
 
 /**
- * Sequencing (effect language v2), on any action: `cost` (a prefix of the
+ * Sequencing, on any action: `cost` (a prefix of the
  * actions, paid in full before the rest can resolve), `ifDone` ("if you do":
  * resolves only if the action before it happened), `forEach` (the amount is
  * multiplied by a count). docs/effects.md "Sequencing".
@@ -228,7 +228,7 @@ export const effectSchema = z
   .object({
     /**
      * When the effect resolves: when flipped, while face up (continuous), or a
-     * triggered effect (v2): when this card is discarded from the field, moves
+     * triggered effect: when this card is discarded from the field, moves
      * to the spare row, at the score step, wins or loses a battle, or when an
      * opposing card is flipped in its column (docs/rules.md).
      */
@@ -274,7 +274,7 @@ export const effectSchema = z
     }
   });
 
-/** The checks of sequencing and durations (effect language v2, docs/effects.md "Sequencing", "Durations"). */
+/** The checks of sequencing and durations (docs/effects.md "Sequencing", "Durations"). */
 function sequencingIssues(e: { trigger: string; actions: EffectAction[] }, ctx: z.RefinementCtx): void {
   let costs = 0;
   for (const [i, a] of e.actions.entries()) {
@@ -311,7 +311,7 @@ export type Selector = z.output<typeof selectorSchema>;
 export type Target = z.output<typeof targetSchema>;
 /** An effect action (RULES.md §6 actions). */
 export type EffectAction = z.output<typeof sequencedActionSchema>;
-/** A "for each" count (effect language v2 sequencing). */
+/** A "for each" count (sequencing). */
 export type Count = z.output<typeof countSchema>;
 /** The input shape of an effect (defaults not yet filled in). */
 export type EffectInput = z.input<typeof effectSchema>;
@@ -365,7 +365,7 @@ export function canonicalEffect(e: Effect): Effect {
     condition: c === undefined ? undefined : canonicalCondition(c),
     optional: e.optional,
     actions: e.actions.map((a) => ("target" in a ? { ...a, target: canonicalSelector(a.target) } : a)),
-    // A fast-path flag: some action has a cost, "if you do" or "for each" (v2 sequencing).
+    // A fast-path flag: some action has a cost, "if you do" or "for each".
     seq: e.actions.some((a) => a.cost || a.ifDone || a.forEach !== undefined) ? true : undefined,
   };
   return out as Effect;

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseEffect, type EffectInput } from "./schema";
-import { describeEffect } from "./describe";
-import { currentRings } from "./interpreter";
+import { describeEffect } from "../describe/effects";
+import { currentRings } from "./auras";
 import { runScenario, type Scenario } from "../scenario";
 import type { GameState } from "../types";
 

@@ -1,7 +1,8 @@
 /**
- * Sequencing (effect language v2, docs/effects.md "Sequencing"): the counts
- * "for each" multiplies an amount by, what paying a cost in full means, and
- * their words. The interpreter runs them (effects/interpreter.ts).
+ * Sequencing (docs/effects.md "Sequencing"): the counts
+ * "for each" multiplies an amount by and what paying a cost in full means.
+ * The interpreter runs them (effects/interpreter.ts); their words are in
+ * describe/words.ts.
  */
 import type { Color, GameState, Player, Row } from "../types";
 import type { Count, EffectAction } from "./schema";
@@ -67,24 +68,4 @@ export function costNeed(a: EffectAction): number {
   if (a.type === "emerald") return -a.add;
   if ("target" in a && a.target !== "self" && typeof a.target.count === "number") return a.target.count;
   return 1;
-}
-
-/** "for each …" words of a count. */
-export function describeCount(c: Count): string {
-  if ("previous" in c) return "for each card the previous action affected";
-  if ("emeralds" in c) return c.emeralds === "you" ? "for each Chaos Emerald you have" : "for each Chaos Emerald your opponent has";
-  if ("zone" in c) {
-    const z = c.zone === "discard" ? "discard pile" : c.zone;
-    return c.who === "you" ? `for each card in your ${z}` : `for each card in your opponent's ${z}`;
-  }
-  const k = c.cards;
-  const what = [k.colors?.join("/"), k.traits?.join("/"), k.titles ? `"${k.titles.join('"/"')}"` : undefined].filter(Boolean).join(" ");
-  const whose = k.owner === "you" ? "your" : k.owner === "opponent" ? "your opponent's" : "any";
-  const where = k.where === "field" ? `on ${whose} field` : k.where === "same-column" ? `in this column (${whose})` : `adjacent to this card (${whose})`;
-  return `for each other face-up ${what ? `${what} ` : ""}card ${where}`;
-}
-
-/** Words of a duration. */
-export function describeDuration(until: "rush" | "turn" | "field"): string {
-  return until === "rush" ? "until the end of the rush" : until === "turn" ? "until the end of the turn" : "while this card is on the field";
 }

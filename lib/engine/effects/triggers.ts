@@ -1,8 +1,8 @@
 /**
- * Triggered effects (effect language v2, docs/rules.md "Triggered effects"):
+ * Triggered effects (docs/rules.md "Triggered effects"):
  * when a card is discarded from the field, moves to the spare row, at the
  * score step, wins or loses a battle, or when an opposing card is flipped in
- * its column. Each trigger pushes a frame that runs the card's effect (stage 1
+ * its column. Each trigger pushes a frame that runs the card's effect (the "effect" stage
  * of the flip machine, never copy or battle discards), controlled by the
  * card's owner. Frames pushed together resolve in the order given (the stack
  * is last in, first out, so they are pushed in reverse).
@@ -17,7 +17,7 @@ export function hasTrigger(s: GameState, card: number, t: FrameTrigger): boolean
 
 /** Push one triggered-effect frame (resolves next). */
 export function pushTrigger(s: GameState, t: FrameTrigger, p: Player, row: Row, ci: number, card: number, other = -1): void {
-  s.stack.push({ player: p, row, column: ci, card, stage: 1, full: false, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: t, other, done: 0, last: 0, amt: -1 });
+  s.stack.push({ player: p, row, column: ci, card, stage: "effect", full: false, runEffect: true, ai: 0, picked: [], started: false, sub: null, trigger: t, other, done: 0, last: 0, amt: -1 });
 }
 
 /** A card just left the field for its owner's discard pile (during the rush): its "when discarded" effect. */
@@ -73,14 +73,3 @@ export function triggerCardPresent(s: GameState, t: FrameTrigger, p: Player, row
   return x !== null && x.card === card && x.faceUp;
 }
 
-/** The words of a trigger, for descriptions and logs. */
-export const TRIGGER_WORDS: Record<FrameTrigger | "continuous", string> = {
-  flip: "When flipped",
-  continuous: "While face up",
-  discarded: "When this card is discarded",
-  "to-spare": "When this card moves to the spare row",
-  score: "At the score step",
-  "battle-won": "When this card wins a battle",
-  "battle-lost": "When this card loses a battle",
-  "opposing-flip": "When an opposing card is flipped in this column",
-};

@@ -6,6 +6,9 @@ import { shuffleInPlace } from "../rng";
 import { anySeen, forgetCard } from "./seen";
 import type { EventCause, GameEvent, GameState, Player, Row, Slot, SlotRef } from "../types";
 import { leftField } from "./lasting";
+import { report } from "../describe/events";
+import { pname } from "../describe/names";
+import type { DrawBy } from "../describe/facts";
 
 /** The row array of a player (RULES.md §2). */
 export function rowOf(s: GameState, p: Player, row: Row): (Slot | null)[] {
@@ -30,24 +33,13 @@ export function isAdjacent(ap: Player, arow: Row, aci: number, bp: Player, brow:
   return aci === bci && Math.abs(ay - by) === 1;
 }
 
-/** "Player 1" / "Player 2" for messages. */
-export function pname(p: Player): string {
-  return p === 0 ? "Player 1" : "Player 2";
-}
-
-/** "blue 5 Sonic" — a card label for messages (active color when known). */
-export function label(s: GameState, id: number, color?: string | null): string {
-  const d = s.cards[id];
-  return `${color ?? d.colors.join("/")} ${d.rings} ${d.title}`;
-}
-
 /** Remove the card in a slot from the field and return its id (RULES.md §4.3 discards). */
 export function takeFromField(s: GameState, p: Player, row: Row, ci: number): number {
   const r = rowOf(s, p, row);
   const slot = r[ci];
   if (!slot) throw new Error(`engine invariant: empty slot ${p} ${row} ${ci}`);
   r[ci] = null;
-  // What lasted on it (v2 durations) ends; so does what it made "while on the field".
+  // What lasted on it ends; so does what it made "while on the field".
   if (s.lasting.length > 0) leftField(s, slot.card);
   return slot.card;
 }
@@ -64,7 +56,7 @@ export function discardFromField(s: GameState, p: Player, row: Row, ci: number):
  * deck first (RULES.md §4.5; the same for a draw caused by an effect or a
  * correction, and the shuffle event says which). Returns false when both are empty.
  */
-export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null, why = "recharge"): boolean {
+export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null, by: DrawBy): boolean {
   const pl = s.players[p];
   if (pl.deck.length === 0) {
     if (pl.discard.length === 0) return false;
@@ -72,13 +64,7 @@ export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null, why = "
     pl.discard = [];
     shuffleInPlace(s, d);
     pl.deck = d;
-    if (ev)
-      ev.push({
-        type: "shuffle",
-        player: p,
-        cards: [],
-        message: `${pname(p)} shuffled their discard pile (${d.length} cards) into a new deck: the deck was empty (${why}, RULES.md §4.5).`,
-      });
+    if (ev) report(s, ev, { type: "shuffle", player: p, cards: [] }, { fact: "shuffled", player: p, count: d.length, by });
   }
   const id = pl.deck.shift() as number;
   pl.hand.push(id);
@@ -88,21 +74,14 @@ export function drawOne(s: GameState, p: Player, ev: GameEvent[] | null, why = "
 }
 
 /** Draw up to n cards, logging one private draw event with its cause (RULES.md §4.5, §6 draw). */
-export function drawCards(s: GameState, p: Player, n: number, ev: GameEvent[] | null, why: string, cause?: EventCause): number {
+export function drawCards(s: GameState, p: Player, n: number, ev: GameEvent[] | null, by: DrawBy): number {
   const start = s.players[p].hand.length;
   let k = 0;
-  while (k < n && drawOne(s, p, ev, why)) k++;
+  while (k < n && drawOne(s, p, ev, by)) k++;
   if (ev && k > 0) {
     const cards = s.players[p].hand.slice(start);
-    ev.push({
-      type: "draw",
-      player: p,
-      cards,
-      private: true,
-      ...(cause ? { cause } : {}),
-      message: `${pname(p)} drew ${cards.map((c) => label(s, c)).join(", ")} (${why}).`,
-      publicMessage: `${pname(p)} drew ${k} card${k === 1 ? "" : "s"} (${why}).`,
-    });
+    const cause: EventCause | null = by === "setup" ? null : by === "recharge" ? "recharge" : "effect" in by ? "effect" : "correction";
+    report(s, ev, { type: "draw", player: p, cards, private: true, ...(cause ? { cause } : {}) }, { fact: "drew", player: p, cards, by });
   }
   return k;
 }

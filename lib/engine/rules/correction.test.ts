@@ -7,7 +7,7 @@ import { loadScenario, type Scenario } from "../scenario";
 import { cycleDeck, VANILLA, EFFECT_CARDS } from "../test-fixtures";
 import type { Action, CardDef, GameEvent, GameState, Player } from "../types";
 import { legalActionsForView, playerView } from "../view";
-import { currentRings } from "../effects/interpreter";
+import { currentRings } from "../effects/auras";
 
 const TEXT = "When flipped, do something the engine does not automate.";
 

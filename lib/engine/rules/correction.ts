@@ -16,9 +16,15 @@
  * code (`applyTo`, `drawCards`), so it means exactly what the effect
  * primitive means. Opposing cards protected from effects cannot be targeted.
  */
-import { applyTo, isProtected, type Src } from "../effects/interpreter";
+import { isProtected } from "../effects/auras";
+import type { Src } from "../effects/match";
+import { applyTo } from "../effects/handlers";
 import type { EffectAction } from "../effects/schema";
-import { drawCards, label, pname, ref, rowOf } from "./board";
+import { drawCards, ref, rowOf } from "./board";
+import { report } from "../describe/events";
+import { pname } from "../describe/names";
+import type { Cause } from "../describe/facts";
+import { promptFor } from "../describe/prompts";
 import {
   PROTECT_EFFECTS,
   type Action,
@@ -91,7 +97,7 @@ export function openCorrection(s: GameState, f: Frame): boolean {
     slot: ref(f.player, f.row, f.column),
     card: f.card,
     options: correctionTargets(s, f.player),
-    prompt: `${d.title}: its text is not automated. Apply what the card says with manual corrections, then choose Done.`,
+    prompt: promptFor(s, { ask: "correction", card: f.card }),
   };
   s.pending = pending;
   return true;
@@ -101,14 +107,7 @@ export function openCorrection(s: GameState, f: Frame): boolean {
 export function closeCorrection(s: GameState, pd: CorrectionPending, ev: GameEvent[] | null): void {
   const f = s.stack[s.stack.length - 1];
   f.ai = 1;
-  if (ev)
-    ev.push({
-      type: "effect",
-      player: pd.player,
-      cards: [pd.card],
-      correction: { card: pd.card },
-      message: `${pname(pd.player)} finished manual corrections for ${label(s, pd.card)} (text not automated).`,
-    });
+  if (ev) report(s, ev, { type: "effect", player: pd.player, cards: [pd.card], correction: { card: pd.card } }, { fact: "corrections-done", player: pd.player, card: pd.card });
 }
 
 function sameRef(a: SlotRef, b: SlotRef): boolean {
@@ -192,9 +191,9 @@ export function applyCorrection(s: GameState, a: CorrectAction, ev: GameEvent[] 
   const pd = s.pending as CorrectionPending;
   s.pending = null;
   const f = s.stack[s.stack.length - 1];
-  const by = `a manual correction for ${label(s, pd.card)} (text not automated)`;
+  const by: Cause = { correction: pd.card };
   const out: GameEvent[] | null = ev ? [] : null;
-  if (a.op === "draw") drawCards(s, a.player, 1, out, by, "correction");
+  if (a.op === "draw") drawCards(s, a.player, 1, out, by);
   else {
     const t = a.slot as SlotRef;
     const src: Src = { p: a.player, row: pd.slot.row, ci: pd.slot.column - 1, card: pd.card };

@@ -1,8 +1,8 @@
 /**
- * Lasting rush rules (effect language v2, docs/rules.md "Rush rules"): rules
+ * Lasting rush rules (docs/rules.md "Rush rules"): rules
  * an effect changes for a while — a player ignores the column rule, no copy
  * discards, the lower card is discarded in battles, a card battles any
- * color — and (v2 durations) ring modifiers and protections a flip or
+ * color — and ring modifiers and protections a flip or
  * triggered effect gives a card for a while. Each lasts until the end of the
  * rush, the end of the turn, or while the card that made it is face up on
  * the field; a modifier also ends when the card it modifies leaves the field
@@ -56,8 +56,8 @@ export function endLasting(s: GameState, until: "rush" | "turn" | "field"): void
 }
 
 /**
- * Give a field card a ring modifier or protection for a while (v2
- * durations). "While on the field" needs the effect's card face up on the
+ * Give a field card a ring modifier or protection for a while (durations).
+ * "While on the field" needs the effect's card face up on the
  * field now: otherwise nothing lasts and this returns false.
  */
 export function addModifier(s: GameState, m: LastingModifier): boolean {

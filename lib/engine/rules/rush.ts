@@ -25,7 +25,7 @@ export function faceDownMask(s: GameState, p: Player): number {
 export function flipMask(s: GameState, p: Player): number {
   const mine = faceDownMask(s, p);
   if (mine === 0) return 0;
-  // An effect may let a player ignore the column rule (effect language v2).
+  // An effect may let a player ignore the column rule.
   if (s.lasting.length > 0 && ruleHolds(s, "ignore-column-rule", p)) return mine;
   if (s.rules.columnRule === "priority") {
     const both = mine & faceDownMask(s, (1 - p) as Player);

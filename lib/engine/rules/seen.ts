@@ -1,5 +1,5 @@
 /**
- * What each player has seen of hidden zones (effect language v2, docs/rules.md
+ * What each player has seen of hidden zones (docs/rules.md
  * "What a player has seen"): cards of the opponent's hand looked at, and deck
  * cards looked at (whose places are known). The one module that owns the rule;
  * the player view shows these cards to the player who saw them and to nobody

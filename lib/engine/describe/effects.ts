@@ -3,9 +3,8 @@
  * them, and says "text not automated" for cards without one.
  */
 import type { CardDef } from "../types";
-import type { Condition, Effect, EffectAction, Selector, Target } from "./schema";
-import { describeAction } from "./interpreter";
-import { TRIGGER_WORDS } from "./triggers";
+import type { Condition, Effect, EffectAction, Selector, Target } from "../effects/schema";
+import { describeAction, TRIGGER_WORDS } from "./words";
 
 /** Does the engine automate this card's text (RULES.md §6)? Cards without a structured effect play as vanilla. */
 export function isAutomated(card: CardDef): boolean {
@@ -71,7 +70,7 @@ function describeOne(a: EffectAction): string {
 
 /**
  * One-line English description of a structured effect (RULES.md §6). Costs
- * (v2) read "as a cost, …; if you do: …" (with "you may", an optional cost;
+ * read "as a cost, …; if you do: …" (with "you may", an optional cost;
  * without, "if it cannot be paid, nothing happens"); "if you do" joins an
  * action to the one before it, "then" the others.
  */
