@@ -111,3 +111,13 @@ export interface PlayMessage {
   decks: [CardDef[] | null, CardDef[] | null];
   spectators: number;
 }
+
+/** A deck a player may bring, as the game forms list it: a starter, or one of their own (only legal ones can be chosen). */
+export interface DeckOptionDTO {
+  /** "starter:<slug>" or "deck:<id>" */
+  value: string;
+  name: string;
+  detail: string;
+  legal: boolean;
+  summary: string;
+}
