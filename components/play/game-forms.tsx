@@ -1,5 +1,5 @@
 "use client";
-import { useActionState, useState } from "react";
+import { useActionState, useState, useSyncExternalStore } from "react";
 import { cancelGameAction, createGameAction, joinGameAction } from "@/lib/play/actions";
 import type { DeckOptionDTO } from "@/lib/play/types";
 
@@ -91,8 +91,15 @@ export function JoinGameForm({ decks, token, code }: { decks: DeckOptionDTO[]; t
 }
 
 /** The invite link of a waiting game, to copy and send to a friend, and a way to withdraw the game. */
-export function WaitingPanel({ invite, code }: { invite: string; code: string }) {
+export function WaitingPanel({ invitePath, code }: { invitePath: string; code: string }) {
   const [copied, setCopied] = useState(false);
+  // the link as this browser reaches the site (the server cannot know the name a proxy was reached by)
+  const origin = useSyncExternalStore(
+    () => () => {},
+    () => window.location.origin,
+    () => "",
+  );
+  const invite = `${origin}${invitePath}`;
   const [state, cancel, pending] = useActionState(cancelGameAction, null);
   return (
     <section className="panel space-y-2 p-3 text-sm" aria-label="Invite">

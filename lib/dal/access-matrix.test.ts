@@ -471,6 +471,8 @@ const DAL: Record<string, Row> = {
   "play/log.ts#loadActions": { access: "internal", why: "the referee replays a game's log", importers: ["lib/play/referee.ts"] },
   "play/log.ts#appendActions": { access: "internal", why: "the referee appends an action it checked (seat, seq, engine)", importers: ["lib/play/referee.ts"] },
   "play/log.ts#holdPlacement": { access: "internal", why: "the referee holds a placement it checked until the other is in", importers: ["lib/play/referee.ts"] },
+  "play/games.ts#anonymiseSeatsTx": { access: "internal", why: "anonymises the deleted account's seats inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/dal/account.ts"] },
+  "play/games.ts#gamesForExport": { access: "internal", why: "the session user's own games for exportMyData, which checked the session", importers: ["lib/dal/account.ts"] },
   "play/records.ts#toGameRecord": { access: "pure", why: "maps a row the caller already read" },
   "play/records.ts#toGameSummary": { access: "pure", why: "maps a record the caller already read" },
 };

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { getCurrentUser, requireUser } from "@/lib/dal/session";
 import { DomainError } from "@/lib/errors";
 import type { Player } from "@/lib/engine";
@@ -172,4 +173,36 @@ export async function getInvite(inviteToken: string): Promise<{ code: string; fr
 export async function loadGameRecord(code: string): Promise<GameRecord | null> {
   const row = await db.playGame.findUnique({ where: { code }, include: gameInclude });
   return row ? toGameRecord(row) : null;
+}
+
+/**
+ * Inside deleteMyAccount's transaction: the account's seats keep the games for
+ * their opponents, anonymised (the name becomes "Deleted player"; the user id
+ * goes with the account), and its games still waiting for an opponent are withdrawn.
+ */
+export async function anonymiseSeatsTx(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.playGame.updateMany({ where: { status: "waiting", seats: { some: { userId } } }, data: { status: "cancelled" } });
+  await tx.playSeat.updateMany({ where: { userId }, data: { playerName: "Deleted player", userId: null } });
+}
+
+/** The account export's games: the user's own seats, settings, result and action log (no seed, no opponent's hidden deck before the end). */
+export async function gamesForExport(userId: string) {
+  const rows = await db.playGame.findMany({ where: { seats: { some: { userId } } }, include: { seats: { orderBy: { seat: "asc" } }, actions: { orderBy: { seq: "asc" } } }, orderBy: { createdAt: "asc" } });
+  return rows.map((g) => {
+    const mine = g.seats.find((s) => s.userId === userId)!.seat;
+    return {
+      code: g.code,
+      pace: g.pace,
+      columnRule: g.columnRule,
+      status: g.status,
+      result: g.result,
+      endReason: g.endReason,
+      createdAt: g.createdAt.toISOString(),
+      finishedAt: g.finishedAt?.toISOString() ?? null,
+      seat: mine,
+      players: g.seats.map((s) => ({ seat: s.seat, name: s.playerName, deck: s.deckName, cards: s.seat === mine || g.status === "finished" ? (JSON.parse(s.deckKeys) as string[]) : null })),
+      // the opponent's placements are hidden cards until the game is over
+      actions: g.actions.filter((a) => a.seat === mine || g.status === "finished").map((a) => ({ seq: a.seq, seat: a.seat, action: JSON.parse(a.action) as unknown, at: a.createdAt.toISOString() })),
+    };
+  });
 }

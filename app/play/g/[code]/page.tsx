@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getCurrentUser } from "@/lib/dal/session";
 import { getGamePage } from "@/lib/dal/play/games";
@@ -23,9 +22,7 @@ export default async function GamePage({ params }: { params: Promise<{ code: str
   const title = g.players.map((p) => p.name).join(" vs ");
   let above: React.ReactNode = null;
   if (g.status === "waiting" && g.mySeat !== null && page.inviteToken) {
-    const h = await headers();
-    const proto = h.get("x-forwarded-proto") ?? "http";
-    above = <WaitingPanel invite={`${proto}://${h.get("host")}/play/i/${page.inviteToken}`} code={g.code} />;
+    above = <WaitingPanel invitePath={`/play/i/${page.inviteToken}`} code={g.code} />;
   } else if (g.status === "waiting" && g.mySeat === null && g.listing === "open") {
     above = user ? (
       <JoinGameForm decks={await deckOptions()} code={g.code} />
