@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
 import type { PlayMessage } from "@/lib/play/types";
 import type { Move } from "@/lib/play/protocol";
 
@@ -22,21 +23,29 @@ export function usePlayStream(code: string) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const last = useRef<PlayMessage | null>(null);
+  const router = useRouter();
 
   useEffect(() => {
+    let waited = false;
     const es = new EventSource(`/api/play/${encodeURIComponent(code)}/stream`);
     es.onopen = () => setOnline(true);
     es.onerror = () => setOnline(false);
     es.addEventListener("view", (e) => {
       const m = JSON.parse((e as MessageEvent<string>).data) as PlayMessage;
+      // the second player sat down while this page waited: the page's invite panel goes
+      if (waited) {
+        waited = false;
+        router.refresh();
+      }
       last.current = m;
       setState({ kind: "live", message: m });
       setOnline(true);
     });
     es.addEventListener("waiting", (e) => {
       const w = JSON.parse((e as MessageEvent<string>).data) as { status: string; players: number };
-      // a second player sat down (or the game was withdrawn): the page shows the new situation
-      if (w.players === 2 || w.status !== "waiting") window.location.reload();
+      waited = true;
+      // the game was withdrawn: the page says so
+      if (w.status !== "waiting") router.refresh();
       else setState({ kind: "waiting" });
     });
     es.addEventListener("problem", (e) => {
@@ -47,7 +56,7 @@ export function usePlayStream(code: string) {
       } else setError(p.message);
     });
     return () => es.close();
-  }, [code]);
+  }, [code, router]);
 
   const send = useCallback(
     async (move: Move) => {

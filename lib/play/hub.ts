@@ -74,8 +74,3 @@ export function publish(gameId: string, seq: number): void {
   const redis = getRedis();
   if (redis) redis.publish(channelOf(gameId), `${hub().instance} ${gameId} ${seq}`).catch((e: Error) => console.error("play hub: publish:", e.message));
 }
-
-/** The number of streams open on this instance for a game (spectators are counted by the stream module). */
-export function localListeners(gameId: string): number {
-  return hub().listeners.get(gameId)?.size ?? 0;
-}
