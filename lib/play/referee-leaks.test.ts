@@ -144,5 +144,6 @@ describe("the referee's messages", () => {
     // the games went far: most ended, and every step of each was checked for all three recipients
     expect(finished).toBeGreaterThan(3);
     expect(total).toBeGreaterThan(12 * 3 * 20);
-  });
+    // about 2,000 submits and 6,000 checked messages through a real database
+  }, 240_000);
 });
