@@ -132,3 +132,25 @@ describe("the game routes", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("a stream whose session ends", () => {
+  it("is told so and closed as soon as a session ends on this instance", async () => {
+    const { gameStream } = await import("./stream");
+    const { forgetSessionChecks } = await import("@/lib/auth/session-memo");
+    const g = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    let signedIn = true;
+    const res = gameStream({ code, gameId: g.id, seat: 0, signal: new AbortController().signal, stillSignedIn: async () => signedIn });
+    const reader = res.body!.getReader();
+    let text = "";
+    while (!text.includes("event: view")) text += new TextDecoder().decode((await reader.read()).value);
+    signedIn = false;
+    forgetSessionChecks();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain("event: problem");
+    expect(text).toContain('"code":"auth/session-ended"');
+  });
+});
