@@ -126,7 +126,8 @@ test("two people play a live game through the server: invite through sign-up, se
   await expect(guest.getByTestId("deck-list")).toHaveCount(2);
   await expect(watcher.getByTestId("game-over")).toBeVisible();
   await guest.getByRole("button", { name: /Rematch/ }).click();
+  await expect(guest).not.toHaveURL(gameUrl);
   await expect(guest).toHaveURL(/\/play\/g\/[A-Za-z0-9_-]+$/);
-  expect(guest.url()).not.toBe(gameUrl);
   await expect(guest.getByTestId("instruction")).toContainText("Play step");
+  await guest.screenshot({ path: "test-results/play-phone.png" });
 });
