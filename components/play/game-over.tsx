@@ -23,7 +23,7 @@ function DeckList({ name, cards }: { name: string; cards: CardDef[] }) {
 }
 
 function resultText(m: PlayMessage, names: [string, string]): string {
-  const how = m.endReason === "concede" ? " (the other player conceded)" : m.endReason === "turns" ? " (turn limit)" : "";
+  const how = m.endReason === "concede" ? " (the other player conceded)" : m.endReason === "timeout" ? " (the other player's time ran out)" : m.endReason === "turns" ? " (turn limit)" : "";
   if (m.result === "draw") return `The game is a draw${how}.`;
   if (m.result === null) return "The game is over.";
   return `${m.result === m.seat ? "You win" : `${names[m.result]} wins`}${how}.`;

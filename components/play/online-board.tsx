@@ -10,6 +10,7 @@ import { placementCells, PlacementHand, StaticHand, usePlacement } from "@/compo
 import { GameLog, StatusPanel } from "@/components/board/side-panel";
 import { OnlineDecision } from "./online-decision";
 import { GameOver } from "./game-over";
+import { MoveClock } from "./move-clock";
 import { usePlayStream } from "./use-play-stream";
 
 type CardRefList = NonNullable<PlayMessage["view"]["players"][0]["hand"]>;
@@ -87,9 +88,10 @@ function Table({ m, send, sending }: { m: PlayMessage; send: (move: Move) => voi
   return (
     <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : ""}`}>
       <div className="min-w-0">
-        <p className="mb-2 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
+        <p className="mb-1 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
           {instruction(m, names, legal, placedMine)}
         </p>
+        <MoveClock m={m} names={names} onMove={send} />
         {placing ? (
           <Placing key={`${m.seq}:${hand.map((c) => c.id).join(",")}`} hand={hand} renderGrid={grid} onPlace={(cards) => send({ type: "place", cards })} disabled={sending} />
         ) : (

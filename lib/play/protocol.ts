@@ -23,6 +23,8 @@ const moveSchema = z.discriminatedUnion("type", [
   }),
   z.strictObject({ type: z.literal("pass") }),
   z.strictObject({ type: z.literal("concede") }),
+  // the opponent's time ran out: the server checks the deadline
+  z.strictObject({ type: z.literal("claim") }),
 ]);
 
 /** One action message: the move, and the sequence number of the view it was chosen on. */

@@ -163,6 +163,23 @@ describe("the referee", () => {
     expect(seats.map((s) => s.userId).sort()).toEqual([a.id, b.id].sort());
   });
 
+  it("lets the waiting player claim the game once the mover's deadline has passed, and only then", async () => {
+    const code = await newGame();
+    await placeBoth(code);
+    const row = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    // a live move has two minutes from the last accepted action
+    expect(row.deadlineAt!.getTime() - row.updatedAt.getTime()).toBeGreaterThan(110_000);
+    const next = (await loadGame(code))!.live!.state.next;
+    const waiting = (1 - next) as Player;
+    await expect(submit(actorOf(waiting), code, { seq: 2, move: { type: "claim" } })).rejects.toMatchObject({ code: "play/not-yet" });
+    await t.prisma.playGame.update({ where: { code }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+    await expect(submit(actorOf(next), code, { seq: 2, move: { type: "claim" } })).rejects.toMatchObject({ code: "play/not-your-claim" });
+    expect((await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).status).toBe("active");
+    await submit(actorOf(waiting), code, { seq: 2, move: { type: "claim" } });
+    const after = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    expect([after.status, after.result, after.endReason, after.deadlineAt]).toEqual(["finished", String(waiting), "timeout", null]);
+  });
+
   it("rebuilds the same state from the database alone (a fresh instance's cache is empty)", async () => {
     const code = await newGame();
     await placeBoth(code);

@@ -5,6 +5,7 @@ import { appendActions, holdPlacement, loadActions, type AfterAppend } from "@/l
 import { DomainError } from "@/lib/errors";
 import { publish } from "./hub";
 import { actionMessageSchema, type Move } from "./protocol";
+import { deadlineFrom } from "./clock";
 import type { GameRecord, LoggedAction } from "./types";
 import type { LiveGame } from "./views";
 
@@ -28,7 +29,7 @@ export function setupOf(r: GameRecord): NewGameOptions {
 
 /** Applies one logged action (a concession changes no engine state: the record says the game is over). */
 function applyLogged(state: GameState, events: GameEvent[], a: LoggedAction): GameState {
-  if (a.type === "concede") return state;
+  if (a.type === "concede" || a.type === "claim") return state;
   const r = applyAction(state, a);
   // the log holds only actions the referee accepted against this very state
   if (!r.ok) throw new Error(`The stored log does not replay: ${r.error.code} ${r.error.reason}`);
@@ -79,9 +80,9 @@ export function toMoveMask(s: GameState, held: [unknown, unknown] = [null, null]
   return m;
 }
 
-function afterOf(s: GameState): AfterAppend {
-  if (s.winner === null) return { toMove: toMoveMask(s), end: null };
-  return { toMove: 0, end: { result: s.winner, reason: s.winner === "draw" ? "turns" : "emeralds" } };
+function afterOf(s: GameState, r: GameRecord): AfterAppend {
+  if (s.winner === null) return { toMove: toMoveMask(s), deadlineAt: deadlineFrom(r.pace, new Date()), end: null };
+  return { toMove: 0, deadlineAt: null, end: { result: s.winner, reason: s.winner === "draw" ? "turns" : "emeralds" } };
 }
 
 /** A submitted action's outcome: accepted (the game's new seq, or the placement held). */
@@ -91,7 +92,7 @@ function stale(current: number): DomainError {
   return new DomainError("play/stale", `The game has moved on (it is at action ${current}): your view is being brought up to date.`, { status: 409 });
 }
 
-function engineAction(move: Exclude<Move, { type: "concede" }>, player: Player): Action {
+function engineAction(move: Exclude<Move, { type: "concede" | "claim" }>, player: Player): Action {
   return { ...move, player } as Action;
 }
 
@@ -118,9 +119,11 @@ export async function submit(actor: { userId: string } | null, code: string, mes
     const seat = record.seats.find((s) => s.userId === actor.userId)?.seat;
     if (seat === undefined) throw new DomainError("play/not-seated", "Only the two players of this game can act in it.", { status: 403 });
     if (record.status !== "active" || !live) throw new DomainError("play/not-active", record.status === "finished" ? "This game is over." : "This game has not started.", { status: 409 });
-    if (move.type === "concede" && attempt > 0) seen = record.seq;
+    // a concession or a claim holds against any state while the game is on: after a lost race it is checked against the new one
+    if ((move.type === "concede" || move.type === "claim") && attempt > 0) seen = record.seq;
     if (seen !== record.seq) throw stale(record.seq);
-    const result = move.type === "concede" ? await concede(live, seat) : move.type === "place" ? await place(live, seat, move) : await act(live, seat, move);
+    const result =
+      move.type === "concede" ? await concede(live, seat) : move.type === "claim" ? await claim(live, seat) : move.type === "place" ? await place(live, seat, move) : await act(live, seat, move);
     if (result) {
       publish(record.id, result.seq);
       return result;
@@ -131,19 +134,34 @@ export async function submit(actor: { userId: string } | null, code: string, mes
 }
 
 async function concede(g: LiveGame, seat: Player): Promise<SubmitResult | null> {
-  const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action: { type: "concede", player: seat } }], { toMove: 0, end: { result: (1 - seat) as Player, reason: "concede" } });
+  const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action: { type: "concede", player: seat } }], { toMove: 0, deadlineAt: null, end: { result: (1 - seat) as Player, reason: "concede" } });
   return ok ? { ok: true, seq: g.record.seq + 1, held: false } : null;
+}
+
+/**
+ * A claim of the game on time: only by a seat that is not to move, against an
+ * opponent who is, once the move's deadline has passed (the server's clock
+ * decides). The opponent loses on time.
+ */
+async function claim(g: LiveGame, seat: Player): Promise<SubmitResult | null> {
+  const r = g.record;
+  const other = (1 - seat) as Player;
+  const waitingForOther = (r.toMove & (1 << other)) !== 0 && (r.toMove & (1 << seat)) === 0;
+  if (!waitingForOther) throw new DomainError("play/not-your-claim", "You can claim the game only while it waits for your opponent's move.", { status: 409 });
+  if (!r.deadlineAt || Date.now() <= Date.parse(r.deadlineAt)) throw new DomainError("play/not-yet", "Your opponent's time has not run out yet.", { status: 409 });
+  const ok = await appendActions(r.id, r.seq, [{ seat, action: { type: "claim", player: seat } }], { toMove: 0, deadlineAt: null, end: { result: seat, reason: "timeout" } });
+  return ok ? { ok: true, seq: r.seq + 1, held: false } : null;
 }
 
 function illegal(reason: string): DomainError {
   return new DomainError("play/illegal", reason, { status: 422 });
 }
 
-async function act(g: LiveGame, seat: Player, move: Exclude<Move, { type: "concede" | "place" }>): Promise<SubmitResult | null> {
+async function act(g: LiveGame, seat: Player, move: Exclude<Move, { type: "concede" | "claim" | "place" }>): Promise<SubmitResult | null> {
   const action = engineAction(move, seat);
   const r = applyAction(g.state, action);
   if (!r.ok) throw illegal(r.error.reason);
-  const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action }], afterOf(r.state));
+  const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action }], afterOf(r.state, g.record));
   return ok ? { ok: true, seq: g.record.seq + 1, held: false } : null;
 }
 
@@ -168,7 +186,7 @@ async function place(g: LiveGame, seat: Player, move: Extract<Move, { type: "pla
     if (!r.ok) throw new Error(`A held placement no longer applies: ${r.error.reason}`);
     s = r.state;
   }
-  const ok = await appendActions(g.record.id, g.record.seq, both.map((a) => ({ seat: a.player, action: a })), afterOf(s));
+  const ok = await appendActions(g.record.id, g.record.seq, both.map((a) => ({ seat: a.player, action: a })), afterOf(s, g.record));
   // the other seat's request appended them first: this placement is in all the same
   return { ok: true, seq: g.record.seq + (ok ? 2 : 0), held: !ok };
 }

@@ -13,7 +13,7 @@ export const COLUMN_RULES = ["priority", "no-mirror"] as const;
 export type PlayColumnRule = (typeof COLUMN_RULES)[number];
 export type GameStatus = "waiting" | "active" | "finished" | "cancelled";
 export type GameResult = Player | "draw";
-export type EndReason = "emeralds" | "turns" | "concede";
+export type EndReason = "emeralds" | "turns" | "concede" | "timeout";
 
 /** A deck as it sits at a game: its name, card keys and the engine's card definitions (one per copy). */
 export interface SeatDeck {
@@ -48,6 +48,8 @@ export interface GameRecord {
   seq: number;
   /** Bit mask of the seats whose move it is. */
   toMove: number;
+  /** When the seats to move must have moved (ISO time), or null. */
+  deadlineAt: string | null;
   held: [string | null, string | null];
   result: GameResult | null;
   endReason: EndReason | null;
@@ -74,8 +76,8 @@ export interface GameSummary {
   myMove: boolean;
 }
 
-/** One stored action: an engine action (its player is the seat) or a concession. */
-export type LoggedAction = { type: "concede"; player: Player } | Action;
+/** One stored action: an engine action (its player is the seat), a concession, or a claim of the game on time. */
+export type LoggedAction = { type: "concede"; player: Player } | { type: "claim"; player: Player } | Action;
 
 /** The players as every recipient sees them. */
 export interface SeatInfo {
@@ -102,6 +104,10 @@ export interface PlayMessage {
   endReason: EndReason | null;
   pace: Pace;
   players: SeatInfo[];
+  /** Bit mask of the seats whose move it is (public: the board says whom it waits for). */
+  toMove: number;
+  /** When the seats to move must have moved (ISO time); past it their opponent may claim the game. */
+  deadline: string | null;
   /** Which seats have placed in this play step (their cards held by the server until both are in). */
   placed: [boolean, boolean];
   view: PlayerView;

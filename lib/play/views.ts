@@ -89,6 +89,8 @@ export function messageFor(g: LiveGame, seat: Player | null, spectators: number)
     endReason: r.endReason,
     pace: r.pace,
     players: r.seats.map((s) => ({ seat: s.seat, name: s.playerName, deckName: s.deck.name })),
+    toMove: r.toMove,
+    deadline: r.status === "active" ? r.deadlineAt : null,
     placed,
     view,
     log,

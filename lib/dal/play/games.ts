@@ -6,6 +6,7 @@ import { getCurrentUser, requireUser } from "@/lib/dal/session";
 import { DomainError } from "@/lib/errors";
 import type { Player } from "@/lib/engine";
 import type { GameRecord, GameSummary, Listing, Pace, PlayColumnRule, SeatDeck } from "@/lib/play/types";
+import { deadlineFrom } from "@/lib/play/clock";
 import { gameInclude, toGameRecord, toGameSummary } from "./records";
 
 /** A URL-safe random string from the server's CSPRNG (`bytes` of entropy). */
@@ -66,7 +67,7 @@ export async function joinGame(by: { token: string } | { code: string }, deck: S
   try {
     await db.$transaction([
       db.playSeat.create({ data: { gameId: row.id, ...seatData(1, user.id, user.displayName, deck) } }),
-      db.playGame.update({ where: { id: row.id, status: "waiting" }, data: { status: "active", toMove: 3 } }),
+      db.playGame.update({ where: { id: row.id, status: "waiting" }, data: { status: "active", toMove: 3, deadlineAt: deadlineFrom(row.pace as Pace, new Date()) } }),
     ]);
   } catch (e) {
     if (isUniqueViolation(e) || (e as { code?: string }).code === "P2025") throw new DomainError("play/taken", "Someone else took the seat a moment ago.");
@@ -109,6 +110,7 @@ export async function rematchGame(code: string): Promise<{ code: string }> {
         lead: 1 - row.lead,
         status: "active",
         toMove: 3,
+        deadlineAt: deadlineFrom(row.pace as Pace, new Date()),
         rematchOfId: row.id,
         seats: { create: row.seats.map(({ gameId: _g, joinedAt: _j, ...s }) => s) },
       },

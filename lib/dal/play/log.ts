@@ -18,6 +18,8 @@ export async function loadActions(gameId: string, afterSeq = 0): Promise<{ seq: 
 /** How a game stands after an append: whose move, and its end when it ended. */
 export interface AfterAppend {
   toMove: number;
+  /** When the seats to move must have moved (null once the game is over). */
+  deadlineAt: Date | null;
   end: { result: GameResult; reason: EndReason } | null;
 }
 
@@ -39,6 +41,7 @@ export async function appendActions(gameId: string, seenSeq: number, actions: { 
         data: {
           seq,
           toMove: end ? 0 : after.toMove,
+          deadlineAt: end ? null : after.deadlineAt,
           held0: null,
           held1: null,
           ...(end ? { status: "finished", result: String(end.result), endReason: end.reason, finishedAt: new Date() } : {}),

@@ -26,6 +26,7 @@ export function toGameRecord(row: GameRow): GameRecord {
     status: row.status as GameStatus,
     seq: row.seq,
     toMove: row.toMove,
+    deadlineAt: row.deadlineAt?.toISOString() ?? null,
     held: [row.held0, row.held1],
     result: resultOf(row.result),
     endReason: row.endReason as EndReason | null,
