@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getCurrentUser } from "@/lib/dal/session";
-import { listLobby, listMyGames } from "@/lib/dal/play/games";
+import { getCurrentUser } from "@/lib/server/session";
+import { listLobby, listMyGames } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { CreateGameForm } from "@/components/play/game-forms";
 import { GameList } from "@/components/play/game-list";

@@ -1,13 +1,13 @@
 "use client";
-import "@/components/board/board.css";
+import "@/components/playtest/board.css";
 import { useMemo } from "react";
 import { legalActionsForView, type Pending, type Player } from "@/lib/engine";
 import type { PlayMessage } from "@/lib/play/types";
 import type { Move } from "@/lib/play/protocol";
 import { logText, realSlot, viewFromSeat } from "@/lib/play/presentation";
-import { BoardGrid, type GridRef, type SlotMode } from "@/components/board/board-grid";
-import { placementCells, PlacementHand, StaticHand, usePlacement } from "@/components/board/placement";
-import { GameLog, StatusPanel } from "@/components/board/side-panel";
+import { BoardGrid, type GridRef, type SlotMode } from "@/components/playtest/board-grid";
+import { placementCells, PlacementHand, StaticHand, usePlacement } from "@/components/playtest/placement";
+import { GameLog, StatusPanel } from "@/components/playtest/side-panel";
 import { OnlineDecision } from "./online-decision";
 import { GameOver } from "./game-over";
 import { MoveClock } from "./move-clock";

@@ -6,18 +6,18 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("play-account"));
-vi.mock("@/lib/db", () => ({ db: t.prisma }));
-vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
+vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 process.env.RATE_LIMIT_PREFIX = `test-play-account-${process.pid}-${Date.now()}`;
 afterAll(() => t.cleanup());
 
 const { current } = await import("@/test/session-mock");
-const account = await import("@/lib/dal/account");
-const { createGame, joinGame, listMyGames } = await import("@/lib/dal/play/games");
+const account = await import("@/lib/accounts/data/account");
+const { createGame, joinGame, listMyGames } = await import("@/lib/play/data/games");
 const { submit, loadGame } = await import("./referee");
 const { messageFor } = await import("./views");
 const { starterSeatDeck } = await import("./test-fixture");
-const { hashPassword } = await import("@/lib/auth/password");
+const { hashPassword } = await import("@/lib/accounts/password");
 const { legalActionsForView } = await import("@/lib/engine");
 
 async function person(name: string) {

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("play-actions"));
-vi.mock("@/lib/db", () => ({ db: t.prisma }));
-vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
+vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
     throw new Error(`NEXT_REDIRECT:${to}`);
@@ -13,7 +13,7 @@ process.env.RATE_LIMIT_PREFIX = `test-play-actions-${process.pid}-${Date.now()}`
 afterAll(() => t.cleanup());
 
 const { current } = await import("@/test/session-mock");
-const { seedDemoCatalog } = await import("@/lib/dal/seed");
+const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
 const { cancelGameAction, createGameAction, joinGameAction, rematchAction } = await import("./actions");
 const { makeUser } = await import("./test-fixture");
 

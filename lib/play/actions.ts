@@ -2,10 +2,10 @@
 
 import { z } from "zod";
 import { redirect } from "next/navigation";
-import { failFrom, zodFail, type ActionResult } from "@/lib/action-result";
-import { cancelGame, createGame, joinGame, rematchGame } from "@/lib/dal/play/games";
-import { requireUser } from "@/lib/dal/session";
-import { limit } from "@/lib/rate-limit";
+import { failFrom, zodFail, type ActionResult } from "@/lib/server/action-result";
+import { cancelGame, createGame, joinGame, rematchGame } from "@/lib/play/data/games";
+import { requireUser } from "@/lib/server/session";
+import { limit } from "@/lib/server/rate-limit";
 import { deckChoiceSchema, resolveSeatDeck } from "./decks";
 import { publish } from "./hub";
 import { loadGame } from "./referee";
@@ -13,7 +13,7 @@ import { COLUMN_RULES, LISTINGS, PACES } from "./types";
 
 /**
  * The forms of /play: create, join, rematch and withdraw a game. Each
- * validates, authenticates, rate-limits and acts through lib/dal/play; the
+ * validates, authenticates, rate-limits and acts through lib/play/data; the
  * referee takes over once both seats are taken. Success goes to the game page.
  */
 

@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("play-decks"));
-vi.mock("@/lib/db", () => ({ db: t.prisma }));
-vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
+vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined, updateTag: () => undefined }));
 afterAll(() => t.cleanup());
 
 const { current } = await import("@/test/session-mock");
-const { seedDemoCatalog } = await import("@/lib/dal/seed");
-const deckWrite = await import("@/lib/dal/decks/write");
+const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
+const deckWrite = await import("@/lib/decks/data/write");
 const { deckOptions, resolveSeatDeck } = await import("./decks");
 const { makeUser } = await import("./test-fixture");
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { getDeckForPlaytest } from "@/lib/dal/decks/playtest";
-import { listMyDecks } from "@/lib/dal/decks/lists";
-import { getPlaytestCards } from "@/lib/dal/playtest-cards";
-import { DomainError } from "@/lib/errors";
+import { getDeckForPlaytest } from "@/lib/decks/data";
+import { listMyDecks } from "@/lib/decks/data";
+import { getPlaytestCards } from "@/lib/playtest/data";
+import { DomainError } from "@/lib/server/errors";
 import { deckListKeys, resolveCardKeys, starterDeckKeys, starterDecks } from "@/lib/playtest/cards";
 import type { DeckOptionDTO, SeatDeck } from "./types";
 
@@ -13,7 +13,7 @@ export const deckChoiceSchema = z.string().regex(/^(starter|deck):[A-Za-z0-9_-]{
 /**
  * The deck a player brings to a game, as the engine's card definitions from
  * the catalog: a starter, or one of the player's own decks if it is legal by
- * the one deck-rules module (lib/deck/rules.ts, through the decks DAL, which
+ * the one deck-rules module (lib/decks/rules.ts, through the decks DAL, which
  * also checks that the deck is theirs). A game fixes these definitions when
  * the player sits.
  */

@@ -1,8 +1,8 @@
 import "server-only";
-import { DomainError } from "@/lib/errors";
-import { authSecret, claimsOf, secureSessionCookie, sessionToken } from "@/lib/auth/session-cookie";
-import { sessionIsCurrent } from "@/lib/auth/session-check";
-import { sessionMemoGeneration } from "@/lib/auth/session-memo";
+import { DomainError } from "@/lib/server/errors";
+import { authSecret, claimsOf, secureSessionCookie, sessionToken } from "@/lib/accounts/session-cookie";
+import { sessionIsCurrent } from "@/lib/accounts/session-check";
+import { sessionMemoGeneration } from "@/lib/accounts/session-memo";
 
 /**
  * The checks the game routes share (docs/play.md): the request comes from

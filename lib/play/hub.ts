@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type Redis from "ioredis";
-import { getRedis } from "@/lib/redis";
+import { getRedis } from "@/lib/server/redis";
 
 /**
  * Fan-out of "this game changed" between the referee and the open streams

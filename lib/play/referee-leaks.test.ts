@@ -10,24 +10,24 @@ import fc from "fast-check";
 import { createTestDatabase } from "@/test/db";
 import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { SessionUser } from "@/lib/dal/users";
+import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView, type GameState, type Player } from "@/lib/engine";
 import type { PlayMessage } from "./types";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
-vi.mock("@/lib/db", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/db")>()),
+vi.mock("@/lib/server/db/db", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/server/db/db")>()),
   get db() {
     return h.prisma;
   },
 }));
-vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const t = createTestDatabase("play-leaks");
 h.prisma = t.prisma;
 afterAll(() => t.cleanup());
 
-const { createGame, joinGame } = await import("@/lib/dal/play/games");
+const { createGame, joinGame } = await import("@/lib/play/data/games");
 const { loadGame, submit, toMoveMask } = await import("./referee");
 const { messageFor } = await import("./views");
 const { makeUser, starterSeatDeck } = await import("./test-fixture");

@@ -2,23 +2,23 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
 import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { SessionUser } from "@/lib/dal/users";
+import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView, type Player } from "@/lib/engine";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
-vi.mock("@/lib/db", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/db")>()),
+vi.mock("@/lib/server/db/db", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/server/db/db")>()),
   get db() {
     return h.prisma;
   },
 }));
-vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const t = createTestDatabase("play-referee");
 h.prisma = t.prisma;
 afterAll(() => t.cleanup());
 
-const { createGame, joinGame } = await import("@/lib/dal/play/games");
+const { createGame, joinGame } = await import("@/lib/play/data/games");
 const { loadGame, submit } = await import("./referee");
 const { messageFor } = await import("./views");
 const { makeUser, starterSeatDeck } = await import("./test-fixture");

@@ -1,8 +1,8 @@
 import "server-only";
 import { applyAction, checkAction, newGame, playersToAct, type Action, type GameEvent, type GameState, type NewGameOptions, type PlaceAction, type Player } from "@/lib/engine";
-import { loadGameRecord } from "@/lib/dal/play/games";
-import { appendActions, holdPlacement, loadActions, type AfterAppend } from "@/lib/dal/play/log";
-import { DomainError } from "@/lib/errors";
+import { loadGameRecord } from "@/lib/play/data/games";
+import { appendActions, holdPlacement, loadActions, type AfterAppend } from "@/lib/play/data/log";
+import { DomainError } from "@/lib/server/errors";
 import { publish } from "./hub";
 import { actionMessageSchema, type Move } from "./protocol";
 import { deadlineFrom } from "./clock";

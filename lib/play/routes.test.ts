@@ -8,24 +8,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
 import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { SessionUser } from "@/lib/dal/users";
+import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView } from "@/lib/engine";
 import type { PlayMessage } from "./types";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
-vi.mock("@/lib/db", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/db")>()),
+vi.mock("@/lib/server/db/db", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/server/db/db")>()),
   get db() {
     return h.prisma;
   },
 }));
-vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const t = createTestDatabase("play-routes");
 h.prisma = t.prisma;
 afterAll(() => t.cleanup());
 
-const { createGame, joinGame } = await import("@/lib/dal/play/games");
+const { createGame, joinGame } = await import("@/lib/play/data/games");
 const stream = await import("@/app/api/play/[code]/stream/route");
 const action = await import("@/app/api/play/[code]/action/route");
 const { makeUser, starterSeatDeck } = await import("./test-fixture");
@@ -136,7 +136,7 @@ describe("the game routes", () => {
 describe("a stream whose session ends", () => {
   it("is told so and closed as soon as a session ends on this instance", async () => {
     const { gameStream } = await import("./stream");
-    const { forgetSessionChecks } = await import("@/lib/auth/session-memo");
+    const { forgetSessionChecks } = await import("@/lib/accounts/session-memo");
     const g = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
     let signedIn = true;
     const res = gameStream({ code, gameId: g.id, seat: 0, signal: new AbortController().signal, stillSignedIn: async () => signedIn });

@@ -1,11 +1,11 @@
 /**
  * Tests only: two players at a game of the referee, on a throwaway database
- * (the caller mocks lib/db and lib/dal/session), with starter decks built from
+ * (the caller mocks lib/server/db/db and lib/server/session), with starter decks built from
  * the shipped demo set.
  */
 import { resolveCardKeys, starterDeckKeys } from "@/lib/playtest/cards";
 import { demoCatalog } from "@/lib/playtest/test-catalog";
-import type { SessionUser } from "@/lib/dal/users";
+import type { SessionUser } from "@/lib/accounts/data";
 import type { SeatDeck } from "./types";
 
 /** A starter deck as a seat's deck. */

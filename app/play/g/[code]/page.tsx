@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getCurrentUser } from "@/lib/dal/session";
-import { getGamePage } from "@/lib/dal/play/games";
+import { getCurrentUser } from "@/lib/server/session";
+import { getGamePage } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { JoinGameForm, WaitingPanel } from "@/components/play/game-forms";
 import { OnlineBoard } from "@/components/play/online-board";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { getInvite } from "@/lib/dal/play/games";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { getInvite } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { JoinGameForm } from "@/components/play/game-forms";
 

@@ -1,7 +1,7 @@
-import { getCurrentUser } from "@/lib/dal/session";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { limit } from "@/lib/rate-limit";
+import { getCurrentUser } from "@/lib/server/session";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { limit } from "@/lib/server/rate-limit";
 import { assertSameOrigin, readJsonBody } from "@/lib/play/http";
 import { MAX_ACTION_BYTES } from "@/lib/play/protocol";
 import { submit } from "@/lib/play/referee";

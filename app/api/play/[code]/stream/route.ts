@@ -1,8 +1,8 @@
-import { getCurrentUser } from "@/lib/dal/session";
-import { clientAddress } from "@/lib/client-address";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { limit } from "@/lib/rate-limit";
+import { getCurrentUser } from "@/lib/server/session";
+import { clientAddress } from "@/lib/server/client-address";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { limit } from "@/lib/server/rate-limit";
 import { assertSameOrigin, sessionWatch } from "@/lib/play/http";
 import { loadGame } from "@/lib/play/referee";
 import { gameStream } from "@/lib/play/stream";
