@@ -15,12 +15,15 @@ export interface GridRef {
 /** How a slot reacts: a button with a highlight, or nothing. */
 export type SlotMode = "legal" | "illegal" | "target" | null;
 
-const LINES: { player: Player; row: Row; label: string }[] = [
-  { player: 1, row: "chaos", label: "AI chaos row" },
-  { player: 1, row: "spare", label: "AI spare row" },
-  { player: 0, row: "spare", label: "Your spare row" },
-  { player: 0, row: "chaos", label: "Your chaos row" },
-];
+/** The four rows top to bottom; the opponent's are labelled with its name ("AI" in solo play). */
+function linesFor(opponent: string): { player: Player; row: Row; label: string }[] {
+  return [
+    { player: 1, row: "chaos", label: `${opponent} chaos row` },
+    { player: 1, row: "spare", label: `${opponent} spare row` },
+    { player: 0, row: "spare", label: "Your spare row" },
+    { player: 0, row: "chaos", label: "Your chaos row" },
+  ];
+}
 
 /**
  * Cell size shared by the grid and the hand: 84×118 px, narrower on a phone so
@@ -30,8 +33,8 @@ export const CELL = "aspect-[84/118] w-[var(--rb-cell,84px)]";
 
 /** A slot's card; re-rendered only when what it shows changed (a new engine state leaves most slots as they were). */
 const SlotContent = memo(
-  function SlotContent({ owner, slot, revealed }: { owner: Player; slot: SlotView; revealed: boolean }) {
-  if (slot.card === null) return <CardBack label={owner === 0 ? "Your face-down card" : "AI face-down card"} />;
+  function SlotContent({ owner, slot, revealed, opponent = "AI" }: { owner: Player; slot: SlotView; revealed: boolean; opponent?: string }) {
+  if (slot.card === null) return <CardBack label={owner === 0 ? "Your face-down card" : `${opponent} face-down card`} />;
   if (!slot.faceUp) return <BoardCard card={slot.card} slot={slot} faceDownKnown revealed={owner === 1 && revealed} />;
   return (
     <div key={slot.card.id} className="rb-flip-in h-full w-full">
@@ -39,11 +42,11 @@ const SlotContent = memo(
     </div>
   );
   },
-  (a, b) => a.owner === b.owner && a.revealed === b.revealed && sameSlotView(a.slot, b.slot),
+  (a, b) => a.owner === b.owner && a.revealed === b.revealed && a.opponent === b.opponent && sameSlotView(a.slot, b.slot),
 );
 
-function describe(owner: Player, row: Row, column: number, slot: SlotView | null): string {
-  const where = `${owner === 0 ? "Your" : "AI"} ${row} column ${column}`;
+function describe(owner: Player, row: Row, column: number, slot: SlotView | null, opponent: string): string {
+  const where = `${owner === 0 ? "Your" : opponent} ${row} column ${column}`;
   if (!slot) return `${where}: empty`;
   if (slot.card === null) return `${where}: face-down card`;
   return `${where}: ${cardLabel(slot.card.card as BoardCardDef, slot.color)}${slot.faceUp ? "" : " (face down)"}`;
@@ -62,6 +65,7 @@ export function BoardGrid({
   onSlot,
   chaosOverride,
   lastFlip,
+  opponent = "AI",
 }: {
   sides: [SideView, SideView];
   revealed: boolean;
@@ -71,11 +75,13 @@ export function BoardGrid({
   /** Cells replacing your chaos row (the play step's arrangement). */
   chaosOverride?: ReactNode[];
   lastFlip?: { player: Player; column: number } | null;
+  /** The opponent's name in the row labels and card descriptions ("AI" in solo play). */
+  opponent?: string;
 }) {
   return (
     <div
       className="inline-grid grid-cols-[repeat(5,var(--rb-cell,84px))] items-center gap-x-1.5 gap-y-1 md:grid-cols-[5.5rem_repeat(5,84px)] md:gap-x-2 md:gap-y-1.5"
-      role="table" aria-label="The field: AI rows on top, your rows below">
+      role="table" aria-label={`The field: ${opponent} rows on top, your rows below`}>
       <div role="row" className="contents">
         <span role="columnheader" className="hidden md:block">
           <span className="sr-only">Row</span>
@@ -90,7 +96,7 @@ export function BoardGrid({
           </span>
         ))}
       </div>
-      {LINES.map((line, li) => (
+      {linesFor(opponent).map((line, li) => (
         <div role="row" key={line.label} className={`contents ${li === 2 ? "[&>*]:mt-3" : ""}`}>
           <span role="rowheader" className={`col-span-5 text-left text-xs font-semibold md:col-span-1 md:text-right ${line.player === 0 ? "text-blue-800" : "text-rose-800"}`}>
             {line.label}
@@ -116,8 +122,8 @@ export function BoardGrid({
                   : flipped
                     ? "ring-2 ring-sky-400"
                     : "";
-            const content = slot ? <SlotContent owner={line.player} slot={slot} revealed={revealed} /> : null;
-            const label = describe(line.player, line.row, column, slot) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
+            const content = slot ? <SlotContent owner={line.player} slot={slot} revealed={revealed} opponent={opponent} /> : null;
+            const label = describe(line.player, line.row, column, slot, opponent) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
             return (
               <div
                 role="cell"

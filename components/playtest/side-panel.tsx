@@ -87,7 +87,21 @@ function SideCounts({ side, who }: { side: SideView; who: string }) {
 }
 
 /** Emeralds, lead, step, whose flip, deck/hand/discard counts. */
-export function StatusPanel({ view, sides, stepLabel, thinking }: { view: PlayerView; sides: [SideView, SideView]; stepLabel: string; thinking: boolean }) {
+export function StatusPanel({
+  view,
+  sides,
+  stepLabel,
+  thinking,
+  opponent = "AI",
+}: {
+  view: PlayerView;
+  sides: [SideView, SideView];
+  stepLabel: string;
+  thinking: boolean;
+  /** The opponent's name ("AI" in solo play). */
+  opponent?: string;
+}) {
+  const name = (p: Player) => (p === 0 ? NAME[0] : opponent);
   return (
     <section aria-label="Game status" className="panel space-y-2 p-3 text-sm">
       <div className="flex items-center justify-between">
@@ -97,19 +111,19 @@ export function StatusPanel({ view, sides, stepLabel, thinking }: { view: Player
         </span>
       </div>
       <p className="text-xs">
-        Lead: <strong data-testid="lead">{NAME[view.lead]}</strong>
+        Lead: <strong data-testid="lead">{name(view.lead)}</strong>
         {view.step === "rush" && view.winner === null && (
           <>
-            {" · "}Flip: <strong data-testid="whose-flip">{NAME[view.next]}</strong>
+            {" · "}Flip: <strong data-testid="whose-flip">{name(view.next)}</strong>
           </>
         )}
       </p>
       <div className="grid grid-cols-2 gap-3">
         <div>
           <p className="flex items-center justify-between font-semibold text-rose-800">
-            AI <Emeralds n={view.emeralds[1]} who="AI" />
+            {opponent} <Emeralds n={view.emeralds[1]} who={opponent} />
           </p>
-          <SideCounts side={sides[1]} who="AI" />
+          <SideCounts side={sides[1]} who={opponent} />
         </div>
         <div>
           <p className="flex items-center justify-between font-semibold text-blue-800">

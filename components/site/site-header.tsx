@@ -9,6 +9,7 @@ const NAV = [
   { href: "/collection", label: "Collection" },
   { href: "/decks", label: "Decks" },
   { href: "/playtest", label: "Playtest" },
+  { href: "/play", label: "Play" },
   { href: "/rules", label: "Rules" },
 ];
 

@@ -81,6 +81,8 @@ const deckRead = await import("@/lib/decks/data/read");
 const deckVersions = await import("@/lib/decks/data/versions");
 const deckWrite = await import("@/lib/decks/data/write");
 const { CATALOG_COLUMNS } = await import("@/lib/catalog/io");
+const playGames = await import("@/lib/play/data/games");
+const { starterSeatDeck } = await import("@/lib/play/test-fixture");
 
 type Who = "guest" | "other" | "owner" | "admin";
 const WHO: Who[] = ["guest", "other", "admin", "owner"];
@@ -429,7 +431,79 @@ const DAL: Record<string, Row> = {
   "decks/data/write.ts#deleteDeck": { access: "checked", prepare: (f) => f.ownerDeck(), call: (_f, id) => deckWrite.deleteDeck(id), expect: OWNER_ONLY },
   "decks/data/write.ts#setDeckVisibility": { access: "checked", call: (f) => deckWrite.setDeckVisibility(f.privateDeck.id, "private"), expect: OWNER_ONLY },
   "decks/data/write.ts#copyDeck": { access: "checked", call: (f) => deckWrite.copyDeck({ deckId: f.privateDeck.id }), expect: OWNER_ONLY },
+  // games between two players: the owner hosts, the admin sits in seat 1 of an active game; codes and tokens are capabilities
+  "play/data/games.ts#createGame": { access: "checked", call: () => playGames.createGame({ listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck()), expect: SIGNED_IN },
+  "play/data/games.ts#joinGame": { access: "checked", prepare: () => waitingGame().then((g) => g.token), call: (_f, token) => playGames.joinGame({ token }, starterSeatDeck()), expect: SIGNED_IN },
+  "play/data/games.ts#cancelGame": { access: "checked", prepare: () => waitingGame().then((g) => g.code), call: (_f, code) => playGames.cancelGame(code), expect: OWNER_ONLY },
+  "play/data/games.ts#rematchGame": { access: "checked", prepare: () => activeGame("finished"), call: (_f, code) => playGames.rematchGame(code), expect: { guest: "unauthenticated", other: "denied", owner: "ok", admin: "ok" } },
+  "play/data/games.ts#listLobby": { access: "checked", call: () => playGames.listLobby(), expect: PUBLIC, verify: (_who, r) => expect(JSON.stringify(r)).not.toMatch(/inviteToken|"seed"/) },
+  "play/data/games.ts#listMyGames": {
+    access: "checked",
+    prepare: () => waitingGame().then((g) => g.code),
+    call: () => playGames.listMyGames(),
+    expect: SIGNED_IN,
+    verify: (_who, r) => {
+      // only the caller's own games, and nothing secret of them
+      expect((r as { mySeat: number | null }[]).every((g) => g.mySeat !== null)).toBe(true);
+      expect(JSON.stringify(r)).not.toMatch(/inviteToken|"seed"/);
+    },
+  },
+  "play/data/games.ts#getGamePage": {
+    access: "checked",
+    prepare: () => waitingGame().then((g) => g.code),
+    call: (_f, code) => playGames.getGamePage(code),
+    expect: PUBLIC,
+    verify: (who, r) => expect((r as { inviteToken: string | null }).inviteToken === null).toBe(who !== "owner"),
+  },
+  "play/data/games.ts#getInvite": { access: "checked", prepare: () => waitingGame().then((g) => g.token), call: (_f, token) => playGames.getInvite(token), expect: PUBLIC },
+  "play/data/games.ts#loadGameRecord": { access: "internal", why: "the referee's read of a game (seed included), which it never sends on", importers: ["lib/play/referee.ts"] },
+  "play/data/log.ts#loadActions": { access: "internal", why: "the referee replays a game's log", importers: ["lib/play/referee.ts"] },
+  "play/data/log.ts#appendActions": { access: "internal", why: "the referee appends an action it checked (seat, seq, engine)", importers: ["lib/play/referee.ts"] },
+  "play/data/log.ts#holdPlacement": { access: "internal", why: "the referee holds a placement it checked until the other is in", importers: ["lib/play/referee.ts"] },
+  "play/data/games.ts#anonymiseSeatsTx": { access: "internal", why: "anonymises the deleted account's seats inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/accounts/data/account.ts"] },
+  "play/data/games.ts#gamesForExport": { access: "internal", why: "the session user's own games for exportMyData, which checked the session", importers: ["lib/accounts/data/account.ts"] },
+  "play/data/records.ts#toGameRecord": { access: "pure", why: "maps a row the caller already read" },
+  "play/data/records.ts#toGameSummary": { access: "pure", why: "maps a record the caller already read" },
 };
+
+/** A game the owner hosts, waiting for a second player. */
+async function waitingGame(): Promise<{ code: string; token: string }> {
+  const was = current.user;
+  current.user = f.users.owner;
+  try {
+    const { code } = await playGames.createGame({ listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck());
+    return { code, token: (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken };
+  } finally {
+    current.user = was;
+  }
+}
+
+/** A game between the owner (seat 0) and the admin (seat 1), under way or finished; its code. */
+async function activeGame(status: "active" | "finished" = "active"): Promise<string> {
+  const { code, token } = await waitingGame();
+  const was = current.user;
+  current.user = f.users.admin;
+  try {
+    await playGames.joinGame({ token }, starterSeatDeck("eggman-empire"));
+  } finally {
+    current.user = was;
+  }
+  if (status === "finished") await t.prisma.playGame.update({ where: { code }, data: { status: "finished", result: "0", endReason: "concede" } });
+  return code;
+}
+
+/** The first event of a game stream, after which the stream is closed. */
+async function firstStreamEvent(code: string): Promise<unknown> {
+  const ac = new AbortController();
+  const r = await (await import("@/app/api/play/[code]/stream/route")).GET(new Request(`http://app.test/api/play/${code}/stream`, { signal: ac.signal, headers: { host: "app.test" } }), { params: Promise.resolve({ code }) });
+  if (r.status !== 200) return r;
+  const reader = r.body!.getReader();
+  let text = "";
+  while (!/event: (view|waiting)\ndata: .*\n\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+  ac.abort();
+  await reader.cancel();
+  return { event: JSON.parse(/data: (.*)\n\n/.exec(text.slice(text.indexOf("event: ")))![1]) };
+}
 
 const want = (deck: string) => `http://app.test/api/decks/want-list?deck=${encodeURIComponent(deck)}`;
 
@@ -486,6 +560,24 @@ const ROUTES: Record<string, Row> = {
   "collection/lookup/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/collection/lookup/route")).GET(new NextRequest("http://app.test/api/collection/lookup?q=1")), expect: SIGNED_IN },
   "decks/want-list/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/decks/want-list/route")).GET(new NextRequest(want(`deck:${f.privateDeck.id}`))), expect: OWNER_ONLY },
   "health/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/health/route")).GET(), expect: PUBLIC },
+  // a player's stream carries their seat's view; anyone else with the game link gets the public view
+  "play/[code]/stream/route.ts#GET": {
+    access: "checked",
+    prepare: () => activeGame(),
+    call: (_f, code) => firstStreamEvent(code),
+    expect: PUBLIC,
+    verify: (who, r) => expect((r as { event: { seat: number | null } }).event.seat).toBe(who === "owner" ? 0 : who === "admin" ? 1 : null),
+  },
+  "play/[code]/action/route.ts#POST": {
+    access: "checked",
+    prepare: () => activeGame(),
+    call: async (_f, code) =>
+      (await import("@/app/api/play/[code]/action/route")).POST(
+        new Request(`http://app.test/api/play/${code}/action`, { method: "POST", headers: { origin: "http://app.test", host: "app.test", "content-type": "application/json" }, body: JSON.stringify({ seq: 0, move: { type: "concede" } }) }),
+        { params: Promise.resolve({ code }) },
+      ),
+    expect: { guest: "unauthenticated", other: "forbidden", owner: "ok", admin: "ok" },
+  },
 };
 
 // ---- enumeration: the table must match the code --------------------------------------------

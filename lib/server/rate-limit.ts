@@ -19,7 +19,10 @@ export type LimitKind =
   | "deck-view"
   | "account"
   | "reset-email"
-  | "reset-address";
+  | "reset-address"
+  | "play-action"
+  | "play-stream"
+  | "play-game";
 
 type Rule = { points: number; duration: number; blockDuration?: number; what: string };
 
@@ -45,6 +48,11 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   account: { points: 20, duration: 60 * 60, what: "account changes" },
   "reset-email": { points: 5, duration: 60 * 60, what: "password reset requests for this email" },
   "reset-address": { points: 20, duration: 60 * 60, what: "password reset requests from your network" },
+  // a live game asks a person for a few actions a minute; this bounds a flood from one account across all its games
+  "play-action": { points: 240, duration: 60, what: "game actions" },
+  // every open game page holds one stream, and a dropped one reconnects: opened streams per account or address
+  "play-stream": { points: 120, duration: 60, what: "game connections" },
+  "play-game": { points: 60, duration: 60 * 60, what: "new games" },
 };
 
 function envName(kind: LimitKind): string {

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getCurrentUser } from "@/lib/server/session";
+import { getGamePage } from "@/lib/play/data/games";
+import { deckOptions } from "@/lib/play/decks";
+import { JoinGameForm, WaitingPanel } from "@/components/play/game-forms";
+import { OnlineBoard } from "@/components/play/online-board";
+
+export const metadata: Metadata = { title: "Game" };
+
+/**
+ * /play/g/<code>: the game link. Its players play here (the same seat from
+ * any device), anyone else with the link watches the public view; an open
+ * game's free seat can be taken from here.
+ */
+export default async function GamePage({ params }: { params: Promise<{ code: string }> }) {
+  const { code } = await params;
+  const [page, user] = await Promise.all([getGamePage(code), getCurrentUser()]);
+  if (!page) notFound();
+  const g = page.summary;
+  const title = g.players.map((p) => p.name).join(" vs ");
+  let above: React.ReactNode = null;
+  if (g.status === "waiting" && g.mySeat !== null && page.inviteToken) {
+    above = <WaitingPanel invitePath={`/play/i/${page.inviteToken}`} code={g.code} />;
+  } else if (g.status === "waiting" && g.mySeat === null && g.listing === "open") {
+    above = user ? (
+      <JoinGameForm decks={await deckOptions()} code={g.code} />
+    ) : (
+      <p className="panel p-3 text-sm">
+        <Link className="text-blue-700 underline" href={`/signin?callbackUrl=${encodeURIComponent(`/play/g/${g.code}`)}`}>
+          Sign in
+        </Link>{" "}
+        to take the free seat.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-xl font-bold">{title}</h1>
+        <Link href="/play" className="text-sm text-blue-700 underline">
+          All games
+        </Link>
+        {g.mySeat === null && g.status !== "waiting" && <span className="text-sm text-slate-600">You are watching (public view).</span>}
+      </div>
+      {above}
+      <OnlineBoard code={g.code} />
+    </div>
+  );
+}

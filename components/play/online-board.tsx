@@ -1,0 +1,152 @@
+"use client";
+import "@/components/playtest/board.css";
+import { useMemo } from "react";
+import { legalActionsForView, type Pending, type Player } from "@/lib/engine";
+import type { PlayMessage } from "@/lib/play/types";
+import type { Move } from "@/lib/play/protocol";
+import { logText, realSlot, viewFromSeat } from "@/lib/play/presentation";
+import { BoardGrid, type GridRef, type SlotMode } from "@/components/playtest/board-grid";
+import { placementCells, PlacementHand, StaticHand, usePlacement } from "@/components/playtest/placement";
+import { GameLog, StatusPanel } from "@/components/playtest/side-panel";
+import { OnlineDecision } from "./online-decision";
+import { GameOver } from "./game-over";
+import { MoveClock } from "./move-clock";
+import { usePlayStream } from "./use-play-stream";
+
+type CardRefList = NonNullable<PlayMessage["view"]["players"][0]["hand"]>;
+
+/** The play step's arrangement of the player's hand (local until confirmed), as in solo play. */
+function Placing({ hand, renderGrid, onPlace, disabled }: { hand: CardRefList; renderGrid: (chaos?: React.ReactNode[]) => React.ReactNode; onPlace: (cards: (number | null)[]) => void; disabled: boolean }) {
+  const p = usePlacement(hand);
+  const need = Math.min(5, hand.length);
+  return (
+    <>
+      {renderGrid(placementCells(p, (c) => `the opponent's spare slot ${c}`))}
+      <div className="mt-3 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" className="btn-primary" disabled={disabled || p.count !== need} onClick={() => onPlace(p.slots)} data-testid="confirm-placement">
+            Confirm placement ({p.count}/{need})
+          </button>
+          <button type="button" className="btn-secondary" onClick={p.autoFill}>
+            Fill empty slots
+          </button>
+          <button type="button" className="btn-secondary" onClick={p.clear} disabled={p.count === 0}>
+            Clear
+          </button>
+        </div>
+        <PlacementHand p={p} />
+      </div>
+    </>
+  );
+}
+
+function instruction(m: PlayMessage, names: [string, string], legal: Move[], placedMine: boolean): string {
+  if (m.status === "finished") return "The game is over.";
+  if (m.seat === null) return `Watching ${names[0]} and ${names[1]}.`;
+  const opp = names[1 - m.seat];
+  if (m.view.pending && m.view.pending.player === m.seat) return "Answer the decision.";
+  if (m.view.step === "play") return placedMine ? `Your cards are placed: waiting for ${opp} to place.` : "Play step: arrange your cards face down in your chaos row, then confirm.";
+  if (legal.some((a) => a.type === "flip")) return "Your flip: highlighted cards may be flipped.";
+  return m.view.pending ? `Waiting for ${opp}'s decision.` : `Waiting for ${opp}'s flip.`;
+}
+
+/** One game table, drawn from the server's latest message for this recipient. */
+function Table({ m, send, sending }: { m: PlayMessage; send: (move: Move) => void; sending: boolean }) {
+  const seat: Player = m.seat ?? 0;
+  const names: [string, string] = [0, 1].map((p) => m.players.find((x) => x.seat === p)?.name ?? `Player ${p + 1}`) as [string, string];
+  const v = useMemo(() => viewFromSeat(m.view, seat), [m.view, seat]);
+  const active = m.status === "active" && m.seat !== null;
+  const legal = useMemo(() => (active ? legalActionsForView(m.view).map(({ player: _p, ...rest }) => rest as Move) : []), [active, m.view]);
+  const placedMine = m.seat !== null && m.placed[m.seat];
+  const placing = active && !placedMine && legal.some((a) => a.type === "place");
+  const flips = legal.flatMap((a) => (a.type === "flip" ? [a.column] : []));
+  const pd = m.view.pending;
+  const pending = active && pd && pd.player === m.seat && "slot" in pd && pd.kind !== "correction" ? (pd as Exclude<Pending, { kind: "correction" }>) : null;
+  const opponent = m.seat === null ? names[1] : names[1 - m.seat];
+
+  const modeOf = (r: GridRef): SlotMode => {
+    const real = realSlot(r, seat);
+    if (pending && (pending.kind === "target" || pending.kind === "battle"))
+      return pending.options.some((o) => o.player === real.player && o.row === real.row && o.column === real.column) ? "target" : null;
+    if (flips.length > 0 && r.player === 0 && r.row === "chaos") {
+      const x = v.players[0].chaos[r.column - 1];
+      if (!x || x.faceUp) return null;
+      return flips.includes(r.column) ? "legal" : "illegal";
+    }
+    return null;
+  };
+  const onSlot = (r: GridRef) => {
+    if (sending) return;
+    if (pending && (pending.kind === "target" || pending.kind === "battle")) send({ type: "choose", slot: realSlot(r, seat) });
+    else if (flips.includes(r.column)) send({ type: "flip", column: r.column });
+  };
+  const grid = (chaos?: React.ReactNode[]) => <BoardGrid sides={v.players} revealed={false} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={v.lastFlip} opponent={opponent} />;
+  const hand = v.players[0].hand ?? [];
+  const lines = useMemo(() => logText(m.log, names, m.seat).map((l) => ({ ...l, cards: [] })), [m.log, names, m.seat]);
+  const stepLabel = m.status === "finished" ? "Game over" : m.view.pending ? "Rush: decision" : m.view.step === "play" ? "Play step" : "Rush step";
+
+  return (
+    <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : ""}`}>
+      <div className="min-w-0">
+        <p className="mb-1 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
+          {instruction(m, names, legal, placedMine)}
+        </p>
+        <MoveClock m={m} names={names} onMove={send} />
+        {placing ? (
+          <Placing key={`${m.seq}:${hand.map((c) => c.id).join(",")}`} hand={hand} renderGrid={grid} onPlace={(cards) => send({ type: "place", cards })} disabled={sending} />
+        ) : (
+          <>
+            {grid()}
+            <div className="mt-3">{m.seat === null ? <p className="text-xs text-slate-600">{names[0]}: {v.players[0].handCount} cards in hand</p> : <StaticHand cards={v.players[0].hand} count={v.players[0].handCount} />}</div>
+          </>
+        )}
+      </div>
+      <aside className="flex min-w-0 flex-col gap-3" aria-label="Game panel">
+        <StatusPanel view={v} sides={v.players} stepLabel={stepLabel} thinking={false} opponent={opponent} />
+        <p className="text-xs text-slate-600" data-testid="opponent-status">
+          {m.placed[1 - seat] && m.view.step === "play" && m.status === "active" ? `${opponent} has placed.` : null}
+        </p>
+        {pending && <OnlineDecision view={m.view} pending={pending} names={names} onMove={send} disabled={sending} />}
+        {m.status === "finished" && <GameOver m={m} names={names} />}
+        {active && (
+          <button type="button" className="btn-danger self-start" onClick={() => window.confirm("Concede this game?") && send({ type: "concede" })}>
+            Concede
+          </button>
+        )}
+        <GameLog lines={lines} />
+      </aside>
+    </div>
+  );
+}
+
+/** An online game: the stream's latest view drawn with the solo board's components; every choice goes to the referee. */
+export function OnlineBoard({ code }: { code: string }) {
+  const s = usePlayStream(code);
+  if (s.state.kind === "connecting") return <p className="text-sm text-slate-600">Connecting to the game…</p>;
+  if (s.state.kind === "waiting") return <p className="text-sm text-slate-700" data-testid="waiting">Waiting for an opponent to sit down…</p>;
+  if (s.state.kind === "ended")
+    return (
+      <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+        {s.state.message} <a className="underline" href={`/signin?callbackUrl=${encodeURIComponent(`/play/g/${code}`)}`}>Sign in</a>
+      </p>
+    );
+  const m = s.state.message;
+  return (
+    <div>
+      <p className="mb-2 flex flex-wrap gap-3 text-xs text-slate-600" data-testid="connection">
+        <span className={s.online ? "text-emerald-700" : "font-semibold text-amber-700"}>{s.online ? "● Connected" : "● Reconnecting…"}</span>
+        <span data-testid="spectators">{m.spectators} watching</span>
+        <span>{m.pace === "live" ? "Live game" : "Correspondence game"}</span>
+      </p>
+      {s.error && (
+        <div role="alert" className="mb-2 rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800" data-testid="action-error">
+          <strong>Not allowed:</strong> {s.error}{" "}
+          <button type="button" className="ml-1 underline" onClick={s.clearError}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <Table m={m} send={(move) => void s.send(move)} sending={s.sending} />
+    </div>
+  );
+}

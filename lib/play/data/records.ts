@@ -1,0 +1,62 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { CardDef, Player } from "@/lib/engine";
+import type { EndReason, GameRecord, GameResult, GameStatus, GameSummary, Listing, Pace, PlayColumnRule } from "@/lib/play/types";
+
+/** A game row with its seats, in seat order. */
+export const gameInclude = { seats: { orderBy: { seat: "asc" } } } satisfies Prisma.PlayGameInclude;
+type GameRow = Prisma.PlayGameGetPayload<{ include: typeof gameInclude }>;
+
+function resultOf(r: string | null): GameResult | null {
+  return r === "0" ? 0 : r === "1" ? 1 : r === "draw" ? "draw" : null;
+}
+
+/** A stored game as the referee's record (JSON columns parsed; written only by this folder, so trusted). */
+export function toGameRecord(row: GameRow): GameRecord {
+  return {
+    id: row.id,
+    code: row.code,
+    inviteToken: row.inviteToken,
+    listing: row.listing as Listing,
+    pace: row.pace as Pace,
+    columnRule: row.columnRule as PlayColumnRule,
+    maxTurns: row.maxTurns,
+    seed: row.seed,
+    lead: row.lead as Player,
+    status: row.status as GameStatus,
+    seq: row.seq,
+    toMove: row.toMove,
+    deadlineAt: row.deadlineAt?.toISOString() ?? null,
+    held: [row.held0, row.held1],
+    result: resultOf(row.result),
+    endReason: row.endReason as EndReason | null,
+    rematchOfId: row.rematchOfId,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    seats: row.seats.map((s) => ({
+      seat: s.seat as Player,
+      userId: s.userId,
+      playerName: s.playerName,
+      deck: { name: s.deckName, keys: JSON.parse(s.deckKeys) as string[], cards: JSON.parse(s.deckCards) as CardDef[] },
+    })),
+  };
+}
+
+/** A game as a list shows it to `viewerId` (null: a guest): no seed, no invite token, no deck contents. */
+export function toGameSummary(g: GameRecord, viewerId: string | null): GameSummary {
+  const mine = viewerId === null ? undefined : g.seats.find((s) => s.userId === viewerId);
+  const mySeat = mine ? mine.seat : null;
+  return {
+    code: g.code,
+    listing: g.listing,
+    pace: g.pace,
+    columnRule: g.columnRule,
+    status: g.status,
+    seq: g.seq,
+    result: g.result,
+    createdAt: g.createdAt,
+    players: g.seats.map((s) => ({ seat: s.seat, name: s.playerName, deckName: s.deck.name })),
+    mySeat,
+    myMove: mySeat !== null && g.status === "active" && (g.toMove & (1 << mySeat)) !== 0,
+  };
+}

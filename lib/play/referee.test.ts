@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "@/test/db";
+import { current } from "@/test/session-mock";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { SessionUser } from "@/lib/accounts/data/users";
+import { legalActionsForView, type Player } from "@/lib/engine";
+
+const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
+vi.mock("@/lib/server/db/db", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/server/db/db")>()),
+  get db() {
+    return h.prisma;
+  },
+}));
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
+
+const t = createTestDatabase("play-referee");
+h.prisma = t.prisma;
+afterAll(() => t.cleanup());
+
+const { createGame, joinGame } = await import("@/lib/play/data/games");
+const { loadGame, submit } = await import("./referee");
+const { messageFor } = await import("./views");
+const { makeUser, starterSeatDeck } = await import("./test-fixture");
+
+let a: SessionUser;
+let b: SessionUser;
+let other: SessionUser;
+beforeAll(async () => {
+  a = await makeUser(t.prisma, "Ada");
+  b = await makeUser(t.prisma, "Bo");
+  other = await makeUser(t.prisma, "Cy");
+});
+
+async function newGame(): Promise<string> {
+  current.user = a;
+  const { code } = await createGame({ listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck());
+  const token = (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken;
+  current.user = b;
+  await joinGame({ token }, starterSeatDeck("eggman-empire"));
+  current.user = null;
+  return code;
+}
+
+const actorOf = (p: Player) => ({ userId: p === 0 ? a.id : b.id });
+
+async function viewOf(code: string, seat: Player) {
+  const g = (await loadGame(code))!;
+  return messageFor(g.live!, seat, 0);
+}
+
+/** Both seats place their first legal placement: the log then holds seq 2. */
+async function placeBoth(code: string) {
+  for (const p of [0, 1] as Player[]) {
+    const m = await viewOf(code, p);
+    const place = legalActionsForView(m.view)[0];
+    if (place.type !== "place") throw new Error("expected the play step");
+    await submit(actorOf(p), code, { seq: m.seq, move: { type: "place", cards: place.cards } });
+  }
+}
+
+async function logRows(code: string) {
+  const g = await t.prisma.playGame.findUniqueOrThrow({ where: { code }, include: { actions: true } });
+  return g.actions.length;
+}
+
+describe("the referee", () => {
+  it("holds the first placement (no seq, nothing in the log, the other seat sees only that it placed) and appends both once the second is in", async () => {
+    const code = await newGame();
+    const m0 = await viewOf(code, 0);
+    const place = legalActionsForView(m0.view)[0] as { type: "place"; cards: (number | null)[] };
+    const r = await submit(actorOf(0), code, { seq: 0, move: { type: "place", cards: place.cards } });
+    expect(r).toEqual({ ok: true, seq: 0, held: true });
+    expect(await logRows(code)).toBe(0);
+    const seen1 = await viewOf(code, 1);
+    expect(seen1.placed).toEqual([true, false]);
+    expect(seen1.view.players[0].chaos.every((x) => x === null)).toBe(true);
+    const mine = await viewOf(code, 0);
+    expect(mine.view.players[0].chaos.filter((x) => x?.card).length).toBe(place.cards.filter((c) => c !== null).length);
+    await expect(submit(actorOf(0), code, { seq: 0, move: { type: "place", cards: place.cards } })).rejects.toMatchObject({ code: "play/illegal" });
+    const p1 = legalActionsForView(seen1.view)[0] as { type: "place"; cards: (number | null)[] };
+    const r1 = await submit(actorOf(1), code, { seq: 0, move: { type: "place", cards: p1.cards } });
+    expect(r1.seq).toBe(2);
+    expect(await logRows(code)).toBe(2);
+    expect((await viewOf(code, 0)).view.step).toBe("rush");
+  });
+
+  it("refuses a stale action with play/stale and changes nothing", async () => {
+    const code = await newGame();
+    await placeBoth(code);
+    const g = (await loadGame(code))!;
+    const next = g.live!.state.next;
+    const flip = legalActionsForView((await viewOf(code, next)).view)[0] as { type: "flip"; column: number };
+    await expect(submit(actorOf(next), code, { seq: 1, move: { type: "flip", column: flip.column } })).rejects.toMatchObject({ code: "play/stale", status: 409 });
+    expect(await logRows(code)).toBe(2);
+    await submit(actorOf(next), code, { seq: 2, move: { type: "flip", column: flip.column } });
+    expect(await logRows(code)).toBe(3);
+  });
+
+  it("of two actions racing for the same seq stores exactly one; the other is checked again and refused as stale", async () => {
+    const code = await newGame();
+    await placeBoth(code);
+    const g = (await loadGame(code))!;
+    const next = g.live!.state.next;
+    const flips = legalActionsForView((await viewOf(code, next)).view) as { type: "flip"; column: number }[];
+    const both = await Promise.allSettled(flips.slice(0, 2).map((f) => submit(actorOf(next), code, { seq: 2, move: { type: "flip", column: f.column } })));
+    expect(both.filter((x) => x.status === "fulfilled")).toHaveLength(1);
+    expect(both.filter((x) => x.status === "rejected").map((x) => (x as PromiseRejectedResult).reason.code)).toEqual(["play/stale"]);
+    expect(await logRows(code)).toBe(3);
+  });
+
+  it("re-checks a concession that lost its race against the new state: it still holds", async () => {
+    const code = await newGame();
+    await placeBoth(code);
+    const g = (await loadGame(code))!;
+    const next = g.live!.state.next;
+    const flip = legalActionsForView((await viewOf(code, next)).view)[0] as { type: "flip"; column: number };
+    const other = (1 - next) as Player;
+    const [f, c] = await Promise.allSettled([
+      submit(actorOf(next), code, { seq: 2, move: { type: "flip", column: flip.column } }),
+      submit(actorOf(other), code, { seq: 2, move: { type: "concede" } }),
+    ]);
+    expect(c.status).toBe("fulfilled");
+    const row = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    expect(row.status).toBe("finished");
+    expect(row.result).toBe(String(next));
+    expect(row.endReason).toBe("concede");
+    expect(await logRows(code)).toBe(f.status === "fulfilled" ? 4 : 3);
+  });
+
+  it("refuses a user not seated, a guest, a move out of turn, an illegal move and a malformed message, changing nothing", async () => {
+    const code = await newGame();
+    await placeBoth(code);
+    const g = (await loadGame(code))!;
+    const next = g.live!.state.next;
+    const waiting = (1 - next) as Player;
+    const cases: [unknown, unknown, string][] = [
+      [{ userId: other.id }, { seq: 2, move: { type: "flip", column: 1 } }, "play/not-seated"],
+      [null, { seq: 2, move: { type: "flip", column: 1 } }, "auth/unauthenticated"],
+      [actorOf(waiting), { seq: 2, move: { type: "flip", column: 1 } }, "play/illegal"],
+      [actorOf(next), { seq: 2, move: { type: "flip", column: 9 } }, "input/invalid"],
+      [actorOf(next), { seq: 2, move: { type: "flip", column: 1, player: waiting } }, "input/invalid"],
+      [actorOf(next), { seq: "2", move: { type: "pass" } }, "input/invalid"],
+      [actorOf(next), "flip 1", "input/invalid"],
+      [actorOf(next), { seq: 2, move: { type: "choose", yes: true } }, "play/illegal"],
+      [actorOf(next), { seq: 2, move: { type: "place", cards: [0, 1, 2, 3, 4] } }, "play/illegal"],
+    ];
+    for (const [actor, msg, code2] of cases) await expect(submit(actor as { userId: string } | null, code, msg), JSON.stringify(msg)).rejects.toMatchObject({ code: code2 });
+    expect(await logRows(code)).toBe(2);
+    const row = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    expect([row.seq, row.status, row.held0, row.held1]).toEqual([2, "active", null, null]);
+  });
+
+  it("a guest cannot sit, and nobody sits in a taken seat", async () => {
+    const code = await newGame();
+    const token = (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken;
+    current.user = null;
+    await expect(joinGame({ token }, starterSeatDeck())).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    current.user = other;
+    await expect(joinGame({ token }, starterSeatDeck())).rejects.toMatchObject({ code: "play/taken" });
+    current.user = null;
+    const seats = await t.prisma.playSeat.findMany({ where: { game: { code } } });
+    expect(seats.map((s) => s.userId).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it("lets the waiting player claim the game once the mover's deadline has passed, and only then", async () => {
+    const code = await newGame();
+    await placeBoth(code);
+    const row = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    // a live move has two minutes from the last accepted action
+    expect(row.deadlineAt!.getTime() - row.updatedAt.getTime()).toBeGreaterThan(110_000);
+    const next = (await loadGame(code))!.live!.state.next;
+    const waiting = (1 - next) as Player;
+    await expect(submit(actorOf(waiting), code, { seq: 2, move: { type: "claim" } })).rejects.toMatchObject({ code: "play/not-yet" });
+    await t.prisma.playGame.update({ where: { code }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+    await expect(submit(actorOf(next), code, { seq: 2, move: { type: "claim" } })).rejects.toMatchObject({ code: "play/not-your-claim" });
+    expect((await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).status).toBe("active");
+    await submit(actorOf(waiting), code, { seq: 2, move: { type: "claim" } });
+    const after = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    expect([after.status, after.result, after.endReason, after.deadlineAt]).toEqual(["finished", String(waiting), "timeout", null]);
+  });
+
+  it("rebuilds the same state from the database alone (a fresh instance's cache is empty)", async () => {
+    const code = await newGame();
+    await placeBoth(code);
+    const before = (await loadGame(code))!.live!.state;
+    (globalThis as { ringbinderPlayGames?: Map<string, unknown> }).ringbinderPlayGames?.clear();
+    const after = (await loadGame(code))!.live!.state;
+    expect(JSON.stringify(after) === JSON.stringify(before)).toBe(true);
+    expect(after.step).toBe("rush");
+  });
+});

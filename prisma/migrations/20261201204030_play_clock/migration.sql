@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PlayGame" ADD COLUMN "deadlineAt" DATETIME;
