@@ -1,10 +1,15 @@
 import type { z } from "zod";
 import { domainFailureOf, type DomainErrorCode } from "@/lib/errors";
 
-/** The typed result every server action returns (house rule 6). */
-export type ActionResult<T = undefined> =
-  | { ok: true; data: T; message?: string }
-  | { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: string };
+/**
+ * A refused action: a message, the domain code when there is one, field
+ * errors for a form, and (`X`) what an action adds for the caller to show,
+ * e.g. the server's copy of a deck on a conflict.
+ */
+export type ActionFailure<X extends object = object> = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DomainErrorCode } & Partial<X>;
+
+/** The one typed result every server action returns (lib/server/action.ts builds it). */
+export type ActionResult<T = undefined, X extends object = object> = { ok: true; data: T; message?: string } | ActionFailure<X>;
 
 export function ok<T>(data: T, message?: string): ActionResult<T> {
   return { ok: true, data, message };
