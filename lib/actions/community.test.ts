@@ -19,7 +19,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: () => undefined }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "10.1.2.3" }) }));
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {

@@ -30,6 +30,9 @@ export type Upload = { name: string; type: string; size: number; bytes: Uint8Arr
 /** A file field's limit: the most bytes it may have, and the refusal (usually "input/too-large" on that field) past it. */
 export type UploadSpec = { maxBytes: number; tooLarge: (size: number) => DomainFailure };
 
+/** A successful run: its data and the message to show. */
+export type Success<T> = { ok: true; data: T; message?: string };
+
 /** What `run` gets besides the input and the actor. */
 export type ActionContext = { files: Record<string, Upload | null> };
 
@@ -45,11 +48,11 @@ export type Gate<S extends z.ZodType, A extends AuthLevel> = {
 
 export type ActionDefinition<S extends z.ZodType, A extends AuthLevel, T, X extends object> = Gate<S, A> & {
   /** The failure for an input the schema refuses (default: the zod issues as field errors). */
-  invalid?: (error: z.ZodError) => ActionFailure<X>;
+  invalid?: (error: z.ZodError) => ActionFailure;
   /** File fields of a form action, read only after authentication and within their limits. */
   uploads?: Record<string, UploadSpec>;
   /** The work, given the parsed input and the actor; returns the result, or a DomainFailure to show. */
-  run: (input: z.output<S>, actor: ActorFor<A>, context: ActionContext) => Promise<ActionResult<T, X> | DomainFailure>;
+  run: (input: z.output<S>, actor: ActorFor<A>, context: ActionContext) => Promise<Success<T> | ActionFailure | DomainFailure>;
   /** Maps a refusal (thrown or returned) to the action's failure: a form field, extra data (default: failFrom). */
   onFailure?: (failure: DomainFailure, input: z.output<S>) => ActionFailure<X>;
   /** The cache tags a success makes stale; the pipeline passes them to invalidate(). */
@@ -90,23 +93,23 @@ async function readUploads(form: FormData | undefined, specs: Record<string, Upl
   return { files };
 }
 
-function isFailure(r: ActionResult<unknown, object> | DomainFailure | ActionContext): r is DomainFailure {
+function isFailure(r: DomainFailure | ActionContext): r is DomainFailure {
   return (r as { ok?: unknown }).ok === false;
 }
 
 async function runPipeline<S extends z.ZodType, A extends AuthLevel, T, X extends object>(def: ActionDefinition<S, A, T, X>, raw: unknown, form?: FormData): Promise<ActionResult<T, X>> {
   const parsed = def.input.safeParse(raw);
-  if (!parsed.success) return def.invalid ? def.invalid(parsed.error) : zodFail(parsed.error);
+  if (!parsed.success) return (def.invalid ? def.invalid(parsed.error) : zodFail(parsed.error)) as ActionFailure<X>;
   const input = parsed.data as z.output<S>;
   const refused = (f: DomainFailure): ActionFailure<X> => (def.onFailure ? def.onFailure(f, input) : (failFrom(f) as ActionFailure<X>));
-  let result: ActionResult<T, X>;
+  let result: Success<T>;
   try {
     const actor = await authenticate(def.auth);
     await countLimits(def.limit, input, actor);
     const context = await readUploads(form, def.uploads);
     if (isFailure(context)) return refused(context);
     const r = await def.run(input, actor, context);
-    if (!r.ok) return "code" in r && r.code ? refused(r as DomainFailure) : r;
+    if (!r.ok) return "code" in r && r.code ? refused(r as DomainFailure) : (r as ActionFailure<X>);
     result = r;
     if (def.invalidates) await invalidate(def.invalidates(r.data, input, actor));
     if (def.refresh) refresh();

@@ -12,7 +12,7 @@ vi.mock("@/lib/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { seedDemoCatalog } from "@/lib/dal/seed";
 import {

@@ -17,7 +17,7 @@ import { seedDemoCatalog } from "@/lib/dal/seed";
 
 vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
 const revalidated = vi.hoisted(() => [] as string[]);
-vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path) }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: (path: string) => revalidated.push(path) }));
 
 const testDb = createTestDatabase("import-route");
 t.db = testDb.prisma;
