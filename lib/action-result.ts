@@ -30,6 +30,17 @@ export function zodFail(error: z.ZodError, message = "Please correct the highlig
 }
 
 /**
+ * zodFail for one part of a nested input (`{ card: {...}, id }`): that part's
+ * issues, keyed by their field within it.
+ */
+export function zodPartFail(error: z.ZodError, part: string, message?: string): { ok: false; message: string; fieldErrors: Record<string, string[]> } {
+  const issues = error.issues.filter((i) => i.path[0] === part).map((i) => ({ ...i, path: i.path.slice(1) }));
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) (fieldErrors[issue.path.length ? String(issue.path[0]) : "_form"] ??= []).push(issue.message);
+  return { ok: false, message: message ?? "Please correct the highlighted fields.", fieldErrors };
+}
+
+/**
  * The one mapping to an action's failure: a thrown DomainError (signed out,
  * forbidden, rate limited, ...) or a DomainFailure a DAL function returned
  * becomes `{ ok: false, message, code }`, with the failure's field errors.

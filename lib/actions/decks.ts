@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { fail, failFrom, zodFail, type ActionFailure, type ActionResult } from "@/lib/action-result";
+import { fail, failFrom, zodFail, zodPartFail, type ActionFailure, type ActionResult } from "@/lib/action-result";
 import { defineAction, defineFormAction } from "@/lib/server/action";
 import { failure, type DomainFailure } from "@/lib/errors";
 import {
@@ -211,11 +211,10 @@ const applyImportSchema = z.object({
   ]),
 });
 
-/** A refusal of one part of the input (the import text or its target), with that part's own field names. */
-function partFail(e: z.ZodError, message: (first: string) => string): DeckActionFailure {
-  const part = String(e.issues[0].path[0]);
-  const issues = e.issues.filter((i) => i.path[0] === part).map((i) => ({ ...i, path: i.path.slice(1) }));
-  return zodFail(new z.ZodError(issues), part === "target" ? "Choose where to import." : message(issues[0].message));
+/** A refusal of the import's target, else of its text (the first issue's message), with that part's own field names. */
+function importFail(e: z.ZodError): DeckActionFailure {
+  if (e.issues.some((i) => i.path[0] === "target")) return zodPartFail(e, "target", "Choose where to import.");
+  return zodPartFail(e, "text", e.issues[0].message);
 }
 
 /** Imports as a new deck, or replaces the cards of the user's deck (a new version; the name stays). */
@@ -224,7 +223,7 @@ export const applyImportAction = defineAction({
   limit: "import",
   input: applyImportSchema,
   args: (text: unknown, target: unknown) => ({ text, target }),
-  invalid: (e) => partFail(e, (first) => first),
+  invalid: importFail,
   run: async ({ text, target }): Promise<DeckActionResult<{ id: string; version: number }> | DomainFailure> => {
     const r = await parseImport(text);
     if (!r.ok) return r;
