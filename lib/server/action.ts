@@ -33,8 +33,8 @@ export type UploadSpec = { maxBytes: number; tooLarge: (size: number) => DomainF
 /** A successful run: its data and the message to show. */
 export type Success<T> = { ok: true; data: T; message?: string };
 
-/** What `run` gets besides the input and the actor. */
-export type ActionContext = { files: Record<string, Upload | null> };
+/** What `run` gets besides the input and the actor: the uploads, and the client's address (rate limits and view counts key by it). */
+export type ActionContext = { files: Record<string, Upload | null>; address: () => Promise<string> };
 
 /** The definition shared by actions and routes: input schema, auth level, limits. */
 export type Gate<S extends z.ZodType, A extends AuthLevel> = {
@@ -69,8 +69,7 @@ function limitsOf<I>(spec: LimitSpec<I> | LimitSpec<I>[] | undefined): LimitSpec
 }
 
 /** Counts each rate limit of a gate for this call; throws RateLimitedError over one. */
-export async function countLimits<I>(spec: LimitSpec<I> | LimitSpec<I>[] | undefined, input: I, actor: Actor | null, address?: () => Promise<string>): Promise<void> {
-  const addressOf = address ?? (async () => clientAddress(await headers()));
+export async function countLimits<I>(spec: LimitSpec<I> | LimitSpec<I>[] | undefined, input: I, actor: Actor | null, addressOf: () => Promise<string>): Promise<void> {
   for (const l of limitsOf(spec)) {
     const kind = typeof l === "string" ? l : l.kind;
     const by = typeof l === "string" ? "actor" : l.by;
@@ -79,7 +78,11 @@ export async function countLimits<I>(spec: LimitSpec<I> | LimitSpec<I>[] | undef
   }
 }
 
-async function readUploads(form: FormData | undefined, specs: Record<string, UploadSpec> | undefined): Promise<ActionContext | DomainFailure> {
+async function requestAddress(): Promise<string> {
+  return clientAddress(await headers());
+}
+
+async function readUploads(form: FormData | undefined, specs: Record<string, UploadSpec> | undefined): Promise<Record<string, Upload | null> | DomainFailure> {
   const files: Record<string, Upload | null> = {};
   for (const [field, spec] of Object.entries(specs ?? {})) {
     const file = form?.get(field);
@@ -90,10 +93,10 @@ async function readUploads(form: FormData | undefined, specs: Record<string, Upl
     if (file.size > spec.maxBytes) return spec.tooLarge(file.size);
     files[field] = { name: file.name, type: file.type, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) };
   }
-  return { files };
+  return files;
 }
 
-function isFailure(r: DomainFailure | ActionContext): r is DomainFailure {
+function isFailure(r: DomainFailure | Record<string, Upload | null>): r is DomainFailure {
   return (r as { ok?: unknown }).ok === false;
 }
 
@@ -105,10 +108,10 @@ async function runPipeline<S extends z.ZodType, A extends AuthLevel, T, X extend
   let result: Success<T>;
   try {
     const actor = await authenticate(def.auth);
-    await countLimits(def.limit, input, actor);
-    const context = await readUploads(form, def.uploads);
-    if (isFailure(context)) return refused(context);
-    const r = await def.run(input, actor, context);
+    await countLimits(def.limit, input, actor, requestAddress);
+    const files = await readUploads(form, def.uploads);
+    if (isFailure(files)) return refused(files);
+    const r = await def.run(input, actor, { files, address: requestAddress });
     if (!r.ok) return "code" in r && r.code ? refused(r as DomainFailure) : (r as ActionFailure<X>);
     result = r;
     if (def.invalidates) await invalidate(def.invalidates(r.data, input, actor));
