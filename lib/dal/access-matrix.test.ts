@@ -448,7 +448,7 @@ const want = (deck: string) => `http://app.test/api/decks/want-list?deck=${encod
 const ROUTES: Record<string, Row> = {
   "account/export/route.ts#GET": {
     access: "checked",
-    call: async () => (await import("@/app/api/account/export/route")).GET(),
+    call: async () => (await import("@/app/api/account/export/route")).GET(new Request("http://app.test/api/account/export")),
     expect: SIGNED_IN,
     verify: async (who, r, f) => {
       const text = await (r as Response).text();
@@ -479,7 +479,7 @@ const ROUTES: Record<string, Row> = {
     },
     expect: SIGNED_IN,
   },
-  "me/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/me/route")).GET(), expect: PUBLIC },
+  "me/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/me/route")).GET(new Request("http://app.test/api/me")), expect: PUBLIC },
   "me/owned/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/me/owned/route")).GET(new NextRequest(`http://app.test/api/me/owned?ids=${f.card(1)}`)), expect: SIGNED_IN, verify: async (who, r) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain('":9') },
   "me/card-usage/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/me/card-usage/route")).GET(new NextRequest(`http://app.test/api/me/card-usage?card=${f.card(5)}`)), expect: SIGNED_IN, verify: async (who, r, f) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.id) },
   "decks/[slug]/community/route.ts#GET": {
@@ -496,7 +496,7 @@ const ROUTES: Record<string, Row> = {
   },
   "collection/lookup/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/collection/lookup/route")).GET(new NextRequest("http://app.test/api/collection/lookup?q=1")), expect: SIGNED_IN },
   "decks/want-list/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/decks/want-list/route")).GET(new NextRequest(want(`deck:${f.privateDeck.id}`))), expect: OWNER_ONLY },
-  "health/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/health/route")).GET(), expect: PUBLIC },
+  "health/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/health/route")).GET(new Request("http://app.test/api/health")), expect: PUBLIC },
 };
 
 // ---- enumeration: the table must match the code --------------------------------------------

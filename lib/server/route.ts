@@ -36,7 +36,7 @@ function queryAndParams(request: Request, params: object): Record<string, string
   return { ...Object.fromEntries(new URL(request.url).searchParams), ...params };
 }
 
-export function defineRoute<S extends z.ZodType, A extends AuthLevel, P extends object = Record<string, string>>(def: RouteDefinition<S, A, P>): (request: Request, context: RouteContext<P>) => Promise<Response> {
+export function defineRoute<S extends z.ZodType, A extends AuthLevel, P extends object = Record<string, string>>(def: RouteDefinition<S, A, P>): (request: Request, context?: RouteContext<P>) => Promise<Response> {
   return async (request, context) => {
     try {
       if (def.sameOrigin !== undefined && !sameOrigin(request)) throw new DomainError("request/cross-origin", def.sameOrigin);
