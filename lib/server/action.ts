@@ -63,6 +63,22 @@ export type ActionDefinition<S extends z.ZodType, A extends AuthLevel, T, X exte
   redirect?: (data: T, input: z.output<S>) => string | undefined;
 };
 
+/** What an action or route declared at its gate, by the function Next calls. */
+export type DeclaredGate = { kind: "action" | "route"; auth: AuthLevel; limits: LimitKind[] };
+
+const gates = new WeakMap<object, DeclaredGate>();
+
+/** Records the gate of a function built by defineAction, defineFormAction or defineRoute. */
+export function declareGate<F extends object, S extends z.ZodType, A extends AuthLevel>(fn: F, kind: DeclaredGate["kind"], gate: Gate<S, A>): F {
+  gates.set(fn, { kind, auth: gate.auth, limits: limitsOf(gate.limit).map((l) => (typeof l === "string" ? l : l.kind)) });
+  return fn;
+}
+
+/** The gate a server action or route handler declared; undefined for a function that does not go through the pipeline. */
+export function gateOf(fn: unknown): DeclaredGate | undefined {
+  return typeof fn === "function" ? gates.get(fn) : undefined;
+}
+
 function limitsOf<I>(spec: LimitSpec<I> | LimitSpec<I>[] | undefined): LimitSpec<I>[] {
   if (!spec) return [];
   return Array.isArray(spec) ? spec : [spec];
@@ -133,7 +149,7 @@ async function runPipeline<S extends z.ZodType, A extends AuthLevel, T, X extend
 export function defineAction<S extends z.ZodType, A extends AuthLevel, T, X extends object = object, Args extends unknown[] = [input: unknown]>(
   def: ActionDefinition<S, A, T, X> & { args?: (...args: Args) => unknown },
 ): (...args: Args) => Promise<ActionResult<T, X>> {
-  return (...args: Args) => runPipeline(def, def.args ? def.args(...args) : args[0]);
+  return declareGate((...args: Args) => runPipeline(def, def.args ? def.args(...args) : args[0]), "action", def);
 }
 
 /** The text fields of a form as an object: one value as a string, a repeated name as an array; files are left out (see `uploads`). */
@@ -154,5 +170,5 @@ export function formFields(form: FormData): Record<string, string | string[]> {
 export function defineFormAction<S extends z.ZodType, A extends AuthLevel, T = undefined, X extends object = object>(
   def: ActionDefinition<S, A, T, X> & { fields?: (form: FormData) => unknown },
 ): (prev: ActionResult<T, X> | null, form: FormData) => Promise<ActionResult<T, X>> {
-  return (_prev, form) => runPipeline(def, (def.fields ?? formFields)(form), form);
+  return declareGate((_prev: ActionResult<T, X> | null, form: FormData) => runPipeline(def, (def.fields ?? formFields)(form), form), "action", def);
 }

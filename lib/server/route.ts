@@ -6,7 +6,7 @@ import { DomainError, type DomainFailure } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
 import { sameOrigin } from "@/lib/import/stream-response";
 import { authenticate, type ActorFor, type AuthLevel } from "@/lib/server/actor";
-import { countLimits, type Gate } from "@/lib/server/action";
+import { countLimits, declareGate, type Gate } from "@/lib/server/action";
 
 /**
  * The route handlers' twin of defineAction, in the same order by
@@ -37,7 +37,7 @@ function queryAndParams(request: Request, params: object): Record<string, string
 }
 
 export function defineRoute<S extends z.ZodType, A extends AuthLevel, P extends object = Record<string, string>>(def: RouteDefinition<S, A, P>): (request: Request, context?: RouteContext<P>) => Promise<Response> {
-  return async (request, context) => {
+  return declareGate(async (request: Request, context?: RouteContext<P>) => {
     try {
       if (def.sameOrigin !== undefined && !sameOrigin(request)) throw new DomainError("request/cross-origin", def.sameOrigin);
       const params = ((await context?.params) ?? {}) as P;
@@ -53,7 +53,7 @@ export function defineRoute<S extends z.ZodType, A extends AuthLevel, P extends 
     } catch (e) {
       return jsonError(e);
     }
-  };
+  }, "route", def);
 }
 
 /** A route that takes no input: its query string is ignored. */
