@@ -32,11 +32,11 @@ export type RouteDefinition<S extends z.ZodType, A extends AuthLevel, P> = Gate<
 /** Route context as Next passes it: the dynamic segments, as a promise. */
 type RouteContext<P> = { params: Promise<P> };
 
-function queryAndParams(request: Request, params: object): Record<string, string> {
+function queryAndParams(request: Request, params: object): Record<string, string | string[]> {
   return { ...Object.fromEntries(new URL(request.url).searchParams), ...params };
 }
 
-export function defineRoute<S extends z.ZodType, A extends AuthLevel, P extends object = Record<string, string>>(def: RouteDefinition<S, A, P>): (request: Request, context?: RouteContext<P>) => Promise<Response> {
+export function defineRoute<S extends z.ZodType, A extends AuthLevel, P extends object = Record<string, string | string[]>>(def: RouteDefinition<S, A, P>): (request: Request, context?: RouteContext<P>) => Promise<Response> {
   return declareGate(async (request: Request, context?: RouteContext<P>) => {
     try {
       if (def.sameOrigin !== undefined && !sameOrigin(request)) throw new DomainError("request/cross-origin", def.sameOrigin);
