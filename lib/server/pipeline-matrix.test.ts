@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { walk } from "@/test/walk";
 
@@ -44,51 +45,51 @@ const asForm = (fields: Record<string, string | string[]> = {}) => [null, form(f
 const card = { set: "DEMO", number: "7", title: "Big the Cat", traits: "Animal", colors: ["blue"], rings: "9", rarity: "uncommon", text: "", effect: "" };
 const labQuery = "you=code%3Aabc&vs=starter%3Aeggman-empire&a=heuristic&b=heuristic&seed=5&width=0.05&max=2000&run=1";
 
-/** Every server action: its auth level and, for the ones that need a user, arguments its schema accepts. */
+/** Every server action (by its exported name, unique across the action modules): its auth level and, for the ones that need a user, arguments its schema accepts. */
 const ACTIONS: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
-  "account#changePasswordAction": { auth: "user", args: asForm({ current: "old password", next: "a much longer new password", confirm: "a much longer new password" }) },
-  "account#signOutEverywhereAction": { auth: "user", args: asForm() },
-  "account#updateDisplayNameAction": { auth: "user", args: asForm({ displayName: "New Name" }) },
-  "account#deleteAccountAction": { auth: "user", args: asForm({ password: "secret", confirmDelete: "on" }) },
-  "account#requestPasswordResetAction": { auth: "public" },
-  "account#resetPasswordAction": { auth: "public" },
-  "auth#signUpAction": { auth: "public" },
-  "auth#signInAction": { auth: "public" },
-  "auth#signOutAction": { auth: "public" },
-  "catalog#saveCardAction": { auth: "admin", args: asForm(card) },
-  "catalog#deleteCardAction": { auth: "admin", args: asForm({ id: "c1" }) },
-  "catalog-import#importCatalogAction": { auth: "admin", args: asForm({ mode: "dry-run" }) },
-  "collection#adjustOwnedQuantity": { auth: "user", args: ["c1", 1] },
-  "collection#setOwnedQuantity": { auth: "user", args: ["c1", 2] },
-  "collection#savePackOpening": { auth: "user", args: asForm({ cardId: ["c1", "c2"] }) },
-  "collection#undoLastPack": { auth: "user", args: asForm({ packId: "p1" }) },
-  "community#recordDeckViewAction": { auth: "public" },
-  "community#setDeckLikeAction": { auth: "user", args: [{ slug: "abc", like: true }] },
-  "community#addCommentAction": { auth: "user", args: [{ slug: "abc", body: "Nice deck" }] },
-  "community#editCommentAction": { auth: "user", args: [{ commentId: "c1", body: "Nicer deck" }] },
-  "community#deleteCommentAction": { auth: "user", args: ["c1"] },
-  "community#reportCommentAction": { auth: "user", args: [{ commentId: "c1", reason: "spam" }] },
-  "community#moderateCommentAction": { auth: "admin", args: asForm({ commentId: "c1", action: "hide" }) },
-  "decks#saveDeckAction": { auth: "user", args: [{ deckId: "d1", expectedVersion: 1, name: "Deck", description: "", cards: [] }] },
-  "decks#createDeckAction": { auth: "user", args: asForm({ name: "Deck" }) },
-  "decks#createFromStarterAction": { auth: "user", args: asForm({ slug: "sonic-speed" }) },
-  "decks#copyDeckCodeAction": { auth: "user", args: asForm({ code: "abc" }) },
-  "decks#copyDeckAction": { auth: "user", args: asForm({ slug: "abc" }) },
-  "decks#deleteDeckAction": { auth: "user", args: asForm({ deckId: "d1" }) },
-  "decks#setVisibilityAction": { auth: "user", args: [{ deckId: "d1", visibility: "public" }] },
-  "decks#restoreVersionAction": { auth: "user", args: [{ deckId: "d1", version: 1, expectedVersion: 2 }] },
-  "decks#previewImportAction": { auth: "user", args: [{ format: "text", text: "1 Ring" }] },
-  "decks#applyImportAction": { auth: "user", args: [{ format: "text", text: "1 Ring" }, { mode: "new" }] },
-  "decks#searchCardsForEditor": { auth: "user", args: ["sonic"] },
-  "decks#applySwapAction": { auth: "user", args: [{ deckId: "d1", expectedVersion: 1, out: "DEMO-1", into: "DEMO-2" }] },
-  "lab#saveLabRunAction": {
+  "changePasswordAction": { auth: "user", args: asForm({ current: "old password", next: "a much longer new password", confirm: "a much longer new password" }) },
+  "signOutEverywhereAction": { auth: "user", args: asForm() },
+  "updateDisplayNameAction": { auth: "user", args: asForm({ displayName: "New Name" }) },
+  "deleteAccountAction": { auth: "user", args: asForm({ password: "secret", confirmDelete: "on" }) },
+  "requestPasswordResetAction": { auth: "public" },
+  "resetPasswordAction": { auth: "public" },
+  "signUpAction": { auth: "public" },
+  "signInAction": { auth: "public" },
+  "signOutAction": { auth: "public" },
+  "saveCardAction": { auth: "admin", args: asForm(card) },
+  "deleteCardAction": { auth: "admin", args: asForm({ id: "c1" }) },
+  "importCatalogAction": { auth: "admin", args: asForm({ mode: "dry-run" }) },
+  "adjustOwnedQuantity": { auth: "user", args: ["c1", 1] },
+  "setOwnedQuantity": { auth: "user", args: ["c1", 2] },
+  "savePackOpening": { auth: "user", args: asForm({ cardId: ["c1", "c2"] }) },
+  "undoLastPack": { auth: "user", args: asForm({ packId: "p1" }) },
+  "recordDeckViewAction": { auth: "public" },
+  "setDeckLikeAction": { auth: "user", args: [{ slug: "abc", like: true }] },
+  "addCommentAction": { auth: "user", args: [{ slug: "abc", body: "Nice deck" }] },
+  "editCommentAction": { auth: "user", args: [{ commentId: "c1", body: "Nicer deck" }] },
+  "deleteCommentAction": { auth: "user", args: ["c1"] },
+  "reportCommentAction": { auth: "user", args: [{ commentId: "c1", reason: "spam" }] },
+  "moderateCommentAction": { auth: "admin", args: asForm({ commentId: "c1", action: "hide" }) },
+  "saveDeckAction": { auth: "user", args: [{ deckId: "d1", expectedVersion: 1, name: "Deck", description: "", cards: [] }] },
+  "createDeckAction": { auth: "user", args: asForm({ name: "Deck" }) },
+  "createFromStarterAction": { auth: "user", args: asForm({ slug: "sonic-speed" }) },
+  "copyDeckCodeAction": { auth: "user", args: asForm({ code: "abc" }) },
+  "copyDeckAction": { auth: "user", args: asForm({ slug: "abc" }) },
+  "deleteDeckAction": { auth: "user", args: asForm({ deckId: "d1" }) },
+  "setVisibilityAction": { auth: "user", args: [{ deckId: "d1", visibility: "public" }] },
+  "restoreVersionAction": { auth: "user", args: [{ deckId: "d1", version: 1, expectedVersion: 2 }] },
+  "previewImportAction": { auth: "user", args: [{ format: "text", text: "1 Ring" }] },
+  "applyImportAction": { auth: "user", args: [{ format: "text", text: "1 Ring" }, { mode: "new" }] },
+  "searchCardsForEditor": { auth: "user", args: ["sonic"] },
+  "applySwapAction": { auth: "user", args: [{ deckId: "d1", expectedVersion: 1, out: "DEMO-1", into: "DEMO-2" }] },
+  "saveLabRunAction": {
     auth: "user",
     args: [{ deckId: "d1", deckVersion: 1, query: labQuery, seed: 5, agents: ["heuristic", "heuristic"], results: [{ name: "Eggman Empire", games: 10, wins: 5, losses: 4, draws: 1 }] }],
   },
-  "playtest#replayCardsAction": { auth: "public" },
-  "suggestions#suggestCardAction": { auth: "user", args: asForm(card) },
-  "suggestions#acceptSuggestionAction": { auth: "admin", args: asForm({ id: "s1" }) },
-  "suggestions#rejectSuggestionAction": { auth: "admin", args: asForm({ id: "s1", reason: "Not a real card" }) },
+  "replayCardsAction": { auth: "public" },
+  "suggestCardAction": { auth: "user", args: asForm(card) },
+  "acceptSuggestionAction": { auth: "admin", args: asForm({ id: "s1" }) },
+  "rejectSuggestionAction": { auth: "admin", args: asForm({ id: "s1", reason: "Not a real card" }) },
 };
 
 const get = (url: string) => [new Request(`http://app.test${url}`)];
@@ -115,19 +116,23 @@ const ROUTES: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
 
 const root = path.resolve(__dirname, "../..");
 
-async function exportsOf(files: string[], name: (file: string) => string): Promise<Map<string, unknown>> {
+async function exportsOf(files: string[], name: (file: string, key: string) => string): Promise<Map<string, unknown>> {
   const out = new Map<string, unknown>();
-  for (const file of files) for (const [key, value] of Object.entries(await import(file))) if (typeof value === "function") out.set(`${name(file)}#${key}`, value);
+  for (const file of files)
+    for (const [key, value] of Object.entries(await import(file))) {
+      if (typeof value !== "function") continue;
+      expect(out.has(name(file, key)), `${name(file, key)} is exported twice`).toBe(false);
+      out.set(name(file, key), value);
+    }
   return out;
 }
 
-const actions = await exportsOf(
-  walk(path.join(root, "lib/actions"), (f) => f.endsWith(".ts") && !f.endsWith(".test.ts")),
-  (f) => path.basename(f, ".ts"),
-);
+/** The server action modules: every file under lib/ that starts with "use server", wherever the feature keeps it. */
+const actionFiles = walk(path.join(root, "lib"), (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$|\/generated\//.test(f) && /^\s*["']use server["']/.test(readFileSync(f, "utf8")));
+const actions = await exportsOf(actionFiles, (_file, key) => key);
 const routes = await exportsOf(
   walk(path.join(root, "app/api"), (f) => f.endsWith("route.ts")),
-  (f) => path.relative(path.join(root, "app/api"), f),
+  (f, key) => `${path.relative(path.join(root, "app/api"), f)}#${key}`,
 );
 
 async function callAs(user: typeof player | null, fn: unknown, args: unknown[]): Promise<unknown> {
