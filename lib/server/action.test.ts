@@ -5,7 +5,7 @@ process.env.RATE_LIMIT_PREFIX = `test-pipeline-${process.pid}-${Date.now()}`;
 process.env.RATE_LIMIT_REPORT = "2/3600";
 
 const spies = vi.hoisted(() => ({ invalidate: vi.fn(async (_tags: Iterable<string>) => undefined), refresh: vi.fn(), sessionReads: 0 }));
-vi.mock("@/lib/dal/session", async () => {
+vi.mock("@/lib/server/session", async () => {
   const { sessionMock } = await import("@/test/session-mock");
   return {
     ...sessionMock,
@@ -15,7 +15,7 @@ vi.mock("@/lib/dal/session", async () => {
     },
   };
 });
-vi.mock("@/lib/cache/invalidate", () => ({ invalidate: spies.invalidate }));
+vi.mock("@/lib/server/cache/invalidate", () => ({ invalidate: spies.invalidate }));
 vi.mock("next/cache", () => ({ refresh: spies.refresh }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "10.9.8.7" }) }));
 vi.mock("next/navigation", () => ({
@@ -25,10 +25,10 @@ vi.mock("next/navigation", () => ({
 }));
 
 import { current } from "@/test/session-mock";
-import { DomainError, failure } from "@/lib/errors";
+import { DomainError, failure } from "@/lib/server/errors";
 import { defineAction, defineFormAction } from "@/lib/server/action";
 import { defineRoute } from "@/lib/server/route";
-import type { SessionUser } from "@/lib/dal/users";
+import type { SessionUser } from "@/lib/accounts/data/users";
 
 const player: SessionUser = { id: "u-player", email: "p@example.test", displayName: "Player", role: "user" };
 const admin: SessionUser = { id: "u-admin", email: "a@example.test", displayName: "Admin", role: "admin" };

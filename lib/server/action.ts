@@ -3,11 +3,11 @@ import { headers } from "next/headers";
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import type { z } from "zod";
-import { failFrom, zodFail, type ActionFailure, type ActionResult } from "@/lib/action-result";
-import { invalidate } from "@/lib/cache/invalidate";
-import { clientAddress } from "@/lib/client-address";
-import { domainFailureOf, type DomainFailure } from "@/lib/errors";
-import { limit as count, type LimitKind } from "@/lib/rate-limit";
+import { failFrom, zodFail, type ActionFailure, type ActionResult } from "@/lib/server/action-result";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { clientAddress } from "@/lib/server/client-address";
+import { domainFailureOf, type DomainFailure } from "@/lib/server/errors";
+import { limit as count, type LimitKind } from "@/lib/server/rate-limit";
 import { authenticate, type Actor, type ActorFor, type AuthLevel } from "@/lib/server/actor";
 
 /**

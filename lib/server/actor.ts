@@ -1,10 +1,10 @@
 import "server-only";
-import { AuthError, getCurrentUser } from "@/lib/dal/session";
-import type { SessionUser } from "@/lib/dal/users";
+import { AuthError, getCurrentUser } from "@/lib/server/session";
+import type { SessionUser } from "@/lib/accounts/data/users";
 
 /**
  * Who is asking: the account a request's session names, or the account a
- * command-line tool acts as (lib/dal/system.ts). One shape for both, so a data
+ * command-line tool acts as (lib/accounts/data/system.ts). One shape for both, so a data
  * function given an actor never needs to know which path it came from.
  */
 export type Actor = SessionUser;

@@ -12,15 +12,15 @@ import { walk } from "@/test/walk";
  * admin, as a signed-in player (refused "auth/forbidden"). The database is a
  * stand-in that fails the test if anything reaches it: a refusal happens at
  * the gate, before any work. (Whose data another user may touch is the DAL's
- * matrix, lib/dal/access-matrix.test.ts.)
+ * matrix, lib/server/access-matrix.test.ts.)
  */
 
-vi.mock("@/lib/db", () => {
+vi.mock("@/lib/server/db/db", () => {
   const reached = new Proxy({}, { get: (_t, prop) => (prop === "then" ? undefined : () => Promise.reject(new Error(`the database was reached (${String(prop)})`))) });
   return { db: reached, createPrismaClient: () => reached, dbDialect: () => "sqlite" };
 });
-vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("@/lib/auth", () => ({ signIn: vi.fn(), signOut: vi.fn(), sessionUserId: async () => null, handlers: { GET: vi.fn(), POST: vi.fn() } }));
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
+vi.mock("@/lib/accounts/auth", () => ({ signIn: vi.fn(), signOut: vi.fn(), sessionUserId: async () => null, handlers: { GET: vi.fn(), POST: vi.fn() } }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidateTag: vi.fn() }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "192.0.2.77" }) }));
 vi.mock("next/navigation", () => ({

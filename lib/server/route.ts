@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { invalidate } from "@/lib/cache/invalidate";
-import { clientAddress } from "@/lib/client-address";
-import { DomainError, type DomainFailure } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { sameOrigin } from "@/lib/import/stream-response";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { clientAddress } from "@/lib/server/client-address";
+import { DomainError, type DomainFailure } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { sameOrigin } from "@/lib/server/import/stream-response";
 import { authenticate, type ActorFor, type AuthLevel } from "@/lib/server/actor";
 import { countLimits, declareGate, type Gate } from "@/lib/server/action";
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { defineRoute, noInput } from "@/lib/server/route";
-import { databaseAnswers } from "@/lib/dal/cards";
-import { DomainError } from "@/lib/errors";
+import { databaseAnswers } from "@/lib/catalog/data/cards";
+import { DomainError } from "@/lib/server/errors";
 
 /** Liveness and readiness: the app is up and its database answers. */
 export const GET = defineRoute({

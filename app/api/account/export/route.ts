@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { defineRoute, noInput } from "@/lib/server/route";
-import { exportMyData } from "@/lib/dal/account";
+import { exportMyData } from "@/lib/accounts/data/account";
 
 /** GET /api/account/export — everything stored for the signed-in user, as one JSON download. */
 export const GET = defineRoute({

@@ -1,10 +1,10 @@
 import { NextRequest } from "next/server";
-import { handlers } from "@/lib/auth";
+import { handlers } from "@/lib/accounts/auth";
 import { defineRoute, noInput } from "@/lib/server/route";
-import { clientAddress } from "@/lib/client-address";
-import { refusedSignInWait, signInRetryAfter } from "@/lib/auth/sign-in-limits";
-import { emailSchema } from "@/lib/validation/auth";
-import { RateLimitedError } from "@/lib/errors";
+import { clientAddress } from "@/lib/server/client-address";
+import { refusedSignInWait, signInRetryAfter } from "@/lib/accounts/sign-in-limits";
+import { emailSchema } from "@/lib/accounts/schemas";
+import { RateLimitedError } from "@/lib/server/errors";
 
 /** The request as Auth.js's handlers take it. */
 function nextRequest(req: Request): NextRequest {

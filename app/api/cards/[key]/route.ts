@@ -1,12 +1,12 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/lib/server/route";
-import { DomainError, failure } from "@/lib/errors";
-import { getCardBySetNumber } from "@/lib/dal/card-page";
-import { explainEffect } from "@/lib/cards/describe-effect";
-import { artHref } from "@/lib/cards/art";
-import { cardHref } from "@/components/card/card-grid";
-import type { CardZoomDTO } from "@/lib/cards/types";
+import { DomainError, failure } from "@/lib/server/errors";
+import { getCardBySetNumber } from "@/lib/catalog/data/card-page";
+import { explainEffect } from "@/lib/catalog/describe-effect";
+import { artHref } from "@/lib/catalog/art";
+import { cardHref } from "@/components/catalog/card-grid";
+import type { CardZoomDTO } from "@/lib/catalog/card-types";
 
 const NO_CARD = "No such card.";
 

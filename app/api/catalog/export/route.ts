@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/server/route";
-import { exportCatalog } from "@/lib/dal/catalog-import";
+import { exportCatalog } from "@/lib/catalog/data/catalog-import";
 import { toCsv, toJson } from "@/lib/catalog/io";
 
 /** Admin: the whole catalog as a download, `?format=csv` or JSON (default). */

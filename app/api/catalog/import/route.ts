@@ -1,18 +1,18 @@
 import { defineRoute, noInput } from "@/lib/server/route";
-import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
+import { applyImport, dryRunImport } from "@/lib/catalog/data/catalog-import";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
 import { importSummary, reportForPage } from "@/lib/catalog/import-summary";
-import { DomainError, failure } from "@/lib/errors";
-import { importStreamResponse } from "@/lib/import/stream-response";
-import { readImportUpload } from "@/lib/import/upload";
+import { DomainError, failure } from "@/lib/server/errors";
+import { importStreamResponse } from "@/lib/server/import/stream-response";
+import { readImportUpload } from "@/lib/server/import/upload";
 
 const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
 
 /**
  * POST /api/catalog/import (multipart: file, mode "dry-run" | "apply",
- * optional format; read as it arrives, lib/import/upload.ts, and only after an
+ * optional format; read as it arrives, lib/server/import/upload.ts, and only after an
  * admin is authenticated): an admin's catalog import, answered as a stream of
- * JSON lines (lib/import/stream-response.ts) whose result carries the
+ * JSON lines (lib/server/import/stream-response.ts) whose result carries the
  * ImportReport. Refusals before the stream starts use the one JSON error
  * shape. An applied import invalidates the catalog's tags itself.
  */

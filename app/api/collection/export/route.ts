@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/lib/server/route";
-import { exportCollection } from "@/lib/dal/collection";
+import { exportCollection } from "@/lib/collection/data";
 import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
-import { TRANSFER_FORMATS } from "@/lib/validation/collection";
-import { tradeBinderRows } from "@/lib/deck/completion";
+import { TRANSFER_FORMATS } from "@/lib/collection/schemas";
+import { tradeBinderRows } from "@/lib/decks/completion";
 
 /**
  * GET /api/collection/export?format=csv|json[&binder=trade] — the signed-in

@@ -1,19 +1,19 @@
 import { defineRoute, noInput } from "@/lib/server/route";
-import { applyCollectionImport, previewCollectionImport } from "@/lib/dal/collection";
+import { applyCollectionImport, previewCollectionImport } from "@/lib/collection/data";
 import { checkImportSize, detectFormat, MAX_IMPORT_BYTES } from "@/lib/collection/transfer";
 import type { ImportActionData } from "@/lib/collection/types";
-import { DomainError, failure } from "@/lib/errors";
-import { importStreamResponse } from "@/lib/import/stream-response";
-import { readImportUpload } from "@/lib/import/upload";
-import { utf8ByteLength } from "@/lib/utf8";
-import { importRequestSchema } from "@/lib/validation/collection";
+import { DomainError, failure } from "@/lib/server/errors";
+import { importStreamResponse } from "@/lib/server/import/stream-response";
+import { readImportUpload } from "@/lib/server/import/upload";
+import { utf8ByteLength } from "@/lib/util/utf8";
+import { importRequestSchema } from "@/lib/collection/schemas";
 
 /**
  * POST /api/collection/import: import a file into the signed-in user's own
  * collection. Multipart fields: `file` (an upload) or `text` (pasted, with
  * `fileName`), `format` (csv|json|auto), `mode` (add|replace), `intent`
  * (check = dry run | apply = all rows or none). Answered as a stream of JSON
- * lines (lib/import/stream-response.ts) whose result carries the
+ * lines (lib/server/import/stream-response.ts) whose result carries the
  * ImportActionData; refusals before the stream starts use the one JSON error
  * shape. The body is read only after the user is authenticated.
  */

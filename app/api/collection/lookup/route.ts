@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/lib/server/route";
-import { lookupCards } from "@/lib/dal/collection";
+import { lookupCards } from "@/lib/collection/data";
 
 /** GET /api/collection/lookup?q=7 — cards for booster entry by number or title fragment, with the signed-in user's counts. */
 export const GET = defineRoute({

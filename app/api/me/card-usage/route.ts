@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/lib/server/route";
-import { myCardUsage } from "@/lib/dal/card-page";
+import { myCardUsage } from "@/lib/catalog/data/card-page";
 
 /** GET /api/me/card-usage?card=ID — the signed-in user's copies of a card and their decks using it (the card page's "In your binder"). Never cached. */
 export const GET = defineRoute({

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/lib/server/route";
-import { getMyOwnedCountsFor } from "@/lib/dal/decks";
+import { getMyOwnedCountsFor } from "@/lib/decks/data";
 
 const idsSchema = z
   .string()

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/lib/server/route";
-import { getDeckCommunity } from "@/lib/dal/community";
-import { shareSlugSchema } from "@/lib/validation/community";
-import { DomainError, failure } from "@/lib/errors";
+import { getDeckCommunity } from "@/lib/community/data";
+import { shareSlugSchema } from "@/lib/community/schemas";
+import { DomainError, failure } from "@/lib/server/errors";
 
 const NO_DECK = "This deck does not exist.";
 
