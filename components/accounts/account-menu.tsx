@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useActionState } from "react";
 import { signOutAction } from "@/lib/accounts/actions/auth";
 import { NavLink } from "@/components/ui/nav-link";
 import { CurrentUserSync, markSigningOut, useCurrentUser } from "@/components/accounts/current-user";
@@ -19,6 +20,7 @@ export function AdminNavLink() {
  */
 export function AccountMenu() {
   const s = useCurrentUser();
+  const [, signOut] = useActionState(signOutAction, null);
   return (
     <div className="flex min-w-[9rem] flex-wrap items-center gap-3 text-sm" aria-busy={s.status === "loading"}>
       <CurrentUserSync />
@@ -31,7 +33,7 @@ export function AccountMenu() {
             {s.user.role === "admin" && <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-blue-950">admin</span>}
           </Link>
           <form
-            action={signOutAction}
+            action={signOut}
             onSubmit={() => markSigningOut()}
           >
             <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10">

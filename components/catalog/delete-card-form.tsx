@@ -7,7 +7,7 @@ import { FormMessage } from "@/components/ui/field";
 
 /** Delete button with a confirmation; the server refuses cards in use and says where. */
 export function DeleteCardForm({ id, label }: { id: string; label: string }) {
-  const [state, action, pending] = useActionState<ActionResult | null, FormData>(deleteCardAction, null);
+  const [state, action, pending] = useActionState<ActionResult<{ key: string }> | null, FormData>(deleteCardAction, null);
   return (
     <form
       action={action}

@@ -8,7 +8,7 @@ import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 
 /** Accept / reject-with-reason controls for one pending suggestion. */
 export function ReviewSuggestion({ id, title }: { id: string; title: string }) {
-  const [accepted, accept, accepting] = useActionState<ActionResult | null, FormData>(acceptSuggestionAction, null);
+  const [accepted, accept, accepting] = useActionState<ActionResult<{ key: string }> | null, FormData>(acceptSuggestionAction, null);
   const [rejected, reject, rejecting] = useActionState<ActionResult | null, FormData>(rejectSuggestionAction, null);
   const reasonId = useId();
   const last = rejected ?? accepted;

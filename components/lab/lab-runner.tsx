@@ -90,7 +90,7 @@ export function LabRunner(props: LabRunnerProps) {
                   results: lab.state.matchups.map((m, i) => ({ name: props.opponents[i], games: m.tally.games, wins: m.tally.wins, losses: m.tally.losses, draws: m.tally.draws })),
                 });
                 setSaving(false);
-                setSaved(r.message);
+                setSaved(r.message ?? null);
               }}
             >
               {saving ? "Saving…" : "Save to deck history"}

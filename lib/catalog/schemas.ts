@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { parseEffect } from "@/lib/engine";
 import { cardInputSchema, type CardInput } from "@/lib/catalog/card-schema";
 import { imageHosts, isAllowedImageUrl } from "@/lib/server/security-headers";
@@ -89,3 +90,15 @@ export function parseCatalogCard(raw: Record<string, unknown>): CardParse {
   if (Object.keys(fieldErrors).length || !parsed.success) return { ok: false, fieldErrors };
   return { ok: true, card: parsed.data };
 }
+
+/**
+ * The card form's fields (cardFormFields) as a zod schema: parsed by
+ * parseCatalogCard, its field errors as issues on those fields, so the action
+ * pipeline's validation shows them like any other.
+ */
+export const catalogCardFormSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+  const r = parseCatalogCard(raw);
+  if (r.ok) return r.card;
+  for (const [field, messages] of Object.entries(r.fieldErrors)) for (const message of messages) ctx.addIssue({ code: "custom", path: [field], message });
+  return z.NEVER;
+});

@@ -19,7 +19,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: () => undefined }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "10.1.2.3" }) }));
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
@@ -86,11 +86,11 @@ describe("community actions", () => {
     expect(await t.prisma.deckComment.count()).toBe(3);
   });
 
-  it("views over the per-address limit are not counted (and not refused)", async () => {
-    expect(await actions.recordDeckViewAction(slug)).toEqual({ counted: true });
-    expect(await actions.recordDeckViewAction(slug)).toEqual({ counted: false });
-    expect(await actions.recordDeckViewAction(slug)).toEqual({ counted: false });
-    expect(await actions.recordDeckViewAction("not a slug!")).toEqual({ counted: false });
+  it("views over the per-address limit are not counted", async () => {
+    expect(await actions.recordDeckViewAction(slug)).toEqual({ ok: true, data: { counted: true } });
+    expect(await actions.recordDeckViewAction(slug)).toEqual({ ok: true, data: { counted: false } });
+    expect(await actions.recordDeckViewAction(slug)).toMatchObject({ ok: false, code: "rate/limited" });
+    expect(await actions.recordDeckViewAction("not a slug!")).toMatchObject({ ok: false, fieldErrors: { _form: ["Not a deck link."] } });
     expect((await t.prisma.deckStats.findFirstOrThrow({ where: { deck: { shareSlug: slug } } })).views).toBe(1);
   });
 

@@ -1,12 +1,9 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { z } from "zod";
-import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/server/action-result";
-import { requireUser } from "@/lib/server/session";
-import { limit, type LimitKind } from "@/lib/server/rate-limit";
-import { failure, type DomainErrorCode } from "@/lib/server/errors";
+import { fail, failFrom, zodFail, zodPartFail, type ActionFailure, type ActionResult } from "@/lib/server/action-result";
+import { defineAction, defineFormAction } from "@/lib/server/action";
+import { failure, type DomainFailure } from "@/lib/server/errors";
 import {
   cardIdsForList,
   copyDeck,
@@ -29,151 +26,139 @@ import { MAX_QUANTITY_PER_LINE } from "@/lib/decks/rules";
 import { blockingProblems, buildCatalogIndex, checkDeck, ruleCatalog, parseDeckJson, parseDeckText, tryDecodeDeckCode, type DeckCheck } from "@/lib/decks";
 import { createDeckSchema, deckCardsSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/decks/schemas";
 
-/** A failed deck write as an action result: the typed code, and for conflicts the server's list. */
-export type DeckActionFailure = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DeckWriteError["code"] | DomainErrorCode; current?: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
-export type DeckActionResult<T> = { ok: true; data: T; message?: string } | DeckActionFailure;
-
-/** Null when a user is signed in (and, for a write, within its rate limit); otherwise the failure to return. */
-async function signedIn(kind?: LimitKind): Promise<DeckActionFailure | null> {
-  try {
-    const user = await requireUser();
-    if (kind) await limit(kind, user.id);
-    return null;
-  } catch (e) {
-    return failFrom(e);
-  }
-}
+/** On a conflict, a failed deck write carries the server's copy of the deck, so the editor can show the difference. */
+type DeckConflict = { current: Extract<DeckWriteError, { code: "deck/conflict" }>["current"] };
+export type DeckActionFailure = ActionFailure<DeckConflict>;
+type DeckActionResult<T> = ActionResult<T, DeckConflict>;
 
 /** A refused deck write through the one mapping (failFrom), with the server's list on a conflict. */
-function writeFailure(r: DeckWriteError): DeckActionFailure {
-  return r.code === "deck/conflict" ? { ...failFrom(r), current: r.current } : failFrom(r);
+function writeFailure(r: DomainFailure): DeckActionFailure {
+  const current = (r as Partial<DeckConflict>).current;
+  return r.code === "deck/conflict" && current ? { ...failFrom(r), current } : failFrom(r);
 }
 
-function revalidateDeck(id: string, slug?: string) {
-  revalidatePath("/decks");
-  revalidatePath(`/decks/${id}`);
-  revalidatePath("/decks/public");
-  if (slug) revalidatePath(`/d/${slug}`);
-}
+/**
+ * Every deck write: signed in, within the deck-write limit, refusals through
+ * writeFailure; the page re-renders after it (the DAL invalidates the shared
+ * deck's and the public list's tags itself).
+ */
+const deckWrite = { auth: "user", limit: "deck-write", onFailure: writeFailure, refresh: true } as const;
 
 function unpublishedNote(was: DeckVisibility | undefined): string {
   return was ? ` The deck is not legal, so it is private now (it was ${was}): sharing needs a legal deck.` : "";
 }
 
 /** Saves the editor's whole list as a new version (optimistic concurrency on expectedVersion). */
-export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }>> {
-  const parsed = saveDeckSchema.safeParse(input);
-  if (!parsed.success) return zodFail(parsed.error, "The deck could not be saved: " + parsed.error.issues[0].message);
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const r = await saveDeck(parsed.data);
-  if (!r.ok) return writeFailure(r);
-  revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version, check: r.check, unpublished: r.unpublished }, message: `Saved as version ${r.version}.${unpublishedNote(r.unpublished)}` };
-}
+export const saveDeckAction = defineAction({
+  ...deckWrite,
+  input: saveDeckSchema,
+  invalid: (e) => zodFail(e, "The deck could not be saved: " + e.issues[0].message),
+  run: async (input): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }> | DomainFailure> => {
+    const r = await saveDeck(input);
+    if (!r.ok) return r;
+    return { ok: true, data: { version: r.version, check: r.check, unpublished: r.unpublished }, message: `Saved as version ${r.version}.${unpublishedNote(r.unpublished)}` };
+  },
+});
 
 /** Creates an empty deck and opens it in the editor. */
-export async function createDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = createDeckSchema.safeParse({ name: form.get("name") || "Untitled deck", description: "", cards: [] });
-  if (!parsed.success) return zodFail(parsed.error);
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const r = await createDeck(parsed.data);
-  if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
-  redirect(`/decks/${r.id}`);
-}
+export const createDeckAction = defineFormAction({
+  ...deckWrite,
+  input: createDeckSchema,
+  fields: (form) => ({ name: form.get("name") || "Untitled deck", description: "", cards: [] }),
+  run: async (input) => {
+    const r = await createDeck(input);
+    return r.ok ? { ok: true, data: { id: r.id } } : r;
+  },
+  redirect: (data) => `/decks/${data.id}`,
+});
 
 /** Copies a starter deck into a new deck of the signed-in user. */
-export async function createFromStarterAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const slug = z.string().min(1).max(80).safeParse(form.get("slug"));
-  if (!slug.success) return fail("Choose a starter deck.");
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const starter = await getStarterDeck(slug.data);
-  if (!starter) return fail("That starter deck does not exist.");
-  const { cards, missing } = await cardIdsForList(starter.cards);
-  if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; the starter deck cannot be copied.`);
-  const r = await createDeck({ name: starter.name, description: starter.description, cards });
-  if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
-  redirect(`/decks/${r.id}`);
-}
+export const createFromStarterAction = defineFormAction({
+  ...deckWrite,
+  input: z.object({ slug: z.string().min(1).max(80) }),
+  invalid: () => fail("Choose a starter deck."),
+  run: async ({ slug }) => {
+    const starter = await getStarterDeck(slug);
+    if (!starter) return fail("That starter deck does not exist.");
+    const { cards, missing } = await cardIdsForList(starter.cards);
+    if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; the starter deck cannot be copied.`);
+    const r = await createDeck({ name: starter.name, description: starter.description, cards });
+    return r.ok ? { ok: true, data: { id: r.id } } : r;
+  },
+  redirect: (data) => `/decks/${data.id}`,
+});
 
 /** Copies a deck code's list into a new deck of the signed-in user. */
-export async function copyDeckCodeAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const code = z.string().min(1).max(4000).safeParse(form.get("code"));
-  if (!code.success) return fail("The deck code is missing.");
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const decoded = tryDecodeDeckCode(code.data);
-  if (!decoded.ok) return failFrom(failure("deck/bad-code", decoded.message));
-  const { cards, missing } = await cardIdsForList(decoded.entries);
-  if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; this deck cannot be copied.`);
-  const r = await createDeck({ name: "Deck from a code", description: "", cards });
-  if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
-  redirect(`/decks/${r.id}`);
-}
+export const copyDeckCodeAction = defineFormAction({
+  ...deckWrite,
+  input: z.object({ code: z.string().min(1).max(4000) }),
+  invalid: () => fail("The deck code is missing."),
+  run: async ({ code }) => {
+    const decoded = tryDecodeDeckCode(code);
+    if (!decoded.ok) return failure("deck/bad-code", decoded.message);
+    const { cards, missing } = await cardIdsForList(decoded.entries);
+    if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; this deck cannot be copied.`);
+    const r = await createDeck({ name: "Deck from a code", description: "", cards });
+    return r.ok ? { ok: true, data: { id: r.id } } : r;
+  },
+  redirect: (data) => `/decks/${data.id}`,
+});
 
 /** Copies a shared deck (by slug) or one of the user's own decks (duplicate) into a new deck. */
-export async function copyDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = z.union([z.object({ slug: z.string().min(1).max(64) }), z.object({ deckId: deckIdSchema })]).safeParse(Object.fromEntries([...form.entries()].filter(([k]) => k === "slug" || k === "deckId")));
-  if (!parsed.success) return fail("Which deck should be copied?");
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const r = await copyDeck(parsed.data);
-  if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
-  if ("deckId" in parsed.data) return ok(undefined, "Duplicated.");
-  redirect(`/decks/${r.id}`);
-}
+export const copyDeckAction = defineFormAction({
+  ...deckWrite,
+  input: z.union([z.object({ slug: z.string().min(1).max(64) }), z.object({ deckId: deckIdSchema })]),
+  fields: (form) => ({ slug: form.get("slug") ?? undefined, deckId: form.get("deckId") ?? undefined }),
+  invalid: () => fail("Which deck should be copied?"),
+  run: async (input) => {
+    const r = await copyDeck(input);
+    if (!r.ok) return r;
+    return { ok: true, data: { id: r.id }, message: "Duplicated." };
+  },
+  redirect: (data, input) => ("deckId" in input ? undefined : `/decks/${data.id}`),
+});
 
 /** Deletes the user's deck (the UI asks for confirmation first). */
-export async function deleteDeckAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const id = deckIdSchema.safeParse(form.get("deckId"));
-  if (!id.success) return fail("Which deck should be deleted?");
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const r = await deleteDeck(id.data);
-  if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
-  revalidatePath("/decks/public");
-  return ok(undefined, "Deck deleted.");
-}
+export const deleteDeckAction = defineFormAction({
+  ...deckWrite,
+  input: z.object({ deckId: deckIdSchema }),
+  invalid: () => fail("Which deck should be deleted?"),
+  run: async ({ deckId }) => {
+    const r = await deleteDeck(deckId);
+    return r.ok ? { ok: true, data: undefined, message: "Deck deleted." } : r;
+  },
+});
 
 /** Private / unlisted / public. Sharing needs a legal deck. */
-export async function setVisibilityAction(input: unknown): Promise<DeckActionResult<{ visibility: DeckVisibility }>> {
-  const parsed = visibilitySchema.safeParse(input);
-  if (!parsed.success) return zodFail(parsed.error, "Choose private, unlisted or public.");
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const r = await setDeckVisibility(parsed.data.deckId, parsed.data.visibility);
-  if (!r.ok) return writeFailure(r);
-  revalidateDeck(parsed.data.deckId);
-  return { ok: true, data: { visibility: r.visibility }, message: `The deck is now ${r.visibility}.` };
-}
+export const setVisibilityAction = defineAction({
+  ...deckWrite,
+  input: visibilitySchema,
+  invalid: (e) => zodFail(e, "Choose private, unlisted or public."),
+  run: async ({ deckId, visibility }): Promise<DeckActionResult<{ visibility: DeckVisibility }> | DomainFailure> => {
+    const r = await setDeckVisibility(deckId, visibility);
+    return r.ok ? { ok: true, data: { visibility: r.visibility }, message: `The deck is now ${r.visibility}.` } : r;
+  },
+});
 
 /** Restores an old version as a new one. */
-export async function restoreVersionAction(input: unknown): Promise<DeckActionResult<{ version: number }>> {
-  const parsed = restoreVersionSchema.safeParse(input);
-  if (!parsed.success) return zodFail(parsed.error);
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const r = await restoreDeckVersion(parsed.data.deckId, parsed.data.version, parsed.data.expectedVersion);
-  if (!r.ok) return writeFailure(r);
-  revalidateDeck(r.id);
-  return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version} (its cards, name and description).${unpublishedNote(r.unpublished)}` };
-}
+export const restoreVersionAction = defineAction({
+  ...deckWrite,
+  input: restoreVersionSchema,
+  run: async ({ deckId, version, expectedVersion }): Promise<DeckActionResult<{ version: number }> | DomainFailure> => {
+    const r = await restoreDeckVersion(deckId, version, expectedVersion);
+    if (!r.ok) return r;
+    return { ok: true, data: { version: r.version }, message: `Version ${version} restored as version ${r.version} (its cards, name and description).${unpublishedNote(r.unpublished)}` };
+  },
+});
 
 export type ImportPreview = { cards: { card: CardDTO; quantity: number }[]; check: DeckCheck; name?: string; description?: string };
 
-async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportPreview; lines: DeckLine[] } | DeckActionFailure> {
-  const parsed = importTextSchema.safeParse(input);
-  if (!parsed.success) return zodFail(parsed.error, parsed.error.issues[0].message);
+type ImportText = z.output<typeof importTextSchema>;
+
+async function parseImport(input: ImportText): Promise<{ ok: true; preview: ImportPreview; lines: DeckLine[] } | DeckActionFailure> {
   const index = buildCatalogIndex(await getDeckCatalog());
   const r: { ok: true; cards: { card: { id: string }; quantity: number }[]; name?: string; description?: string } | { ok: false; message: string; errors: { message: string }[] } =
-    parsed.data.format === "json" ? parseDeckJson(parsed.data.text, index) : parseDeckText(parsed.data.text, index);
+    input.format === "json" ? parseDeckJson(input.text, index) : parseDeckText(input.text, index);
   if (!r.ok) return failFrom(failure("deck/unreadable", r.message, r.errors.length ? { text: r.errors.map((e) => e.message) } : undefined));
   const lines = r.cards.map((c) => ({ cardId: c.card.id, quantity: c.quantity }));
   const cards = await getCardsByIds(lines.map((l) => l.cardId));
@@ -207,53 +192,64 @@ async function parseImport(input: unknown): Promise<{ ok: true; preview: ImportP
 }
 
 /** Parses an import (text or JSON) and returns the resolved list and its legality, changing nothing. */
-export async function previewImportAction(input: unknown): Promise<DeckActionResult<ImportPreview>> {
-  const auth = await signedIn("import");
-  if (auth) return auth;
-  const r = await parseImport(input);
-  if (!r.ok) return r;
-  return { ok: true, data: r.preview };
-}
+export const previewImportAction = defineAction({
+  input: importTextSchema,
+  auth: "user",
+  limit: "import",
+  invalid: (e) => zodFail(e, e.issues[0].message),
+  run: async (input): Promise<DeckActionResult<ImportPreview>> => {
+    const r = await parseImport(input);
+    return r.ok ? { ok: true, data: r.preview } : r;
+  },
+});
 
-const applyImportSchema = z.discriminatedUnion("mode", [
-  z.object({ mode: z.literal("new"), name: z.string().trim().min(1).max(100).optional() }),
-  z.object({ mode: z.literal("replace"), deckId: deckIdSchema, expectedVersion: z.number().int().min(1) }),
-]);
+const applyImportSchema = z.object({
+  text: importTextSchema,
+  target: z.discriminatedUnion("mode", [
+    z.object({ mode: z.literal("new"), name: z.string().trim().min(1).max(100).optional() }),
+    z.object({ mode: z.literal("replace"), deckId: deckIdSchema, expectedVersion: z.number().int().min(1) }),
+  ]),
+});
+
+/** A refusal of the import's target, else of its text (the first issue's message), with that part's own field names. */
+function importFail(e: z.ZodError): DeckActionFailure {
+  if (e.issues.some((i) => i.path[0] === "target")) return zodPartFail(e, "target", "Choose where to import.");
+  return zodPartFail(e, "text", e.issues[0].message);
+}
 
 /** Imports as a new deck, or replaces the cards of the user's deck (a new version; the name stays). */
-export async function applyImportAction(input: unknown, target: unknown): Promise<DeckActionResult<{ id: string; version: number }>> {
-  const t = applyImportSchema.safeParse(target);
-  if (!t.success) return zodFail(t.error, "Choose where to import.");
-  const auth = await signedIn("import");
-  if (auth) return auth;
-  const r = await parseImport(input);
-  if (!r.ok) return r;
-  if (t.data.mode === "new") {
-    const created = await createDeck({ name: t.data.name ?? r.preview.name ?? "Imported deck", description: r.preview.description ?? "", cards: r.lines });
-    if (!created.ok) return writeFailure(created);
-    revalidatePath("/decks");
-    return { ok: true, data: { id: created.id, version: created.version }, message: "Imported as a new deck." };
-  }
-  const deck = await getDeckForOwner(t.data.deckId);
-  if (!deck) return failFrom(failure("deck/not-found", "This deck does not exist."));
-  const saved = await saveDeck({ deckId: deck.id, expectedVersion: t.data.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
-  if (!saved.ok) return writeFailure(saved);
-  revalidateDeck(saved.id);
-  return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
-}
+export const applyImportAction = defineAction({
+  ...deckWrite,
+  limit: "import",
+  input: applyImportSchema,
+  args: (text: unknown, target: unknown) => ({ text, target }),
+  invalid: importFail,
+  run: async ({ text, target }): Promise<DeckActionResult<{ id: string; version: number }> | DomainFailure> => {
+    const r = await parseImport(text);
+    if (!r.ok) return r;
+    if (target.mode === "new") {
+      const created = await createDeck({ name: target.name ?? r.preview.name ?? "Imported deck", description: r.preview.description ?? "", cards: r.lines });
+      return created.ok ? { ok: true, data: { id: created.id, version: created.version }, message: "Imported as a new deck." } : created;
+    }
+    const deck = await getDeckForOwner(target.deckId);
+    if (!deck) return failure("deck/not-found", "This deck does not exist.");
+    const saved = await saveDeck({ deckId: deck.id, expectedVersion: target.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
+    if (!saved.ok) return saved;
+    return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
+  },
+});
 
 /** The editor's search panel: the catalog query language, optionally only owned cards. */
-export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false, take: unknown = 60): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
-  const parsed = z
-    .object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean(), take: z.number().int().min(1).max(200) })
-    .safeParse({ q, onlyOwned, take });
-  if (!parsed.success) return fail(parsed.error.issues[0].message);
-  const auth = await signedIn();
-  if (auth) return auth;
-  const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned, take: parsed.data.take });
-  if (r.error) return fail(r.error);
-  return { ok: true, data: { cards: r.cards, total: r.total } };
-}
+export const searchCardsForEditor = defineAction({
+  input: z.object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean(), take: z.number().int().min(1).max(200) }),
+  args: (q: unknown, onlyOwned: unknown = false, take: unknown = 60) => ({ q, onlyOwned, take }),
+  invalid: (e) => fail(e.issues[0].message),
+  auth: "user",
+  run: async ({ q, onlyOwned, take }): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> => {
+    const r = await searchCardsForDeck(q, { onlyOwned, take });
+    return r.error ? fail(r.error) : { ok: true, data: { cards: r.cards, total: r.total } };
+  },
+});
 
 const applySwapSchema = z.object({
   deckId: deckIdSchema,
@@ -267,28 +263,27 @@ const applySwapSchema = z.object({
  * of `out` leaves, one copy of `into` joins. The deck rules run on the result
  * like any save (a swap that would break them is refused).
  */
-export async function applySwapAction(input: unknown): Promise<DeckActionResult<{ version: number; check: DeckCheck }>> {
-  const parsed = applySwapSchema.safeParse(input);
-  if (!parsed.success) return zodFail(parsed.error, "The swap could not be applied: " + parsed.error.issues[0].message);
-  const auth = await signedIn("deck-write");
-  if (auth) return auth;
-  const { deckId, expectedVersion, out, into } = parsed.data;
-  const deck = await getDeckForOwner(deckId);
-  if (!deck || !deck.isOwner) return failFrom(failure("deck/not-found", "This deck does not exist."));
-  if (deck.version !== expectedVersion) return failFrom(failure("deck/conflict", `The deck changed since the doctor ran (now version ${deck.version}). Run the doctor again.`));
-  const lines = new Map(deck.entries.map((e) => [e.card.key, { cardId: e.card.id, quantity: e.quantity }]));
-  const leaving = lines.get(out);
-  if (!leaving) return fail(`The deck holds no ${out}.`);
-  const printing = parseCardKey(into);
-  const incoming = printing ? await cardIdsForList([{ ...printing, quantity: 1 }]) : null;
-  if (!incoming || incoming.cards.length !== 1) return fail(`The catalog has no ${into}.`);
-  leaving.quantity -= 1;
-  if (leaving.quantity === 0) lines.delete(out);
-  const joining = [...lines.values()].find((l) => l.cardId === incoming.cards[0].cardId);
-  if (joining) joining.quantity += 1;
-  else lines.set(into, { cardId: incoming.cards[0].cardId, quantity: 1 });
-  const r = await saveDeck({ deckId, expectedVersion, name: deck.name, description: deck.description, cards: [...lines.values()] });
-  if (!r.ok) return writeFailure(r);
-  revalidateDeck(r.id, deck.shareSlug);
-  return { ok: true, data: { version: r.version, check: r.check }, message: `Swapped one ${out} for ${into}: saved as version ${r.version}.` };
-}
+export const applySwapAction = defineAction({
+  ...deckWrite,
+  input: applySwapSchema,
+  invalid: (e) => zodFail(e, "The swap could not be applied: " + e.issues[0].message),
+  run: async ({ deckId, expectedVersion, out, into }): Promise<DeckActionResult<{ version: number; check: DeckCheck }> | DomainFailure> => {
+    const deck = await getDeckForOwner(deckId);
+    if (!deck || !deck.isOwner) return failure("deck/not-found", "This deck does not exist.");
+    if (deck.version !== expectedVersion) return failure("deck/conflict", `The deck changed since the doctor ran (now version ${deck.version}). Run the doctor again.`);
+    const lines = new Map(deck.entries.map((e) => [e.card.key, { cardId: e.card.id, quantity: e.quantity }]));
+    const leaving = lines.get(out);
+    if (!leaving) return fail(`The deck holds no ${out}.`);
+    const printing = parseCardKey(into);
+    const incoming = printing ? await cardIdsForList([{ ...printing, quantity: 1 }]) : null;
+    if (!incoming || incoming.cards.length !== 1) return fail(`The catalog has no ${into}.`);
+    leaving.quantity -= 1;
+    if (leaving.quantity === 0) lines.delete(out);
+    const joining = [...lines.values()].find((l) => l.cardId === incoming.cards[0].cardId);
+    if (joining) joining.quantity += 1;
+    else lines.set(into, { cardId: incoming.cards[0].cardId, quantity: 1 });
+    const r = await saveDeck({ deckId, expectedVersion, name: deck.name, description: deck.description, cards: [...lines.values()] });
+    if (!r.ok) return r;
+    return { ok: true, data: { version: r.version, check: r.check }, message: `Swapped one ${out} for ${into}: saved as version ${r.version}.` };
+  },
+});

@@ -1,11 +1,9 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { saveLabRun } from "@/lib/lab/data";
-import { requireUser } from "@/lib/server/session";
-import { fail, failFrom } from "@/lib/server/action-result";
-import { limit } from "@/lib/server/rate-limit";
+import { fail } from "@/lib/server/action-result";
+import { defineAction } from "@/lib/server/action";
 import { LAB_AGENTS } from "@/lib/lab/matchup";
 import { MAX_OPPONENTS, parseLabParams } from "@/lib/lab/params";
 
@@ -30,21 +28,15 @@ const saveSchema = z.object({
     .max(MAX_OPPONENTS),
 });
 
-export type SaveLabRunResult = { ok: true; message: string } | { ok: false; message: string; code?: string };
-
 /** Saves a finished lab run to the history of the signed-in user's own deck. */
-export async function saveLabRunAction(input: unknown): Promise<SaveLabRunResult> {
-  const parsed = saveSchema.safeParse(input);
-  if (!parsed.success) return fail(`The run could not be saved: ${parsed.error.issues[0].message}`);
-  try {
-    const user = await requireUser();
-    await limit("deck-write", user.id);
-  } catch (e) {
-    return failFrom(e);
-  }
-  const { agents, ...rest } = parsed.data;
-  const r = await saveLabRun({ ...rest, agents: agents.join(",") });
-  if (!r.ok) return failFrom(r);
-  revalidatePath(`/decks/${parsed.data.deckId}`);
-  return { ok: true, message: "Saved to the deck's lab history." };
-}
+export const saveLabRunAction = defineAction({
+  input: saveSchema,
+  invalid: (e) => fail(`The run could not be saved: ${e.issues[0].message}`),
+  auth: "user",
+  limit: "deck-write",
+  run: async ({ agents, ...rest }) => {
+    const r = await saveLabRun({ ...rest, agents: agents.join(",") });
+    return r.ok ? { ok: true, data: undefined, message: "Saved to the deck's lab history." } : r;
+  },
+  refresh: true,
+});

@@ -12,7 +12,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined, updateTag: () => undefined }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: () => undefined, revalidateTag: () => undefined, updateTag: () => undefined }));
 
 const t = createTestDatabase("lab");
 h.prisma = t.prisma;

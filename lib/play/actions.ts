@@ -1,21 +1,21 @@
 "use server";
 
 import { z } from "zod";
-import { redirect } from "next/navigation";
-import { failFrom, zodFail, type ActionResult } from "@/lib/server/action-result";
+import { defineFormAction } from "@/lib/server/action";
 import { cancelGame, createGame, joinGame, rematchGame } from "@/lib/play/data/games";
-import { requireUser } from "@/lib/server/session";
-import { limit } from "@/lib/server/rate-limit";
 import { deckChoiceSchema, resolveSeatDeck } from "./decks";
 import { publish } from "./hub";
 import { loadGame } from "./referee";
 import { COLUMN_RULES, LISTINGS, PACES } from "./types";
 
 /**
- * The forms of /play: create, join, rematch and withdraw a game. Each
- * validates, authenticates, rate-limits and acts through lib/play/data; the
- * referee takes over once both seats are taken. Success goes to the game page.
+ * The forms of /play: create, join, rematch and withdraw a game, each through
+ * the action pipeline (validate, authenticate, rate-limit, run); the data
+ * layer checks what the actor may do with which game, and the referee takes
+ * over once both seats are taken. Success goes to the game page.
  */
+
+const gameCode = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Which game?");
 
 const createSchema = z.object({
   deck: deckChoiceSchema,
@@ -24,13 +24,11 @@ const createSchema = z.object({
   listing: z.enum(LISTINGS),
 });
 
-const joinSchema = z.object({
-  deck: deckChoiceSchema,
-  token: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/).optional(),
-  code: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/).optional(),
-});
+const joinSchema = z
+  .object({ deck: deckChoiceSchema, token: gameCode.optional(), code: gameCode.optional() })
+  .refine((v) => v.token !== undefined || v.code !== undefined, { message: "Which game?", path: ["code"] });
 
-const codeSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/);
+const codeSchema = z.object({ code: gameCode });
 
 /** Tells the game's open streams (here and on other instances) that it changed. */
 async function announce(code: string): Promise<void> {
@@ -38,59 +36,45 @@ async function announce(code: string): Promise<void> {
   if (g) publish(g.record.id, g.record.seq);
 }
 
-export async function createGameAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = createSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return zodFail(parsed.error);
-  let code: string;
-  try {
-    const user = await requireUser();
-    await limit("play-game", user.id);
-    const deck = await resolveSeatDeck(parsed.data.deck);
-    ({ code } = await createGame({ listing: parsed.data.listing, pace: parsed.data.pace, columnRule: parsed.data.columnRule }, deck));
-  } catch (e) {
-    return failFrom(e);
-  }
-  redirect(`/play/g/${code}`);
-}
+export const createGameAction = defineFormAction({
+  input: createSchema,
+  auth: "user",
+  limit: "play-game",
+  run: async (input) => {
+    const deck = await resolveSeatDeck(input.deck);
+    return { ok: true, data: await createGame({ listing: input.listing, pace: input.pace, columnRule: input.columnRule }, deck) };
+  },
+  redirect: ({ code }) => `/play/g/${code}`,
+});
 
-export async function joinGameAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = joinSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success || (!parsed.data.token && !parsed.data.code)) return parsed.success ? { ok: false, message: "Which game?" } : zodFail(parsed.error);
-  let code: string;
-  try {
-    const user = await requireUser();
-    await limit("play-game", user.id);
-    const deck = await resolveSeatDeck(parsed.data.deck);
-    ({ code } = await joinGame(parsed.data.token ? { token: parsed.data.token } : { code: parsed.data.code! }, deck));
+export const joinGameAction = defineFormAction({
+  input: joinSchema,
+  auth: "user",
+  limit: "play-game",
+  run: async (input) => {
+    const deck = await resolveSeatDeck(input.deck);
+    const joined = await joinGame(input.token ? { token: input.token } : { code: input.code! }, deck);
+    await announce(joined.code);
+    return { ok: true, data: joined };
+  },
+  redirect: ({ code }) => `/play/g/${code}`,
+});
+
+export const rematchAction = defineFormAction({
+  input: codeSchema,
+  auth: "user",
+  limit: "play-game",
+  run: async ({ code }) => ({ ok: true, data: await rematchGame(code) }),
+  redirect: ({ code }) => `/play/g/${code}`,
+});
+
+export const cancelGameAction = defineFormAction({
+  input: codeSchema,
+  auth: "user",
+  run: async ({ code }) => {
+    await cancelGame(code);
     await announce(code);
-  } catch (e) {
-    return failFrom(e);
-  }
-  redirect(`/play/g/${code}`);
-}
-
-export async function rematchAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = codeSchema.safeParse(form.get("code"));
-  if (!parsed.success) return { ok: false, message: "Which game?" };
-  let code: string;
-  try {
-    const user = await requireUser();
-    await limit("play-game", user.id);
-    ({ code } = await rematchGame(parsed.data));
-  } catch (e) {
-    return failFrom(e);
-  }
-  redirect(`/play/g/${code}`);
-}
-
-export async function cancelGameAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = codeSchema.safeParse(form.get("code"));
-  if (!parsed.success) return { ok: false, message: "Which game?" };
-  try {
-    await cancelGame(parsed.data);
-    await announce(parsed.data);
-  } catch (e) {
-    return failFrom(e);
-  }
-  redirect("/play");
-}
+    return { ok: true, data: undefined };
+  },
+  redirect: () => "/play",
+});

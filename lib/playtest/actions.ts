@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { getPlaytestCards, MAX_PLAYTEST_KEYS } from "@/lib/playtest/data";
 import type { BoardCardDef } from "@/lib/playtest/cards";
-import { fail, ok, type ActionResult } from "@/lib/server/action-result";
+import { fail } from "@/lib/server/action-result";
+import { defineAction } from "@/lib/server/action";
 
 const keysSchema = z.array(z.string().max(40)).max(MAX_PLAYTEST_KEYS);
 
@@ -13,8 +14,9 @@ const keysSchema = z.array(z.string().max(40)).max(MAX_PLAYTEST_KEYS);
  * reaches the server, so the replay page decodes it in the browser and asks
  * for its cards here (a POST body, no header size limit).
  */
-export async function replayCardsAction(keys: unknown): Promise<ActionResult<[string, BoardCardDef][]>> {
-  const parsed = keysSchema.safeParse(keys);
-  if (!parsed.success) return fail(`A replay names at most ${MAX_PLAYTEST_KEYS} card keys.`);
-  return ok([...(await getPlaytestCards(parsed.data))]);
-}
+export const replayCardsAction = defineAction({
+  input: keysSchema,
+  invalid: () => fail(`A replay names at most ${MAX_PLAYTEST_KEYS} card keys.`),
+  auth: "public",
+  run: async (keys): Promise<{ ok: true; data: [string, BoardCardDef][] }> => ({ ok: true, data: [...(await getPlaytestCards(keys))] }),
+});

@@ -29,7 +29,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined, unstable_cache: <T,>(fn: T) => fn }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: () => undefined, revalidateTag: () => undefined, unstable_cache: <T,>(fn: T) => fn }));
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
     throw new Error(`NEXT_REDIRECT:${to}`);
@@ -511,7 +511,7 @@ const want = (deck: string) => `http://app.test/api/decks/want-list?deck=${encod
 const ROUTES: Record<string, Row> = {
   "account/export/route.ts#GET": {
     access: "checked",
-    call: async () => (await import("@/app/api/account/export/route")).GET(),
+    call: async () => (await import("@/app/api/account/export/route")).GET(new Request("http://app.test/api/account/export")),
     expect: SIGNED_IN,
     verify: async (who, r, f) => {
       const text = await (r as Response).text();
@@ -542,7 +542,7 @@ const ROUTES: Record<string, Row> = {
     },
     expect: SIGNED_IN,
   },
-  "me/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/me/route")).GET(), expect: PUBLIC },
+  "me/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/me/route")).GET(new Request("http://app.test/api/me")), expect: PUBLIC },
   "me/owned/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/me/owned/route")).GET(new NextRequest(`http://app.test/api/me/owned?ids=${f.card(1)}`)), expect: SIGNED_IN, verify: async (who, r) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain('":9') },
   "me/card-usage/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/me/card-usage/route")).GET(new NextRequest(`http://app.test/api/me/card-usage?card=${f.card(5)}`)), expect: SIGNED_IN, verify: async (who, r, f) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.id) },
   "decks/[slug]/community/route.ts#GET": {
@@ -559,7 +559,7 @@ const ROUTES: Record<string, Row> = {
   },
   "collection/lookup/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/collection/lookup/route")).GET(new NextRequest("http://app.test/api/collection/lookup?q=1")), expect: SIGNED_IN },
   "decks/want-list/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/decks/want-list/route")).GET(new NextRequest(want(`deck:${f.privateDeck.id}`))), expect: OWNER_ONLY },
-  "health/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/health/route")).GET(), expect: PUBLIC },
+  "health/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/health/route")).GET(new Request("http://app.test/api/health")), expect: PUBLIC },
   // a player's stream carries their seat's view; anyone else with the game link gets the public view
   "play/[code]/stream/route.ts#GET": {
     access: "checked",

@@ -1,10 +1,15 @@
 import type { z } from "zod";
 import { domainFailureOf, type DomainErrorCode } from "@/lib/server/errors";
 
-/** The typed result every server action returns (house rule 6). */
-export type ActionResult<T = undefined> =
-  | { ok: true; data: T; message?: string }
-  | { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: string };
+/**
+ * A refused action: a message, the domain code when there is one, field
+ * errors for a form, and (`X`) what an action adds for the caller to show,
+ * e.g. the server's copy of a deck on a conflict.
+ */
+export type ActionFailure<X extends object = object> = { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: DomainErrorCode } & Partial<X>;
+
+/** The one typed result every server action returns (lib/server/action.ts builds it). */
+export type ActionResult<T = undefined, X extends object = object> = { ok: true; data: T; message?: string } | ActionFailure<X>;
 
 export function ok<T>(data: T, message?: string): ActionResult<T> {
   return { ok: true, data, message };
@@ -22,6 +27,17 @@ export function zodFail(error: z.ZodError, message = "Please correct the highlig
     (fieldErrors[key] ??= []).push(issue.message);
   }
   return { ok: false, message, fieldErrors };
+}
+
+/**
+ * zodFail for one part of a nested input (`{ card: {...}, id }`): that part's
+ * issues, keyed by their field within it.
+ */
+export function zodPartFail(error: z.ZodError, part: string, message?: string): { ok: false; message: string; fieldErrors: Record<string, string[]> } {
+  const issues = error.issues.filter((i) => i.path[0] === part).map((i) => ({ ...i, path: i.path.slice(1) }));
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) (fieldErrors[issue.path.length ? String(issue.path[0]) : "_form"] ??= []).push(issue.message);
+  return { ok: false, message: message ?? "Please correct the highlighted fields.", fieldErrors };
 }
 
 /**

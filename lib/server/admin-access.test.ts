@@ -10,7 +10,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: vi.fn() }));
 vi.mock("next/navigation", () => ({
   redirect: (url: string) => {
     throw new Error(`NEXT_REDIRECT:${url}`);

@@ -3,12 +3,14 @@
  * to a route handler's JSON answer (jsonError), whether the refusal was thrown
  * (DomainError) or returned by a DAL function (DomainFailure). The last test
  * reads the server actions, the route handlers and the proxy and fails where
- * one builds a failure or an error answer by hand instead.
+ * one builds a failure or an error answer by hand instead, or works around the
+ * action pipeline (lib/server/action.ts) that authenticates, maps refusals and
+ * invalidates for them.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DomainError, domainErrorOf, domainFailureOf, failure, RateLimitedError, statusForCode } from "@/lib/server/errors";
+import { DomainError, domainErrorOf, domainFailureOf, failure, isDomainErrorCode, RateLimitedError, statusForCode, type DomainErrorCode } from "@/lib/server/errors";
 import { failFrom } from "@/lib/server/action-result";
 import { jsonError } from "@/lib/server/http-error";
 import { actionFiles, walk } from "@/test/walk";
@@ -40,6 +42,8 @@ describe("the one mapping", () => {
     // a result without a domain code is not a refusal the mapping knows
     expect(() => failFrom({ ok: false, message: "no code" })).toThrow();
     expect(domainFailureOf({ ok: false, code: "Not A Code", message: "x" })).toBeNull();
+    // the codes are a closed list: a well-formed code that is not on it is no refusal either
+    expect(domainFailureOf({ ok: false, code: "deck/not-fuond", message: "x" })).toBeNull();
     expect(domainErrorOf({ ok: true })).toBeNull();
   });
 
@@ -65,6 +69,17 @@ describe("the one mapping", () => {
   });
 });
 
+describe("the closed list of codes", () => {
+  it("every code is 'domain/reason' with an error status, and only listed codes are codes", () => {
+    const codes: DomainErrorCode[] = ["auth/unauthenticated", "deck/conflict", "import/timeout", "suggestion/already-reviewed"];
+    for (const code of codes) expect(isDomainErrorCode(code)).toBe(true);
+    expect([statusForCode("auth/unauthenticated"), statusForCode("deck/conflict"), statusForCode("import/timeout"), statusForCode("rate/limited")]).toEqual([401, 409, 503, 429]);
+    for (const bad of ["deck/typo", "deck", "", 42, null, "toString", "__proto__"]) expect(isDomainErrorCode(bad), String(bad)).toBe(false);
+    // @ts-expect-error a code that is not on the list does not compile
+    failure("deck/not-fuond", "typo");
+  });
+});
+
 const root = path.resolve(__dirname, "../..");
 
 /** Ways of building a failure or an error answer by hand, around the one mapping. */
@@ -74,6 +89,15 @@ const BY_HAND: [RegExp, string][] = [
   [/new (DomainError|AuthError)\([^,]+,\s*[A-Za-z_$][\w$]*\.message\b/, "a returned failure re-coded as a new DomainError: use failFrom()/jsonError() on it"],
   [/(Response|NextResponse)\.json\(\s*\{\s*error\b/, "an error answer built by hand: use jsonError()"],
   [/JSON\.stringify\(\s*\{\s*error\b/, "an error answer built by hand: use jsonError()"],
+];
+
+/** Ways of working around the action pipeline, in server actions and route handlers. */
+const AROUND_PIPELINE: [RegExp, string][] = [
+  [/\b(requireUser|requireAdmin|getCurrentUser|requireUserOrRedirect)\(/, "authenticates by hand: declare `auth` on defineAction/defineRoute, and use the actor it passes to run"],
+  [/\bjsonError\(/, "an error answer by hand: return the DomainFailure (or throw the DomainError) from run; defineRoute answers it"],
+  [/\breturn failFrom\(\s*(e|err|error)\s*\)/, "a caught refusal mapped by hand: the pipeline maps what run throws"],
+  [/\b(revalidatePath|revalidateTag)\(/, "invalidates by path or by hand: return the tags from `invalidates` (signed-in pages: `refresh: true`)"],
+  [/^export (async )?function\b/, "an export that is not built by defineAction/defineFormAction/defineRoute"],
 ];
 
 describe("server actions, route handlers and the proxy go through the one mapping", () => {
@@ -91,9 +115,10 @@ describe("server actions, route handlers and the proxy go through the one mappin
     const text = readFileSync(path.join(root, file), "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/^\s*\/\/.*$/gm, "");
+    const rules = file === "proxy.ts" ? BY_HAND : [...BY_HAND, ...AROUND_PIPELINE];
     const found = text
       .split("\n")
-      .flatMap((line, i) => BY_HAND.filter(([re]) => re.test(line)).map(([, why]) => `${file}:${i + 1}: ${why}\n    ${line.trim()}`));
+      .flatMap((line, i) => rules.filter(([re]) => re.test(line)).map(([, why]) => `${file}:${i + 1}: ${why}\n    ${line.trim()}`));
     expect(found).toEqual([]);
   });
 
@@ -106,5 +131,13 @@ describe("server actions, route handlers and the proxy go through the one mappin
       '  return new Response(JSON.stringify({ error: { code: "x/y" } }), { status: 400 });',
     ];
     for (const sample of samples) expect(BY_HAND.some(([re]) => re.test(sample)), sample).toBe(true);
+    const around = [
+      "    const user = await requireUser();",
+      "  } catch (e) {\n    return failFrom(e);".split("\n")[1],
+      "  if (!parsed.success) return jsonError(new DomainError(\"input/invalid\", \"Bad.\"));",
+      '  revalidatePath("/decks");',
+      "export async function saveThing(input: unknown) {",
+    ];
+    for (const sample of around) expect(AROUND_PIPELINE.some(([re]) => re.test(sample)), sample).toBe(true);
   });
 });

@@ -4,27 +4,98 @@
  * shows the refusal in place. Either way one mapping turns it into an action
  * result (`failFrom`, lib/server/action-result) and one into a route handler's answer
  * `{ error: { code, message } }` with the status `statusForCode` gives
- * (`jsonError`, lib/server/http-error). Codes are 'domain/reason' strings.
+ * (`jsonError`, lib/server/http-error).
+ *
+ * Codes are 'domain/reason' strings from this closed list, each with its HTTP
+ * status: a code is added here or it does not compile, so a typo in a throw or
+ * a comparison is a type error.
  */
-export type DomainErrorCode =
-  | "auth/unauthenticated"
-  | "auth/forbidden"
-  | "rate/limited"
-  | "input/invalid"
-  | "input/too-large"
-  | "request/cross-origin"
-  | "not-found/missing"
-  | (string & { readonly __domain?: never });
+const STATUS_BY_CODE = {
+  "auth/unauthenticated": 401,
+  "auth/forbidden": 403,
+  "rate/limited": 429,
+  "input/invalid": 400,
+  "input/too-large": 413,
+  "request/cross-origin": 403,
+  "not-found/missing": 404,
+  "health/unavailable": 503,
+  "account/admin": 400,
+  "account/conflict": 409,
+  "account/same-password": 400,
+  "account/weak-password": 400,
+  "account/wrong-password": 400,
+  "reset/expired": 400,
+  "reset/invalid": 400,
+  "card/not-found": 404,
+  "catalog/duplicate": 400,
+  "catalog/in-use": 400,
+  "catalog/not-found": 404,
+  "collection/unknown-card": 400,
+  "collection/below-zero": 400,
+  "collection/too-many": 400,
+  "collection/no-pack": 400,
+  "collection/not-last-pack": 400,
+  "collection/undo-below-zero": 400,
+  "collection/import-invalid": 400,
+  "collection/busy": 409,
+  "collection/nothing-spare": 400,
+  "comment/already-reported": 409,
+  "comment/forbidden": 403,
+  "comment/hidden": 403,
+  "comment/not-found": 404,
+  "comment/own": 403,
+  "community/closed": 403,
+  "community/own-deck": 403,
+  "deck/bad-code": 400,
+  "deck/conflict": 409,
+  "deck/empty": 400,
+  "deck/not-found": 404,
+  "deck/not-legal": 400,
+  "deck/title-limit": 400,
+  "deck/unknown-card": 400,
+  "deck/unplayable": 400,
+  "deck/unreadable": 400,
+  "starter/not-found": 404,
+  "lab/bad-version": 400,
+  "import/abandoned": 503,
+  "import/conflict": 409,
+  "import/empty": 400,
+  "import/invalid": 400,
+  "import/malformed": 400,
+  "import/missing-columns": 400,
+  "import/timeout": 503,
+  "import/too-large": 413,
+  "import/too-many-rows": 400,
+  "suggestion/already-reviewed": 400,
+  "suggestion/card-not-found": 400,
+  "suggestion/invalid": 400,
+  "suggestion/not-found": 404,
+  "suggestion/rate-limited": 400,
+  // games between players (lib/play)
+  "play/not-found": 404,
+  "play/taken": 409,
+  "play/not-finished": 409,
+  "play/no-opponent": 409,
+  "play/unknown-deck": 400,
+  "play/illegal-deck": 400,
+  "play/stale": 409,
+  "play/not-seated": 403,
+  "play/not-active": 409,
+  "play/not-your-claim": 409,
+  "play/not-yet": 409,
+  "play/illegal": 422,
+} as const satisfies Record<`${string}/${string}`, number>;
 
-/** The HTTP status each family of codes maps to. */
-export function statusForCode(code: string): number {
-  if (code === "auth/unauthenticated") return 401;
-  if (code === "auth/forbidden" || code === "request/cross-origin") return 403;
-  if (code === "rate/limited") return 429;
-  if (code.endsWith("/too-large")) return 413;
-  if (code.startsWith("not-found/") || code.endsWith("/not-found")) return 404;
-  if (code.endsWith("/conflict")) return 409;
-  return 400;
+export type DomainErrorCode = keyof typeof STATUS_BY_CODE;
+
+/** The HTTP status of a code (the list above is exhaustive: every code has one). */
+export function statusForCode(code: DomainErrorCode): number {
+  return STATUS_BY_CODE[code];
+}
+
+/** Whether a string is one of the domain's codes (a failure read back from an unknown value). */
+export function isDomainErrorCode(code: unknown): code is DomainErrorCode {
+  return typeof code === "string" && Object.hasOwn(STATUS_BY_CODE, code);
 }
 
 export class DomainError extends Error {
@@ -46,10 +117,10 @@ export class DomainError extends Error {
  * carries, plus the form fields it concerns. Callers never re-wrap it by hand:
  * `failFrom(r)` in a server action, `jsonError(r)` in a route handler.
  */
-export type DomainFailure<C extends string = DomainErrorCode> = { ok: false; code: C; message: string; fieldErrors?: Record<string, string[]> };
+export type DomainFailure<C extends DomainErrorCode = DomainErrorCode> = { ok: false; code: C; message: string; fieldErrors?: Record<string, string[]> };
 
 /** Builds a DomainFailure (DAL functions return these for expected refusals). */
-export function failure<C extends string>(code: C, message: string, fieldErrors?: Record<string, string[]>): DomainFailure<C> {
+export function failure<C extends DomainErrorCode>(code: C, message: string, fieldErrors?: Record<string, string[]>): DomainFailure<C> {
   return fieldErrors ? { ok: false, code, message, fieldErrors } : { ok: false, code, message };
 }
 
@@ -58,7 +129,7 @@ export function domainFailureOf(e: unknown): DomainFailure | null {
   if (e instanceof DomainError) return { ok: false, code: e.code, message: e.message };
   if (typeof e === "object" && e !== null && (e as { ok?: unknown }).ok === false) {
     const { code, message, fieldErrors } = e as { code?: unknown; message?: unknown; fieldErrors?: Record<string, string[]> };
-    if (typeof code === "string" && /^[a-z][a-z0-9-]*\/[a-z0-9-]+$/.test(code) && typeof message === "string") return failure(code, message, fieldErrors);
+    if (isDomainErrorCode(code) && typeof message === "string") return failure(code, message, fieldErrors);
   }
   return null;
 }

@@ -1,14 +1,13 @@
 import { NextResponse } from "next/server";
-import { getCurrentUser } from "@/lib/server/session";
+import { defineRoute, noInput } from "@/lib/server/route";
 
 /**
  * Who is signed in, for the parts of cached public pages that differ per
  * visitor (the header's account menu, sign-in prompts). Never cached.
  */
-export async function GET() {
-  const user = await getCurrentUser();
-  return NextResponse.json(
-    { user: user ? { displayName: user.displayName, role: user.role } : null },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-}
+export const GET = defineRoute({
+  input: noInput,
+  auth: "public",
+  run: async (_input, actor) =>
+    NextResponse.json({ user: actor ? { displayName: actor.displayName, role: actor.role } : null }, { headers: { "Cache-Control": "private, no-store" } }),
+});

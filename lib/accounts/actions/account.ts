@@ -2,17 +2,13 @@
 
 import { after } from "next/server";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { signIn, signOut } from "@/lib/accounts/auth";
 import { changeMyPassword, deleteMyAccount, endAllMySessions, passwordResetTokenFor, resetPassword, updateDisplayName } from "@/lib/accounts/data/account";
-import { requireUser } from "@/lib/server/session";
-import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/server/action-result";
-import { DomainError } from "@/lib/server/errors";
+import { fail, failFrom, ok } from "@/lib/server/action-result";
+import { defineFormAction } from "@/lib/server/action";
+import { deckTag, PUBLIC_DECKS_TAG } from "@/lib/server/cache/tags";
 import { emailSchema, PASSWORD_MIN, signUpSchema } from "@/lib/accounts/schemas";
-import { clientAddress } from "@/lib/server/client-address";
-import { limit } from "@/lib/server/rate-limit";
 import { sendMail } from "@/lib/server/mailer";
 import { RESET_TOKEN_TTL_MS } from "@/lib/accounts/reset-token";
 
@@ -25,31 +21,32 @@ const changePasswordSchema = z
   .refine((v) => v.next === v.confirm, { path: ["confirm"], message: "The two new passwords differ" });
 
 /** Changes the password, ends every other session, and signs this browser in again with the new password. */
-export async function changePasswordAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = changePasswordSchema.safeParse({ current: form.get("current"), next: form.get("next"), confirm: form.get("confirm") });
-  if (!parsed.success) return zodFail(parsed.error);
-  let email: string;
-  try {
-    email = await changeMyPassword(parsed.data.current, parsed.data.next);
-  } catch (e) {
-    if (e instanceof DomainError && e.code === "account/wrong-password") return failFrom(e, { field: "current" });
-    if (e instanceof DomainError && (e.code === "account/weak-password" || e.code === "account/same-password")) return failFrom(e, { field: "next" });
-    return failFrom(e);
-  }
-  await signIn("credentials", { email, password: parsed.data.next, redirectTo: "/account?changed=password" });
-  return { ok: true, data: undefined };
-}
+export const changePasswordAction = defineFormAction({
+  input: changePasswordSchema,
+  auth: "user",
+  onFailure: (f) => {
+    if (f.code === "account/wrong-password") return failFrom(f, { field: "current" });
+    if (f.code === "account/weak-password" || f.code === "account/same-password") return failFrom(f, { field: "next" });
+    return failFrom(f);
+  },
+  run: async ({ current, next }) => {
+    // each try counts against the account's sign-in limit (changeMyPassword)
+    const email = await changeMyPassword(current, next);
+    await signIn("credentials", { email, password: next, redirectTo: "/account?changed=password" });
+    return { ok: true, data: undefined };
+  },
+});
 
 /** Ends every session of this account, this one too. */
-export async function signOutEverywhereAction(): Promise<ActionResult> {
-  try {
+export const signOutEverywhereAction = defineFormAction({
+  input: z.object({}),
+  auth: "user",
+  run: async () => {
     await endAllMySessions();
-  } catch (e) {
-    return failFrom(e);
-  }
-  await signOut({ redirectTo: "/signin?ended=everywhere" });
-  return { ok: true, data: undefined };
-}
+    await signOut({ redirectTo: "/signin?ended=everywhere" });
+    return { ok: true, data: undefined };
+  },
+});
 
 const displayNameSchema = z.object({ displayName: signUpSchema.shape.displayName });
 
@@ -72,20 +69,15 @@ async function appUrl(): Promise<string | null> {
   return host ? `http://${host}` : null;
 }
 
-/** Changes the display name shown on shared decks and the author page. */
-export async function updateDisplayNameAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
-  if (!parsed.success) return zodFail(parsed.error);
-  try {
-    const me = await requireUser();
-    await limit("account", me.id);
-    await updateDisplayName(parsed.data.displayName);
-  } catch (e) {
-    return failFrom(e);
-  }
-  revalidatePath("/", "layout");
-  return ok(undefined, `Your display name is now “${parsed.data.displayName}”.`);
-}
+/** Changes the display name shown on shared decks and the author page: their cached pages are invalidated. */
+export const updateDisplayNameAction = defineFormAction({
+  input: displayNameSchema,
+  auth: "user",
+  limit: "account",
+  run: async ({ displayName }) => ({ ok: true, data: await updateDisplayName(displayName), message: `Your display name is now “${displayName}”.` }),
+  invalidates: (shared) => [PUBLIC_DECKS_TAG, ...shared.sharedDeckSlugs.map(deckTag)],
+  refresh: true,
+});
 
 const deleteSchema = z.object({
   password: z.string().min(1, "Type your password to confirm").max(200),
@@ -93,20 +85,17 @@ const deleteSchema = z.object({
 });
 
 /** Deletes the account and all its data after the password is given again, then signs out. */
-export async function deleteAccountAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = deleteSchema.safeParse({ password: form.get("password"), confirmDelete: form.get("confirmDelete") });
-  if (!parsed.success) return zodFail(parsed.error);
-  try {
-    const me = await requireUser();
-    await limit("account", me.id);
-    await deleteMyAccount(parsed.data.password);
-  } catch (e) {
-    if (e instanceof DomainError && e.code === "account/wrong-password") return failFrom(e, { field: "password", message: "Your account was not deleted." });
-    return failFrom(e);
-  }
-  await signOut({ redirectTo: "/?account=deleted" });
-  return ok(undefined);
-}
+export const deleteAccountAction = defineFormAction({
+  input: deleteSchema,
+  auth: "user",
+  limit: "account",
+  onFailure: (f) => (f.code === "account/wrong-password" ? failFrom(f, { field: "password", message: "Your account was not deleted." }) : failFrom(f)),
+  run: async ({ password }) => {
+    await deleteMyAccount(password);
+    await signOut({ redirectTo: "/?account=deleted" });
+    return ok(undefined);
+  },
+});
 
 const SENT = "If an account uses this email, a link to choose a new password is on its way. It works once, for one hour.";
 
@@ -115,47 +104,45 @@ const SENT = "If an account uses this email, a link to choose a new password is 
  * or not the account exists, and sends after the response, so neither the
  * answer nor its timing tells which emails have accounts.
  */
-export async function requestPasswordResetAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = z.object({ email: emailSchema }).safeParse({ email: form.get("email") });
-  if (!parsed.success) return zodFail(parsed.error);
-  const { email } = parsed.data;
-  try {
-    await limit("reset-address", clientAddress(await headers()));
-    await limit("reset-email", email);
-  } catch (e) {
-    return failFrom(e);
-  }
-  const base = await appUrl();
-  if (!base) return fail("Password reset is not configured on this server (APP_URL is not set). Ask the operator.");
-  const key = secret();
-  after(async () => {
-    const found = await passwordResetTokenFor(email, key);
-    if (!found) return;
-    const link = `${base}/reset-password?token=${encodeURIComponent(found.token)}`;
-    try {
-      await sendMail({
-        to: email,
-        subject: "Choose a new Ringbinder password",
-        text: `Hello ${found.displayName},\n\nsomeone (we hope you) asked to reset the password of your Ringbinder account. Open this link to choose a new one:\n\n${link}\n\nIt works once and for ${RESET_TOKEN_TTL_MS / 3_600_000} hour. If you did not ask for it, ignore this message: your password stays as it is.\n`,
-      });
-    } catch (e) {
-      console.error("[mail] the password reset mail could not be sent:", e instanceof Error ? e.message : e);
-    }
-  });
-  return ok(undefined, SENT);
-}
+export const requestPasswordResetAction = defineFormAction({
+  input: z.object({ email: emailSchema }),
+  auth: "public",
+  limit: [
+    { kind: "reset-address", by: "address" },
+    { kind: "reset-email", by: (input: { email: string }) => input.email },
+  ],
+  run: async ({ email }) => {
+    const base = await appUrl();
+    if (!base) return fail("Password reset is not configured on this server (APP_URL is not set). Ask the operator.");
+    const key = secret();
+    after(async () => {
+      const found = await passwordResetTokenFor(email, key);
+      if (!found) return;
+      const link = `${base}/reset-password?token=${encodeURIComponent(found.token)}`;
+      try {
+        await sendMail({
+          to: email,
+          subject: "Choose a new Ringbinder password",
+          text: `Hello ${found.displayName},\n\nsomeone (we hope you) asked to reset the password of your Ringbinder account. Open this link to choose a new one:\n\n${link}\n\nIt works once and for ${RESET_TOKEN_TTL_MS / 3_600_000} hour. If you did not ask for it, ignore this message: your password stays as it is.\n`,
+        });
+      } catch (e) {
+        console.error("[mail] the password reset mail could not be sent:", e instanceof Error ? e.message : e);
+      }
+    });
+    return ok(undefined, SENT);
+  },
+});
 
 const resetSchema = z.object({ token: z.string().min(1, "The reset link is incomplete").max(1000), password: signUpSchema.shape.password });
 
 /** Sets a new password from a reset link (every session of the account ends), then sends the user to sign in with it. */
-export async function resetPasswordAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = resetSchema.safeParse({ token: form.get("token"), password: form.get("password") });
-  if (!parsed.success) return zodFail(parsed.error);
-  try {
-    await resetPassword(parsed.data.token, parsed.data.password, secret());
-  } catch (e) {
-    if (e instanceof DomainError && e.code === "account/weak-password") return failFrom(e, { field: "password", message: "Please choose a stronger password." });
-    return failFrom(e);
-  }
-  redirect("/signin?reset=1");
-}
+export const resetPasswordAction = defineFormAction({
+  input: resetSchema,
+  auth: "public",
+  onFailure: (f) => (f.code === "account/weak-password" ? failFrom(f, { field: "password", message: "Please choose a stronger password." }) : failFrom(f)),
+  run: async ({ token, password }) => {
+    await resetPassword(token, password, secret());
+    return ok(undefined);
+  },
+  redirect: () => "/signin?reset=1",
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("auth-actions"));
 vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
 const signIn = vi.hoisted(() => vi.fn());
-vi.mock("@/lib/accounts/auth", () => ({ signIn: (...args: unknown[]) => signIn(...args), signOut: vi.fn() }));
+vi.mock("@/lib/accounts/auth", () => ({ signIn: (...args: unknown[]) => signIn(...args), signOut: vi.fn(), sessionUserId: async () => null }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "192.0.2.10" }) }));
 process.env.RATE_LIMIT_PREFIX = `test-auth-actions-${process.pid}-${Date.now()}`;
 

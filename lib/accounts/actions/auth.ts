@@ -1,13 +1,13 @@
 "use server";
 
-import { headers } from "next/headers";
 import { AuthError as NextAuthError } from "next-auth";
+import { z } from "zod";
 import { signIn, signOut } from "@/lib/accounts/auth";
 import { createUser } from "@/lib/accounts/data/users";
 import { signInSchema, signUpSchema } from "@/lib/accounts/schemas";
-import { fail, failFrom, zodFail, type ActionResult } from "@/lib/server/action-result";
+import { fail, failFrom } from "@/lib/server/action-result";
+import { defineFormAction } from "@/lib/server/action";
 import { safeCallbackUrl } from "@/lib/util/safe-redirect";
-import { clientAddress } from "@/lib/server/client-address";
 import { assertNotLimited, limit } from "@/lib/server/rate-limit";
 import { refusedSignInWait, signInRetryAfter } from "@/lib/accounts/sign-in-limits";
 import { checkPasswordStrength } from "@/lib/accounts/password-strength";
@@ -15,64 +15,62 @@ import { RateLimitedError } from "@/lib/server/errors";
 
 const BAD_LOGIN = "Email or password is incorrect.";
 
-/** Sign up: validate, refuse weak passwords, count against the address's limit, create the account (role user), sign in. */
-export async function signUpAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = signUpSchema.safeParse({
-    email: form.get("email"),
-    displayName: form.get("displayName"),
-    password: form.get("password"),
-  });
-  if (!parsed.success) return zodFail(parsed.error);
-  const address = clientAddress(await headers());
-  try {
-    // an address over its limit is refused before the strength estimator runs (a flood stays cheap)
-    await assertNotLimited("signup-address", address);
-  } catch (e) {
-    return failFrom(e);
-  }
-  const strength = checkPasswordStrength(parsed.data.password, [parsed.data.email, parsed.data.displayName]);
-  if (!strength.ok) return fail("Please choose a stronger password.", { password: [strength.message] });
-  try {
-    await limit("signup-address", address);
-  } catch (e) {
-    return failFrom(e);
-  }
-  const created = await createUser(parsed.data);
-  if (!created.ok) return failFrom(created);
-  await signIn("credentials", {
-    email: parsed.data.email,
-    password: parsed.data.password,
-    redirectTo: safeCallbackUrl(form.get("callbackUrl")),
-  });
-  return { ok: true, data: undefined };
-}
+/** Where to go after signing in or up: a path on this site, checked by safeCallbackUrl. */
+const callback = z.object({ callbackUrl: z.string().max(2000).optional() });
 
-/** Sign in: one message for unknown email and wrong password alike; a locked-out email or address is told when to retry. */
-export async function signInAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return zodFail(parsed.error);
-  const address = clientAddress(await headers());
-  try {
-    const wait = await refusedSignInWait(parsed.data.email, address);
-    if (wait > 0) return failFrom(new RateLimitedError(wait, "sign-in attempts"));
-    await signIn("credentials", {
-      email: parsed.data.email,
-      password: parsed.data.password,
-      redirectTo: safeCallbackUrl(form.get("callbackUrl")),
-    });
-  } catch (err) {
-    if (err instanceof RateLimitedError) return failFrom(err);
-    if (err instanceof NextAuthError) {
-      if ((err as { code?: string }).code === "rate-limited") {
-        return failFrom(new RateLimitedError(Math.max(1, await signInRetryAfter(parsed.data.email, address)), "sign-in attempts"));
+/**
+ * Sign up: validate, refuse weak passwords, count against the address's limit,
+ * create the account (role user), sign in. The address's limit is not a gate
+ * limit: an address over it is refused before the strength estimator runs (a
+ * flood stays cheap), but only an attempt with a strong enough password counts.
+ */
+export const signUpAction = defineFormAction({
+  input: signUpSchema.and(callback),
+  auth: "public",
+  run: async (input, _guest, { address }) => {
+    const from = await address();
+    await assertNotLimited("signup-address", from);
+    const strength = checkPasswordStrength(input.password, [input.email, input.displayName]);
+    if (!strength.ok) return fail("Please choose a stronger password.", { password: [strength.message] });
+    await limit("signup-address", from);
+    const created = await createUser(input);
+    if (!created.ok) return created;
+    await signIn("credentials", { email: input.email, password: input.password, redirectTo: safeCallbackUrl(input.callbackUrl) });
+    return { ok: true, data: undefined };
+  },
+});
+
+/**
+ * Sign in: one message for unknown email and wrong password alike; a
+ * locked-out email or address is told when to retry. The attempts are counted
+ * by the credentials check itself (lib/accounts/authorize.ts), which Auth.js runs.
+ */
+export const signInAction = defineFormAction({
+  input: signInSchema.and(callback),
+  auth: "public",
+  run: async ({ email, password, callbackUrl }, _guest, { address }) => {
+    const from = await address();
+    try {
+      const wait = await refusedSignInWait(email, from);
+      if (wait > 0) return failFrom(new RateLimitedError(wait, "sign-in attempts"));
+      await signIn("credentials", { email, password, redirectTo: safeCallbackUrl(callbackUrl) });
+    } catch (err) {
+      if (err instanceof NextAuthError) {
+        if ((err as { code?: string }).code === "rate-limited") return failFrom(new RateLimitedError(Math.max(1, await signInRetryAfter(email, from)), "sign-in attempts"));
+        return fail(BAD_LOGIN);
       }
-      return fail(BAD_LOGIN);
+      throw err; // the redirect after a successful sign-in; a RateLimitedError maps through the pipeline
     }
-    throw err; // the redirect after a successful sign-in
-  }
-  return { ok: true, data: undefined };
-}
+    return { ok: true, data: undefined };
+  },
+});
 
-export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/" });
-}
+/** Signs this browser out and goes home. */
+export const signOutAction = defineFormAction({
+  input: z.object({}),
+  auth: "public",
+  run: async () => {
+    await signOut({ redirectTo: "/" });
+    return { ok: true, data: undefined };
+  },
+});

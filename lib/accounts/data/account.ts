@@ -159,9 +159,12 @@ export async function exportMyData(): Promise<AccountExport> {
 }
 
 /** Changes the signed-in user's display name (shown on shared decks and their author page). */
-export async function updateDisplayName(displayName: string): Promise<void> {
+export async function updateDisplayName(displayName: string): Promise<{ sharedDeckSlugs: string[] }> {
   const me = await requireUser();
   await db.user.update({ where: { id: me.id }, data: { displayName } });
+  // the shared decks' cached pages show the owner's name
+  const shared = await db.deck.findMany({ where: { ownerId: me.id, visibility: { not: "private" } }, select: { shareSlug: true } });
+  return { sharedDeckSlugs: shared.map((d) => d.shareSlug) };
 }
 
 /**

@@ -12,7 +12,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import {

@@ -12,7 +12,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: () => undefined }));
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
     throw Object.assign(new Error("NEXT_REDIRECT"), { to });

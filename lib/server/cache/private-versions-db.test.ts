@@ -25,7 +25,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined, unstable_cache: <T,>(fn: T) => fn }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: () => undefined, revalidateTag: () => undefined, unstable_cache: <T,>(fn: T) => fn }));
 
 const t = createTestDatabase("private-versions");
 h.prisma = t.prisma;

@@ -1,10 +1,12 @@
 import { NextResponse } from "next/server";
-import { jsonError } from "@/lib/server/http-error";
+import { defineRoute, noInput } from "@/lib/server/route";
 import { exportMyData } from "@/lib/accounts/data/account";
 
 /** GET /api/account/export — everything stored for the signed-in user, as one JSON download. */
-export async function GET() {
-  try {
+export const GET = defineRoute({
+  input: noInput,
+  auth: "user",
+  run: async () => {
     const data = await exportMyData();
     return new NextResponse(JSON.stringify(data, null, 2), {
       headers: {
@@ -13,7 +15,5 @@ export async function GET() {
         "Cache-Control": "private, no-store",
       },
     });
-  } catch (err) {
-    return jsonError(err);
-  }
-}
+  },
+});

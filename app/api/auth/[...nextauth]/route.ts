@@ -1,15 +1,22 @@
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import { handlers } from "@/lib/accounts/auth";
+import { defineRoute, noInput } from "@/lib/server/route";
 import { clientAddress } from "@/lib/server/client-address";
 import { refusedSignInWait, signInRetryAfter } from "@/lib/accounts/sign-in-limits";
 import { emailSchema } from "@/lib/accounts/schemas";
 import { RateLimitedError } from "@/lib/server/errors";
-import { jsonError } from "@/lib/server/http-error";
 
-export const { GET } = handlers;
+/** The request as Auth.js's handlers take it. */
+function nextRequest(req: Request): NextRequest {
+  return req instanceof NextRequest ? req : new NextRequest(req);
+}
 
-function tooMany(seconds: number): Response {
-  return jsonError(new RateLimitedError(seconds, "sign-in attempts"));
+/** Auth.js's own GET endpoints (session, CSRF token, providers): public by nature. */
+export const GET = defineRoute({ input: noInput, auth: "public", run: async (_input, _actor, req) => handlers.GET(nextRequest(req)) });
+
+/** The refusal of a locked-out sign-in; the pipeline answers it 429 with Retry-After. */
+function tooMany(seconds: number): never {
+  throw new RateLimitedError(seconds, "sign-in attempts");
 }
 
 /**
@@ -17,7 +24,9 @@ function tooMany(seconds: number): Response {
  * with 429 and Retry-After, whether the lock-out was in force before the request
  * or this attempt reached it (Auth.js itself would only redirect with an error code).
  */
-export async function POST(req: NextRequest): Promise<Response> {
+export const POST = defineRoute({ input: noInput, auth: "public", run: async (_input, _actor, req) => credentialsPost(nextRequest(req)) });
+
+async function credentialsPost(req: NextRequest): Promise<Response> {
   if (!req.nextUrl.pathname.endsWith("/callback/credentials")) return handlers.POST(req);
   const form = await req
     .clone()
@@ -27,12 +36,12 @@ export async function POST(req: NextRequest): Promise<Response> {
   const address = clientAddress(req.headers);
   const key = email.success ? email.data : "";
   const before = await refusedSignInWait(key, address);
-  if (before > 0) return tooMany(before);
+  if (before > 0) tooMany(before);
   const res = await handlers.POST(req);
   let target = res.headers.get("location") ?? "";
   if (!target && res.headers.get("content-type")?.includes("json")) {
     target = String(((await res.clone().json().catch(() => ({}))) as { url?: unknown }).url ?? "");
   }
-  if (target.includes("code=rate-limited")) return tooMany(Math.max(1, await signInRetryAfter(key, address)));
+  if (target.includes("code=rate-limited")) tooMany(Math.max(1, await signInRetryAfter(key, address)));
   return res;
 }

@@ -1,11 +1,13 @@
-import { jsonError } from "@/lib/server/http-error";
+import { z } from "zod";
+import { defineRoute } from "@/lib/server/route";
 import { exportCatalog } from "@/lib/catalog/data/catalog-import";
 import { toCsv, toJson } from "@/lib/catalog/io";
 
 /** Admin: the whole catalog as a download, `?format=csv` or JSON (default). */
-export async function GET(request: Request) {
-  const format = new URL(request.url).searchParams.get("format") === "csv" ? "csv" : "json";
-  try {
+export const GET = defineRoute({
+  input: z.object({ format: z.string().optional().transform((f) => (f === "csv" ? "csv" : "json")) }),
+  auth: "admin",
+  run: async ({ format }) => {
     const cards = await exportCatalog();
     const date = new Date().toISOString().slice(0, 10);
     const body = format === "csv" ? toCsv(cards) : toJson(cards);
@@ -16,7 +18,5 @@ export async function GET(request: Request) {
         "Cache-Control": "no-store",
       },
     });
-  } catch (e) {
-    return jsonError(e);
-  }
-}
+  },
+});

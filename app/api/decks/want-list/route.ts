@@ -1,9 +1,8 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { z } from "zod";
 import { toSafeCsv } from "@/lib/util/csv";
 import { getDeckCompletion } from "@/lib/lab/data";
-import { DomainError } from "@/lib/server/errors";
-import { jsonError } from "@/lib/server/http-error";
+import { defineRoute } from "@/lib/server/route";
 import { formatDeckText } from "@/lib/decks";
 import { missingLines, wantListRows } from "@/lib/decks/completion";
 import { parseSource } from "@/lib/lab/params";
@@ -11,7 +10,7 @@ import { CSV_COLUMNS } from "@/lib/collection/transfer";
 import { cardKey } from "@/lib/catalog/keys";
 
 const querySchema = z.object({
-  deck: z.string().min(1, "deck is required").max(4100).transform((s, ctx) => parseSource(s) ?? (ctx.addIssue({ code: "custom", message: "deck must be starter:, deck:, slug: or code:" }), z.NEVER)),
+  deck: z.string({ error: "deck is required" }).min(1, "deck is required").max(4100).transform((s, ctx) => parseSource(s) ?? (ctx.addIssue({ code: "custom", message: "deck must be starter:, deck:, slug: or code:" }), z.NEVER)),
   format: z.enum(["csv", "text"], { error: "format must be csv or text" }).default("text"),
 });
 
@@ -20,14 +19,14 @@ const querySchema = z.object({
  * the signed-in user does not own: as deck text ("2 Sonic [DEMO-053]") or as
  * CSV in the collection import columns (set, number, title, quantity).
  */
-export async function GET(request: NextRequest) {
-  const parsed = querySchema.safeParse({ deck: request.nextUrl.searchParams.get("deck") ?? "", format: request.nextUrl.searchParams.get("format") ?? undefined });
-  if (!parsed.success) return jsonError(new DomainError("input/invalid", parsed.error.issues[0]?.message ?? "Bad want-list request."));
-  try {
-    const r = await getDeckCompletion(parsed.data.deck);
-    if (!r.ok) return jsonError(r);
+export const GET = defineRoute({
+  input: querySchema,
+  auth: "user",
+  run: async ({ deck, format }) => {
+    const r = await getDeckCompletion(deck);
+    if (!r.ok) return r;
     const rows = wantListRows(missingLines(r.lines));
-    const csv = parsed.data.format === "csv";
+    const csv = format === "csv";
     const body = csv ? toSafeCsv(CSV_COLUMNS, rows.map((w) => [w.set, String(w.number), w.title, String(w.quantity)])) : formatDeckText(rows.map((w) => ({ key: cardKey(w.set, w.number), title: w.title, quantity: w.quantity })), `Want list for ${r.name}`);
     const file = `want-list-${r.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "deck"}.${csv ? "csv" : "txt"}`;
     return new NextResponse(body, {
@@ -37,7 +36,5 @@ export async function GET(request: NextRequest) {
         "Cache-Control": "private, no-store",
       },
     });
-  } catch (err) {
-    return jsonError(err);
-  }
-}
+  },
+});

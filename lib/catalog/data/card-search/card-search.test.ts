@@ -25,7 +25,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   dbDialect: () => h.target!.dialect,
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
+vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
 const { searchCards, searchOwnedCards, normalizeSearchParams, MAX_PAGE } = await import("@/lib/catalog/data/card-search");

@@ -1,8 +1,11 @@
 import { NextResponse } from "next/server";
+import { z } from "zod";
+import { defineRoute } from "@/lib/server/route";
 import { getDeckCommunity } from "@/lib/community/data";
 import { shareSlugSchema } from "@/lib/community/schemas";
-import { DomainError } from "@/lib/server/errors";
-import { jsonError } from "@/lib/server/http-error";
+import { DomainError, failure } from "@/lib/server/errors";
+
+const NO_DECK = "This deck does not exist.";
 
 /**
  * GET /api/decks/<slug>/community: a shared deck's counts, and for public decks
@@ -10,9 +13,12 @@ import { jsonError } from "@/lib/server/http-error";
  * comments only to their author and admins). 404 for private and unknown decks.
  * Loaded by the deck page in the browser, so the page itself needs no session.
  */
-export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
-  const slug = shareSlugSchema.safeParse((await params).slug);
-  const body = slug.success ? await getDeckCommunity(slug.data) : null;
-  if (!body) return jsonError(new DomainError("deck/not-found", "This deck does not exist."));
-  return NextResponse.json(body, { headers: { "Cache-Control": "private, no-store" } });
-}
+export const GET = defineRoute({
+  input: z.object({ slug: shareSlugSchema }),
+  invalid: () => new DomainError("deck/not-found", NO_DECK),
+  auth: "public",
+  run: async ({ slug }) => {
+    const body = await getDeckCommunity(slug);
+    return body ? NextResponse.json(body, { headers: { "Cache-Control": "private, no-store" } }) : failure("deck/not-found", NO_DECK);
+  },
+});
