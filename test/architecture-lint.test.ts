@@ -29,6 +29,8 @@ const expected: Record<string, { rule: string; text: RegExp; count: number }> = 
   "component-imports-dal.tsx": { rule: "import/no-restricted-paths", text: /Components never import lib\/dal/, count: 1 },
   "action-enters-system-path.ts": { rule: "import/no-restricted-paths", text: /command-line tools' system path/, count: 1 },
   "app-imports-db.tsx": { rule: "import/no-restricted-paths", text: /Only lib\/dal and lib\/db\.ts touch Prisma/, count: 1 },
+  "imports-next-internals.ts": { rule: "no-restricted-imports", text: /never from next\/dist/, count: 1 },
+  "requires-next-internals.ts": { rule: "no-restricted-syntax", text: /never from next\/dist/, count: 2 },
 };
 
 describe("architecture lint rules", () => {

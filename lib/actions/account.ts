@@ -3,7 +3,6 @@
 import { after } from "next/server";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { signIn, signOut } from "@/lib/auth";
 import { changeMyPassword, deleteMyAccount, endAllMySessions, passwordResetTokenFor, resetPassword, updateDisplayName } from "@/lib/dal/account";
@@ -83,7 +82,6 @@ export async function updateDisplayNameAction(_prev: ActionResult | null, form: 
   } catch (e) {
     return failFrom(e);
   }
-  revalidatePath("/", "layout");
   return ok(undefined, `Your display name is now “${parsed.data.displayName}”.`);
 }
 

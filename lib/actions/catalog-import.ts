@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { fail, failFrom, ok, type ActionResult } from "@/lib/action-result";
 import { requireAdmin } from "@/lib/dal/session";
 import { limit } from "@/lib/rate-limit";
@@ -23,10 +22,6 @@ export async function importCatalogAction(_prev: ActionResult<ImportReport> | nu
     await limit("import", admin.id);
     const text = await file.text();
     const report = mode === "apply" ? await applyImport(text, format) : await dryRunImport(text, format);
-    if (report.applied) {
-      revalidatePath("/cards", "layout");
-      revalidatePath("/admin", "layout");
-    }
     const summary = importSummary(report, mode);
     return summary.ok ? ok(reportForPage(report), summary.message) : failFrom(failure("import/invalid", summary.message));
   } catch (e) {

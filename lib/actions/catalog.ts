@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, failFrom, ok, type ActionResult } from "@/lib/action-result";
@@ -38,8 +37,6 @@ export async function saveCardAction(_prev: ActionResult<{ id: string }> | null,
     return failFrom(e);
   }
   if (!result.ok) return failFrom(result);
-  revalidatePath("/cards", "layout");
-  revalidatePath("/admin", "layout");
   if (!id) redirect(`/admin/cards/${result.id}?created=1`);
   return ok({ id: result.id }, "changed" in result && !result.changed ? "Nothing changed." : "Card saved.");
 }
@@ -55,7 +52,5 @@ export async function deleteCardAction(_prev: ActionResult | null, form: FormDat
     return failFrom(e);
   }
   if (!result.ok) return failFrom(result);
-  revalidatePath("/cards", "layout");
-  revalidatePath("/admin", "layout");
   redirect(`/admin/cards?deleted=${encodeURIComponent(result.key)}`);
 }

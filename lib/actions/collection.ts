@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { requireUser } from "@/lib/dal/session";
@@ -14,9 +13,6 @@ import {
 import type { PackOpeningDTO } from "@/lib/collection/types";
 import { adjustQuantitySchema, packEntrySchema, setQuantitySchema } from "@/lib/validation/collection";
 
-function revalidateCollection() {
-  revalidatePath("/collection", "layout");
-}
 
 /** + / − on a card of the signed-in user's collection. Returns the saved quantity. */
 export async function adjustOwnedQuantity(cardId: string, delta: number): Promise<ActionResult<{ cardId: string; quantity: number }>> {
@@ -25,7 +21,6 @@ export async function adjustOwnedQuantity(cardId: string, delta: number): Promis
   try {
     await limit("collection-write", (await requireUser()).id);
     const quantity = await adjustOwned(parsed.data.cardId, parsed.data.delta);
-    revalidateCollection();
     return ok({ cardId: parsed.data.cardId, quantity });
   } catch (err) {
     return failFrom(err);
@@ -39,7 +34,6 @@ export async function setOwnedQuantity(cardId: string, quantity: number | string
   try {
     await limit("collection-write", (await requireUser()).id);
     const saved = await setOwned(parsed.data.cardId, parsed.data.quantity);
-    revalidateCollection();
     return ok({ cardId: parsed.data.cardId, quantity: saved });
   } catch (err) {
     return failFrom(err);
@@ -53,7 +47,6 @@ export async function savePackOpening(_prev: ActionResult<PackOpeningDTO> | null
   try {
     await limit("collection-write", (await requireUser()).id);
     const pack = await recordPackOpening(parsed.data.cardIds);
-    revalidateCollection();
     return ok(pack, `Saved a pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
   } catch (err) {
     return failFrom(err);
@@ -67,7 +60,6 @@ export async function undoLastPack(_prev: ActionResult<PackOpeningDTO> | null, f
   try {
     await limit("collection-write", (await requireUser()).id);
     const pack = await undoLastPackOpening(parsed.data.packId || undefined);
-    revalidateCollection();
     return ok(pack, `Undid the pack of ${pack.cardCount} card${pack.cardCount === 1 ? "" : "s"}.`);
   } catch (err) {
     return failFrom(err);

@@ -1,7 +1,6 @@
 "use server";
 
 import { headers } from "next/headers";
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { invalidate } from "@/lib/cache/invalidate";
 import { PUBLIC_DECKS_TAG } from "@/lib/cache/tags";
@@ -31,10 +30,8 @@ async function signedInWithin(kind: LimitKind) {
  * invalidated at once (views refresh within the cache lifetime). The deck page
  * itself loads its community part in the browser, so it needs no invalidation.
  */
-async function revalidateCommunity(slug: string) {
+async function revalidateCommunity() {
   await invalidate([PUBLIC_DECKS_TAG]);
-  revalidatePath("/decks/public");
-  revalidatePath(`/d/${slug}`);
 }
 
 /**
@@ -61,7 +58,7 @@ export async function setDeckLikeAction(input: unknown): Promise<ActionResult<{ 
   try {
     await signedInWithin("like");
     const r = await setDeckLike(parsed.data.slug, parsed.data.like);
-    await revalidateCommunity(parsed.data.slug);
+    await revalidateCommunity();
     return ok(r, r.liked ? "Liked." : "Like removed.");
   } catch (e) {
     return failFrom(e);
@@ -75,7 +72,7 @@ export async function addCommentAction(input: unknown): Promise<ActionResult<Com
   try {
     await signedInWithin("comment");
     const comment = await addComment(parsed.data.slug, parsed.data.body);
-    await revalidateCommunity(parsed.data.slug);
+    await revalidateCommunity();
     return ok(comment, "Comment posted.");
   } catch (e) {
     return failFrom(e);
@@ -89,7 +86,7 @@ export async function editCommentAction(input: unknown): Promise<ActionResult<Co
   try {
     await signedInWithin("comment");
     const r = await editComment(parsed.data.commentId, parsed.data.body);
-    await revalidateCommunity(r.slug);
+    await revalidateCommunity();
     return ok(r.comment, "Comment saved.");
   } catch (e) {
     return failFrom(e);
@@ -102,8 +99,8 @@ export async function deleteCommentAction(commentId: unknown): Promise<ActionRes
   if (!parsed.success) return zodFail(parsed.error, "Which comment?");
   try {
     await signedInWithin("comment");
-    const r = await deleteComment(parsed.data);
-    await revalidateCommunity(r.slug);
+    await deleteComment(parsed.data);
+    await revalidateCommunity();
     return ok(undefined, "Comment deleted.");
   } catch (e) {
     return failFrom(e);
@@ -117,7 +114,6 @@ export async function reportCommentAction(input: unknown): Promise<ActionResult>
   try {
     await signedInWithin("report");
     await reportComment(parsed.data.commentId, parsed.data.reason);
-    revalidatePath("/admin/comments");
     return ok(undefined, "Reported. An admin will review this comment.");
   } catch (e) {
     return failFrom(e);
@@ -130,10 +126,8 @@ export async function moderateCommentAction(_prev: ActionResult | null, form: Fo
   if (!parsed.success) return zodFail(parsed.error, "Choose hide, restore or delete.");
   try {
     await signedInWithin("moderation");
-    const r = await moderateComment(parsed.data.commentId, parsed.data.action);
-    await revalidateCommunity(r.slug);
-    revalidatePath("/admin/comments");
-    revalidatePath("/admin");
+    await moderateComment(parsed.data.commentId, parsed.data.action);
+    await revalidateCommunity();
   } catch (e) {
     return failFrom(e);
   }

@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
@@ -49,12 +48,6 @@ function writeFailure(r: DeckWriteError): DeckActionFailure {
   return r.code === "deck/conflict" ? { ...failFrom(r), current: r.current } : failFrom(r);
 }
 
-function revalidateDeck(id: string, slug?: string) {
-  revalidatePath("/decks");
-  revalidatePath(`/decks/${id}`);
-  revalidatePath("/decks/public");
-  if (slug) revalidatePath(`/d/${slug}`);
-}
 
 function unpublishedNote(was: DeckVisibility | undefined): string {
   return was ? ` The deck is not legal, so it is private now (it was ${was}): sharing needs a legal deck.` : "";
@@ -68,7 +61,6 @@ export async function saveDeckAction(input: unknown): Promise<DeckActionResult<{
   if (auth) return auth;
   const r = await saveDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
-  revalidateDeck(r.id);
   return { ok: true, data: { version: r.version, check: r.check, unpublished: r.unpublished }, message: `Saved as version ${r.version}.${unpublishedNote(r.unpublished)}` };
 }
 
@@ -80,7 +72,6 @@ export async function createDeckAction(_prev: ActionResult | null, form: FormDat
   if (auth) return auth;
   const r = await createDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
   redirect(`/decks/${r.id}`);
 }
 
@@ -96,7 +87,6 @@ export async function createFromStarterAction(_prev: ActionResult | null, form: 
   if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; the starter deck cannot be copied.`);
   const r = await createDeck({ name: starter.name, description: starter.description, cards });
   if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
   redirect(`/decks/${r.id}`);
 }
 
@@ -112,7 +102,6 @@ export async function copyDeckCodeAction(_prev: ActionResult | null, form: FormD
   if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; this deck cannot be copied.`);
   const r = await createDeck({ name: "Deck from a code", description: "", cards });
   if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
   redirect(`/decks/${r.id}`);
 }
 
@@ -124,7 +113,6 @@ export async function copyDeckAction(_prev: ActionResult | null, form: FormData)
   if (auth) return auth;
   const r = await copyDeck(parsed.data);
   if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
   if ("deckId" in parsed.data) return ok(undefined, "Duplicated.");
   redirect(`/decks/${r.id}`);
 }
@@ -137,8 +125,6 @@ export async function deleteDeckAction(_prev: ActionResult | null, form: FormDat
   if (auth) return auth;
   const r = await deleteDeck(id.data);
   if (!r.ok) return writeFailure(r);
-  revalidatePath("/decks");
-  revalidatePath("/decks/public");
   return ok(undefined, "Deck deleted.");
 }
 
@@ -150,7 +136,6 @@ export async function setVisibilityAction(input: unknown): Promise<DeckActionRes
   if (auth) return auth;
   const r = await setDeckVisibility(parsed.data.deckId, parsed.data.visibility);
   if (!r.ok) return writeFailure(r);
-  revalidateDeck(parsed.data.deckId);
   return { ok: true, data: { visibility: r.visibility }, message: `The deck is now ${r.visibility}.` };
 }
 
@@ -162,7 +147,6 @@ export async function restoreVersionAction(input: unknown): Promise<DeckActionRe
   if (auth) return auth;
   const r = await restoreDeckVersion(parsed.data.deckId, parsed.data.version, parsed.data.expectedVersion);
   if (!r.ok) return writeFailure(r);
-  revalidateDeck(r.id);
   return { ok: true, data: { version: r.version }, message: `Version ${parsed.data.version} restored as version ${r.version} (its cards, name and description).${unpublishedNote(r.unpublished)}` };
 }
 
@@ -231,14 +215,12 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
   if (t.data.mode === "new") {
     const created = await createDeck({ name: t.data.name ?? r.preview.name ?? "Imported deck", description: r.preview.description ?? "", cards: r.lines });
     if (!created.ok) return writeFailure(created);
-    revalidatePath("/decks");
     return { ok: true, data: { id: created.id, version: created.version }, message: "Imported as a new deck." };
   }
   const deck = await getDeckForOwner(t.data.deckId);
   if (!deck) return failFrom(failure("deck/not-found", "This deck does not exist."));
   const saved = await saveDeck({ deckId: deck.id, expectedVersion: t.data.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
   if (!saved.ok) return writeFailure(saved);
-  revalidateDeck(saved.id);
   return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
 }
 
@@ -289,6 +271,5 @@ export async function applySwapAction(input: unknown): Promise<DeckActionResult<
   else lines.set(into, { cardId: incoming.cards[0].cardId, quantity: 1 });
   const r = await saveDeck({ deckId, expectedVersion, name: deck.name, description: deck.description, cards: [...lines.values()] });
   if (!r.ok) return writeFailure(r);
-  revalidateDeck(r.id, deck.shareSlug);
   return { ok: true, data: { version: r.version, check: r.check }, message: `Swapped one ${out} for ${into}: saved as version ${r.version}.` };
 }

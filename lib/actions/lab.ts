@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { saveLabRun } from "@/lib/dal/lab";
 import { requireUser } from "@/lib/dal/session";
@@ -45,6 +44,5 @@ export async function saveLabRunAction(input: unknown): Promise<SaveLabRunResult
   const { agents, ...rest } = parsed.data;
   const r = await saveLabRun({ ...rest, agents: agents.join(",") });
   if (!r.ok) return failFrom(r);
-  revalidatePath(`/decks/${parsed.data.deckId}`);
   return { ok: true, message: "Saved to the deck's lab history." };
 }

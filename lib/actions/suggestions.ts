@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, failFrom, zodFail, type ActionResult } from "@/lib/action-result";
@@ -27,8 +26,6 @@ export async function suggestCardAction(_prev: ActionResult | null, form: FormDa
     return failFrom(e);
   }
   if (!r.ok) return failFrom(r);
-  revalidatePath("/cards/suggestions");
-  revalidatePath("/admin/suggestions");
   redirect("/cards/suggestions?sent=1");
 }
 
@@ -43,8 +40,6 @@ export async function acceptSuggestionAction(_prev: ActionResult | null, form: F
     return failFrom(e);
   }
   if (!r.ok) return failFrom(r);
-  revalidatePath("/admin", "layout");
-  revalidatePath("/cards", "layout");
   redirect(`/admin/suggestions?accepted=${encodeURIComponent(r.key)}`);
 }
 
@@ -64,7 +59,5 @@ export async function rejectSuggestionAction(_prev: ActionResult | null, form: F
     return failFrom(e);
   }
   if (!r.ok) return failFrom(r);
-  revalidatePath("/admin", "layout");
-  revalidatePath("/cards/suggestions");
   redirect("/admin/suggestions?rejected=1");
 }

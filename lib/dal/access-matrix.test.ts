@@ -249,8 +249,13 @@ const DAL: Record<string, Row> = {
   "cache-invalidation.ts#invalidateCardChange": { access: "internal", why: "drops cached public pages after a catalog write that already checked the admin (no data read or written)" },
   "cache-invalidation.ts#invalidateCatalog": { access: "internal", why: "drops cached public pages after an import that already checked the admin (no data read or written)" },
   "cache-invalidation.ts#invalidateDeckChange": { access: "internal", why: "drops a shared deck's cached pages after a write by its owner (no data read or written)" },
+  "cache-invalidation.ts#invalidateUser": { access: "internal", why: "invalidates one user's tag after a write by that user (or an admin's review of their suggestion) that already checked the session (no data read or written)" },
+  "cache-invalidation.ts#invalidateModeration": { access: "internal", why: "invalidates the admins' queues after a report or a moderation that already checked the session (no data read or written)" },
+  "cache-invalidation.ts#authorShares": { access: "internal", why: "reads the signed-in user's own shared decks for the invalidation after their name change or account deletion", importers: ["lib/dal/account.ts"] },
+  "cache-invalidation.ts#invalidateAuthor": { access: "internal", why: "invalidates the pages showing a user's name after a write by that user (no data read or written)", importers: ["lib/dal/account.ts"] },
   // the cached public pages' data: public to everyone, and the same for everyone (a cached answer must not depend on who asked first)
   "public-pages.ts#cachedCardPage": { access: "checked", call: () => publicPages.cachedCardPage("DEMO", "5"), expect: PUBLIC, verify: sameForEveryone("cachedCardPage", (r, f) => expect(JSON.stringify(r)).not.toContain(f.privateDeck.slug)) },
+  "public-pages.ts#cachedCardSearch": { access: "checked", call: () => publicPages.cachedCardSearch({ q: "sonic" }), expect: PUBLIC, verify: sameForEveryone("cachedCardSearch") },
   "public-pages.ts#cachedCatalogFacets": { access: "checked", call: () => publicPages.cachedCatalogFacets(), expect: PUBLIC, verify: sameForEveryone("cachedCatalogFacets") },
   "public-pages.ts#cachedDeckList": { access: "checked", call: () => publicPages.cachedDeckList("matrix", [{ set: "DEMO", number: 1, quantity: 2 }]), expect: PUBLIC, verify: sameForEveryone("cachedDeckList") },
   "public-pages.ts#cachedPublicDecks": {
@@ -327,12 +332,6 @@ const DAL: Record<string, Row> = {
   "playtest-cards.ts#getPlaytestCards": { access: "checked", call: () => playtestCards.getPlaytestCards(["DEMO-001"]), expect: PUBLIC },
   "seed.ts#readDemoSet": { access: "pure", why: "reads the shipped demo set file" },
   "seed.ts#seedDemoCatalog": { access: "system", why: "seeds the catalog from the command line and on start-up, with the client it is given", importers: ["prisma/seed.ts", "scripts/prepare-app.ts", "scripts/reset-db.ts"] },
-  "keyed-view.ts#keyedUser": { access: "auth", why: "the user a private page's key names (HMAC under AUTH_SECRET, made by the proxy for a session it vouched for), read by getCurrentUser", importers: ["lib/dal/session.ts"] },
-  "keyed-view.ts#readAsKeyedUser": {
-    access: "auth",
-    why: "the private page cache's internal pages: opens the page's key (a forged or foreign key is null, lib/cache/private-key.test.ts) and reads as the user it names; the proxy refuses these routes to outside requests (proxy.test.ts)",
-    importers: ["app/cached/private/collection/[key]/page.tsx", "app/cached/private/decks/[key]/page.tsx"],
-  },
   "session-tokens.ts#sessionState": { access: "auth", why: "Auth.js's token check, before there is a session", importers: ["lib/auth.ts", "lib/auth/session-check.ts"] },
   "session-tokens.ts#revokeSession": { access: "auth", why: "Auth.js's sign-out, revoking the token being signed out", importers: ["lib/auth.ts"] },
   "session.ts#getCurrentUser": { access: "auth", why: "the session gate itself (tested in lib/dal/session.test.ts)", importers: ["*"] },
@@ -359,7 +358,7 @@ const DAL: Record<string, Row> = {
   "users.ts#toSessionUser": { access: "pure", why: "maps an account row" },
   "users.ts#verifyCredentials": { access: "auth", why: "sign-in: checks a password, before there is a session", importers: ["lib/auth/authorize.ts"] },
   "users.ts#createUser": { access: "auth", why: "sign-up: makes a regular account, before there is a session", importers: ["lib/actions/auth.ts"] },
-  "users.ts#findSessionUser": { access: "auth", why: "loads the session's account for the gate (and the account a private page's key names)", importers: ["lib/dal/keyed-view.ts", "lib/dal/session.ts"] },
+  "users.ts#findSessionUser": { access: "auth", why: "loads the session's account for the gate", importers: ["lib/dal/session.ts"] },
   "card-search/run.ts#normalizeSearchParams": { access: "pure", why: "parses search parameters" },
   "card-search/run.ts#runSearch": {
     access: "checked",

@@ -1,6 +1,6 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { db } from "@/lib/db";
+import { authorShares, invalidateAuthor } from "@/lib/dal/cache-invalidation";
 import { requireUser } from "@/lib/dal/session";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { createResetToken, resetTokenUserId, verifyResetToken } from "@/lib/auth/reset-token";
@@ -157,6 +157,7 @@ export async function exportMyData(): Promise<AccountExport> {
 export async function updateDisplayName(displayName: string): Promise<void> {
   const me = await requireUser();
   await db.user.update({ where: { id: me.id }, data: { displayName } });
+  await invalidateAuthor(me.id, await authorShares(me.id));
 }
 
 /**
@@ -181,6 +182,7 @@ export async function deleteMyAccount(password: string): Promise<void> {
       "account/admin",
       "An admin account (or one named in the catalog's audit log) cannot be deleted here: ask the operator to remove the admin role first (npm run user -- remove-admin EMAIL).",
     );
+  const shares = await authorShares(me.id);
   await db.$transaction(async (tx) => {
     await removeUserCommunityTx(tx, me.id);
     await tx.importJob.deleteMany({ where: { userId: me.id } });
@@ -196,8 +198,7 @@ export async function deleteMyAccount(password: string): Promise<void> {
     await tx.user.delete({ where: { id: me.id } });
   });
   forgetSessionChecks();
-  // the account's cached private pages go out of use (its sessions end too; a cached page names a user that is gone)
-  await bumpPrivateViews(me.id, ["collection", "decks"]);
+  await invalidateAuthor(me.id, shares);
 }
 
 /**

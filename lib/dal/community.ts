@@ -1,6 +1,7 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { db } from "@/lib/db";
+import { invalidateModeration } from "@/lib/dal/cache-invalidation";
 import { DomainError } from "@/lib/errors";
 import { getCurrentUser, requireAdmin, requireUser } from "@/lib/dal/session";
 import type { CommentDTO, DeckCommunityDTO, DeckCounts, ModerationAction, ModerationItemDTO } from "@/lib/community/types";
@@ -253,6 +254,7 @@ export async function reportComment(commentId: string, reason: string): Promise<
     create: { commentId, reporterId: user.id, reason },
     update: { reason, status: "open", createdAt: new Date(), resolvedAt: null, resolvedById: null },
   });
+  await invalidateModeration();
 }
 
 /** The admins' moderation queue: comments with open reports, then hidden comments (newest first). */
@@ -298,6 +300,7 @@ export async function moderateComment(commentId: string, action: ModerationActio
     }
     await tx.commentReport.updateMany({ where: { commentId: c.id, status: "open" }, data: { status: "resolved", resolvedAt: new Date(), resolvedById: admin.id } });
   });
+  await invalidateModeration();
   return { slug: c.deck.shareSlug };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { invalidateUser } from "@/lib/dal/cache-invalidation";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
 import type { CardDTO } from "@/lib/cards/types";
 import type { CompletionCard, CompletionLine } from "@/lib/deck/completion";
@@ -216,6 +217,7 @@ export async function saveLabRun(input: { deckId: string; deckVersion: number; q
     },
     select: { id: true },
   });
+  await invalidateUser(user.id);
   return { ok: true, id: row.id };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { db } from "@/lib/db";
+import { invalidateUser } from "@/lib/dal/cache-invalidation";
 import { requireUser } from "@/lib/dal/session";
 import { providerOf } from "@/lib/db-client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -182,7 +182,7 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
   } finally {
     await dropImportJob(job);
   }
-  await bumpPrivateViews(userId, ["collection"]);
+  await invalidateUser(userId);
   onProgress({ phase: "done", done: staged.length, total: staged.length });
   return previewOf(mode, resolved);
 }

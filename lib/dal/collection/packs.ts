@@ -1,6 +1,6 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { db } from "@/lib/db";
+import { invalidateUser } from "@/lib/dal/cache-invalidation";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { cardKey } from "@/lib/cards/keys";
@@ -45,7 +45,7 @@ export async function recordPackOpening(cardIds: string[]): Promise<PackOpeningD
     for (const [cardId, quantity] of counts) await applyDelta(tx, user.id, cardId, quantity);
     return created;
   });
-  await bumpPrivateViews(user.id, ["collection"]);
+  await invalidateUser(user.id);
   return toPackDTO(pack, true);
 }
 
@@ -90,7 +90,7 @@ export async function undoLastPackOpening(expectedPackId?: string): Promise<Pack
     }
     return { ...last, undoneAt: new Date() };
   });
-  await bumpPrivateViews(user.id, ["collection"]);
+  await invalidateUser(user.id);
   return toPackDTO(pack, false);
 }
 

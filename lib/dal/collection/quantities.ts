@@ -1,6 +1,6 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/cache/private-versions";
 import { db } from "@/lib/db";
+import { invalidateUser } from "@/lib/dal/cache-invalidation";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { cardKey } from "@/lib/cards/keys";
@@ -63,7 +63,7 @@ export async function adjustOwned(cardId: string, delta: number): Promise<number
     await assertCardsExist(tx, [cardId]);
     return applyDelta(tx, user.id, cardId, delta);
   });
-  await bumpPrivateViews(user.id, ["collection"]);
+  await invalidateUser(user.id);
   return quantity;
 }
 
@@ -87,6 +87,6 @@ export async function setOwned(cardId: string, quantity: number): Promise<number
     });
     return row.quantity;
   });
-  await bumpPrivateViews(user.id, ["collection"]);
+  await invalidateUser(user.id);
   return stored;
 }

@@ -1,4 +1,3 @@
-import { revalidatePath } from "next/cache";
 import { requireAdmin } from "@/lib/dal/session";
 import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
@@ -37,10 +36,6 @@ export async function POST(request: Request) {
   const text = file.text;
   return importStreamResponse(async (onProgress) => {
     const report = mode === "apply" ? await applyImport(text, format, onProgress) : await dryRunImport(text, format, onProgress);
-    if (report.applied) {
-      revalidatePath("/cards", "layout");
-      revalidatePath("/admin", "layout");
-    }
     return { ...importSummary(report, mode), data: reportForPage(report) };
   });
 }

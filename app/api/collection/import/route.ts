@@ -1,4 +1,3 @@
-import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/dal/session";
 import { applyCollectionImport, previewCollectionImport } from "@/lib/dal/collection";
 import { checkImportSize, detectFormat, MAX_IMPORT_BYTES } from "@/lib/collection/transfer";
@@ -62,7 +61,6 @@ export async function POST(request: Request) {
   return importStreamResponse<ImportActionData>(async (onProgress) => {
     // a refusal the user can read (bad file, rows that changed since the check) is a DomainError (CollectionError): nothing was changed
     const result = apply ? await applyCollectionImport(format, text, mode, onProgress) : await previewCollectionImport(format, text, mode, onProgress);
-    if (apply) revalidatePath("/collection", "layout");
     const data: ImportActionData = { ...result, applied: apply, format, fileName };
     if (apply) return { ok: true, data, message: `Imported ${result.lines.length} card${result.lines.length === 1 ? "" : "s"} (${mode === "add" ? "added to" : "replaced"} your collection).` };
     return { ok: true, data, message: result.canApply ? "Check passed: nothing is changed until you apply." : `${result.errors.length} row error(s): fix the file and check again.` };
