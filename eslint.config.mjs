@@ -85,12 +85,6 @@ const architecture = {
             message: "lib/dal/system.ts is the command-line tools' system path; the app acts only through the session (requireUser/requireAdmin).",
           },
           {
-            // The keyed view (a user named by a private page's key, not by the session) is for the internal private pages only.
-            target: ["./app/!(cached)/**", "./app/cached/!(private)/**", "./app/*.{ts,tsx}", "./components/**", "./lib/!(dal)/**", "./lib/*.ts", "./proxy.ts"],
-            from: "./lib/dal/keyed-view.ts",
-            message: "lib/dal/keyed-view.ts serves the private page cache's internal pages (app/cached/private) only; everything else acts through the session.",
-          },
-          {
             target: "./components",
             from: "./lib/dal",
             message: "Components never import lib/dal: the page reads the data and passes DTOs (types live beside their domain, e.g. lib/deck/types.ts).",
