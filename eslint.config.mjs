@@ -111,5 +111,5 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  globalIgnores([".next/**", ".next-e2e/**", ".next-bench/**", ".next-before/**", "out/**", "node_modules/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".tmp/**", "test/lint-fixtures/**"]),
+  globalIgnores([".next/**", ".next-*/**", "out/**", "node_modules/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".tmp/**", "test/lint-fixtures/**"]),
 ]);
