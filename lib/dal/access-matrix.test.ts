@@ -249,10 +249,6 @@ const DAL: Record<string, Row> = {
   "cache-invalidation.ts#invalidateCardChange": { access: "internal", why: "drops cached public pages after a catalog write that already checked the admin (no data read or written)" },
   "cache-invalidation.ts#invalidateCatalog": { access: "internal", why: "drops cached public pages after an import that already checked the admin (no data read or written)" },
   "cache-invalidation.ts#invalidateDeckChange": { access: "internal", why: "drops a shared deck's cached pages after a write by its owner (no data read or written)" },
-  "cache-invalidation.ts#invalidateUser": { access: "internal", why: "invalidates one user's tag after a write by that user (or an admin's review of their suggestion) that already checked the session (no data read or written)" },
-  "cache-invalidation.ts#invalidateModeration": { access: "internal", why: "invalidates the admins' queues after a report or a moderation that already checked the session (no data read or written)" },
-  "cache-invalidation.ts#authorShares": { access: "internal", why: "reads the signed-in user's own shared decks for the invalidation after their name change or account deletion", importers: ["lib/dal/account.ts"] },
-  "cache-invalidation.ts#invalidateAuthor": { access: "internal", why: "invalidates the pages showing a user's name after a write by that user (no data read or written)", importers: ["lib/dal/account.ts"] },
   // the cached public pages' data: public to everyone, and the same for everyone (a cached answer must not depend on who asked first)
   "public-pages.ts#cachedCardPage": { access: "checked", call: () => publicPages.cachedCardPage("DEMO", "5"), expect: PUBLIC, verify: sameForEveryone("cachedCardPage", (r, f) => expect(JSON.stringify(r)).not.toContain(f.privateDeck.slug)) },
   "public-pages.ts#cachedCardSearch": { access: "checked", call: () => publicPages.cachedCardSearch({ q: "sonic" }), expect: PUBLIC, verify: sameForEveryone("cachedCardSearch") },

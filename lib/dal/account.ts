@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { authorShares, invalidateAuthor } from "@/lib/dal/cache-invalidation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { cardDecksTag, deckTag, MODERATION_TAG, PUBLIC_DECKS_TAG, userTag } from "@/lib/cache/tags";
 import { requireUser } from "@/lib/dal/session";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { createResetToken, resetTokenUserId, verifyResetToken } from "@/lib/auth/reset-token";
@@ -18,6 +19,22 @@ export async function getMyAccount(): Promise<AccountDTO> {
   const me = await requireUser();
   const row = await db.user.findUniqueOrThrow({ where: { id: me.id }, select: { createdAt: true } });
   return { email: me.email, displayName: me.displayName, role: me.role, createdAt: row.createdAt.toISOString() };
+}
+
+/** What a user's public and unlisted decks put on public pages (read before a write that removes them). */
+async function authorShares(userId: string): Promise<{ slugs: string[]; cardIds: string[] }> {
+  const decks = await db.deck.findMany({ where: { ownerId: userId, visibility: { not: "private" } }, select: { shareSlug: true, visibility: true, cards: { select: { cardId: true } } }, take: 10_000 });
+  return { slugs: decks.map((d) => d.shareSlug), cardIds: decks.filter((d) => d.visibility === "public").flatMap((d) => d.cards.map((c) => c.cardId)) };
+}
+
+/**
+ * The tags of what shows a user's name, after it changes or the account goes:
+ * their own pages, the public deck list, their shared decks' pages and the
+ * "public decks using it" of those decks' cards, and the admins' queues (a
+ * deleted account's comments and reports go with it).
+ */
+function authorTags(userId: string, shares: { slugs: string[]; cardIds: string[] }): string[] {
+  return [userTag(userId), PUBLIC_DECKS_TAG, MODERATION_TAG, ...shares.slugs.map(deckTag), ...new Set(shares.cardIds.map(cardDecksTag))];
 }
 
 /** Ends every session of the signed-in user, on every device, this one included. */
@@ -157,7 +174,7 @@ export async function exportMyData(): Promise<AccountExport> {
 export async function updateDisplayName(displayName: string): Promise<void> {
   const me = await requireUser();
   await db.user.update({ where: { id: me.id }, data: { displayName } });
-  await invalidateAuthor(me.id, await authorShares(me.id));
+  await invalidate(authorTags(me.id, await authorShares(me.id)));
 }
 
 /**
@@ -198,7 +215,7 @@ export async function deleteMyAccount(password: string): Promise<void> {
     await tx.user.delete({ where: { id: me.id } });
   });
   forgetSessionChecks();
-  await invalidateAuthor(me.id, shares);
+  await invalidate(authorTags(me.id, shares));
 }
 
 /**

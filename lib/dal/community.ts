@@ -1,7 +1,8 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { db } from "@/lib/db";
-import { invalidateModeration } from "@/lib/dal/cache-invalidation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { MODERATION_TAG } from "@/lib/cache/tags";
 import { DomainError } from "@/lib/errors";
 import { getCurrentUser, requireAdmin, requireUser } from "@/lib/dal/session";
 import type { CommentDTO, DeckCommunityDTO, DeckCounts, ModerationAction, ModerationItemDTO } from "@/lib/community/types";
@@ -254,7 +255,7 @@ export async function reportComment(commentId: string, reason: string): Promise<
     create: { commentId, reporterId: user.id, reason },
     update: { reason, status: "open", createdAt: new Date(), resolvedAt: null, resolvedById: null },
   });
-  await invalidateModeration();
+  await invalidate([MODERATION_TAG]);
 }
 
 /** The admins' moderation queue: comments with open reports, then hidden comments (newest first). */
@@ -300,7 +301,7 @@ export async function moderateComment(commentId: string, action: ModerationActio
     }
     await tx.commentReport.updateMany({ where: { commentId: c.id, status: "open" }, data: { status: "resolved", resolvedAt: new Date(), resolvedById: admin.id } });
   });
-  await invalidateModeration();
+  await invalidate([MODERATION_TAG]);
   return { slug: c.deck.shareSlug };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { invalidateUser } from "@/lib/dal/cache-invalidation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { userTag } from "@/lib/cache/tags";
 import { cardInclude, toCardDTO } from "@/lib/dal/cards";
 import type { CardDTO } from "@/lib/cards/types";
 import type { CompletionCard, CompletionLine } from "@/lib/deck/completion";
@@ -217,7 +218,7 @@ export async function saveLabRun(input: { deckId: string; deckVersion: number; q
     },
     select: { id: true },
   });
-  await invalidateUser(user.id);
+  await invalidate([userTag(user.id)]);
   return { ok: true, id: row.id };
 }
 

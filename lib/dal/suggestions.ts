@@ -1,5 +1,7 @@
 import "server-only";
-import { cardPlaceSelect, invalidateCardChange, invalidateUser, toCardPlace } from "@/lib/dal/cache-invalidation";
+import { cardPlaceSelect, invalidateCardChange, toCardPlace } from "@/lib/dal/cache-invalidation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { MODERATION_TAG, userTag } from "@/lib/cache/tags";
 import { db } from "@/lib/db";
 import { cardKey } from "@/lib/cards/keys";
 import { requireAdmin, requireUser } from "@/lib/dal/session";
@@ -98,7 +100,7 @@ export async function createSuggestion(card: CatalogCard, cardId: string | null,
     const row = await tx.cardSuggestion.create({ data: { userId: user.id, cardId, payload: JSON.stringify(snapshotOfInput(card)), createdAt: now } });
     return { ok: true as const, id: row.id };
   });
-  if (r.ok) await invalidateUser(user.id, { moderation: true });
+  if (r.ok) await invalidate([userTag(user.id), MODERATION_TAG]);
   return r;
 }
 
@@ -146,7 +148,7 @@ export async function acceptSuggestion(id: string): Promise<{ ok: true; cardId: 
     return { ok: true as const, cardId: r.id, key: cardKey(parsed.card.set, parsed.card.number), places: [before, { set: parsed.card.set, number: parsed.card.number, title: parsed.card.title }], suggester: s.userId };
   });
   if (!r.ok) return r;
-  await Promise.all([invalidateCardChange(r.cardId, r.places), invalidateUser(r.suggester, { moderation: true })]);
+  await Promise.all([invalidateCardChange(r.cardId, r.places), invalidate([userTag(r.suggester), MODERATION_TAG])]);
   return { ok: true, cardId: r.cardId, key: r.key };
 }
 
@@ -161,6 +163,6 @@ export async function rejectSuggestion(id: string, reason: string): Promise<{ ok
     return { ok: true as const, suggester: s.userId };
   });
   if (!r.ok) return r;
-  await invalidateUser(r.suggester, { moderation: true });
+  await invalidate([userTag(r.suggester), MODERATION_TAG]);
   return { ok: true };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { invalidateUser } from "@/lib/dal/cache-invalidation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { userTag } from "@/lib/cache/tags";
 import { requireUser } from "@/lib/dal/session";
 import { providerOf } from "@/lib/db-client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -182,7 +183,7 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
   } finally {
     await dropImportJob(job);
   }
-  await invalidateUser(userId);
+  await invalidate([userTag(userId)]);
   onProgress({ phase: "done", done: staged.length, total: staged.length });
   return previewOf(mode, resolved);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { invalidateUser } from "@/lib/dal/cache-invalidation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { userTag } from "@/lib/cache/tags";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { cardKey } from "@/lib/cards/keys";
@@ -45,7 +46,7 @@ export async function recordPackOpening(cardIds: string[]): Promise<PackOpeningD
     for (const [cardId, quantity] of counts) await applyDelta(tx, user.id, cardId, quantity);
     return created;
   });
-  await invalidateUser(user.id);
+  await invalidate([userTag(user.id)]);
   return toPackDTO(pack, true);
 }
 
@@ -90,7 +91,7 @@ export async function undoLastPackOpening(expectedPackId?: string): Promise<Pack
     }
     return { ...last, undoneAt: new Date() };
   });
-  await invalidateUser(user.id);
+  await invalidate([userTag(user.id)]);
   return toPackDTO(pack, false);
 }
 

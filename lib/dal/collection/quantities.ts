@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { invalidateUser } from "@/lib/dal/cache-invalidation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { userTag } from "@/lib/cache/tags";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/dal/session";
 import { cardKey } from "@/lib/cards/keys";
@@ -63,7 +64,7 @@ export async function adjustOwned(cardId: string, delta: number): Promise<number
     await assertCardsExist(tx, [cardId]);
     return applyDelta(tx, user.id, cardId, delta);
   });
-  await invalidateUser(user.id);
+  await invalidate([userTag(user.id)]);
   return quantity;
 }
 
@@ -87,6 +88,6 @@ export async function setOwned(cardId: string, quantity: number): Promise<number
     });
     return row.quantity;
   });
-  await invalidateUser(user.id);
+  await invalidate([userTag(user.id)]);
   return stored;
 }

@@ -1,5 +1,7 @@
 import "server-only";
-import { invalidateDeckChange, invalidateUser } from "@/lib/dal/cache-invalidation";
+import { invalidateDeckChange } from "@/lib/dal/cache-invalidation";
+import { invalidate } from "@/lib/cache/invalidate";
+import { userTag } from "@/lib/cache/tags";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/dal/session";
@@ -58,7 +60,7 @@ export async function createDeck(input: CreateDeckInput): Promise<DeckWriteResul
     await tx.deckVersion.create({ data: { deckId: deck.id, version: 1, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id } });
     return { ok: true as const, id: deck.id, version: 1, check: v.check };
   });
-  if (r.ok) await invalidateUser(user.id);
+  if (r.ok) await invalidate([userTag(user.id)]);
   return r;
 }
 
