@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- next.config.js is CommonJS; the header values live in lib/*.cjs */
-const { PUBLIC_CACHE_CONTROL } = require("./lib/cache/cache-control.cjs");
-const { HSTS } = require("./lib/csp-policy.cjs");
+const { PUBLIC_CACHE_CONTROL } = require("./lib/server/cache/cache-control.cjs");
+const { HSTS } = require("./lib/server/csp-policy.cjs");
 
 /**
  * The cached public pages: their Cache-Control is set here, proxy.ts does not run for them (its matcher). The list
@@ -19,9 +19,9 @@ const nextConfig = {
   // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
   // Cached public pages and data stay in memory (never on disk) and tag invalidations reach
-  // every instance through Redis when REDIS_URL is set (lib/cache/next-cache-handler.cjs, on
+  // every instance through Redis when REDIS_URL is set (lib/server/cache/next-cache-handler.cjs, on
   // the documented cacheHandler interface).
-  cacheHandler: require.resolve("./lib/cache/next-cache-handler.cjs"),
+  cacheHandler: require.resolve("./lib/server/cache/next-cache-handler.cjs"),
   // `npm test` type-checks the whole project (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],

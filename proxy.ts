@@ -1,11 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers";
-import { THEME_SCRIPT } from "@/lib/theme";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { isCredentialsSignIn, refuseLockedOutSignIn } from "@/lib/auth/sign-in-limits";
-import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/cache-control.cjs";
+import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/server/security-headers";
+import { THEME_SCRIPT } from "@/components/site/theme";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { isCredentialsSignIn, refuseLockedOutSignIn } from "@/lib/accounts/sign-in-limits";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/server/cache/cache-control.cjs";
 
 /**
  * The app's own inline scripts, allowed by their hash (the same on every page,
@@ -35,13 +35,13 @@ const PUBLIC_PAGES = [
 /**
  * Pages rendered per request get a Content-Security-Policy with a fresh nonce
  * (Next.js reads it from the request's CSP header and puts it on its scripts).
- * The cached public pages get theirs from the cache (lib/cache/next-cache-handler.cjs:
+ * The cached public pages get theirs from the cache (lib/server/cache/next-cache-handler.cjs:
  * the hashes of exactly the inline scripts of the cached HTML, no nonce, which
  * would force a render per request) and a Cache-Control that lets a shared
  * cache keep them. HSTS in production over https. Static assets get the other
  * security headers from next.config.js. A credentials sign-in from a client
  * address that is locked out is answered 429 before anything else runs
- * (lib/auth/sign-in-limits.ts, refuseLockedOutSignIn). No signed-in page is
+ * (lib/accounts/sign-in-limits.ts, refuseLockedOutSignIn). No signed-in page is
  * cached: they are rendered per request and keep Next's `private, no-store`.
  */
 export function proxy(request: NextRequest): Response | Promise<Response> {

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { cachedCardSearch } from "@/lib/dal/public-pages";
-import { toCardTile } from "@/components/card/card-grid";
-import { CardResults } from "@/components/card/card-results";
-import { CardResultsHeader } from "@/components/card/card-results-header";
+import { cachedCardSearch } from "@/lib/catalog/data/public-pages";
+import { toCardTile } from "@/components/catalog/card-grid";
+import { CardResults } from "@/components/catalog/card-results";
+import { CardResultsHeader } from "@/components/catalog/card-results-header";
 import { Pagination } from "@/components/ui/pagination";
-import { QueryErrorPanel } from "@/components/card/query-error-panel";
+import { QueryErrorPanel } from "@/components/catalog/query-error-panel";
 
 export const metadata: Metadata = { title: "Cards" };
 
@@ -23,7 +23,7 @@ function listParams(raw: Record<string, string | string[] | undefined>): Record<
 
 /**
  * /cards with any query: rendered per request (it reads the query string) from
- * the cached search results of that query (lib/dal/public-pages.ts
+ * the cached search results of that query (lib/catalog/data/public-pages.ts
  * cachedCardSearch, tagged `catalog` and `cards`: a card write or an import
  * invalidates them). The title and search box are in ./layout.tsx, which stays
  * while the query changes.

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { cachedPublicDecks } from "@/lib/dal/public-pages";
-import { ColorDots } from "@/components/deck/color-dots";
+import { cachedPublicDecks } from "@/lib/catalog/data/public-pages";
+import { ColorDots } from "@/components/decks/color-dots";
 import { DECK_SORTS, type DeckSort } from "@/lib/community/types";
-import { deckSortSchema } from "@/lib/validation/community";
+import { deckSortSchema } from "@/lib/community/schemas";
 
 export const metadata: Metadata = { title: "Public decks", description: "Sonic X TCG decks shared publicly on Ringbinder." };
 
@@ -28,7 +28,7 @@ function n(value: number, one: string, many: string) {
 
 /**
  * /decks/public with any filter and sort: rendered per request (it reads the
- * query string) from the cached list of that filter (lib/dal/public-pages.ts
+ * query string) from the cached list of that filter (lib/catalog/data/public-pages.ts
  * cachedPublicDecks, invalidated by deck and catalog writes; the counts of
  * likes, views, comments and copies refresh within the 60-second lifetime).
  */
