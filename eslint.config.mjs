@@ -2,6 +2,9 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// Next.js is used through its public API only: its internals (next/dist/...) change without notice between releases.
+const NEXT_INTERNALS = "Import Next.js from its public entry points (next, next/cache, next/server, ...), never from next/dist/.";
+
 const engineBoundary = {
   files: ["lib/engine/**/*.ts"],
   ignores: ["lib/engine/**/*.test.ts", "lib/engine/sim/worker*.ts", "lib/engine/sim/node-*.ts"],
@@ -13,6 +16,7 @@ const engineBoundary = {
         patterns: [
           // Packages and files outside lib/engine are refused by the path zones below; built-ins resolve to no path.
           { group: ["node:*", "fs", "path", "crypto", "os", "worker_threads", "child_process"], message: "lib/engine must not import Node built-ins." },
+          { group: ["next/dist", "next/dist/*"], message: NEXT_INTERNALS },
         ],
       },
     ],
@@ -33,6 +37,17 @@ const engineBoundary = {
       { selector: "NewExpression[callee.name='Date']", message: "The engine is deterministic: no clocks." },
       { selector: "NewExpression[callee.name='Map']", message: "Game state is plain JSON: prefer records and arrays." },
       { selector: "ClassDeclaration", message: "Game state and engine code use plain data and functions, not classes." },
+    ],
+  },
+};
+
+const nextPublicApi = {
+  rules: {
+    "no-restricted-imports": ["error", { patterns: [{ group: ["next/dist", "next/dist/*"], message: NEXT_INTERNALS }] }],
+    "no-restricted-syntax": [
+      "error",
+      { selector: "CallExpression[callee.name='require'] > Literal[value=/^next\\u002Fdist(\\u002F|$)/]", message: NEXT_INTERNALS },
+      { selector: "ImportExpression > Literal[value=/^next\\u002Fdist(\\u002F|$)/]", message: NEXT_INTERNALS },
     ],
   },
 };
@@ -109,6 +124,7 @@ const architecture = {
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  nextPublicApi,
   architecture,
   engineBoundary,
   {
@@ -121,5 +137,5 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  globalIgnores([".next/**", ".next-e2e/**", ".next-bench/**", ".next-before/**", "out/**", "node_modules/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".tmp/**", "test/lint-fixtures/**"]),
+  globalIgnores([".next/**", ".next-*/**", "out/**", "node_modules/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".tmp/**", "test/lint-fixtures/**"]),
 ]);

@@ -1,14 +1,12 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- next.config.js is CommonJS; the header values live in lib/*.cjs */
 const { PUBLIC_CACHE_CONTROL } = require("./lib/server/cache/cache-control.cjs");
 const { HSTS } = require("./lib/server/csp-policy.cjs");
-const { listRewrites } = require("./lib/server/cache/list-routes.cjs");
-const { privateRewrites } = require("./lib/server/cache/private-routes.cjs");
 
 /**
- * The cached public pages: their Cache-Control is set here, proxy.ts does not run for them (its matcher), except for
- * the list pages with a query (/cards?q=…), which it hands on to their per-query route.
+ * The cached public pages: their Cache-Control is set here, proxy.ts does not run for them (its matcher). The list
+ * pages (/cards, /decks/public) read their query string and render per request from cached data (docs/caching.md).
  */
-const CACHED_PAGES = ["/", "/rules", "/learn", "/forgot-password", "/cards", "/cards/syntax", "/cards/:set/:number(\\d+)", "/d/:path*", "/decks/public", "/decks/starter/:slug", "/cached/:path*"];
+const CACHED_PAGES = ["/", "/rules", "/learn", "/forgot-password", "/cards/syntax", "/cards/:set/:number(\\d+)", "/d/:path*", "/decks/starter/:slug"];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -21,19 +19,14 @@ const nextConfig = {
   // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
   // Cached public pages and data stay in memory (never on disk) and tag invalidations reach
-  // every instance through Redis when REDIS_URL is set (lib/server/cache/next-cache-handler.cjs).
+  // every instance through Redis when REDIS_URL is set (lib/server/cache/next-cache-handler.cjs, on
+  // the documented cacheHandler interface).
   cacheHandler: require.resolve("./lib/server/cache/next-cache-handler.cjs"),
   // `npm test` type-checks the whole project (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],
   // Test builds write to their own folder so `npm test` never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // /cards and /decks/public are served from their per-query cached routes (lib/server/cache/list-routes.cjs), and signed-in
-  // /collection and /decks from the private page cache when the proxy vouched for the session
-  // (lib/server/cache/private-routes.cjs); after the proxy.
-  async rewrites() {
-    return { beforeFiles: [...listRewrites(), ...privateRewrites()], afterFiles: [], fallback: [] };
-  },
   // Every response. The Content-Security-Policy comes from proxy.ts (a per-request nonce) or, on cached pages, from
   // the cache handler (script hashes: docs/security.md).
   async headers() {

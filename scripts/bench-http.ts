@@ -393,7 +393,7 @@ function printRows(rows: Row[]) {
   console.log(`\nTargets (2-core machine): public cached pages ≥ ${TARGETS.publicCached}× the static baseline, signed-in pages ≥ ${TARGETS.signedIn}×.`);
   if (rows.some((r) => r.kind === "uncached"))
     console.log(
-      "Signed-in rows: repeat views of a page the user's data has not changed since (served from the private page cache); the uncached rows (no target) are first views: every /collection request a query not seen before (rendered and stored), every /decks request a session the server has not checked yet (rendered per request).",
+      "Signed-in rows: rendered per request (no signed-in page is cached as HTML), repeat views under one session (its check remembered for 5 s); the uncached rows (no target): every /collection request a query not seen before, every /decks request a session the server has not checked yet (the full session check each time).",
     );
   console.log("cpu ms: the server process's CPU time per request during the load (all its threads; what a request costs, whatever the load average).");
 }
@@ -520,8 +520,8 @@ async function pagesMode(seeded: Seeded) {
 
 /**
  * /collection with a query no request asked for before (page, sort, direction
- * and view in turn: thousands of distinct real pages of 60 cards), so each one
- * is rendered and stored: what a first view of a page costs.
+ * and view in turn: thousands of distinct real pages of 60 cards): what a
+ * view of a page no one asked for before costs.
  */
 function freshCollectionQuery(): Vary {
   const pages = Math.max(1, Math.floor((CARDS + 60) / 60));
@@ -537,8 +537,8 @@ function freshCollectionQuery(): Vary {
 /**
  * The signed-in user's session re-issued under `count` new session ids (the
  * same claims, as Auth.js would for new sign-ins, minted with the bench's
- * secret): the server has checked none of them, so it cannot vouch for them
- * from memory and renders the page per request, with the full session check.
+ * secret): the server has checked none of them, so each request makes the
+ * full session check.
  */
 async function freshSessions(cookie: string, count: number): Promise<Vary> {
   const { decode, encode } = await import("next-auth/jwt");

@@ -13,9 +13,8 @@ import { CollectionResults } from "@/components/collection/collection-results";
 import { ProgressBar } from "@/components/collection/progress-bar";
 
 /**
- * The collection page's query, data and markup, shared by the page rendered
- * per request (app/collection/page.tsx) and its cached twin served from the
- * private page cache (app/cached/private/collection/[key]/page.tsx).
+ * The collection page's query, data and markup (app/collection/page.tsx,
+ * rendered per request for the signed-in user; never cached as HTML).
  */
 
 /** "10,101": one formatter for the page's counts (toLocaleString builds a new one per call). */

@@ -9,10 +9,10 @@ export const metadata: Metadata = { title: "My collection" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * /collection rendered per request: for a guest (a redirect to sign-in), and for
- * a signed-in user the proxy could not vouch for just now (docs/caching.md,
- * "Private pages"); a session it vouched for is served from
- * app/cached/private/collection instead.
+ * /collection, rendered per request: a guest is redirected to sign-in; a
+ * signed-in user's page streams behind a skeleton. Never cached as HTML
+ * (docs/caching.md): a write by the user invalidates their tag, which
+ * re-renders it in the action's response.
  */
 export default async function CollectionPage({ searchParams }: { searchParams: SearchParams }) {
   const params = collectionParams(await searchParams);

@@ -7,9 +7,8 @@ import { ImportPanel } from "@/components/decks/import-panel";
 import { ColorDots } from "@/components/decks/color-dots";
 
 /**
- * The deck list's data and markup, shared by /decks rendered per request
- * (app/decks/page.tsx) and its cached twin served from the private page cache
- * (app/cached/private/decks/[key]/page.tsx).
+ * The deck list's data and markup (app/decks/page.tsx, rendered per request
+ * for the signed-in user; never cached as HTML).
  */
 
 /** "Nov 30, 2026, 10:04 PM": one formatter for every row (building one per call costs more than the rest of a row). */

@@ -7,10 +7,8 @@ import { DecksView, loadDecks } from "./decks-view";
 export const metadata: Metadata = { title: "My decks" };
 
 /**
- * /decks rendered per request: for a guest (a redirect to sign-in), and for a
- * signed-in user the proxy could not vouch for just now (docs/caching.md,
- * "Private pages"); a session it vouched for is served from
- * app/cached/private/decks instead.
+ * /decks, rendered per request: a guest is redirected to sign-in; a signed-in
+ * user's lists stream behind a skeleton. Never cached as HTML (docs/caching.md).
  */
 export default async function DecksPage() {
   await requireUserOrRedirect("/decks");

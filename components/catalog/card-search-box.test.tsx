@@ -43,6 +43,17 @@ describe("CardSearchBox typing pause", () => {
     expect(router.replace).toHaveBeenCalledWith("/admin/cards?q=%21tornado", { scroll: false });
   });
 
+  it("pushes a typed query while a filter's push has not landed yet, so back still returns to the page before the filter", () => {
+    renderWithLink();
+    fireEvent.click(screen.getByRole("button", { name: "Blue" }));
+    expect(router.push).toHaveBeenCalledTimes(1);
+    // the filter's page has not arrived (the URL still has no query) when the typed query is applied
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search cards" }), { target: { value: "t:robot" } });
+    act(() => vi.advanceTimersByTime(400));
+    expect(router.replace).not.toHaveBeenCalled();
+    expect(router.push).toHaveBeenLastCalledWith("/admin/cards?q=t%3Arobot", { scroll: false });
+  });
+
   it("drops the waiting query when the user follows a link elsewhere, so the link's navigation is not replaced", () => {
     renderWithLink();
     fireEvent.change(screen.getByRole("searchbox", { name: "Search cards" }), { target: { value: "!tornado" } });

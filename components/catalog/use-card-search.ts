@@ -35,11 +35,18 @@ export function useCardSearch({ query, onQueryChange, resetParams, debounceMs }:
   // when an earlier one lands late (quick clicks on a busy server), it is this
   // box's own navigation arriving, not a change from outside.
   const inFlight = useRef<string[]>([]);
+  // A push this box made that the URL has not shown yet. The router commits a
+  // navigation when its page arrives, so a typed query's replace issued
+  // meanwhile would land first and replace the entry the push was to leave
+  // behind (back would skip past the page the user was on): while a push is
+  // pending, the typed query is pushed instead, taking the filter's place.
+  const pendingPush = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
 
   // Follow the URL (back/forward, links) when it changes from outside.
   useEffect(() => {
+    pendingPush.current = false;
     const own = inFlight.current.indexOf(urlQuery);
     if (own >= 0) {
       inFlight.current = inFlight.current.slice(own + 1);
@@ -81,8 +88,10 @@ export function useCardSearch({ query, onQueryChange, resetParams, debounceMs }:
       }
       // build on the URL as it is now (a previous replace may not have reached searchParams yet)
       const url = searchUrl(pathname, typeof window === "undefined" ? searchParams.toString() : window.location.search, q, resetParams);
-      if (mode === "push") router.push(url, { scroll: false });
-      else router.replace(url, { scroll: false });
+      if (mode === "push" || pendingPush.current) {
+        pendingPush.current = true;
+        router.push(url, { scroll: false });
+      } else router.replace(url, { scroll: false });
     },
     [onQueryChange, pathname, resetParams, router, searchParams],
   );

@@ -8,16 +8,14 @@ import { invalidationChannel } from "@/lib/server/cache/invalidate";
  * After a session ends here (sign-out, "sign out everywhere", password change
  * or reset, account deletion): forgets this instance's answers at once and
  * tells the other instances over the cache invalidation channel, where their
- * cache handler forgets theirs (lib/server/cache/next-cache-handler.cjs). Their
- * proxies vouch for sessions from the memo for minutes only while that
- * channel is up (lib/accounts/session-memo.ts, vouchWindowMs).
+ * cache handler forgets theirs (lib/server/cache/next-cache-handler.cjs).
  */
 export function forgetSessionChecks(): void {
   forgetHere();
   const redis = getRedis();
   if (!redis) return;
   redis.publish(invalidationChannel(), JSON.stringify({ origin: `sessions-${process.pid}`, sessions: true })).catch((err: Error) => {
-    console.warn(`Could not tell the other instances a session ended (${err.message}); their proxies may serve its private cached pages for up to 5 minutes.`);
+    console.warn(`Could not tell the other instances a session ended (${err.message}); they may accept it for up to 5 seconds.`);
   });
 }
 
@@ -25,8 +23,7 @@ export function forgetSessionChecks(): void {
  * True when a session token may still be used: its account exists, the token
  * was issued under the account's current session version (no "sign out
  * everywhere" or password change since), and it was not signed out. Answers
- * are remembered for a few seconds per instance (lib/accounts/session-memo.ts,
- * which the proxy reads too).
+ * are remembered for a few seconds per instance (lib/accounts/session-memo.ts).
  */
 export async function sessionIsCurrent(token: SessionClaims): Promise<boolean> {
   const hit = rememberedSession(token);

@@ -1,6 +1,8 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { db } from "@/lib/server/db/db";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { MODERATION_TAG } from "@/lib/server/cache/tags";
 import { DomainError } from "@/lib/server/errors";
 import { getCurrentUser, requireAdmin, requireUser } from "@/lib/server/session";
 import type { CommentDTO, DeckCommunityDTO, DeckCounts, ModerationAction, ModerationItemDTO } from "@/lib/community/types";
@@ -253,6 +255,7 @@ export async function reportComment(commentId: string, reason: string): Promise<
     create: { commentId, reporterId: user.id, reason },
     update: { reason, status: "open", createdAt: new Date(), resolvedAt: null, resolvedById: null },
   });
+  await invalidate([MODERATION_TAG]);
 }
 
 /** The admins' moderation queue: comments with open reports, then hidden comments (newest first). */
@@ -298,6 +301,7 @@ export async function moderateComment(commentId: string, action: ModerationActio
     }
     await tx.commentReport.updateMany({ where: { commentId: c.id, status: "open" }, data: { status: "resolved", resolvedAt: new Date(), resolvedById: admin.id } });
   });
+  await invalidate([MODERATION_TAG]);
   return { slug: c.deck.shareSlug };
 }
 

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { userTag } from "@/lib/server/cache/tags";
 import { cardInclude, toCardDTO } from "@/lib/catalog/data";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import type { CompletionCard, CompletionLine } from "@/lib/decks/completion";
@@ -216,6 +218,7 @@ export async function saveLabRun(input: { deckId: string; deckVersion: number; q
     },
     select: { id: true },
   });
+  await invalidate([userTag(user.id)]);
   return { ok: true, id: row.id };
 }
 

@@ -242,6 +242,7 @@ const DAL: Record<string, Row> = {
   "catalog/data/cache-invalidation.ts#invalidateDeckChange": { access: "internal", why: "drops a shared deck's cached pages after a write by its owner (no data read or written)" },
   // the cached public pages' data: public to everyone, and the same for everyone (a cached answer must not depend on who asked first)
   "catalog/data/public-pages.ts#cachedCardPage": { access: "checked", call: () => publicPages.cachedCardPage("DEMO", "5"), expect: PUBLIC, verify: sameForEveryone("cachedCardPage", (r, f) => expect(JSON.stringify(r)).not.toContain(f.privateDeck.slug)) },
+  "catalog/data/public-pages.ts#cachedCardSearch": { access: "checked", call: () => publicPages.cachedCardSearch({ q: "sonic" }), expect: PUBLIC, verify: sameForEveryone("cachedCardSearch") },
   "catalog/data/public-pages.ts#cachedCatalogFacets": { access: "checked", call: () => publicPages.cachedCatalogFacets(), expect: PUBLIC, verify: sameForEveryone("cachedCatalogFacets") },
   "catalog/data/public-pages.ts#cachedDeckList": { access: "checked", call: () => publicPages.cachedDeckList("matrix", [{ set: "DEMO", number: 1, quantity: 2 }]), expect: PUBLIC, verify: sameForEveryone("cachedDeckList") },
   "catalog/data/public-pages.ts#cachedPublicDecks": {
@@ -318,12 +319,6 @@ const DAL: Record<string, Row> = {
   "playtest/data.ts#getPlaytestCards": { access: "checked", call: () => playtestCards.getPlaytestCards(["DEMO-001"]), expect: PUBLIC },
   "catalog/data/seed.ts#readDemoSet": { access: "pure", why: "reads the shipped demo set file" },
   "catalog/data/seed.ts#seedDemoCatalog": { access: "system", why: "seeds the catalog from the command line and on start-up, with the client it is given", importers: ["prisma/seed.ts", "scripts/prepare-app.ts", "scripts/reset-db.ts"] },
-  "server/cache/keyed-view.ts#keyedUser": { access: "auth", why: "the user a private page's key names (HMAC under AUTH_SECRET, made by the proxy for a session it vouched for), read by getCurrentUser", importers: ["lib/server/session.ts"] },
-  "server/cache/keyed-view.ts#readAsKeyedUser": {
-    access: "auth",
-    why: "the private page cache's internal pages: opens the page's key (a forged or foreign key is null, lib/server/cache/private-key.test.ts) and reads as the user it names; the proxy refuses these routes to outside requests (proxy.test.ts)",
-    importers: ["app/cached/private/collection/[key]/page.tsx", "app/cached/private/decks/[key]/page.tsx"],
-  },
   "accounts/data/session-tokens.ts#sessionState": { access: "auth", why: "Auth.js's token check, before there is a session", importers: ["lib/accounts/auth.ts", "lib/accounts/session-check.ts"] },
   "accounts/data/session-tokens.ts#revokeSession": { access: "auth", why: "Auth.js's sign-out, revoking the token being signed out", importers: ["lib/accounts/auth.ts"] },
   "server/session.ts#getCurrentUser": { access: "auth", why: "the session gate itself (tested in lib/server/session.test.ts)", importers: ["*"] },
@@ -350,7 +345,7 @@ const DAL: Record<string, Row> = {
   "accounts/data/users.ts#toSessionUser": { access: "pure", why: "maps an account row" },
   "accounts/data/users.ts#verifyCredentials": { access: "auth", why: "sign-in: checks a password, before there is a session", importers: ["lib/accounts/authorize.ts"] },
   "accounts/data/users.ts#createUser": { access: "auth", why: "sign-up: makes a regular account, before there is a session", importers: ["lib/accounts/actions/auth.ts"] },
-  "accounts/data/users.ts#findSessionUser": { access: "auth", why: "loads the session's account for the gate (and the account a private page's key names)", importers: ["lib/server/cache/keyed-view.ts", "lib/server/session.ts"] },
+  "accounts/data/users.ts#findSessionUser": { access: "auth", why: "loads the session's account for the gate", importers: ["lib/server/session.ts"] },
   "catalog/data/card-search/run.ts#normalizeSearchParams": { access: "pure", why: "parses search parameters" },
   "catalog/data/card-search/run.ts#runSearch": {
     access: "checked",

@@ -3,7 +3,6 @@ import { DomainError } from "@/lib/server/errors";
 import { cache } from "react";
 import { findSessionUser, type SessionUser } from "@/lib/accounts/data/users";
 import { systemActor } from "@/lib/accounts/data/system";
-import { keyedUser } from "@/lib/server/cache/keyed-view";
 
 /** Thrown by require* helpers inside actions and route handlers; pages use the redirecting variants. */
 export class AuthError extends DomainError {
@@ -17,16 +16,13 @@ export class AuthError extends DomainError {
 /**
  * The signed-in user, or null for a guest. Cached per request. Inside a
  * command-line tool's `runAsSystemAdmin` (lib/accounts/data/system.ts, never reachable
- * from a request) it is that tool's admin account; inside an internal private
- * page's readAsKeyedUser (lib/server/cache/keyed-view.ts) it is the user the page's
- * key names (proxy.ts vouched for that session). Auth.js and Next's
- * navigation helpers load lazily so command-line tools can use the DAL.
+ * from a request) it is that tool's admin account; otherwise the request's
+ * session. Auth.js and Next's navigation helpers load lazily so command-line
+ * tools can use the DAL.
  */
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const system = systemActor();
   if (system) return system;
-  const viewer = keyedUser();
-  if (viewer) return viewer;
   const { sessionUserId } = await import("@/lib/accounts/auth");
   const id = await sessionUserId();
   if (!id) return null;

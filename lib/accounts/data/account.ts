@@ -1,6 +1,7 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/server/cache/private-versions";
 import { db } from "@/lib/server/db/db";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { cardDecksTag, deckTag, MODERATION_TAG, PUBLIC_DECKS_TAG, userTag } from "@/lib/server/cache/tags";
 import { requireUser } from "@/lib/server/session";
 import { hashPassword, verifyPassword } from "@/lib/accounts/password";
 import { createResetToken, resetTokenUserId, verifyResetToken } from "@/lib/accounts/reset-token";
@@ -19,6 +20,22 @@ export async function getMyAccount(): Promise<AccountDTO> {
   const me = await requireUser();
   const row = await db.user.findUniqueOrThrow({ where: { id: me.id }, select: { createdAt: true } });
   return { email: me.email, displayName: me.displayName, role: me.role, createdAt: row.createdAt.toISOString() };
+}
+
+/** What a user's public and unlisted decks put on public pages (read before a write that removes them). */
+async function authorShares(userId: string): Promise<{ slugs: string[]; cardIds: string[] }> {
+  const decks = await db.deck.findMany({ where: { ownerId: userId, visibility: { not: "private" } }, select: { shareSlug: true, visibility: true, cards: { select: { cardId: true } } }, take: 10_000 });
+  return { slugs: decks.map((d) => d.shareSlug), cardIds: decks.filter((d) => d.visibility === "public").flatMap((d) => d.cards.map((c) => c.cardId)) };
+}
+
+/**
+ * The tags of what shows a user's name, after it changes or the account goes:
+ * their own pages, the public deck list, their shared decks' pages and the
+ * "public decks using it" of those decks' cards, and the admins' queues (a
+ * deleted account's comments and reports go with it).
+ */
+function authorTags(userId: string, shares: { slugs: string[]; cardIds: string[] }): string[] {
+  return [userTag(userId), PUBLIC_DECKS_TAG, MODERATION_TAG, ...shares.slugs.map(deckTag), ...new Set(shares.cardIds.map(cardDecksTag))];
 }
 
 /** Ends every session of the signed-in user, on every device, this one included. */
@@ -162,7 +179,8 @@ export async function exportMyData(): Promise<AccountExport> {
 export async function updateDisplayName(displayName: string): Promise<{ sharedDeckSlugs: string[] }> {
   const me = await requireUser();
   await db.user.update({ where: { id: me.id }, data: { displayName } });
-  // the shared decks' cached pages show the owner's name
+  await invalidate(authorTags(me.id, await authorShares(me.id)));
+  // the action invalidates the shared decks' pages, which show the owner's name
   const shared = await db.deck.findMany({ where: { ownerId: me.id, visibility: { not: "private" } }, select: { shareSlug: true } });
   return { sharedDeckSlugs: shared.map((d) => d.shareSlug) };
 }
@@ -189,6 +207,7 @@ export async function deleteMyAccount(password: string): Promise<void> {
       "account/admin",
       "An admin account (or one named in the catalog's audit log) cannot be deleted here: ask the operator to remove the admin role first (npm run user -- remove-admin EMAIL).",
     );
+  const shares = await authorShares(me.id);
   await db.$transaction(async (tx) => {
     await removeUserCommunityTx(tx, me.id);
     await anonymiseSeatsTx(tx, me.id);
@@ -205,8 +224,7 @@ export async function deleteMyAccount(password: string): Promise<void> {
     await tx.user.delete({ where: { id: me.id } });
   });
   forgetSessionChecks();
-  // the account's cached private pages go out of use (its sessions end too; a cached page names a user that is gone)
-  await bumpPrivateViews(me.id, ["collection", "decks"]);
+  await invalidate(authorTags(me.id, shares));
 }
 
 /**

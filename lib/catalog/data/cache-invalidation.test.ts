@@ -4,8 +4,10 @@ import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /**
- * Writes invalidate exactly the cached public pages that show what they
- * changed: the tags handed to Next's revalidateTag are recorded here.
+ * Writes invalidate exactly the tags of what they changed: the cached public
+ * pages that show it, and the owner's own (signed-in, never cached) pages,
+ * whose server action re-renders them. The tags handed to Next's
+ * revalidateTag are recorded here.
  */
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient, tags: [] as string[] }));
 
@@ -17,7 +19,6 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/cache", () => ({
-  revalidatePath: () => undefined,
   revalidateTag: (tag: string) => {
     h.tags.push(tag);
   },
@@ -32,6 +33,8 @@ const decks = await import("@/lib/decks/data");
 const { updateCard } = await import("@/lib/catalog/data/catalog-admin");
 const { parseCatalogCard } = await import("@/lib/catalog/schemas");
 const { applyImport, dryRunImport } = await import("@/lib/catalog/data/catalog-import");
+const { adjustOwned } = await import("@/lib/collection/data");
+const { updateDisplayName } = await import("@/lib/accounts/data/account");
 
 const ids: Record<string, string> = {};
 let user: { id: string; email: string; displayName: string; role: "user" };
@@ -68,16 +71,36 @@ describe("cache invalidation", () => {
     const d = await deck("public");
     const cards = [...list().slice(1), { cardId: ids["DEMO-017"], quantity: 5 }];
     expect(await decks.saveDeck({ deckId: d.id, expectedVersion: d.version, name: "Renamed", description: "", cards })).toMatchObject({ ok: true });
-    const expected = [`deck:${d.slug}`, "decks:public", ...new Set([...KEYS.map((k) => `card-decks:${ids[k]}`), `card-decks:${ids["DEMO-017"]}`])];
+    const expected = [`user:${user.id}`, `deck:${d.slug}`, "decks:public", ...new Set([...KEYS.map((k) => `card-decks:${ids[k]}`), `card-decks:${ids["DEMO-017"]}`])];
     expect(new Set(h.tags)).toEqual(new Set(expected));
     expect(h.tags).not.toContain("catalog");
     expect(h.tags).not.toContain("cards");
   });
 
-  it("saving an unlisted deck invalidates its page only (it is in no public list)", async () => {
+  it("saving an unlisted deck invalidates its page and its owner's pages only (it is in no public list)", async () => {
     const d = await deck("unlisted");
     expect(await decks.saveDeck({ deckId: d.id, expectedVersion: d.version, name: "Still unlisted", description: "", cards: list() })).toMatchObject({ ok: true });
-    expect(h.tags).toEqual([`deck:${d.slug}`]);
+    expect(h.tags).toEqual([`user:${user.id}`, `deck:${d.slug}`]);
+  });
+
+  it("a new deck and a collection change invalidate their owner's pages only: no public page shows them", async () => {
+    current.user = user;
+    expect(await decks.createDeck({ name: "Fresh", description: "", cards: list() })).toMatchObject({ ok: true });
+    expect(h.tags).toEqual([`user:${user.id}`]);
+    h.tags = [];
+    await adjustOwned(ids["DEMO-005"], 2);
+    expect(h.tags).toEqual([`user:${user.id}`]);
+  });
+
+  it("a new display name invalidates the pages showing it: the owner's, the public list, their shared decks' pages", async () => {
+    const shared = await deck("public");
+    const unlisted = await deck("unlisted");
+    const hidden = await deck("private");
+    current.user = user;
+    await updateDisplayName("Deck Builder Prime");
+    expect(h.tags).toEqual(expect.arrayContaining([`user:${user.id}`, "decks:public", `deck:${shared.slug}`, `deck:${unlisted.slug}`, `card-decks:${ids["DEMO-005"]}`]));
+    expect(h.tags).not.toContain(`deck:${hidden.slug}`);
+    expect(h.tags).not.toContain("catalog");
   });
 
   it("a card edit invalidates its page, its title's printings, the card lists and the shared decks holding it", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import { titleKey } from "@/lib/catalog/keys";
 import { invalidate } from "@/lib/server/cache/invalidate";
-import { cardDecksTag, cardKeyTag, CARD_LISTS_TAG, CATALOG_TAG, deckTag, PUBLIC_DECKS_TAG, titleTag } from "@/lib/server/cache/tags";
+import { cardDecksTag, cardKeyTag, CARD_LISTS_TAG, CATALOG_TAG, deckTag, PUBLIC_DECKS_TAG, titleTag, userTag } from "@/lib/server/cache/tags";
 
 /** Where a printing sits and what it is called: what its cached pages are tagged with. */
 export type CardPlace = { set: string; number: number; title: string };
@@ -36,12 +36,12 @@ export async function invalidateCatalog(): Promise<void> {
 }
 
 /**
- * After a deck is saved, deleted or changes visibility: its shared page and,
- * when it is or was public, the public deck list and the "public decks using
- * it" of every card it holds or held.
+ * After a deck is saved, deleted or changes visibility: its owner's pages, its
+ * shared page and, when it is or was public, the public deck list and the
+ * "public decks using it" of every card it holds or held.
  */
-export async function invalidateDeckChange(change: { slug: string; public: boolean; cardIds: string[] }): Promise<void> {
-  const tags = [deckTag(change.slug)];
+export async function invalidateDeckChange(change: { ownerId: string; slug: string; public: boolean; cardIds: string[] }): Promise<void> {
+  const tags = [userTag(change.ownerId), deckTag(change.slug)];
   if (change.public) tags.push(PUBLIC_DECKS_TAG, ...change.cardIds.map(cardDecksTag));
   await invalidate(tags);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { unstable_cache } from "next/cache";
-import { catalogFacets } from "@/lib/catalog/data/card-search";
+import { catalogFacets, normalizeSearchParams, searchCards } from "@/lib/catalog/data/card-search";
 import { getCardBySetNumber, otherPrintings, publicCardUsage } from "@/lib/catalog/data/card-page";
 import { getPublishedDeck, listPublicDecks, resolvePublicDeckList } from "@/lib/decks/data";
 import { titleKey } from "@/lib/catalog/keys";
@@ -19,6 +19,15 @@ export const PUBLIC_CACHE_SECONDS = 60;
 
 /** The search box's trait and set lists (shared by every card list page). */
 export const cachedCatalogFacets = unstable_cache(() => catalogFacets(), ["catalog-facets"], { tags: [CATALOG_TAG, CARD_LISTS_TAG], revalidate: PUBLIC_CACHE_SECONDS });
+
+/**
+ * One page of catalog search results (the /cards list, any query): the query
+ * normalized first (defaults, bounds), so spellings of one query share an entry.
+ */
+export const cachedCardSearch = cache((input: { q?: string; sort?: string; dir?: string; page?: string }) => {
+  const { q, sort, dir, page } = normalizeSearchParams(input);
+  return unstable_cache(() => searchCards({ q, sort, dir, page: String(page) }), ["card-search", q, sort, dir, String(page)], { tags: [CATALOG_TAG, CARD_LISTS_TAG], revalidate: PUBLIC_CACHE_SECONDS })();
+});
 
 /** A card page: the card, its other printings and the public decks using it; null when there is no such card. */
 export const cachedCardPage = cache(async (set: string, number: string) => {

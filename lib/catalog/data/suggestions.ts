@@ -1,5 +1,7 @@
 import "server-only";
 import { cardPlaceSelect, invalidateCardChange, toCardPlace } from "@/lib/catalog/data/cache-invalidation";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { MODERATION_TAG, userTag } from "@/lib/server/cache/tags";
 import { db } from "@/lib/server/db/db";
 import { cardKey } from "@/lib/catalog/keys";
 import { requireAdmin, requireUser } from "@/lib/server/session";
@@ -85,7 +87,7 @@ export type SuggestionError =
  */
 export async function createSuggestion(card: CatalogCard, cardId: string | null, now = new Date()): Promise<{ ok: true; id: string } | SuggestionError> {
   const user = await requireUser();
-  return db.$transaction(async (tx) => {
+  const r = await db.$transaction(async (tx) => {
     const since = new Date(now.getTime() - 60 * 60 * 1000);
     const recent = await tx.cardSuggestion.count({ where: { userId: user.id, createdAt: { gt: since } } });
     if (recent >= SUGGESTIONS_PER_HOUR) {
@@ -98,6 +100,8 @@ export async function createSuggestion(card: CatalogCard, cardId: string | null,
     const row = await tx.cardSuggestion.create({ data: { userId: user.id, cardId, payload: JSON.stringify(snapshotOfInput(card)), createdAt: now } });
     return { ok: true as const, id: row.id };
   });
+  if (r.ok) await invalidate([userTag(user.id), MODERATION_TAG]);
+  return r;
 }
 
 /** The signed-in user's own suggestions with their status and any rejection reason. */
@@ -141,21 +145,24 @@ export async function acceptSuggestion(id: string): Promise<{ ok: true; cardId: 
     const r = s.cardId ? await updateCardTx(tx, s.cardId, parsed.card, writer, "suggestion", note) : await createCardTx(tx, parsed.card, writer, "suggestion", note);
     if (!r.ok) return { ok: false as const, code: r.code, message: r.message };
     await tx.cardSuggestion.update({ where: { id }, data: { status: "accepted", reviewedById: writer.userId, reviewedAt: new Date(), cardId: r.id } });
-    return { ok: true as const, cardId: r.id, key: cardKey(parsed.card.set, parsed.card.number), places: [before, { set: parsed.card.set, number: parsed.card.number, title: parsed.card.title }] };
+    return { ok: true as const, cardId: r.id, key: cardKey(parsed.card.set, parsed.card.number), places: [before, { set: parsed.card.set, number: parsed.card.number, title: parsed.card.title }], suggester: s.userId };
   });
   if (!r.ok) return r;
-  await invalidateCardChange(r.cardId, r.places);
+  await Promise.all([invalidateCardChange(r.cardId, r.places), invalidate([userTag(r.suggester), MODERATION_TAG])]);
   return { ok: true, cardId: r.cardId, key: r.key };
 }
 
 /** Admin: rejects a pending suggestion with a reason the suggester sees. */
 export async function rejectSuggestion(id: string, reason: string): Promise<{ ok: true } | SuggestionError> {
   const admin = await requireAdmin();
-  return db.$transaction(async (tx) => {
-    const s = await tx.cardSuggestion.findUnique({ where: { id }, select: { status: true } });
+  const r = await db.$transaction(async (tx) => {
+    const s = await tx.cardSuggestion.findUnique({ where: { id }, select: { status: true, userId: true } });
     if (!s) return { ok: false as const, code: "suggestion/not-found" as const, message: "That suggestion does not exist." };
     if (s.status !== "pending") return { ok: false as const, code: "suggestion/already-reviewed" as const, message: `That suggestion was already ${s.status}.` };
     await tx.cardSuggestion.update({ where: { id }, data: { status: "rejected", reason, reviewedById: admin.id, reviewedAt: new Date() } });
-    return { ok: true as const };
+    return { ok: true as const, suggester: s.userId };
   });
+  if (!r.ok) return r;
+  await invalidate([userTag(r.suggester), MODERATION_TAG]);
+  return { ok: true };
 }

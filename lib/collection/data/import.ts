@@ -1,6 +1,7 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/server/cache/private-versions";
 import { db } from "@/lib/server/db/db";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { userTag } from "@/lib/server/cache/tags";
 import { requireUser } from "@/lib/server/session";
 import { providerOf } from "@/lib/server/db/db-client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -182,7 +183,7 @@ export async function applyCollectionImportToMine(format: TransferFormat, text: 
   } finally {
     await dropImportJob(job);
   }
-  await bumpPrivateViews(userId, ["collection"]);
+  await invalidate([userTag(userId)]);
   onProgress({ phase: "done", done: staged.length, total: staged.length });
   return previewOf(mode, resolved);
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/server/cache/private-versions";
 import { db } from "@/lib/server/db/db";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { userTag } from "@/lib/server/cache/tags";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/server/session";
 import { cardKey } from "@/lib/catalog/keys";
@@ -45,7 +46,7 @@ export async function recordPackOpening(cardIds: string[]): Promise<PackOpeningD
     for (const [cardId, quantity] of counts) await applyDelta(tx, user.id, cardId, quantity);
     return created;
   });
-  await bumpPrivateViews(user.id, ["collection"]);
+  await invalidate([userTag(user.id)]);
   return toPackDTO(pack, true);
 }
 
@@ -90,7 +91,7 @@ export async function undoLastPackOpening(expectedPackId?: string): Promise<Pack
     }
     return { ...last, undoneAt: new Date() };
   });
-  await bumpPrivateViews(user.id, ["collection"]);
+  await invalidate([userTag(user.id)]);
   return toPackDTO(pack, false);
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/server/cache/private-versions";
 import { db } from "@/lib/server/db/db";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { userTag } from "@/lib/server/cache/tags";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireUser } from "@/lib/server/session";
 import { cardKey } from "@/lib/catalog/keys";
@@ -63,7 +64,7 @@ export async function adjustOwned(cardId: string, delta: number): Promise<number
     await assertCardsExist(tx, [cardId]);
     return applyDelta(tx, user.id, cardId, delta);
   });
-  await bumpPrivateViews(user.id, ["collection"]);
+  await invalidate([userTag(user.id)]);
   return quantity;
 }
 
@@ -87,6 +88,6 @@ export async function setOwned(cardId: string, quantity: number): Promise<number
     });
     return row.quantity;
   });
-  await bumpPrivateViews(user.id, ["collection"]);
+  await invalidate([userTag(user.id)]);
   return stored;
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { bumpPrivateViews } from "@/lib/server/cache/private-versions";
 import { invalidateDeckChange } from "@/lib/catalog/data";
+import { invalidate } from "@/lib/server/cache/invalidate";
+import { userTag } from "@/lib/server/cache/tags";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/server/db/db";
 import { requireUser } from "@/lib/server/session";
@@ -59,7 +60,7 @@ export async function createDeck(input: CreateDeckInput): Promise<DeckWriteResul
     await tx.deckVersion.create({ data: { deckId: deck.id, version: 1, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id } });
     return { ok: true as const, id: deck.id, version: 1, check: v.check };
   });
-  if (r.ok) await bumpPrivateViews(user.id, ["decks"]);
+  if (r.ok) await invalidate([userTag(user.id)]);
   return r;
 }
 
@@ -103,11 +104,11 @@ export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
     await tx.deckVersion.create({
       data: { deckId: input.deckId, version: next, name: input.name, description: input.description, cards: JSON.stringify(canonicalLines(input.cards)), authorId: user.id },
     });
-    const cache = { slug: owned.shareSlug, public: owned.visibility === "public", cardIds: [...owned.cards.map((c) => c.cardId), ...input.cards.map((c) => c.cardId)] };
+    const cache = { ownerId: user.id, slug: owned.shareSlug, public: owned.visibility === "public", cardIds: [...owned.cards.map((c) => c.cardId), ...input.cards.map((c) => c.cardId)] };
     return { ok: true as const, id: input.deckId, version: next, check: v.check, cache, ...(unpublished ? { unpublished } : {}) };
   });
   if (!r.ok) return r;
-  await Promise.all([invalidateDeckChange(r.cache), bumpPrivateViews(user.id, ["decks"])]);
+  await invalidateDeckChange(r.cache);
   return { ok: true, id: r.id, version: r.version, check: r.check, ...(r.unpublished ? { unpublished: r.unpublished as "public" | "unlisted" } : {}) };
 }
 
@@ -117,8 +118,7 @@ export async function deleteDeck(deckId: string): Promise<{ ok: true } | DeckWri
   const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { shareSlug: true, visibility: true, cards: { select: { cardId: true } } } });
   const res = await db.deck.deleteMany({ where: { id: deckId, ownerId: user.id } });
   if (!res.count || !deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
-  await bumpPrivateViews(user.id, ["decks"]);
-  await invalidateDeckChange({ slug: deck.shareSlug, public: deck.visibility === "public", cardIds: deck.cards.map((c) => c.cardId) });
+  await invalidateDeckChange({ ownerId: user.id, slug: deck.shareSlug, public: deck.visibility === "public", cardIds: deck.cards.map((c) => c.cardId) });
   return { ok: true };
 }
 
@@ -136,11 +136,11 @@ export async function setDeckVisibility(deckId: string, visibility: DeckVisibili
       if (!check.legal) return { ok: false as const, code: "deck/not-legal" as const, message: `Only a legal deck can be shared: ${check.summary}` };
     }
     await tx.deck.update({ where: { id: deckId }, data: { visibility } });
-    const cache = { slug: deck.shareSlug, public: deck.visibility === "public" || visibility === "public", cardIds: deck.cards.map((c) => c.cardId) };
+    const cache = { ownerId: user.id, slug: deck.shareSlug, public: deck.visibility === "public" || visibility === "public", cardIds: deck.cards.map((c) => c.cardId) };
     return { ok: true as const, visibility, cache };
   });
   if (!r.ok) return r;
-  await Promise.all([invalidateDeckChange(r.cache), bumpPrivateViews(user.id, ["decks"])]);
+  await invalidateDeckChange(r.cache);
   return { ok: true, visibility: r.visibility };
 }
 

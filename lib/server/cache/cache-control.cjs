@@ -3,7 +3,7 @@
  * minute fresh, then served stale for up to ten while it refreshes. The app's
  * own cache is invalidated at once on every write; a shared cache in front of
  * it only ages out (docs/caching.md). Sent by next.config.js on the cached
- * pages, and by proxy.ts on the list pages with a query, which it runs for.
+ * pages (and by proxy.ts should it run for one).
  * CommonJS so next.config.js can read it.
  */
 "use strict";

@@ -8,12 +8,14 @@ export function invalidationChannel(): string {
 }
 
 /**
- * Invalidates cached public pages and data by tag, at once (`expire: 0`: the
- * next visitor gets a fresh render, never the stale page). Inside the app
- * (server actions, route handlers) this goes through Next's cache, whose
- * handler also tells the other instances; outside it (the CLI, scripts) the
- * tags are published straight to the running instances through Redis, and
- * without Redis the pages refresh within their cache lifetime.
+ * The one entry for invalidation: drops the cached pages and data carrying
+ * these tags (lib/server/cache/tags.ts), at once (`expire: 0`: the next visitor gets
+ * a fresh render, never the stale page). Inside the app (server actions, route
+ * handlers) this goes through Next's revalidateTag, whose cache handler also
+ * tells the other instances, and a server action that called it re-renders
+ * the page it came from; outside it (the CLI, scripts) the tags are published
+ * straight to the running instances through Redis, and without Redis the
+ * pages refresh within their cache lifetime.
  */
 export async function invalidate(tags: Iterable<string>): Promise<void> {
   const list = [...new Set(tags)].filter((t) => t.length > 0 && t.length <= 256);

@@ -1,29 +1,122 @@
 /**
- * Next.js cache handler (next.config.js `cacheHandler`): the rendered public
+ * Next.js cache handler (next.config.js `cacheHandler`, the documented
+ * get/set/revalidateTag/resetRequestCache interface): the rendered public
  * pages and cached data live in this process's memory (a bounded LRU, never
  * written to disk, so arbitrary search URLs cannot fill the disk), and tag
  * invalidations reach every app instance: with REDIS_URL set, each
- * revalidateTag/revalidatePath is published on a Redis channel and applied by
- * the other instances as it arrives; without it, the process is alone and
- * memory is enough. Loaded by Next at run time, so it is plain CommonJS.
+ * revalidateTag is published on a Redis channel and applied by the other
+ * instances as it arrives; without it, the process is alone and memory is
+ * enough. Loaded by Next at run time, so it is plain CommonJS, and it uses
+ * nothing of Next but that interface: the LRU and the tag book are its own.
  */
 "use strict";
 /* eslint-disable @typescript-eslint/no-require-imports -- Next loads this file at run time as CommonJS */
 
 const { randomUUID } = require("node:crypto");
-const FileSystemCache = require("next/dist/server/lib/incremental-cache/file-system-cache").default;
-const { LRUCache } = require("next/dist/server/lib/lru-cache");
-const { areTagsExpired } = require("next/dist/server/lib/incremental-cache/tags-manifest.external");
 const { cachedPagePolicy } = require("../csp-policy.cjs");
-const { PRIVATE_PREFIX } = require("./private-routes.cjs");
 
 /** The Redis channel invalidations travel on (REDIS_PREFIX separates deployments sharing one Redis). */
 function invalidationChannel() {
   return `${process.env.REDIS_PREFIX || "ringbinder:"}cache:invalidate`;
 }
 
+/** The response header Next puts a rendered page's tags in (its explicit tags and its path's implicit ones). */
+const TAGS_HEADER = "x-next-cache-tags";
+const DEFAULT_BUDGET = 50 * 1024 * 1024;
+
+/**
+ * When each tag was last invalidated: `expired` is the time from which an
+ * entry made before it is no longer served. One book per process (Next may
+ * construct the handler more than once), shared through globalThis.
+ */
+const tagBook = (globalThis[Symbol.for("ringbinder.cache-tags")] ??= new Map());
+
+/** Marks tags invalidated now (`expire` seconds later when a duration is given; at once by default). */
+function expireTags(tags, durations) {
+  const now = Date.now();
+  const expire = durations && typeof durations.expire === "number" && durations.expire > 0 ? durations.expire * 1000 : 0;
+  for (const tag of tags) tagBook.set(tag, now + expire);
+}
+
+/** True when one of the tags was invalidated after `since` (and that invalidation is in force now). */
+function tagsExpiredSince(tags, since) {
+  const now = Date.now();
+  for (const tag of tags) {
+    const at = tagBook.get(tag);
+    if (at !== undefined && at <= now && at >= since) return true;
+  }
+  return false;
+}
+
+/** A bounded LRU of entries, by their approximate size in bytes (a Map keeps insertion order: oldest first). */
+class Lru {
+  constructor(budget) {
+    this.budget = budget;
+    this.size = 0;
+    this.map = new Map();
+  }
+  get(key) {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit.entry;
+  }
+  set(key, entry) {
+    this.delete(key);
+    const bytes = key.length + entrySize(entry.value);
+    if (bytes > this.budget) return;
+    this.map.set(key, { entry, bytes });
+    this.size += bytes;
+    for (const [oldest, { bytes: b }] of this.map) {
+      if (this.size <= this.budget) break;
+      this.map.delete(oldest);
+      this.size -= b;
+    }
+  }
+  delete(key) {
+    const hit = this.map.get(key);
+    if (!hit) return;
+    this.map.delete(key);
+    this.size -= hit.bytes;
+  }
+}
+
+function bytes(b) {
+  return (b && b.length) || 0;
+}
+
+/** An entry's size: a page's HTML, RSC payload and segment data; other kinds by their JSON. */
+function entrySize(value) {
+  if (!value) return 25;
+  if (value.kind === "APP_PAGE" || value.kind === "PAGES") {
+    let size = bytes(value.html) + bytes(value.rscData) + bytes(value.postponed);
+    if (value.segmentData) for (const [p, b] of value.segmentData) size += p.length + bytes(b);
+    return Math.max(1, size);
+  }
+  if (value.kind === "APP_ROUTE") return Math.max(1, bytes(value.body));
+  if (value.kind === "FETCH") return Math.max(1, JSON.stringify(value.data || "").length);
+  return Math.max(1, JSON.stringify(value).length || 1);
+}
+
+const store = { lru: null };
+function lru(budget) {
+  return (store.lru ??= new Lru(budget || DEFAULT_BUDGET));
+}
+
+/** The tags an entry answers to: a page's from its tags header, data's from the read's context. */
+function tagsOf(entry, ctx) {
+  const value = entry.value;
+  if (value && (value.kind === "APP_PAGE" || value.kind === "APP_ROUTE" || value.kind === "PAGES")) {
+    const header = value.headers && value.headers[TAGS_HEADER];
+    return typeof header === "string" && header ? header.split(",") : [];
+  }
+  if (value && value.kind === "FETCH") return [...((ctx && ctx.tags) || []), ...((ctx && ctx.softTags) || []), ...(value.tags || [])];
+  return [];
+}
+
 const INSTANCE = randomUUID();
-const bus = { started: false, publisher: null, subscriber: null, warned: false, subscribed: false };
+const bus = { started: false, publisher: null, subscriber: null, warned: false };
 
 function warnOnce(err) {
   if (bus.warned) return;
@@ -31,30 +124,12 @@ function warnOnce(err) {
   console.warn(`[cache] Redis invalidation channel unavailable (${err && err.message}); cached pages fall back to their lifetime until it is back.`);
 }
 
-/** Applies an invalidation in this process exactly as Next's own revalidateTag does (the shared tags manifest). */
-function applyLocally(tags, durations) {
-  return FileSystemCache.prototype.revalidateTag.call(null, tags, durations);
-}
-
-/**
- * The session-check memo (lib/accounts/session-memo.ts), shared on globalThis with
- * the app's bundles: created here if this runs first (the module adopts it).
- */
-function sessionMemo() {
-  const key = Symbol.for("ringbinder.session-checks");
-  return (globalThis[key] ??= { cache: new Map(), generation: 0 });
-}
-
-/** Whether every instance's session ends reach this one now (read by the proxy: session-memo.ts vouchWindowMs). */
-function setSessionEndsReachHere(value) {
-  sessionMemo().endsReachHere = value;
-}
-
 /**
  * Parses and applies a message from another instance; ignores our own and
  * malformed ones. `{ sessions: true }`: a session ended somewhere (sign-out,
  * "sign out everywhere", password change): this instance forgets its session
- * checks (lib/accounts/session-check.ts publishes it).
+ * checks (lib/accounts/session-check.ts publishes it, lib/accounts/session-memo.ts
+ * registers `forget` on the shared memo).
  */
 function onMessage(raw) {
   let msg;
@@ -64,19 +139,14 @@ function onMessage(raw) {
     return false;
   }
   if (msg && msg.sessions === true) {
-    const memo = sessionMemo();
-    if (typeof memo.forget === "function") memo.forget();
-    else {
-      memo.generation++;
-      memo.cache.clear();
-    }
+    const memo = globalThis[Symbol.for("ringbinder.session-checks")];
+    if (memo && typeof memo.forget === "function") memo.forget();
     return true;
   }
   if (!msg || msg.origin === INSTANCE || !Array.isArray(msg.tags)) return false;
   const tags = msg.tags.filter((t) => typeof t === "string" && t.length > 0 && t.length <= 256);
   if (!tags.length) return false;
-  const durations = msg.durations && typeof msg.durations === "object" ? msg.durations : undefined;
-  void applyLocally(tags, durations);
+  expireTags(tags, msg.durations && typeof msg.durations === "object" ? msg.durations : undefined);
   return true;
 }
 
@@ -93,20 +163,8 @@ function startBus() {
   bus.subscriber = new Redis(url, options);
   bus.publisher.on("error", warnOnce);
   bus.subscriber.on("error", warnOnce);
-  // session ends from other instances arrive only while subscribed: the proxy vouches for sessions longer only then
-  // (ioredis subscribes again by itself when it reconnects, before "ready")
-  bus.subscriber.on("ready", () => {
-    bus.warned = false;
-    if (bus.subscribed) setSessionEndsReachHere(true);
-  });
-  bus.subscriber.on("close", () => setSessionEndsReachHere(false));
-  bus.subscriber
-    .subscribe(invalidationChannel())
-    .then(() => {
-      bus.subscribed = true;
-      setSessionEndsReachHere(true);
-    })
-    .catch(warnOnce);
+  bus.subscriber.on("ready", () => (bus.warned = false));
+  bus.subscriber.subscribe(invalidationChannel()).catch(warnOnce);
   bus.subscriber.on("message", (channel, raw) => {
     if (channel === invalidationChannel()) onMessage(raw);
   });
@@ -124,83 +182,43 @@ function withPolicy(value) {
   if (!headers["content-security-policy"]) headers["content-security-policy"] = cachedPagePolicy(value.html);
 }
 
-/**
- * The private page cache (signed-in /collection and /decks, app/cached/private):
- * entries of one user each, about 250 KB, kept in a memory budget of their own
- * (PRIVATE_PAGE_CACHE_MB, 100 MB by default) so that however many users sign
- * in, they evict each other and never the public pages. Never on disk.
- */
-const PRIVATE_KEY_PART = `${PRIVATE_PREFIX}/`;
-
-function isPrivateKey(key) {
-  return typeof key === "string" && key.includes(PRIVATE_KEY_PART);
-}
-
-function privateBudgetBytes() {
-  const mb = Number(process.env.PRIVATE_PAGE_CACHE_MB);
-  return (Number.isFinite(mb) && mb > 0 ? mb : 100) * 1024 * 1024;
-}
-
-function bytes(b) {
-  return (b && b.length) || 0;
-}
-
-/** An entry's size as Next's own memory cache counts it (HTML, RSC payload and segment data). */
-function entrySize({ value }, key) {
-  let size = 25;
-  if (value && value.kind === "APP_PAGE") {
-    size = bytes(value.html) + bytes(value.rscData) + bytes(value.postponed);
-    if (value.segmentData) for (const [p, b] of value.segmentData) size += p.length + bytes(b);
-  } else if (value) {
-    size = JSON.stringify(value).length;
-  }
-  return key.length + Math.max(1, size);
-}
-
-const privatePages = { lru: null };
-function privateLru() {
-  return (privatePages.lru ??= new LRUCache(privateBudgetBytes(), entrySize));
-}
-
-class RingbinderCacheHandler extends FileSystemCache {
+class RingbinderCacheHandler {
   constructor(ctx) {
-    super({ ...ctx, flushToDisk: false, maxMemoryCacheSize: ctx.maxMemoryCacheSize || 50 * 1024 * 1024 });
+    this.budget = (ctx && ctx.maxMemoryCacheSize) || DEFAULT_BUDGET;
     startBus();
   }
 
-  async get(...args) {
-    const [key] = args;
-    const entry = isPrivateKey(key) ? privateGet(key) : await super.get(...args);
-    if (entry) withPolicy(entry.value);
+  /** The entry under `key`, or null when absent or when one of its tags was invalidated since it was stored. */
+  async get(key, ctx) {
+    const entry = lru(this.budget).get(key);
+    if (!entry) return null;
+    if (tagsExpiredSince(tagsOf(entry, ctx), entry.lastModified)) {
+      lru(this.budget).delete(key);
+      return null;
+    }
+    withPolicy(entry.value);
     return entry;
   }
 
   async set(key, data, ctx) {
-    withPolicy(data);
-    if (isPrivateKey(key)) {
-      // as FileSystemCache.set keeps it in memory (no disk here), in the private budget
-      if (data) privateLru().set(key, { value: data, lastModified: Date.now(), cacheControl: ctx && !ctx.fetchCache ? ctx.cacheControl : undefined });
+    if (!data) {
+      lru(this.budget).delete(key);
       return;
     }
-    return super.set(key, data, ctx);
+    withPolicy(data);
+    lru(this.budget).set(key, { value: data, lastModified: Date.now(), cacheControl: ctx && !ctx.fetchCache ? ctx.cacheControl : undefined });
   }
 
   async revalidateTag(tags, durations) {
-    const list = typeof tags === "string" ? [tags] : tags;
-    await super.revalidateTag(list, durations);
-    if (bus.publisher && list.length) {
+    const list = (typeof tags === "string" ? [tags] : tags).filter((t) => typeof t === "string" && t.length > 0);
+    if (!list.length) return;
+    expireTags(list, durations);
+    if (bus.publisher) {
       await bus.publisher.publish(invalidationChannel(), JSON.stringify({ origin: INSTANCE, tags: list, durations })).catch(warnOnce);
     }
   }
-}
 
-/** A private page from its budget, or null when absent or when one of its tags was invalidated since it was rendered. */
-function privateGet(key) {
-  const entry = privateLru().get(key);
-  if (!entry) return null;
-  const tags = entry.value && entry.value.headers && entry.value.headers["x-next-cache-tags"];
-  if (typeof tags === "string" && tags && areTagsExpired(tags.split(","), entry.lastModified)) return null;
-  return entry;
+  resetRequestCache() {}
 }
 
 /** Closes the Redis connections (tests, and a clean shutdown). */
@@ -208,8 +226,6 @@ async function closeBus() {
   const clients = [bus.publisher, bus.subscriber].filter(Boolean);
   bus.publisher = bus.subscriber = null;
   bus.started = false;
-  bus.subscribed = false;
-  setSessionEndsReachHere(false);
   await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
 }
 
@@ -219,6 +235,5 @@ module.exports.invalidationChannel = invalidationChannel;
 module.exports.onMessage = onMessage;
 module.exports.withPolicy = withPolicy;
 module.exports.closeBus = closeBus;
-module.exports.isPrivateKey = isPrivateKey;
-module.exports.privateCacheStats = () => ({ entries: privatePages.lru ? privatePages.lru.size : 0, bytes: privatePages.lru ? privatePages.lru.currentSize : 0, budget: privateBudgetBytes() });
+module.exports.cacheStats = () => ({ entries: store.lru ? store.lru.map.size : 0, bytes: store.lru ? store.lru.size : 0, budget: store.lru ? store.lru.budget : 0 });
 module.exports.busReady = () => (bus.subscriber ? new Promise((resolve) => (bus.subscriber.status === "ready" ? resolve() : bus.subscriber.once("ready", resolve))) : Promise.resolve());

@@ -1,6 +1,10 @@
 /**
- * The cache tags of the public pages. A page is tagged with what it shows; a
- * write invalidates the tags of what it changed (lib/server/cache/invalidate.ts).
+ * The cache tags: the one vocabulary of invalidation. Cached pages and data
+ * are tagged with what they show; a write invalidates the tags of what it
+ * changed (lib/server/cache/invalidate.ts, called from lib/dal after the write
+ * commits). A server action that invalidates a tag also re-renders the page
+ * it was called from, so the signed-in pages (rendered per request, never
+ * cached as HTML) have tags too: the user's own data, and the admins' queues.
  * Tags are at most 256 characters and a page carries at most 128 of them.
  */
 
@@ -27,6 +31,13 @@ export function cardDecksTag(cardId: string): string {
 export function deckTag(slug: string): string {
   return `deck:${slug}`;
 }
+
+/** What only one user sees: their collection, decks, lab runs, suggestions and account. */
+export function userTag(userId: string): string {
+  return `user:${userId}`;
+}
+/** The admins' queues: pending suggestions and reported comments. */
+export const MODERATION_TAG = "moderation";
 
 /** At most this many tags go on one cached entry; beyond it the entry falls back to CATALOG_TAG alone. */
 export const MAX_TAGS = 100;

@@ -6,12 +6,11 @@ import { CardSearchBox } from "@/components/catalog/card-search-box";
 
 /**
  * The catalog's title and search box, around the results of one query
- * (`[state]`). Every query is its own `[state]` segment, and the router
- * recreates a segment's tree when its value changes: the search box lives
- * here, above it, so that it keeps what the user is typing, the query waiting
- * for its typing pause and its focus while a new page of results arrives (a
- * box inside `[state]` was replaced by a fresh one on every query, which threw
- * away text typed while a filter click was still loading).
+ * (./page.tsx). The router recreates the page segment when the query string
+ * changes: the search box lives here, above it, so that it keeps what the user
+ * is typing, the query waiting for its typing pause and its focus while a new
+ * page of results arrives. (A route group: /cards/SET/N and the other pages
+ * under /cards have layouts of their own.)
  */
 export default async function CardsLayout({ children }: { children: ReactNode }) {
   const facets = await cachedCatalogFacets();

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { searchCards } from "@/lib/catalog/data/card-search";
-import { decodeListState } from "@/lib/server/cache/page-state";
+import { cachedCardSearch } from "@/lib/catalog/data/public-pages";
 import { toCardTile } from "@/components/catalog/card-grid";
 import { CardResults } from "@/components/catalog/card-results";
 import { CardResultsHeader } from "@/components/catalog/card-results-header";
@@ -11,22 +9,30 @@ import { QueryErrorPanel } from "@/components/catalog/query-error-panel";
 
 export const metadata: Metadata = { title: "Cards" };
 
-// /cards?… is served from here (lib/server/cache/list-routes.cjs): rendered once per query, then kept
-// until a catalog write invalidates it (lib/catalog/data/public-pages.ts). The title and search box are
-// in ../layout.tsx, which stays while the query changes.
-export const revalidate = 60;
-export function generateStaticParams() {
-  return [];
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The first value of each of the page's parameters (a repeated one counts once). */
+function listParams(raw: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of ["q", "sort", "dir", "page", "view"]) {
+    const v = raw[key];
+    out[key] = Array.isArray(v) ? v[0] : v;
+  }
+  return out;
 }
 
-type Params = Promise<{ state: string }>;
-
-export default async function CardsPage({ params }: { params: Params }) {
-  const sp = decodeListState("/cards", (await params).state);
-  if (!sp) notFound();
+/**
+ * /cards with any query: rendered per request (it reads the query string) from
+ * the cached search results of that query (lib/catalog/data/public-pages.ts
+ * cachedCardSearch, tagged `catalog` and `cards`: a card write or an import
+ * invalidates them). The title and search box are in ./layout.tsx, which stays
+ * while the query changes.
+ */
+export default async function CardsPage({ searchParams }: { searchParams: SearchParams }) {
+  const sp = listParams(await searchParams);
   const q = sp.q ?? "";
   const view = sp.view === "list" ? "list" : "grid";
-  const result = await searchCards({ q, sort: sp.sort, dir: sp.dir, page: sp.page });
+  const result = await cachedCardSearch({ q, sort: sp.sort, dir: sp.dir, page: sp.page });
 
   const hrefFor = (page: number) => {
     const params = new URLSearchParams();
