@@ -8,12 +8,13 @@ import { z } from "zod";
 import { signIn, signOut } from "@/lib/auth";
 import { changeMyPassword, deleteMyAccount, endAllMySessions, passwordResetTokenFor, resetPassword, updateDisplayName } from "@/lib/dal/account";
 import { requireUser } from "@/lib/dal/session";
-import { fail, failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
+import { failFrom, ok, zodFail, type ActionResult } from "@/lib/action-result";
 import { DomainError } from "@/lib/errors";
 import { emailSchema, PASSWORD_MIN, signUpSchema } from "@/lib/validation/auth";
 import { clientAddress } from "@/lib/client-address";
 import { limit } from "@/lib/rate-limit";
-import { sendMail } from "@/lib/mailer";
+import { mailDestination, sendMail } from "@/lib/mailer";
+import { appUrl } from "@/lib/auth/app-url";
 import { RESET_TOKEN_TTL_MS } from "@/lib/auth/reset-token";
 
 const changePasswordSchema = z
@@ -57,19 +58,6 @@ function secret(): string {
   const s = process.env.AUTH_SECRET;
   if (!s) throw new Error("AUTH_SECRET is not set");
   return s;
-}
-
-/**
- * The address reset links point to. A configured one (APP_URL, else AUTH_URL)
- * in production: the request's Host header is the client's to choose, and a
- * link built from it could send the token to someone else's site.
- */
-async function appUrl(): Promise<string | null> {
-  const configured = process.env.APP_URL || process.env.AUTH_URL;
-  if (configured) return configured.replace(/\/+$/, "");
-  if (process.env.NODE_ENV === "production") return null;
-  const host = (await headers()).get("host");
-  return host ? `http://${host}` : null;
 }
 
 /** Changes the display name shown on shared decks and the author page. */
@@ -125,8 +113,7 @@ export async function requestPasswordResetAction(_prev: ActionResult | null, for
   } catch (e) {
     return failFrom(e);
   }
-  const base = await appUrl();
-  if (!base) return fail("Password reset is not configured on this server (APP_URL is not set). Ask the operator.");
+  const { base } = appUrl();
   const key = secret();
   after(async () => {
     const found = await passwordResetTokenFor(email, key);
@@ -142,7 +129,8 @@ export async function requestPasswordResetAction(_prev: ActionResult | null, for
       console.error("[mail] the password reset mail could not be sent:", e instanceof Error ? e.message : e);
     }
   });
-  return ok(undefined, SENT);
+  const where = mailDestination();
+  return ok(undefined, where ? `${SENT} ${where}` : SENT);
 }
 
 const resetSchema = z.object({ token: z.string().min(1, "The reset link is incomplete").max(1000), password: signUpSchema.shape.password });
