@@ -14,6 +14,7 @@ export type DomainErrorCode =
   | "input/too-large"
   | "request/cross-origin"
   | "not-found/missing"
+  | "service/unavailable"
   | (string & { readonly __domain?: never });
 
 /** The HTTP status each family of codes maps to. */
@@ -24,6 +25,8 @@ export function statusForCode(code: string): number {
   if (code.endsWith("/too-large")) return 413;
   if (code.startsWith("not-found/") || code.endsWith("/not-found")) return 404;
   if (code.endsWith("/conflict")) return 409;
+  // our own failure (a store or the database is down): the client may retry, and it counts against nobody
+  if (code.startsWith("service/")) return 503;
   return 400;
 }
 

@@ -100,4 +100,14 @@ describe("signInAction", () => {
     expect(res).toMatchObject({ ok: false, fieldErrors: { email: expect.any(Array), password: expect.any(Array) } });
     expect(signIn).not.toHaveBeenCalled();
   });
+
+  it("says an outage of ours is ours, and a wrong password is the one message for both unknown email and wrong password", async () => {
+    const { CredentialsSignin } = await import("next-auth");
+    const { SignInUnavailable } = await import("@/lib/auth/authorize");
+    signIn.mockRejectedValueOnce(new SignInUnavailable());
+    const down = await signInAction(null, form({ email: "amy@example.test", password: "whatever it is" }));
+    expect(down).toMatchObject({ ok: false, code: "service/unavailable", message: expect.stringContaining("on our side") });
+    signIn.mockRejectedValueOnce(new CredentialsSignin());
+    expect(await signInAction(null, form({ email: "amy@example.test", password: "whatever it is" }))).toMatchObject({ ok: false, message: "Email or password is incorrect." });
+  });
 });

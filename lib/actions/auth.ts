@@ -9,9 +9,10 @@ import { fail, failFrom, zodFail, type ActionResult } from "@/lib/action-result"
 import { safeCallbackUrl } from "@/lib/safe-redirect";
 import { clientAddress } from "@/lib/client-address";
 import { assertNotLimited, limit } from "@/lib/rate-limit";
-import { refusedSignInWait, signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { SIGN_IN_UNAVAILABLE } from "@/lib/auth/authorize";
 import { checkPasswordStrength } from "@/lib/auth/password-strength";
-import { RateLimitedError } from "@/lib/errors";
+import { DomainError, RateLimitedError } from "@/lib/errors";
 
 const BAD_LOGIN = "Email or password is incorrect.";
 
@@ -47,14 +48,18 @@ export async function signUpAction(_prev: ActionResult | null, form: FormData): 
   return { ok: true, data: undefined };
 }
 
-/** Sign in: one message for unknown email and wrong password alike; a locked-out email or address is told when to retry. */
+/**
+ * Sign in: one message for unknown email and wrong password alike; an email
+ * and address that owe a wait after failed passwords are told when to retry;
+ * our own outage is said to be ours (and counted against nobody).
+ */
 export async function signInAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return zodFail(parsed.error);
   const address = clientAddress(await headers());
   try {
-    const wait = await refusedSignInWait(parsed.data.email, address);
-    if (wait > 0) return failFrom(new RateLimitedError(wait, "sign-in attempts"));
+    const wait = await signInRetryAfter(parsed.data.email, address).catch(() => 0);
+    if (wait > 0) return failFrom(new RateLimitedError(wait, "failed sign-ins"));
     await signIn("credentials", {
       email: parsed.data.email,
       password: parsed.data.password,
@@ -63,9 +68,11 @@ export async function signInAction(_prev: ActionResult | null, form: FormData): 
   } catch (err) {
     if (err instanceof RateLimitedError) return failFrom(err);
     if (err instanceof NextAuthError) {
-      if ((err as { code?: string }).code === "rate-limited") {
-        return failFrom(new RateLimitedError(Math.max(1, await signInRetryAfter(parsed.data.email, address)), "sign-in attempts"));
+      const code = (err as { code?: string }).code;
+      if (code === "rate-limited") {
+        return failFrom(new RateLimitedError(Math.max(1, await signInRetryAfter(parsed.data.email, address).catch(() => 1)), "failed sign-ins"));
       }
+      if (code === "unavailable") return failFrom(new DomainError("service/unavailable", SIGN_IN_UNAVAILABLE));
       return fail(BAD_LOGIN);
     }
     throw err; // the redirect after a successful sign-in

@@ -1,21 +1,22 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth";
 import { clientAddress } from "@/lib/client-address";
-import { refusedSignInWait, signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { signInRetryAfter } from "@/lib/auth/sign-in-limits";
+import { SIGN_IN_UNAVAILABLE } from "@/lib/auth/authorize";
 import { emailSchema } from "@/lib/validation/auth";
-import { RateLimitedError } from "@/lib/errors";
+import { DomainError, RateLimitedError } from "@/lib/errors";
 import { jsonError } from "@/lib/http-error";
 
 export const { GET } = handlers;
 
 function tooMany(seconds: number): Response {
-  return jsonError(new RateLimitedError(seconds, "sign-in attempts"));
+  return jsonError(new RateLimitedError(seconds, "failed sign-ins"));
 }
 
 /**
- * Auth.js's POST endpoints. A credentials sign-in over its limits is answered
- * with 429 and Retry-After, whether the lock-out was in force before the request
- * or this attempt reached it (Auth.js itself would only redirect with an error code).
+ * Auth.js's POST endpoints. A credentials sign-in that owes a wait is answered
+ * with 429 and Retry-After, and one our own outage failed with 503 and a
+ * message (Auth.js itself would only redirect with an error code).
  */
 export async function POST(req: NextRequest): Promise<Response> {
   if (!req.nextUrl.pathname.endsWith("/callback/credentials")) return handlers.POST(req);
@@ -26,13 +27,14 @@ export async function POST(req: NextRequest): Promise<Response> {
   const email = emailSchema.safeParse(form?.get("email") ?? "");
   const address = clientAddress(req.headers);
   const key = email.success ? email.data : "";
-  const before = await refusedSignInWait(key, address);
+  const before = await signInRetryAfter(key, address).catch(() => 0);
   if (before > 0) return tooMany(before);
   const res = await handlers.POST(req);
   let target = res.headers.get("location") ?? "";
   if (!target && res.headers.get("content-type")?.includes("json")) {
     target = String(((await res.clone().json().catch(() => ({}))) as { url?: unknown }).url ?? "");
   }
-  if (target.includes("code=rate-limited")) return tooMany(Math.max(1, await signInRetryAfter(key, address)));
+  if (target.includes("code=rate-limited")) return tooMany(Math.max(1, await signInRetryAfter(key, address).catch(() => 1)));
+  if (target.includes("code=unavailable")) return jsonError(new DomainError("service/unavailable", SIGN_IN_UNAVAILABLE));
   return res;
 }
