@@ -50,7 +50,17 @@ export default async function CardsPage({ params }: { params: Params }) {
               {result.total === 0 ? (
                 q ? (
                   <p>
-                    No cards match <code className="rounded bg-slate-100 px-1">{q}</code>. Try removing a filter, or see the{" "}
+                    No cards match <code className="rounded bg-slate-100 px-1">{q}</code>.{" "}
+                    {result.suggestion && (
+                      <>
+                        Did you mean{" "}
+                        <Link href={`/cards?q=${encodeURIComponent(result.suggestion.query)}`} className="font-semibold text-blue-700 underline" data-testid="did-you-mean">
+                          {result.suggestion.query}
+                        </Link>
+                        ?{" "}
+                      </>
+                    )}
+                    Try removing a filter, or see the{" "}
                     <Link href="/cards/syntax" className="text-blue-700 underline">
                       syntax help
                     </Link>
