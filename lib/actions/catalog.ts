@@ -6,19 +6,19 @@ import { z } from "zod";
 import { fail, failFrom, ok, type ActionResult } from "@/lib/action-result";
 import { createCard, deleteCard, updateCard } from "@/lib/dal/catalog-admin";
 import { cardFormFields, parseCatalogCard } from "@/lib/validation/catalog";
-import { checkCardImage, MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL } from "@/lib/cards/card-image";
+import { MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL } from "@/lib/cards/card-image";
+import { reencodeCardImage } from "@/lib/cards/reencode-image";
 import { failure } from "@/lib/errors";
 
 const idSchema = z.string().min(1).max(64);
 
-/** The uploaded image of the card form ("image"), checked by its content; null when no file was chosen. */
+/** The uploaded image of the card form ("image"), decoded and re-encoded; null when no file was chosen. */
 async function uploadedImage(form: FormData) {
   const file = form.get("image");
   if (!(file instanceof File) || file.size === 0) return null;
   if (file.size > MAX_CARD_IMAGE_BYTES) return failure("input/too-large", `The image is ${(file.size / (1024 * 1024)).toFixed(1)} MB: images may be at most ${MAX_CARD_IMAGE_LABEL}.`);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const check = checkCardImage(bytes);
-  return check.ok ? { ...check, bytes } : check;
+  // decoded and encoded again: what is stored is pixels, never the upload's bytes or metadata
+  return reencodeCardImage(new Uint8Array(await file.arrayBuffer()));
 }
 
 /** Admin: create (no id) or edit (id) a card from the card form, with an uploaded image when one is chosen. */

@@ -16,7 +16,7 @@ describe("npm run build on a fresh clone", () => {
 
   it("--build migrates and seeds a database that does not exist yet (here without the next build step)", () => {
     const file = path.join(dir, "fresh.db");
-    const env = { ...process.env, DATABASE_URL: `file:${file}`, NODE_ENV: "production" as const };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${file}`, NODE_ENV: "production" };
     delete env.AUTH_SECRET;
     const res = spawnSync(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/prepare-app.ts", "--build", "--no-build"], { env, encoding: "utf8" });
     // a build machine needs no AUTH_SECRET (a production start refuses to run without one)

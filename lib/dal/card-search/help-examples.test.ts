@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("search-help"));
-vi.mock("@/lib/db", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/db")>()), db: t.prisma, dbDialect: () => t.dialect }));
+vi.mock("@/lib/db", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/db")>()), db: t.prisma, dbDialect: () => t.provider }));
 
 const { seedDemoCatalog } = await import("@/lib/dal/seed");
 const { searchCards } = await import("@/lib/dal/card-search");
