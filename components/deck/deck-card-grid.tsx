@@ -1,6 +1,7 @@
 import { CardFace } from "@/components/card/card-face";
 import type { CardDTO } from "@/lib/cards/types";
 import { OwnedCountsProvider, OwnedMark } from "@/components/deck/owned-marks";
+import { ringsText } from "@/lib/cards/rings";
 
 /**
  * A deck drawn as cards, each with its number of copies and owned copies:
@@ -44,7 +45,7 @@ export function PrintableDeckList({ name, entries, summary }: { name: string; en
               <td className="pr-4">{e.card.title}</td>
               <td className="pr-4">{e.card.key}</td>
               <td className="pr-4 capitalize">{e.card.colors.join("/")}</td>
-              <td>{e.card.rings} rings</td>
+              <td>{ringsText(e.card.rings)}</td>
             </tr>
           ))}
         </tbody>

@@ -5,6 +5,7 @@ import { searchCardsForEditor } from "@/lib/actions/decks";
 import type { CardDTO } from "@/lib/cards/types";
 import { CardSearchBox } from "@/components/card/card-search-box";
 import { frameBackground } from "@/components/card/card-face";
+import { ringsText } from "@/lib/cards/rings";
 
 export const CARD_DRAG_TYPE = "application/x-ringbinder-card";
 
@@ -91,7 +92,7 @@ export function EditorSearchPanel({
           <ul className="divide-y divide-slate-100" aria-label="Search results">
             {shown.map((card) => (
               <li key={card.id} className="flex items-center gap-2 py-1.5 text-sm" data-card-zoom={card.key}>
-                <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" aria-label={`${card.rings} rings`}>
+                <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" aria-label={ringsText(card.rings)}>
                   {card.rings}
                 </span>
                 <span aria-hidden className="h-7 w-1.5 shrink-0 rounded-sm" style={{ background: frameBackground(card.colors) }} />
