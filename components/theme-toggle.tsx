@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/zod-config";
 import { useSyncExternalStore } from "react";
 import { THEME_KEY as KEY } from "@/lib/theme";
 
