@@ -1,5 +1,7 @@
 "use client";
 
+import Link from "next/link";
+import { helpHref } from "@/lib/help-topics";
 import { useActionState, useRef, useState } from "react";
 import { COLORS } from "@/lib/cards/colors";
 import { RARITIES } from "@/lib/cards/rarity";
@@ -146,7 +148,7 @@ export function CardForm<T>({
           onInput={(e) => setEffectDraft(e.currentTarget.value)}
         />
         <p id="effect-hint" className="mt-1 text-xs text-slate-500">
-          Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema (docs/effects.md:
+          Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema (<Link href={helpHref("effects")} className="underline">the effect language</Link>:
           triggers, conditions with counts, not/allOf/anyOf, emeralds, lead, zone sizes, row and turn; selectors with exclusions,
           random or opponent&apos;s picks; score-step rings, emeralds and ties; triggers when discarded, moved to the spare row, at the
           score step, on winning or losing a battle, or when an opposing card is flipped in this column; zone actions: turn face
