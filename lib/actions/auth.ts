@@ -15,6 +15,7 @@ import { checkPasswordStrength } from "@/lib/auth/password-strength";
 import { DomainError, RateLimitedError } from "@/lib/errors";
 
 const BAD_LOGIN = "Email or password is incorrect.";
+const WELCOME = "/welcome";
 
 /** Sign up: validate, refuse weak passwords, count against the address's limit, create the account (role user), sign in. */
 export async function signUpAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
@@ -40,10 +41,12 @@ export async function signUpAction(_prev: ActionResult | null, form: FormData): 
   }
   const created = await createUser(parsed.data);
   if (!created.ok) return failFrom(created);
+  // a new account with nowhere it was going lands on its next steps, not on the marketing page
+  const callback = safeCallbackUrl(form.get("callbackUrl"), WELCOME);
   await signIn("credentials", {
     email: parsed.data.email,
     password: parsed.data.password,
-    redirectTo: safeCallbackUrl(form.get("callbackUrl")),
+    redirectTo: callback === "/" ? WELCOME : callback,
   });
   return { ok: true, data: undefined };
 }
