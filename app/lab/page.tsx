@@ -9,6 +9,7 @@ import { chunkSize } from "@/lib/lab/run-state";
 import { LEVEL_INFO } from "@/lib/playtest/levels";
 import { LAB_AGENTS, type LabAgent, type MatchupSpec } from "@/lib/lab/matchup";
 import { labQuery, MAX_GAMES, MAX_OPPONENTS, parseLabParams, sourceString, WIDTHS, type LabChoice, type LabSource } from "@/lib/lab/params";
+import { precisionText } from "@/components/lab/precision";
 
 export const metadata: Metadata = { title: "Matchup lab", description: "How often your Sonic X TCG deck wins, against what, measured by the rules engine's AIs." };
 
@@ -110,7 +111,7 @@ function SetupForm({ choice, choices, errors }: { choice: LabChoice; choices: Aw
           <select id="lab-width" name="width" className="input" defaultValue={String(choice.width)}>
             {WIDTHS.map((w) => (
               <option key={w} value={w}>
-                ±{(w * 50).toFixed(w < 0.05 ? 0 : 1)} points
+                {precisionText(w)}
               </option>
             ))}
           </select>
