@@ -58,6 +58,13 @@ export function EditorSearchPanel({
   }, [q, onlyOwned, take]);
 
   const shown = results?.cards ?? [];
+  // Enter pressed before the results of the typed query arrived: the first of them is added when they do
+  const [addWhenShown, setAddWhenShown] = useState<string | null>(null);
+  useEffect(() => {
+    if (addWhenShown === null || !results || results.q.trim() !== addWhenShown) return;
+    setAddWhenShown(null);
+    if (results.cards[0]) onAdd(results.cards[0]);
+  }, [results, addWhenShown, onAdd]);
   return (
     <section aria-labelledby={`${id}-h`} className="panel flex min-w-0 flex-col gap-2">
       <h2 id={`${id}-h`} className="font-semibold">
@@ -67,11 +74,12 @@ export function EditorSearchPanel({
         onKeyDownCapture={(e) => {
           const target = e.target as HTMLElement;
           if (e.key !== "Enter" || !(target instanceof HTMLInputElement) || target.type !== "search") return;
-          // Enter on the query the results already show adds the first result.
+          // Enter on the query the results already show adds the first result; on a query still being
+          // searched (typed faster than the debounce), its first result once it arrives: one Enter either way.
           if (results && target.value === results.q && shown[0]) {
             e.preventDefault();
             onAdd(shown[0]);
-          }
+          } else if (target.value.trim()) setAddWhenShown(target.value.trim());
         }}
       >
         <Suspense fallback={null}>
