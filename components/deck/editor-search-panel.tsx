@@ -1,6 +1,6 @@
 "use client";
 
-import { Suspense, useEffect, useId, useState, useTransition } from "react";
+import { Suspense, useEffect, useId, useRef, useState, useTransition } from "react";
 import { searchCardsForEditor } from "@/lib/actions/decks";
 import type { CardDTO } from "@/lib/cards/types";
 import { CardSearchBox } from "@/components/card/card-search-box";
@@ -47,24 +47,28 @@ export function EditorSearchPanel({
     setTake(PAGE);
   }
 
+  // Enter pressed before the results of the typed query arrived: the first of them is added when they do
+  const addWhenShown = useRef<string | null>(null);
+  const onAddRef = useRef(onAdd);
+  useEffect(() => {
+    onAddRef.current = onAdd;
+  }, [onAdd]);
+
   useEffect(() => {
     start(async () => {
       const r = await searchCardsForEditor(q, onlyOwned, take);
       if (r.ok) {
         setResults({ q, ...r.data });
         setError("");
+        if (addWhenShown.current !== null && addWhenShown.current === q.trim()) {
+          addWhenShown.current = null;
+          if (r.data.cards[0]) onAddRef.current(r.data.cards[0]);
+        }
       } else setError(r.message);
     });
   }, [q, onlyOwned, take]);
 
   const shown = results?.cards ?? [];
-  // Enter pressed before the results of the typed query arrived: the first of them is added when they do
-  const [addWhenShown, setAddWhenShown] = useState<string | null>(null);
-  useEffect(() => {
-    if (addWhenShown === null || !results || results.q.trim() !== addWhenShown) return;
-    setAddWhenShown(null);
-    if (results.cards[0]) onAdd(results.cards[0]);
-  }, [results, addWhenShown, onAdd]);
   return (
     <section aria-labelledby={`${id}-h`} className="panel flex min-w-0 flex-col gap-2">
       <h2 id={`${id}-h`} className="font-semibold">
@@ -79,7 +83,7 @@ export function EditorSearchPanel({
           if (results && target.value === results.q && shown[0]) {
             e.preventDefault();
             onAdd(shown[0]);
-          } else if (target.value.trim()) setAddWhenShown(target.value.trim());
+          } else if (target.value.trim()) addWhenShown.current = target.value.trim();
         }}
       >
         <Suspense fallback={null}>
