@@ -152,11 +152,6 @@ export async function assertNotLimited(kind: LimitKind, key: string): Promise<vo
   if (wait > 0) throw new RateLimitedError(wait, ruleFor(kind).what);
 }
 
-/** Forgets the count of `key` (a successful sign-in clears its email's failures). */
-export async function resetLimit(kind: LimitKind, key: string): Promise<void> {
-  await limiter(kind).delete(keyOf(key));
-}
-
 /** Seconds `key` must still wait before its next try of a backoff kind (0: it may try now). Counts nothing. */
 export async function backoffWait(kind: LimitKind, key: string): Promise<number> {
   const res = await waitLimiter(kind).get(keyOf(key));
