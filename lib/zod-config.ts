@@ -6,6 +6,7 @@ import { z } from "zod";
  * 'unsafe-eval') that probe is blocked and reported as a violation on every
  * page that validates anything. Jitless parsing needs no eval and no probe.
  * Imported for its effect first by the modules that run zod in a browser
- * (the theme toggle, on every page, and the AI's worker).
+ * (the theme toggle, on every page, the card form, which checks effects as
+ * they are typed, and the AI's worker).
  */
 z.config({ jitless: true });

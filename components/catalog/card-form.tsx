@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/zod-config";
 import Link from "next/link";
 import { helpHref } from "@/lib/help-topics";
 import { useActionState, useRef, useState } from "react";
