@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { encodeDeckCode } from "../lib/deck/deck-code";
+import { encodeDeckCode } from "@/lib/decks/deck-code";
 import { expect, signInAdmin, test } from "./fixtures";
 
 const GAME = "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=random&rule=priority";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/dal/session";
+import { requireUserOrRedirect } from "@/lib/server/session";
 
 export const metadata: Metadata = { title: "Welcome" };
 

@@ -1,12 +1,12 @@
 "use client";
 
-import "@/lib/zod-config";
+import "@/lib/util/zod-config";
 import Link from "next/link";
-import { helpHref } from "@/lib/help-topics";
+import { helpHref } from "@/lib/rules-doc/help-topics";
 import { useActionState, useRef, useState } from "react";
-import { COLORS } from "@/lib/cards/colors";
-import { RARITIES } from "@/lib/cards/rarity";
-import type { ActionResult } from "@/lib/action-result";
+import { COLORS } from "@/lib/catalog/colors";
+import { RARITIES } from "@/lib/catalog/rarity";
+import type { ActionResult } from "@/lib/server/action-result";
 import { Field, FormMessage } from "@/components/ui/field";
 import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 import { useFormDraft } from "@/components/ui/use-form-draft";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, MAX_QUERY_NUMBER, MAX_QUERY_TERMS } from "@/lib/search/limits";
-import { SYNTAX_SECTIONS } from "@/lib/search/help-examples";
+import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, MAX_QUERY_NUMBER, MAX_QUERY_TERMS } from "@/lib/catalog/search/limits";
+import { SYNTAX_SECTIONS } from "@/lib/catalog/search/help-examples";
 
 export const metadata: Metadata = { title: "Card search syntax" };
 

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { notFound } from "next/navigation";
 import ReactMarkdown from "react-markdown";
-import { helpTopic } from "@/lib/help-topics";
+import { helpTopic } from "@/lib/rules-doc/help-topics";
 
 // Rendered per request (the proxy's nonce policy), from the same files as the repository's docs/.
 export const dynamic = "force-dynamic";

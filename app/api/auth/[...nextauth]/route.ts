@@ -1,11 +1,11 @@
 import type { NextRequest } from "next/server";
-import { handlers } from "@/lib/auth";
-import { clientAddress } from "@/lib/client-address";
-import { signInRetryAfter } from "@/lib/auth/sign-in-limits";
-import { SIGN_IN_UNAVAILABLE } from "@/lib/auth/authorize";
-import { emailSchema } from "@/lib/validation/auth";
-import { DomainError, RateLimitedError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
+import { handlers } from "@/lib/accounts/auth";
+import { clientAddress } from "@/lib/server/client-address";
+import { signInRetryAfter } from "@/lib/accounts/sign-in-limits";
+import { SIGN_IN_UNAVAILABLE } from "@/lib/accounts/authorize";
+import { emailSchema } from "@/lib/accounts/schemas";
+import { DomainError, RateLimitedError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
 
 export const { GET } = handlers;
 

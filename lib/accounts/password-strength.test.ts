@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { checkPasswordStrength } from "@/lib/accounts/password-strength";
+
+describe("checkPasswordStrength", () => {
+  it.each(["aaaaaaaaaa", "1234567890", "password12", "qwertyuiop", "iloveyou123"])("refuses the common or patterned %s with advice", (pw) => {
+    const res = checkPasswordStrength(pw);
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.message).toMatch(/too easy to guess\. .+/);
+  });
+
+  it.each(["sonicthehedgehog", "shadowthehedgehog", "Tr0ub4dor&3", "SonicTheHedgehog1"])("refuses %s, made of the game's words or a famous example", (pw) => {
+    expect(checkPasswordStrength(pw).ok).toBe(false);
+  });
+
+  it.each(["correct horse battery", "plum-violin-quarry-48", "a much longer admin secret"])("accepts %s", (pw) => {
+    expect(checkPasswordStrength(pw)).toEqual({ ok: true });
+  });
+
+  it("counts the account's own email and name as guessable", () => {
+    expect(checkPasswordStrength("xq7zmvpl2k", []).ok).toBe(true);
+    expect(checkPasswordStrength("xq7zmvpl2k", ["xq7zmvpl2k@example.test", "Someone"]).ok).toBe(false);
+  });
+});
