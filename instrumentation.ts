@@ -3,6 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { stampPeerAddresses } = await import("@/lib/server/peer-address");
     stampPeerAddresses();
+    const { refuseMalformedPaths } = await import("@/lib/server/request-guard");
+    refuseMalformedPaths();
     const { sendLargeStringsAsBytes } = await import("@/lib/server/cache/response-bytes");
     sendLargeStringsAsBytes();
     if (process.env.EVENT_LOOP_STATS === "1") {

@@ -6,6 +6,8 @@ import { DomainError } from "@/lib/server/errors";
 import { jsonError } from "@/lib/server/http-error";
 import { isCredentialsSignIn, refuseLockedOutSignIn } from "@/lib/accounts/sign-in-limits";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/server/cache/cache-control.cjs";
+import { sameOriginRequest } from "@/lib/server/request-host";
+import { actionBodyProblem } from "@/lib/server/action-body";
 
 /**
  * The app's own inline scripts, allowed by their hash (the same on every page,
@@ -45,8 +47,12 @@ const PUBLIC_PAGES = [
  * cached: they are rendered per request and keep Next's `private, no-store`.
  */
 export function proxy(request: NextRequest): Response | Promise<Response> {
-  const crossOrigin = refuseCrossOriginAction(request);
-  if (crossOrigin) return crossOrigin;
+  if (isActionPost(request)) {
+    const crossOrigin = refuseCrossOriginAction(request);
+    if (crossOrigin) return crossOrigin;
+    // a body Next.js cannot decode would be its 500: answered 400/413 here instead
+    return actionBodyProblem(request).then((problem) => (problem ? jsonError(problem) : pageResponse(request)));
+  }
   // a login flood from a locked-out address is refused here, before Auth.js parses anything (only that
   // request waits for the limiter; every other one is answered synchronously)
   if (isCredentialsSignIn(request)) return refuseLockedOutSignIn(request).then((refused) => refused ?? pageResponse(request));
@@ -82,22 +88,27 @@ function pageResponse(request: NextRequest): Response {
 }
 
 /**
+ * A post that may call a server action: one from the page's script (the
+ * Next-Action header), or a form posted without JavaScript (a form body to a
+ * page; Next.js reads the action's id from its fields). Route handlers under
+ * /api/ check their own requests.
+ */
+function isActionPost(request: NextRequest): boolean {
+  if (request.method !== "POST" || request.nextUrl.pathname.startsWith("/api/")) return false;
+  if (request.headers.has("next-action")) return true;
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  return type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded");
+}
+
+/**
  * A server action called from another site is refused with 403 and a JSON
- * error, before Next.js's own origin check (which answers such calls with a 500).
- * Same rule as Next's: the Origin's host must be the request's host.
+ * error, before Next.js's own origin check (which answers such calls with a
+ * 500). The Origin's host must be the request's host, where X-Forwarded-Host
+ * counts only behind trusted proxies (lib/server/request-host.ts). A post without an
+ * Origin (an old browser, a script) goes on to Next.js's own checks.
  */
 function refuseCrossOriginAction(request: NextRequest): Response | null {
-  if (request.method !== "POST" || !request.headers.has("next-action")) return null;
-  const origin = request.headers.get("origin");
-  if (!origin) return null;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = null;
-  }
-  if (originHost && originHost === host) return null;
+  if (!request.headers.get("origin") || sameOriginRequest(request.headers)) return null;
   return jsonError(new DomainError("request/cross-origin", "This action can only be called from this site's own pages."));
 }
 
@@ -112,5 +123,7 @@ export const config = {
   matcher: [
     { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
+    // a form posted without JavaScript (browsers send Origin with every post): the cross-origin and body checks
+    { source: "/:path*", has: [{ type: "header", key: "origin" }, { type: "header", key: "content-type", value: "(multipart/form-data|application/x-www-form-urlencoded).*" }] },
   ],
 };

@@ -2,7 +2,10 @@ import { test, expect, newAccount, signInAdmin } from "./fixtures";
 
 /** Hostile or oversized input gets a 4xx or a page with a message, never a 500. */
 test.describe("bad input", () => {
-  test("URLs and requests a probe would send", async ({ page, auth }) => {
+  test("URLs and requests a probe would send", async ({ page, auth, baseURL }) => {
+    const ACTION = "0123456789abcdef0123456789abcdef01234567";
+    const actionPost = async (data: string, type = "text/plain;charset=UTF-8") =>
+      (await page.request.post("/signin", { headers: { "next-action": ACTION, origin: baseURL!, "content-type": type }, data })).status();
     const guestCases: { name: string; run: () => Promise<number>; expected: number }[] = [
       { name: "a page number beyond any integer", run: async () => (await page.goto("/cards?page=153722867280912931"))!.status(), expected: 200 },
       { name: "a negative page size and junk sort", run: async () => (await page.goto("/cards?page=-4&sort=%00&dir=sideways"))!.status(), expected: 200 },
@@ -15,6 +18,26 @@ test.describe("bad input", () => {
               data: "[]",
             })
           ).status(),
+        expected: 403,
+      },
+      // a bad percent-escape in a path: Next.js alone answers these with a 500
+      { name: "a bad escape in a card path", run: async () => (await page.request.get("/cards/%ff/1")).status(), expected: 400 },
+      { name: "a bad escape in a share code", run: async () => (await page.request.get("/d/code/%ff%fe")).status(), expected: 400 },
+      { name: "a bad escape in an API path", run: async () => (await page.request.get("/api/cards/%ff")).status(), expected: 400 },
+      // server action bodies Next.js cannot decode
+      { name: "a malformed action body", run: () => actionPost('[{"a":'), expected: 400 },
+      { name: "a deeply nested action body", run: () => actionPost("[".repeat(50_000) + "]".repeat(50_000)), expected: 400 },
+      { name: "an action body over the size limit", run: () => actionPost("a".repeat(7 * 1024 * 1024)), expected: 413 },
+      { name: "a malformed multipart action body", run: () => actionPost("garbage", "multipart/form-data; boundary=xyz"), expected: 400 },
+      {
+        name: "a form posted without JavaScript from another site",
+        run: async () =>
+          (await page.request.post("/signin", { headers: { origin: "https://evil.example" }, multipart: { "$ACTION_ID_0123456789abcdef0123456789abcdef01234567": "", email: "a@b.c" } })).status(),
+        expected: 403,
+      },
+      {
+        name: "an action whose X-Forwarded-Host names another site (TRUST_PROXY unset)",
+        run: async () => (await page.request.post("/cards", { headers: { "next-action": ACTION, origin: "https://evil.example", "x-forwarded-host": "evil.example", "content-type": "text/plain;charset=UTF-8" }, data: "[]" })).status(),
         expected: 403,
       },
     ];

@@ -93,7 +93,14 @@ test.describe("collection", () => {
     const pack = page.getByTestId("pack-opening").first();
     await expect(pack).toContainText("10 cards");
     await expect(pack).toContainText("2× Sonic the Hedgehog");
+    // one click only asks; Cancel keeps the pack, and the confirm button (focused) undoes it from the keyboard
+    await page.getByRole("button", { name: "Undo last pack (10 cards)" }).click();
+    await expect(page.getByRole("group", { name: /Take the 10 cards of your last pack out of your collection\?/ })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("button", { name: "Yes, undo the pack" })).toHaveCount(0);
     await page.getByRole("button", { name: "Undo last pack (10 cards)" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Yes, undo the pack" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Undid the pack of 10 cards.")).toBeVisible();
     await page.reload();

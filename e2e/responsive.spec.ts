@@ -4,9 +4,12 @@ import type { Page, TestInfo } from "@playwright/test";
 import { test, expect, newAccount, signInAdmin } from "./fixtures";
 
 /**
- * Every page at a phone (390×844) and a laptop (1366×900): no horizontal
- * overflow, no serious or critical axe violation, and a full-page screenshot
- * saved for review under test-results/screens/.
+ * Every page at a phone (390×844) and a laptop (1366×900), in the light and
+ * the dark theme (the default theme follows the system's): no horizontal
+ * overflow, no serious or critical axe violation, card faces' text readable
+ * (axe does not look inside a role="img" card face, so its contrast is
+ * measured here), and a full-page screenshot saved for review under
+ * test-results/screens/.
  */
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -32,6 +35,8 @@ const GUEST_PAGES = [
 ];
 
 const USER_PAGES = [
+  "/welcome",
+  "/help/collection-import",
   "/collection",
   "/collection?view=list",
   "/collection/booster",
@@ -46,41 +51,73 @@ const USER_PAGES = [
 
 const ADMIN_PAGES = ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/audit", "/admin/suggestions", "/admin/comments"];
 
-function shotName(path: string, width: number): string {
+const SCHEMES = ["light", "dark"] as const;
+
+function shotName(path: string, width: number, scheme: (typeof SCHEMES)[number]): string {
   const slug = path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "_") || "home";
-  return `${slug}-${width}.png`;
+  return `${slug}-${width}-${scheme}.png`;
+}
+
+/** The card faces' text whose contrast with the face behind it is under 4.5:1 (WCAG AA for small text). */
+function cardFaceContrast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    const lum = ([r, g, b]: number[]) => {
+      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el: Element | null): number[] => {
+      for (; el; el = el.parentElement) {
+        const c = rgb(getComputedStyle(el).backgroundColor);
+        if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) return c;
+      }
+      return [255, 255, 255];
+    };
+    const bad: string[] = [];
+    for (const el of document.querySelectorAll(".cf .cf-title, .cf .cf-title-sm, .cf .cf-traits, .cf .cf-traits-sm, .cf .cf-text, .cf .cf-foot, .cf .cf-foot-sm")) {
+      if (!el.textContent?.trim()) continue;
+      const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(background(el))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5 && bad.length < 5) bad.push(`${el.className} "${el.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}:1`);
+    }
+    return bad;
+  });
 }
 
 async function checkPage(page: Page, path: string, testInfo: TestInfo) {
-  for (const vp of VIEWPORTS) {
-    await test.step(`${path} at ${vp.width}×${vp.height}`, async () => {
-      await page.setViewportSize(vp);
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      const overflow = await page.evaluate(() => {
-        const doc = document.documentElement;
-        if (doc.scrollWidth <= window.innerWidth) return null;
-        // name the widest elements sticking out, for the failure message
-        const out: string[] = [];
-        for (const el of document.querySelectorAll("body *")) {
-          const r = el.getBoundingClientRect();
-          if (r.right > window.innerWidth + 1 && r.width > 0 && out.length < 5) out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} (right ${Math.round(r.right)})`);
-        }
-        return { scrollWidth: doc.scrollWidth, width: window.innerWidth, out };
+  for (const scheme of SCHEMES) {
+    for (const vp of VIEWPORTS) {
+      await test.step(`${path} at ${vp.width}×${vp.height}, ${scheme}`, async () => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize(vp);
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        const overflow = await page.evaluate(() => {
+          const doc = document.documentElement;
+          if (doc.scrollWidth <= window.innerWidth) return null;
+          // name the widest elements sticking out, for the failure message
+          const out: string[] = [];
+          for (const el of document.querySelectorAll("body *")) {
+            const r = el.getBoundingClientRect();
+            if (r.right > window.innerWidth + 1 && r.width > 0 && out.length < 5) out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} (right ${Math.round(r.right)})`);
+          }
+          return { scrollWidth: doc.scrollWidth, width: window.innerWidth, out };
+        });
+        await page.screenshot({ path: join(testInfo.project.outputDir, "screens", shotName(path, vp.width, scheme)), fullPage: true });
+        expect.soft(overflow, `${path} at ${vp.width} px overflows sideways`).toBeNull();
+        expect.soft(await cardFaceContrast(page), `${path} at ${vp.width} px, ${scheme}: card face text under 4.5:1`).toEqual([]);
+        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const bad = axe.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(" ")} — ${v.help}`);
+        expect.soft(bad, `${path} at ${vp.width} px, ${scheme}: serious or critical axe violations`).toEqual([]);
       });
-      await page.screenshot({ path: join(testInfo.project.outputDir, "screens", shotName(path, vp.width)), fullPage: true });
-      expect.soft(overflow, `${path} at ${vp.width} px overflows sideways`).toBeNull();
-      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const bad = axe.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(" ")} — ${v.help}`);
-      expect.soft(bad, `${path} at ${vp.width} px: serious or critical axe violations`).toEqual([]);
-    });
+    }
   }
 }
 
 test.describe("every page on a phone and a laptop", () => {
-  test.describe.configure({ timeout: 600_000 });
+  test.describe.configure({ timeout: 1_800_000 });
 
   test("guest pages", async ({ page }, testInfo) => {
     for (const path of GUEST_PAGES) await checkPage(page, path, testInfo);
@@ -104,6 +141,18 @@ test.describe("every page on a phone and a laptop", () => {
     await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
     await page.getByRole("button", { name: "Post comment" }).click();
     await expect(page.getByTestId("comment")).toHaveCount(1);
+    // an owned card shows its badge; on a phone it sits under the card, never over its title
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/collection");
+    await page.getByTestId(/^collection-card-/).first().getByRole("button", { name: /^Add one / }).click();
+    const badge = page.getByLabel("1 owned").first();
+    await expect(async () => {
+      await page.reload();
+      await expect(badge).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    const item = page.locator("li.cg-item").filter({ has: badge });
+    const [badgeBox, titleBox] = [await badge.boundingBox(), await item.locator(".cf-title").boundingBox()];
+    expect(badgeBox!.y, "the owned badge sits below the card's title").toBeGreaterThan(titleBox!.y + titleBox!.height);
     for (const path of [...USER_PAGES, editor, deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo);
   });
 

@@ -6,9 +6,13 @@ const GAME = "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=heu
 /** Collects every Content-Security-Policy violation the browser reports on a page. */
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];
+  // a blocked eval that the page's own code catches (a library probing whether it may compile) logs nothing: the event still fires
+  void page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));
+  });
   page.on("console", (msg) => {
     const text = msg.text();
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(text)) violations.push(`${page.url()}: ${text}`);
+    if (/Content Security Policy|CSP violation|Refused to (load|execute|evaluate|apply|connect|frame|create)/i.test(text)) violations.push(`${page.url()}: ${text}`);
   });
   return violations;
 }

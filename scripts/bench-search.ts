@@ -5,6 +5,7 @@
  *   npm run bench:search [-- --cards 10000 --runs 30]
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { onCleanup, runTool } from "./lib/cleanup";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { cpus, loadavg } from "node:os";
@@ -99,6 +100,10 @@ function pct(sorted: number[], p: number): number {
 }
 
 async function main() {
+  // removed however the run ends (a failed query, Ctrl-C), unless KEEP=1
+  onCleanup(() => {
+    if (!process.env.KEEP) for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+  });
   const t0 = performance.now();
   build();
   console.log(`Built a ${CARDS.toLocaleString("en")}-card scratch catalog in ${((performance.now() - t0) / 1000).toFixed(1)} s (${path.relative(root, file)}).`);
@@ -145,11 +150,7 @@ async function main() {
     console.log(`CPU time per search: p50 ${pct(allCpu, 50).toFixed(1)} ms, p95 ${pct(allCpu, 95).toFixed(1)} ms`);
   } finally {
     await db.$disconnect();
-    if (!process.env.KEEP) for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runTool(main);

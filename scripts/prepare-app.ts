@@ -6,6 +6,12 @@
  *     DATABASE_URL says, and puts SQLite in WAL mode;
  *  3. seeds the unofficial demo set when it is missing or the shipped file changed;
  *  4. (start only) builds the app when there is no build of the current sources.
+ *
+ * `npm run build` runs it with --build: steps 2 and 3, then always `next build`.
+ * The build prerenders pages from the catalog (/learn deals its tutorial from
+ * the starter decks' current cards), so it needs the database DATABASE_URL
+ * names: SQLite's default file is created here; PostgreSQL must be reachable.
+ * It writes no AUTH_SECRET (a build machine's secret is not the server's).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -15,23 +21,29 @@ import { loadEnvConfig } from "@next/env";
 import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider, redactUrl } from "@/lib/server/db/database-url";
 
 const dev = process.argv.includes("--dev");
+const buildOnly = process.argv.includes("--build");
 const root = process.cwd();
 
 function step(msg: string) {
   console.log(`\u25b8 ${msg}`);
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+/** What `npm run build` needs, said when it cannot have it. */
+const BUILD_NEEDS =
+  "npm run build prerenders pages from the catalog, so it migrates and seeds the database DATABASE_URL names first " +
+  "(the SQLite default needs nothing; PostgreSQL must be reachable from the build machine). See docs/deploy.md.";
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env, hint = "") {
   const res = spawnSync(cmd, args, { stdio: "inherit", env });
   if (res.status !== 0) {
-    console.error(`\u2716 ${cmd} ${args.join(" ")} failed (exit ${res.status ?? res.signal}).`);
+    console.error(`\u2716 ${cmd} ${args.join(" ")} failed (exit ${res.status ?? res.signal}).${hint ? `\n  ${hint}` : ""}`);
     process.exit(res.status ?? 1);
   }
 }
 
 // 1. environment and secret
 loadEnvConfig(root, dev);
-if (!process.env.AUTH_SECRET) {
+if (!process.env.AUTH_SECRET && !buildOnly) {
   if (process.env.NODE_ENV === "production") {
     console.error(
       "\u2716 AUTH_SECRET is not set. In production Ringbinder refuses to start without it.\n" +
@@ -59,7 +71,7 @@ if (dbFile) {
 }
 // With several instances, run this once per deploy (docs/deploy.md); concurrent
 // runs are safe: migrate deploy takes a lock on PostgreSQL.
-run(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"]);
+run(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], process.env, buildOnly ? BUILD_NEEDS : "");
 
 async function main() {
   if (dbFile) {
@@ -83,11 +95,11 @@ async function main() {
     const distDir = process.env.NEXT_DIST_DIR || ".next";
     const stampFile = path.join(root, distDir, "ringbinder-source-hash");
     const hash = sourceHash();
-    const current = existsSync(path.join(root, distDir, "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash;
+    const current = !buildOnly && existsSync(path.join(root, distDir, "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash;
     if (current) {
       step("Build is current");
     } else {
-      step("Building the app (first start or sources changed)…");
+      step(buildOnly ? "Building the app…" : "Building the app (first start or sources changed)…");
       run(path.join(root, "node_modules", ".bin", "next"), ["build"]);
       writeFileSync(stampFile, hash);
     }

@@ -109,6 +109,7 @@ export default async function LabPage({ searchParams }: { searchParams: Promise<
           agents={choice.agents}
           seed={seed}
           own={you.deck.own}
+          candidatesOwned={ownedOnly}
         />
       ) : (
         <p className="panel text-sm" role="status">

@@ -25,7 +25,11 @@ export function AccountMenu() {
     <div className="flex min-w-[9rem] flex-wrap items-center gap-3 text-sm" aria-busy={s.status === "loading"}>
       <CurrentUserSync />
       {s.status === "loading" ? (
-        <span className="h-8 w-36 rounded-md bg-white/10" aria-hidden />
+        // before the browser knows who is signed in (and without JavaScript): a link that works for
+        // everyone (a guest is sent on to sign in), not an empty box
+        <Link href="/account" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10" data-testid="account-pending">
+          Your account
+        </Link>
       ) : s.user ? (
         <>
           <Link href="/account" className="rounded-md px-2 py-1 hover:bg-white/10" data-testid="current-user" title="Your account">

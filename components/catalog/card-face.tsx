@@ -1,6 +1,7 @@
 import type { CardDTO } from "@/lib/catalog/card-types";
 import type { Color } from "@/lib/catalog/colors";
 import { artHref } from "@/lib/catalog/art";
+import { ringsText } from "@/lib/catalog/rings";
 
 const FRAME: Record<Color, string> = {
   blue: "#2563eb",
@@ -35,7 +36,7 @@ export function CardFace({ card, size = "md", className = "" }: Props) {
     <div
       className={className ? `cf ${className}` : "cf"}
       style={{ background: frameBackground(card.colors) }}
-      aria-label={`${card.title}, ${card.colors.join("/")} ${card.rings} rings, ${card.traits.join(", ")}, ${card.rarity}, ${card.key}`}
+      aria-label={`${card.title}, ${card.colors.join("/")} ${ringsText(card.rings)}, ${card.traits.join(", ")}, ${card.rarity}, ${card.key}`}
       role="img"
     >
       <div className="cf-in">
@@ -52,7 +53,7 @@ export function CardFace({ card, size = "md", className = "" }: Props) {
           {/* eslint-disable-next-line @next/next/no-img-element -- an admin's image or the card's generated art (a cached SVG) */}
           <img src={card.imageUrl ?? artHref(card)} alt="" className="h-full w-full object-cover" loading="lazy" decoding="async" />
         </div>
-        {!sm && <p className="cf-text">{card.text || <span className="italic text-slate-600">No card text.</span>}</p>}
+        {!sm && <p className="cf-text">{card.text || <span className="italic">No card text.</span>}</p>}
         <div className={sm ? "cf-foot-sm" : "cf-foot"}>
           <span>{card.key}</span>
           <span className="capitalize">{card.rarity}</span>

@@ -1,5 +1,8 @@
 "use client";
 
+import "@/lib/util/zod-config";
+import Link from "next/link";
+import { helpHref } from "@/lib/rules-doc/help-topics";
 import { useActionState, useRef, useState } from "react";
 import { COLORS } from "@/lib/catalog/colors";
 import { RARITIES } from "@/lib/catalog/rarity";
@@ -146,7 +149,7 @@ export function CardForm<T>({
           onInput={(e) => setEffectDraft(e.currentTarget.value)}
         />
         <p id="effect-hint" className="mt-1 text-xs text-slate-500">
-          Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema (docs/effects.md:
+          Leave empty when the text is not automated. Checked against the rules engine&apos;s effect schema (<Link href={helpHref("effects")} className="underline">the effect language</Link>:
           triggers, conditions with counts, not/allOf/anyOf, emeralds, lead, zone sizes, row and turn; selectors with exclusions,
           random or opponent&apos;s picks; score-step rings, emeralds and ties; triggers when discarded, moved to the spare row, at the
           score step, on winning or losing a battle, or when an opposing card is flipped in this column; zone actions: turn face

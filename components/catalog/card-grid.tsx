@@ -90,7 +90,8 @@ export function CardGrid<T extends CardTile>({ cards, view = "grid", renderActio
           ) : (
             <CardFace card={card} />
           )}
-          {renderBadge && <div className="absolute right-1 top-1">{renderBadge(card)}</div>}
+          {/* in the flow under the card, not over it: a corner badge covered the title on a phone */}
+          {renderBadge && <div className="cg-badge">{renderBadge(card)}</div>}
           {renderActions && <div>{renderActions(card)}</div>}
         </li>
       ))}

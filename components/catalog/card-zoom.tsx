@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { frameBackground } from "@/components/catalog/card-face";
 import type { CardZoomDTO } from "@/lib/catalog/card-types";
+import { ringsText } from "@/lib/catalog/rings";
 
 const HOVER_DELAY = 350;
 const LONG_PRESS = 450;
@@ -190,7 +191,7 @@ export function CardZoom() {
         <>
           <div className="h-2" style={{ background: frameBackground(card.colors) }} aria-hidden />
           <div className="flex gap-3 p-3">
-            <span className="grid h-11 w-11 shrink-0 place-items-center rounded-full border-4 border-amber-400 bg-amber-50 text-xl font-black text-amber-700" aria-label={`${card.rings} rings`}>
+            <span className="grid h-11 w-11 shrink-0 place-items-center rounded-full border-4 border-amber-400 bg-amber-50 text-xl font-black text-amber-700" aria-label={ringsText(card.rings)}>
               {card.rings}
             </span>
             <div className="min-w-0">

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { undoLastPack } from "@/lib/collection/actions";
 import { FormMessage } from "@/components/ui/field";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 
 /**
  * Undoes the signed-in user's last pack opening (the one named by packId) and
@@ -17,9 +18,19 @@ export function UndoPackButton({ packId, cardCount }: { packId: string | null; c
       {packId && (
         <>
           <input type="hidden" name="packId" value={packId} />
-          <button type="submit" className="btn-secondary" disabled={pending || justUndone}>
-            {pending ? "Undoing…" : `Undo last pack (${cardCount} card${cardCount === 1 ? "" : "s"})`}
-          </button>
+          {pending ? (
+            <button type="button" className="btn-secondary" disabled>
+              Undoing…
+            </button>
+          ) : (
+            <ConfirmButton
+              label={`Undo last pack (${cardCount} card${cardCount === 1 ? "" : "s"})`}
+              question={`Take the ${cardCount} card${cardCount === 1 ? "" : "s"} of your last pack out of your collection? There is no redo: you would enter them again.`}
+              confirmLabel="Yes, undo the pack"
+              submit
+              disabled={justUndone}
+            />
+          )}
         </>
       )}
       <FormMessage message={state?.message} tone={state?.ok ? "success" : "error"} />

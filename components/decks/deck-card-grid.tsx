@@ -1,6 +1,7 @@
 import { CardFace } from "@/components/catalog/card-face";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { OwnedCountsProvider, OwnedMark } from "@/components/decks/owned-marks";
+import { ringsText } from "@/lib/catalog/rings";
 
 /**
  * A deck drawn as cards, each with its number of copies and owned copies:
@@ -44,7 +45,7 @@ export function PrintableDeckList({ name, entries, summary }: { name: string; en
               <td className="pr-4">{e.card.title}</td>
               <td className="pr-4">{e.card.key}</td>
               <td className="pr-4 capitalize">{e.card.colors.join("/")}</td>
-              <td>{e.card.rings} rings</td>
+              <td>{ringsText(e.card.rings)}</td>
             </tr>
           ))}
         </tbody>

@@ -125,6 +125,18 @@ describe("DeckEditor", () => {
     expect(entryQuantity("DEMO-009")).toBe("1");
   });
 
+  it("one Enter adds the first result even when typed faster than the search", async () => {
+    await renderEditor();
+    const box = screen.getByRole("searchbox", { name: "Search the catalog" });
+    fireEvent.change(box, { target: { value: "amy" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(entryQuantity("DEMO-009")).toBe("1"));
+    // and only once: the results arriving again add nothing more
+    fireEvent.change(box, { target: { value: "amy " } });
+    await waitFor(() => expect(screen.getByText(/^1 shown$/)).toBeTruthy());
+    expect(entryQuantity("DEMO-009")).toBe("1");
+  });
+
   it("refuses a sixth copy of a title and says why", async () => {
     await renderEditor(deckOf([{ card: SONIC, quantity: 5 }]));
     const plus = screen.getByRole("button", { name: "Add one Sonic the Hedgehog DEMO-001" });

@@ -18,6 +18,7 @@ import { ImportPanel } from "@/components/decks/import-panel";
 import { DraftOffer } from "@/components/ui/draft-offer";
 import type { Entry } from "./deck-editor-state";
 import { AUTOSAVE_DELAY_MS, useDeckEditor } from "./use-deck-editor";
+import { ringsText } from "@/lib/catalog/rings";
 
 type GroupBy = "none" | "color" | "rings" | "trait";
 
@@ -27,7 +28,7 @@ function groupEntries(entries: Entry[], by: GroupBy): { label: string; entries: 
   const push = (k: string, e: Entry) => groups.set(k, [...(groups.get(k) ?? []), e]);
   for (const e of entries) {
     if (by === "color") push(e.card.colors.length > 1 ? "multi-color" : e.card.colors[0], e);
-    else if (by === "rings") push(`${e.card.rings} rings`, e);
+    else if (by === "rings") push(ringsText(e.card.rings), e);
     else for (const t of e.card.traits) push(t, e);
   }
   const order = (k: string) => (by === "color" ? (k === "multi-color" ? 9 : COLORS.indexOf(k as (typeof COLORS)[number])) : by === "rings" ? parseInt(k, 10) : 0);

@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from "react";
 import { COLORS, type Color } from "@/lib/catalog/colors";
 import { CARDS_PER_TURN, EXPOSURE_CLUSTER_MIN, OPENING_HAND, countMatching, deckStats, drawOdds, type DeckStatsCard, type OddsQuestion } from "@/lib/decks";
 import { SampleHand } from "@/components/decks/sample-hand";
+import { ringsText } from "@/lib/catalog/rings";
 
 const RING_RANGES = ["0-2", "3-4", "5-6", "7-8", "9-10", "0-4", "5-10"];
 
@@ -63,7 +64,7 @@ export function DeckStats({ cards }: { cards: DeckStatsCard[] }) {
         </h3>
         <figure>
           <svg viewBox={`0 0 ${stats.ringCurve.length * barW + 10} ${chartH + 34}`} className="h-44 w-full max-w-xl" role="img" aria-labelledby={`${ids}-curve-desc`}>
-            <desc id={`${ids}-curve-desc`}>Cards per ring value: {stats.ringCurve.map((r) => `${r.rings} rings: ${r.count}`).join(", ")}.</desc>
+            <desc id={`${ids}-curve-desc`}>Cards per ring value: {stats.ringCurve.map((r) => `${ringsText(r.rings)}: ${r.count}`).join(", ")}.</desc>
             {stats.ringCurve.map((r, i) => {
               const h = (r.count / maxCurve) * chartH;
               return (
@@ -236,7 +237,7 @@ export function DeckStats({ cards }: { cards: DeckStatsCard[] }) {
           <ul className="mt-2 list-disc pl-5 text-sm" data-testid="exposure-clusters">
             {stats.exposure.clusters.map((c) => (
               <li key={`${c.color}${c.rings}`}>
-                <span className="capitalize">{c.color}</span> {c.rings} rings: {c.count} cards ({c.titles.join(", ")})
+                <span className="capitalize">{c.color}</span> {ringsText(c.rings)}: {c.count} {c.count === 1 ? "card" : "cards"} ({c.titles.join(", ")})
               </li>
             ))}
           </ul>

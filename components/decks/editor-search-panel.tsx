@@ -1,10 +1,11 @@
 "use client";
 
-import { Suspense, useEffect, useId, useState, useTransition } from "react";
+import { Suspense, useEffect, useId, useRef, useState, useTransition } from "react";
 import { searchCardsForEditor } from "@/lib/decks/actions";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { CardSearchBox } from "@/components/catalog/card-search-box";
 import { frameBackground } from "@/components/catalog/card-face";
+import { ringsText } from "@/lib/catalog/rings";
 
 export const CARD_DRAG_TYPE = "application/x-ringbinder-card";
 
@@ -46,12 +47,23 @@ export function EditorSearchPanel({
     setTake(PAGE);
   }
 
+  // Enter pressed before the results of the typed query arrived: the first of them is added when they do
+  const addWhenShown = useRef<string | null>(null);
+  const onAddRef = useRef(onAdd);
+  useEffect(() => {
+    onAddRef.current = onAdd;
+  }, [onAdd]);
+
   useEffect(() => {
     start(async () => {
       const r = await searchCardsForEditor(q, onlyOwned, take);
       if (r.ok) {
         setResults({ q, ...r.data });
         setError("");
+        if (addWhenShown.current !== null && addWhenShown.current === q.trim()) {
+          addWhenShown.current = null;
+          if (r.data.cards[0]) onAddRef.current(r.data.cards[0]);
+        }
       } else setError(r.message);
     });
   }, [q, onlyOwned, take]);
@@ -66,11 +78,12 @@ export function EditorSearchPanel({
         onKeyDownCapture={(e) => {
           const target = e.target as HTMLElement;
           if (e.key !== "Enter" || !(target instanceof HTMLInputElement) || target.type !== "search") return;
-          // Enter on the query the results already show adds the first result.
+          // Enter on the query the results already show adds the first result; on a query still being
+          // searched (typed faster than the debounce), its first result once it arrives: one Enter either way.
           if (results && target.value === results.q && shown[0]) {
             e.preventDefault();
             onAdd(shown[0]);
-          }
+          } else if (target.value.trim()) addWhenShown.current = target.value.trim();
         }}
       >
         <Suspense fallback={null}>
@@ -91,7 +104,7 @@ export function EditorSearchPanel({
           <ul className="divide-y divide-slate-100" aria-label="Search results">
             {shown.map((card) => (
               <li key={card.id} className="flex items-center gap-2 py-1.5 text-sm" data-card-zoom={card.key}>
-                <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" aria-label={`${card.rings} rings`}>
+                <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" aria-label={ringsText(card.rings)}>
                   {card.rings}
                 </span>
                 <span aria-hidden className="h-7 w-1.5 shrink-0 rounded-sm" style={{ background: frameBackground(card.colors) }} />

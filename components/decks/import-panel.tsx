@@ -14,6 +14,8 @@ export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "rep
   const router = useRouter();
   const [format, setFormat] = useState<"text" | "json">("text");
   const [text, setText] = useState("");
+  // a new deck's name: typed here, else the one the file names ("# Name" line, JSON name), else "Imported deck"
+  const [name, setName] = useState("");
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [message, setMessage] = useState("");
@@ -27,6 +29,7 @@ export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "rep
       if (r.ok) {
         setErrors([]);
         setPreview(r.data);
+        if (!name.trim() && r.data.name) setName(r.data.name);
       } else {
         setErrors(r.fieldErrors?.text ?? []);
         setMessage(r.message);
@@ -34,7 +37,10 @@ export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "rep
     });
   const apply = () =>
     start(async () => {
-      const r = await applyImportAction({ format, text }, target.mode === "new" ? { mode: "new" } : { mode: "replace", deckId: target.deckId, expectedVersion: target.expectedVersion });
+      const r = await applyImportAction(
+        { format, text },
+        target.mode === "new" ? { mode: "new", ...(name.trim() ? { name: name.trim() } : {}) } : { mode: "replace", deckId: target.deckId, expectedVersion: target.expectedVersion },
+      );
       if (!r.ok) {
         setMessage(r.message);
         return;
@@ -62,6 +68,14 @@ export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "rep
           <input type="radio" name={`${id}-format`} checked={format === "json"} onChange={() => setFormat("json")} /> JSON
         </label>
       </fieldset>
+      {target.mode === "new" && (
+        <div>
+          <label htmlFor={`${id}-name`} className="label">
+            Deck name
+          </label>
+          <input id={`${id}-name`} className="input" maxLength={100} value={name} placeholder="From the file's “# Name” line, else “Imported deck”" onChange={(e) => setName(e.target.value)} />
+        </div>
+      )}
       <label htmlFor={`${id}-text`} className="label">
         {format === "text" ? "One card a line, e.g. “5 Sonic the Hedgehog [DEMO-001]”" : "A Ringbinder deck JSON document"}
       </label>

@@ -8,6 +8,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { ProgressBar } from "@/components/collection/progress-bar";
 import { applySwapAction } from "@/lib/decks/actions";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { halvingGames, type DoctorCard, type DoctorReport } from "@/lib/lab/doctor";
 import type { LabAgent } from "@/lib/lab/matchup";
 import type { CardDef } from "@/lib/engine";
@@ -21,6 +22,8 @@ export interface DoctorPanelProps {
   seed: number;
   /** The viewer's own deck (swaps can be applied), or null. */
   own: { id: string; version: number } | null;
+  /** True when the candidates are only cards the viewer owns (else an applied swap may add a card they do not own). */
+  candidatesOwned: boolean;
 }
 
 const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}`;
@@ -84,17 +87,21 @@ export function DoctorPanel(props: DoctorPanelProps) {
                       </span>
                     </span>
                     {props.own && (
-                      <button
-                        type="button"
-                        className="btn-secondary"
+                      <ConfirmButton
+                        label="Apply"
+                        question={
+                          <>
+                            Save your deck again with one {p.out.title} out and one {p.into.title} in (a new version: the deck&apos;s history keeps this one).
+                            {!props.candidatesOwned && <strong> {p.into.title} was drawn from the whole catalog: you may not own it.</strong>}
+                          </>
+                        }
+                        confirmLabel="Apply the swap"
                         disabled={applied?.ok === true}
-                        onClick={async () => {
+                        onConfirm={async () => {
                           const r = await applySwapAction({ deckId: props.own!.id, expectedVersion: props.own!.version, out: p.out.key, into: p.into.key });
                           setApplied({ key, ok: r.ok, message: r.ok ? (r.message ?? "Applied.") : r.message });
                         }}
-                      >
-                        Apply
-                      </button>
+                      />
                     )}
                   </li>
                 );

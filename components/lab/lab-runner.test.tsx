@@ -36,6 +36,8 @@ describe("LabRunner (games played in-thread: jsdom has no Worker)", () => {
   it("plays the planned games, then shows each matchup's results and a link that reproduces them", async () => {
     run([6, 4]);
     expect(screen.getByRole("heading", { name: "Speed against 2 opponents" })).toBeTruthy();
+    // the precision is stated one way, as on the lab's form: ±10 points for a width of 0.2 (not "20.0%")
+    expect(screen.getByText(/confidence sequence/).textContent).toContain("within ±10 points of the win rate");
     expect(screen.getByTestId("lab-status").textContent).toMatch(/^Running on 1 worker · \d+ games/);
     await waitFor(() => expect(screen.getByTestId("lab-status").textContent).toBe("Finished · 10 games"), { timeout: 20_000 });
     const panels = screen.getAllByTestId("lab-matchup");

@@ -14,6 +14,7 @@ import { estimate, progress, type MatchupRun } from "@/lib/lab/run-state";
 import { wilsonInterval, type StopRule } from "@/lib/lab/stats";
 import { EstimateChart } from "./estimate-chart";
 import { useLab } from "./use-lab";
+import { precisionText } from "@/components/lab/precision";
 
 export interface LabRunnerProps {
   youName: string;
@@ -109,7 +110,7 @@ export function LabRunner(props: LabRunnerProps) {
         )}
         <p className="text-xs text-slate-500">
           Each deal is played twice, once with each player leading. A matchup stops when its 95% confidence sequence (valid however often it is checked) is
-          narrower than {pct(props.rule.width)}, or after {props.rule.maxGames.toLocaleString()} games.
+          within {precisionText(props.rule.width)} of the win rate, or after {props.rule.maxGames.toLocaleString()} games.
         </p>
       </div>
       {lab.state.matchups.map((m, i) => (

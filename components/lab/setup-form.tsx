@@ -1,6 +1,7 @@
 import type { LabChoices } from "@/lib/lab/types";
 import { LAB_AGENTS, type LabAgent } from "@/lib/lab/matchup";
 import { LEVEL_INFO } from "@/lib/playtest/levels";
+import { precisionText } from "@/components/lab/precision";
 import { MAX_GAMES, MAX_OPPONENTS, sourceString, WIDTHS, type LabChoice } from "@/lib/lab/params";
 
 /** The AI levels under their player-facing names (one source: lib/playtest/levels), with what each costs in the lab. */
@@ -99,7 +100,7 @@ export function SetupForm({ choice, choices, errors }: { choice: LabChoice; choi
           <select id="lab-width" name="width" className="input" defaultValue={String(choice.width)}>
             {WIDTHS.map((w) => (
               <option key={w} value={w}>
-                ±{(w * 50).toFixed(w < 0.05 ? 0 : 1)} points
+                {precisionText(w)}
               </option>
             ))}
           </select>

@@ -16,6 +16,7 @@ import type { LabAgent } from "@/lib/lab/matchup";
 import type { CardDef } from "@/lib/engine";
 import { LEVEL_INFO } from "@/lib/playtest/levels";
 import { useDoctorWorker } from "./use-doctor-worker";
+import { ringsText } from "@/lib/catalog/rings";
 
 export interface StandInOption {
   key: string;
@@ -140,7 +141,7 @@ export function StandIns({ lines, deck, optionDefs, opponents, opponentNames, ag
                 </span>{" "}
                 <span className="text-xs text-slate-500">[{line.key}]</span>
                 <div className="mt-0.5 flex items-center gap-2 text-xs text-slate-600">
-                  <ColorDots colors={line.colors} /> {line.rings} rings
+                  <ColorDots colors={line.colors} /> {ringsText(line.rings)}
                 </div>
               </div>
               {rows.length === 0 ? (
@@ -154,7 +155,7 @@ export function StandIns({ lines, deck, optionDefs, opponents, opponentNames, ag
                         {o.title}
                       </Link>
                       <span className="text-xs text-slate-500">
-                        {o.rings} rings · {o.spare} spare{o.exact ? " · same colour and rings" : ""}
+                        {ringsText(o.rings)} · {o.spare} spare{o.exact ? " · same colour and rings" : ""}
                       </span>
                       {result && (
                         <span className="text-xs tabular-nums text-slate-700" data-testid="stand-in-gain">

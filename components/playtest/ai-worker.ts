@@ -3,6 +3,7 @@
  * The AI's Web Worker: receives the AI player's view only and answers with
  * an action, so the board never freezes while the AI thinks.
  */
+import "@/lib/util/zod-config";
 import { chooseAiAction, type AiRequest } from "@/lib/playtest/ai";
 
 const ctx = self as unknown as DedicatedWorkerGlobalScope;

@@ -2,6 +2,7 @@ import { memo } from "react";
 import { frameBackground } from "@/components/catalog/card-face";
 import { describeEffect, isAutomated, type CardRef, type Color, type SlotView } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
+import { ringsText } from "@/lib/catalog/rings";
 
 const DOT: Record<Color, string> = { blue: "#2563eb", red: "#dc2626", yellow: "#eab308", gray: "#6b7280" };
 
@@ -29,7 +30,7 @@ export function effectText(card: BoardCardDef): string | null {
 
 /** Short accessible description of a card. */
 export function cardLabel(card: BoardCardDef, color?: Color | null): string {
-  return `${card.title}, ${color ?? card.colors.join("/")} ${card.rings} rings`;
+  return `${card.title}, ${color ?? card.colors.join("/")} ${ringsText(card.rings)}`;
 }
 
 /** The back of a card: what a hidden card looks like. */

@@ -10,7 +10,7 @@ export type LinkedInfo = { name: string; size: number; legal: boolean; summary: 
 
 function DeckOption({ value, checked, name, detail, legal, summary }: { value: string; checked: boolean; name: string; detail: string; legal: boolean; summary: string }) {
   return (
-    <label className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50" data-testid="deck-option">
+    <label className="flex cursor-pointer gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 dark:has-[:checked]:bg-blue-900/40" data-testid="deck-option">
       <input type="radio" name="you" value={value} defaultChecked={checked} required />
       <span className="min-w-0">
         <span className="block break-words font-semibold">{name}</span>

@@ -7,11 +7,16 @@
 type Cell = { t: "down" } | { t: "empty" } | { t: "slot"; label: string } | { t: "up"; color: "blue" | "red" | "yellow" | "gray"; rings: number | string; mark?: "flipped" | "hit" | "safe" | "pick" };
 type Row = { who: string; row: string; cells: Cell[] };
 
+/**
+ * A face-up card's colours. Cards are printed matter: the same in both themes
+ * (fixed values, which the dark theme's remapping of the palette classes does
+ * not touch), as on the card faces and the board.
+ */
 const COLOR: Record<string, string> = {
-  blue: "border-blue-700 bg-blue-100 text-blue-950",
-  red: "border-red-700 bg-red-100 text-red-950",
-  yellow: "border-yellow-600 bg-yellow-100 text-yellow-950",
-  gray: "border-slate-600 bg-slate-200 text-slate-950",
+  blue: "border-[#1d4ed8] bg-[#dbeafe] text-[#172554]",
+  red: "border-[#b91c1c] bg-[#fee2e2] text-[#450a0a]",
+  yellow: "border-[#ca8a04] bg-[#fef9c3] text-[#422006]",
+  gray: "border-[#475569] bg-[#e2e8f0] text-[#020617]",
 };
 
 const down: Cell = { t: "down" };

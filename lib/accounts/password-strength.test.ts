@@ -8,7 +8,11 @@ describe("checkPasswordStrength", () => {
     if (!res.ok) expect(res.message).toMatch(/too easy to guess\. .+/);
   });
 
-  it.each(["correct horse battery", "blue-ring-spin-dash-42", "a much longer admin secret"])("accepts %s", (pw) => {
+  it.each(["sonicthehedgehog", "shadowthehedgehog", "Tr0ub4dor&3", "SonicTheHedgehog1"])("refuses %s, made of the game's words or a famous example", (pw) => {
+    expect(checkPasswordStrength(pw).ok).toBe(false);
+  });
+
+  it.each(["correct horse battery", "plum-violin-quarry-48", "a much longer admin secret"])("accepts %s", (pw) => {
     expect(checkPasswordStrength(pw)).toEqual({ ok: true });
   });
 

@@ -1,102 +1,113 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("sign-in-limits"));
 vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
 
 process.env.RATE_LIMIT_PREFIX = `test-signin-${process.pid}-${Date.now()}`;
-const { authorizeCredentials, InvalidLogin, RateLimitedLogin } = await import("@/lib/accounts/authorize");
-const { signInRetryAfter, refuseLockedOutSignIn, refusedSignInWait, CREDENTIALS_CALLBACK_PATH } = await import("@/lib/accounts/sign-in-limits");
+const { authorizeCredentials, InvalidLogin, RateLimitedLogin, SignInUnavailable } = await import("@/lib/accounts/authorize");
+const { signInRetryAfter, signInFailed, refuseLockedOutSignIn, CREDENTIALS_CALLBACK_PATH } = await import("@/lib/accounts/sign-in-limits");
 const { hashPassword } = await import("@/lib/accounts/password");
 
 const PASSWORD = "correct horse battery";
 const headersFrom = (address: string) => new Headers({ "x-ringbinder-peer": address });
+const signInAs = (email: string, password: string, address: string) => authorizeCredentials({ email, password }, headersFrom(address));
 
 beforeAll(async () => {
   const passwordHash = await hashPassword(PASSWORD);
-  for (const email of ["victim@example.test", "bystander@example.test"]) {
+  for (const email of ["victim@example.test", "bystander@example.test", "outage@example.test"]) {
     await t.prisma.user.create({ data: { email, displayName: email.split("@")[0], passwordHash } });
   }
 });
 afterAll(() => t.cleanup());
+afterEach(() => {
+  delete process.env.RATE_LIMIT_SIGNIN_ADDRESS;
+  vi.restoreAllMocks();
+});
 
 describe("sign-in limits", () => {
-  it("10 wrong passwords for one email lock it out for a while; other accounts still sign in", async () => {
-    // each attempt from a different address: the per-email limit alone does the locking
-    for (let i = 0; i < 10; i++) {
-      await expect(authorizeCredentials({ email: "victim@example.test", password: `wrong guess ${i}` }, headersFrom(`10.0.0.${i}`))).rejects.toBeInstanceOf(InvalidLogin);
-    }
-    // now even the right password is refused, before any hashing
-    await expect(authorizeCredentials({ email: "victim@example.test", password: PASSWORD }, headersFrom("10.0.1.1"))).rejects.toBeInstanceOf(RateLimitedLogin);
-    const wait = await signInRetryAfter("victim@example.test", "10.0.1.1");
-    expect(wait).toBeGreaterThan(14 * 60);
-    expect(wait).toBeLessThanOrEqual(15 * 60);
-    // the others are untouched, even from an address the attacker used
-    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("10.0.0.3"))).resolves.toMatchObject({ email: "bystander@example.test" });
-  });
-
-  it("a flood from one address is refused once over its limit, whichever emails it tries", async () => {
-    process.env.RATE_LIMIT_SIGNIN_ADDRESS = "5/900";
+  it("nobody locks somebody else out: an attacker's wrong passwords delay the attacker, never the owner from their own address", async () => {
     let refused = 0;
-    for (let i = 0; i < 7; i++) {
-      try {
-        await authorizeCredentials({ email: `nobody${i}@example.test`, password: "x" }, headersFrom("203.0.113.7"));
-      } catch (e) {
-        if (e instanceof RateLimitedLogin) refused++;
-      }
+    for (let i = 0; i < 30; i++) {
+      const e = await signInAs("victim@example.test", `wrong guess ${i}`, "203.0.113.66").catch((err) => err);
+      if (e instanceof RateLimitedLogin) refused++;
+      else expect(e).toBeInstanceOf(InvalidLogin);
     }
-    expect(refused).toBe(2);
-    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("203.0.113.7"))).rejects.toBeInstanceOf(RateLimitedLogin);
-    delete process.env.RATE_LIMIT_SIGNIN_ADDRESS;
+    // 5 free failures, the 6th makes the pair wait: every later try is refused before hashing
+    expect(refused).toBe(24);
+    expect(await signInRetryAfter("victim@example.test", "203.0.113.66")).toBeGreaterThan(0);
+    await expect(signInAs("victim@example.test", PASSWORD, "198.51.100.1")).resolves.toMatchObject({ email: "victim@example.test" });
+    expect(await signInRetryAfter("victim@example.test", "198.51.100.1")).toBe(0);
+    // another account from the attacker's address is not delayed either (the address is far below its own threshold)
+    await expect(signInAs("bystander@example.test", PASSWORD, "203.0.113.66")).resolves.toMatchObject({ email: "bystander@example.test" });
   });
 
-  it("a successful sign-in clears the email's count", async () => {
-    for (let i = 0; i < 9; i++) {
-      await expect(authorizeCredentials({ email: "bystander@example.test", password: "nope nope" }, headersFrom(`10.9.0.${i}`))).rejects.toBeInstanceOf(InvalidLogin);
+  it("past 5 free failures the waits grow (1 s, 2 s, 4 s …) up to 15 minutes, and a right password clears them", async () => {
+    const pair = ["bystander@example.test", "192.0.2.50"] as const;
+    for (let i = 0; i < 5; i++) await signInFailed(...pair);
+    expect(await signInRetryAfter(...pair)).toBe(0);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await signInFailed(...pair);
+      waits.push(await signInRetryAfter(...pair));
     }
-    await authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("10.9.1.1"));
-    await expect(authorizeCredentials({ email: "bystander@example.test", password: "nope nope" }, headersFrom("10.9.1.2"))).rejects.toBeInstanceOf(InvalidLogin);
+    expect(waits).toEqual([1, 2, 4, 8]);
+    for (let i = 0; i < 20; i++) await signInFailed(...pair);
+    expect(await signInRetryAfter(...pair)).toBe(15 * 60);
+    // the owner on another address is not refused, and a success there clears only that pair
+    await expect(signInAs("bystander@example.test", PASSWORD, "192.0.2.51")).resolves.toMatchObject({ email: "bystander@example.test" });
+    expect(await signInRetryAfter(...pair)).toBe(15 * 60);
   });
 
-  it("the proxy's gate answers a locked-out address 429 + Retry-After before Auth.js runs, counting nothing; others pass", async () => {
+  it("an outage is ours: the right password gets 'unavailable', not 'incorrect', and nothing is counted, so nobody is locked out after it", async () => {
+    vi.spyOn(t.prisma.user, "findUnique").mockRejectedValue(new Error("Can't reach database server"));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (let i = 0; i < 20; i++) await expect(signInAs("outage@example.test", PASSWORD, "192.0.2.60")).rejects.toBeInstanceOf(SignInUnavailable);
+    expect(await signInRetryAfter("outage@example.test", "192.0.2.60")).toBe(0);
+    vi.mocked(t.prisma.user.findUnique).mockRestore();
+    await expect(signInAs("outage@example.test", PASSWORD, "192.0.2.60")).resolves.toMatchObject({ email: "outage@example.test" });
+  });
+
+  it("a limiter store that fails is our outage too: refused as unavailable, counted against nobody", async () => {
+    const g = globalThis as unknown as { ringbinderLimiters?: Map<string, { get: unknown }> };
+    const [id, made] = [...g.ringbinderLimiters!.entries()].find(([k]) => k.includes(":signin-pair:wait"))!;
+    g.ringbinderLimiters!.set(id, { ...made, get: () => Promise.reject(new Error("store down")) });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await expect(signInAs("outage@example.test", PASSWORD, "192.0.2.61")).rejects.toBeInstanceOf(SignInUnavailable);
+    } finally {
+      g.ringbinderLimiters!.set(id, made);
+    }
+  });
+
+  it("one address spraying many emails waits once past its free failures; its successes count for nothing", async () => {
+    process.env.RATE_LIMIT_SIGNIN_ADDRESS = "3/900";
+    const address = "203.0.113.7";
+    // people behind one address signing in rightly: never delayed
+    for (let i = 0; i < 6; i++) await signInAs("bystander@example.test", PASSWORD, address);
+    for (let i = 0; i < 3; i++) await expect(signInAs(`nobody${i}@example.test`, "x", address)).rejects.toBeInstanceOf(InvalidLogin);
+    expect(await signInRetryAfter("", address)).toBe(0);
+    await expect(signInAs("nobody3@example.test", "x", address)).rejects.toBeInstanceOf(InvalidLogin);
+    expect(await signInRetryAfter("", address)).toBe(1);
+    await expect(signInAs("nobody4@example.test", "x", address)).rejects.toBeInstanceOf(RateLimitedLogin);
+  });
+
+  it("the proxy's gate answers an address that owes a wait 429 + Retry-After before Auth.js runs, counting nothing; others pass", async () => {
     process.env.RATE_LIMIT_SIGNIN_ADDRESS = "3/900";
     const post = (address: string, pathname = CREDENTIALS_CALLBACK_PATH, method = "POST") => ({ method, nextUrl: { pathname }, headers: headersFrom(address) });
-    // under the limit: let through (Auth.js counts the attempt)
     expect(await refuseLockedOutSignIn(post("198.51.100.9"))).toBeNull();
-    for (let i = 0; i < 4; i++) await authorizeCredentials({ email: `gate${i}@example.test`, password: "x" }, headersFrom("198.51.100.9")).catch(() => {});
-    const before = await signInRetryAfter("", "198.51.100.9");
-    expect(before).toBeGreaterThan(14 * 60);
+    for (let i = 0; i < 10; i++) await signInFailed(`gate${i}@example.test`, "198.51.100.9");
+    const wait = await signInRetryAfter("", "198.51.100.9");
+    expect(wait).toBe(64);
     const refused = await refuseLockedOutSignIn(post("198.51.100.9"));
     expect(refused?.status).toBe(429);
-    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
-    expect(await refused?.json()).toEqual({ error: { code: "rate/limited", message: expect.stringMatching(/^Too many sign-in attempts\. Try again in 1[45] minutes\.$/) } });
+    expect(Number(refused?.headers.get("retry-after"))).toBe(64);
+    expect(await refused?.json()).toEqual({ error: { code: "rate/limited", message: "Too many failed sign-ins from your network. Try again in 2 minutes." } });
     // other paths and methods, and other addresses, are not the gate's business
     expect(await refuseLockedOutSignIn(post("198.51.100.9", "/api/auth/signout"))).toBeNull();
     expect(await refuseLockedOutSignIn(post("198.51.100.9", CREDENTIALS_CALLBACK_PATH, "GET"))).toBeNull();
     expect(await refuseLockedOutSignIn(post("198.51.100.10"))).toBeNull();
-    // peeking counted nothing: another address's first attempt is its first, and the bystander still signs in from it
+    // peeking counted nothing
     for (let i = 0; i < 5; i++) expect(await refuseLockedOutSignIn(post("198.51.100.11"))).toBeNull();
-    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("198.51.100.11"))).resolves.toMatchObject({ email: "bystander@example.test" });
-    delete process.env.RATE_LIMIT_SIGNIN_ADDRESS;
-  });
-
-  it("attempts refused because the email is locked still count against the address, so a flood on one account locks its address", async () => {
-    process.env.RATE_LIMIT_SIGNIN_ADDRESS = "15/900";
-    const address = "198.51.100.20";
-    const post = { method: "POST", nextUrl: { pathname: CREDENTIALS_CALLBACK_PATH }, headers: headersFrom(address) };
-    // 10 wrong passwords, and the 11th attempt locks the email (11 counted against the address)
-    for (let i = 0; i < 10; i++) await expect(authorizeCredentials({ email: "flooded@example.test", password: `guess ${i}` }, headersFrom(address))).rejects.toBeInstanceOf(InvalidLogin);
-    await expect(authorizeCredentials({ email: "flooded@example.test", password: "guess 10" }, headersFrom(address))).rejects.toBeInstanceOf(RateLimitedLogin);
-    // the next ones are refused before Auth.js for the email's lock, each counted against the address (12 … 16 of 15)
-    for (let i = 0; i < 5; i++) {
-      expect(await refuseLockedOutSignIn(post)).toBeNull();
-      expect(await refusedSignInWait("flooded@example.test", address)).toBeGreaterThan(14 * 60);
-    }
-    // the address is now over its limit: the proxy's gate answers, and other accounts from it wait too
-    expect((await refuseLockedOutSignIn(post))?.status).toBe(429);
-    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom(address))).rejects.toBeInstanceOf(RateLimitedLogin);
-    // an address with nothing locked counts nothing here
-    expect(await refusedSignInWait("bystander@example.test", "198.51.100.21")).toBe(0);
-    await expect(authorizeCredentials({ email: "bystander@example.test", password: PASSWORD }, headersFrom("198.51.100.21"))).resolves.toMatchObject({ email: "bystander@example.test" });
-    delete process.env.RATE_LIMIT_SIGNIN_ADDRESS;
+    expect(await signInRetryAfter("", "198.51.100.11")).toBe(0);
   });
 });

@@ -1,43 +1,41 @@
 import "server-only";
-import { limit, resetLimit, retryAfter } from "@/lib/server/rate-limit";
+import { backoffWait, clearFailures, recordFailure } from "@/lib/server/rate-limit";
 import { clientAddress } from "@/lib/server/client-address";
 import { RateLimitedError } from "@/lib/server/errors";
 import { jsonError } from "@/lib/server/http-error";
 
 /**
- * Sign-in throttling, checked before any password is hashed: per client address
- * (a flood from one network) and per email (guessing one account's password).
- * Each attempt counts; a successful sign-in clears its email's count.
+ * Sign-in throttling (docs/security.md "Password guessing"). Only a wrong
+ * password counts, never an attempt our own outage failed, and nothing is
+ * ever locked outright: past a few free failures each further one makes the
+ * next try wait longer (1 s, 2 s, 4 s … up to 15 min).
+ *
+ * - per email and address together ("signin-pair", 5 free failures per 15
+ *   min): guessing one account from one network. Somebody else's failures
+ *   for your email, from another address, never delay you.
+ * - per address ("signin-address", 100 free failures per 15 min, waits up to
+ *   5 min): one network spraying many emails. Successes never count, so
+ *   people sharing an address (a proxy with TRUST_PROXY unset) are delayed
+ *   only by failures, and briefly.
  */
-export async function countSignInAttempt(email: string, address: string): Promise<void> {
-  await limit("signin-address", address);
-  await limit("signin-email", email);
+function pairKey(email: string, address: string): string {
+  return `${address}|${email}`;
 }
 
-/**
- * Seconds until this email and address may try again (0: go on, nothing was
- * counted). An attempt refused here still counts against the address (not the
- * email, whose lock is not extended): a flood on one locked account locks its
- * address too, and from then on the proxy's gate refuses it before Auth.js.
- */
-export async function refusedSignInWait(email: string, address: string): Promise<number> {
-  const wait = await signInRetryAfter(email, address);
-  if (wait === 0) return 0;
-  try {
-    await limit("signin-address", address);
-  } catch (e) {
-    if (!(e instanceof RateLimitedError)) throw e;
-  }
-  return Math.max(wait, await retryAfter("signin-address", address));
-}
-
-/** Seconds until this email and address may try again (0 = now). */
+/** Seconds this email and address must still wait before a try (0: go on). Counts nothing. */
 export async function signInRetryAfter(email: string, address: string): Promise<number> {
-  return Math.max(await retryAfter("signin-address", address), await retryAfter("signin-email", email));
+  const [pair, net] = await Promise.all([email ? backoffWait("signin-pair", pairKey(email, address)) : 0, backoffWait("signin-address", address)]);
+  return Math.max(pair, net);
 }
 
-export async function signInSucceeded(email: string): Promise<void> {
-  await resetLimit("signin-email", email);
+/** A wrong password for this email from this address: counted for the pair and the address. */
+export async function signInFailed(email: string, address: string): Promise<void> {
+  await Promise.all([recordFailure("signin-pair", pairKey(email, address)), recordFailure("signin-address", address)]);
+}
+
+/** A right password: this pair's failures are forgotten (the address's stay: they were other people's). */
+export async function signInSucceeded(email: string, address: string): Promise<void> {
+  await clearFailures("signin-pair", pairKey(email, address));
 }
 
 /** Auth.js's credentials sign-in endpoint: the one sign-in a client can post without a server action. */
@@ -50,15 +48,14 @@ export function isCredentialsSignIn(request: { method: string; nextUrl: { pathna
 
 /**
  * The proxy's gate in front of Auth.js (proxy.ts): a credentials sign-in posted
- * from a client address that is already locked out is answered 429 with
- * Retry-After here, before Next.js routes it and Auth.js parses the body, so a
- * flood from one address costs one limiter read per request. It only peeks at
- * the address's count (this request is not counted); requests it lets through
- * are counted, and checked per email, in `authorizeCredentials` before the
- * password is hashed, as before. Null: let the request through.
+ * from a client address that owes a wait is answered 429 with Retry-After
+ * here, before Next.js routes it and Auth.js parses the body, so a flood from
+ * one address costs one limiter read per request. It only peeks (this request
+ * is not counted); requests it lets through are checked per email and address
+ * in `authorizeCredentials` before the password is hashed. Null: let it through.
  */
 export async function refuseLockedOutSignIn(request: { method: string; nextUrl: { pathname: string }; headers: { get(name: string): string | null } }): Promise<Response | null> {
   if (!isCredentialsSignIn(request)) return null;
-  const wait = await retryAfter("signin-address", clientAddress(request.headers));
-  return wait > 0 ? jsonError(new RateLimitedError(wait, "sign-in attempts")) : null;
+  const wait = await backoffWait("signin-address", clientAddress(request.headers));
+  return wait > 0 ? jsonError(new RateLimitedError(wait, "failed sign-ins from your network")) : null;
 }

@@ -24,6 +24,14 @@ describe("parseDeckText", () => {
     ]);
   });
 
+  it("takes a '# Name' line before the first card as the deck's name, as formatDeckText writes it", () => {
+    const r = parseDeckText("# My deck\n\n5 Sonic the Hedgehog [DEMO-001]\n# not a name: after a card\n", index);
+    expect(r).toMatchObject({ ok: true, name: "My deck" });
+    const round = parseDeckText(formatDeckText([{ key: "DEMO-001", title: "Sonic the Hedgehog", quantity: 2 }], "Blue rush"), index);
+    expect(round).toMatchObject({ ok: true, name: "Blue rush" });
+    expect(parseDeckText("5 Sonic the Hedgehog [DEMO-001]\n# late comment", index)).not.toHaveProperty("name");
+  });
+
   it("adds up repeated lines of the same printing", () => {
     const r = parseDeckText("2 Tails [DEMO-002]\n3 Tails [DEMO-002]", index);
     expect(r.ok && r.cards).toEqual([{ card: index.byKey.get("DEMO-002"), quantity: 5 }]);

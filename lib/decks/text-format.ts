@@ -13,7 +13,7 @@ const MAX_ERRORS = 25;
 export type ParsedDeckLine = { card: DeckCatalogCard; quantity: number };
 export type DeckTextError = { line: number; message: string };
 export type ParseDeckTextResult =
-  | { ok: true; cards: ParsedDeckLine[] }
+  | { ok: true; cards: ParsedDeckLine[]; name?: string }
   | { ok: false; errors: DeckTextError[]; message: string };
 
 const LINE = /^(\S+?)x?\s+(.*)$/i;
@@ -26,7 +26,8 @@ function describe(c: DeckCatalogCard): string {
 /**
  * Parses the plain-text deck format: one card a line, "5 Sonic the Hedgehog [DEMO-001]".
  * The [SET-NUM] key picks the printing; without it the title must name exactly
- * one printing. Blank lines and lines starting with # or // are ignored.
+ * one printing. Blank lines and lines starting with # or // are ignored, but a
+ * "# Name" line before the first card names the deck (as formatDeckText writes it).
  * Quantities for the same printing on several lines add up. Every error names its line.
  */
 export function parseDeckText(text: string, index: CatalogIndex): ParseDeckTextResult {
@@ -44,10 +45,17 @@ export function parseDeckText(text: string, index: CatalogIndex): ParseDeckTextR
     if (errors.length < MAX_ERRORS) errors.push({ line, message: `Line ${line}: ${message}` });
   };
   const picked = new Map<string, ParsedDeckLine>();
+  let name: string | undefined;
+  let cardSeen = false;
   lines.forEach((raw, i) => {
     const n = i + 1;
     const line = raw.trim();
+    if (line.startsWith("#") && !cardSeen && name === undefined) {
+      const title = line.replace(/^#+\s*/, "").trim().slice(0, 100);
+      if (title) name = title;
+    }
     if (!line || line.startsWith("#") || line.startsWith("//")) return;
+    cardSeen = true;
     const m = LINE.exec(line);
     if (!m) {
       err(n, `"${line.slice(0, 60)}" needs a quantity and a card, e.g. "3 Tails [DEMO-002]".`);
@@ -103,7 +111,7 @@ export function parseDeckText(text: string, index: CatalogIndex): ParseDeckTextR
     return { ok: false, errors, message: `${errorCount} ${errorCount === 1 ? "line has" : "lines have"} a problem${more > 0 ? ` (first ${errors.length} shown)` : ""}; nothing was imported.` };
   }
   if (picked.size === 0) return { ok: false, errors: [], message: "The deck text lists no cards." };
-  return { ok: true, cards: [...picked.values()] };
+  return name === undefined ? { ok: true, cards: [...picked.values()] } : { ok: true, cards: [...picked.values()], name };
 }
 
 /** Writes a deck in the plain-text format, one "N Title [SET-NUM]" line a printing, sorted by key. */

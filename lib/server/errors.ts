@@ -71,6 +71,9 @@ const STATUS_BY_CODE = {
   "suggestion/invalid": 400,
   "suggestion/not-found": 404,
   "suggestion/rate-limited": 400,
+  // our own failure (a store or the database is down, or too busy): the client may retry, and it counts against nobody
+  "service/unavailable": 503,
+  "service/busy": 503,
   // games between players (lib/play)
   "play/not-found": 404,
   "play/taken": 409,

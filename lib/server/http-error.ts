@@ -1,4 +1,5 @@
 import { domainErrorOf, RateLimitedError } from "@/lib/server/errors";
+import { ServiceBusyError } from "@/lib/server/concurrency-gate";
 
 /** The one JSON error shape of every route handler: `{ error: { code, message } }`. */
 export type JsonErrorBody = { error: { code: string; message: string } };
@@ -17,6 +18,6 @@ export function jsonError(thrownOrReturned: unknown): Response {
   const e = domainErrorOf(thrownOrReturned);
   if (!e) throw thrownOrReturned;
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  if (e instanceof RateLimitedError) headers["Retry-After"] = String(Math.max(1, Math.ceil(e.retryAfterSeconds)));
+  if (e instanceof RateLimitedError || e instanceof ServiceBusyError) headers["Retry-After"] = String(Math.max(1, Math.ceil(e.retryAfterSeconds)));
   return Response.json(jsonErrorBody(e.code, e.message), { status: e.status, headers });
 }

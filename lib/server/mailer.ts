@@ -58,3 +58,15 @@ function getMailer(): Mailer {
 export function sendMail(mail: Mail): Promise<void> {
   return getMailer().send(mail);
 }
+
+/**
+ * Where a message goes when no mail server is configured, in words for the
+ * person who asked for it (the quick start has none: the link is on the
+ * console of the machine that runs the app, or in MAIL_DIR). Null with SMTP.
+ */
+export function mailDestination(): string | null {
+  const mailer = getMailer();
+  if (mailer.kind === "smtp") return null;
+  if (mailer.kind === "folder") return "This server sends no email: the message is saved in its mail folder (MAIL_DIR) instead.";
+  return "This server sends no email: the message, link included, is printed on its console for the operator.";
+}

@@ -6,6 +6,7 @@ import { RateLimitedError } from "@/lib/server/errors";
 /** What is limited, and by which key (an email, a client address or a user id). */
 export type LimitKind =
   | "signin-email"
+  | "signin-pair"
   | "signin-address"
   | "signup-address"
   | "import"
@@ -32,8 +33,11 @@ type Rule = { points: number; duration: number; blockDuration?: number; what: st
  * environment variable RATE_LIMIT_<KIND> = "points/seconds", e.g. RATE_LIMIT_SIGNIN_EMAIL=10/900.
  */
 export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
-  "signin-email": { points: 10, duration: 15 * 60, blockDuration: 15 * 60, what: "sign-in attempts for this account" },
-  "signin-address": { points: 50, duration: 15 * 60, blockDuration: 15 * 60, what: "sign-in attempts from your network" },
+  // the current password, asked again by a signed-in user before a password change or an account deletion
+  "signin-email": { points: 10, duration: 15 * 60, blockDuration: 15 * 60, what: "password checks for this account" },
+  // sign-in: failed passwords only, free up to `points` per window, then growing waits (BACKOFF below)
+  "signin-pair": { points: 5, duration: 15 * 60, what: "failed sign-ins for this account from your network" },
+  "signin-address": { points: 100, duration: 15 * 60, what: "failed sign-ins from your network" },
   "signup-address": { points: 10, duration: 60 * 60, what: "new accounts from your network" },
   import: { points: 60, duration: 60 * 60, what: "imports" },
   suggestion: { points: 30, duration: 60 * 60, what: "card suggestions" },
@@ -89,6 +93,31 @@ function limiter(kind: LimitKind): RateLimiterAbstract {
   return made;
 }
 
+/**
+ * Kinds limited by growing waits instead of a hard lock: past its free
+ * failures, failure n (counting from 1 past them) makes the key wait
+ * min(cap, base × 2^(n−1)) seconds before its next try.
+ */
+const BACKOFF: Partial<Record<LimitKind, { base: number; cap: number }>> = {
+  "signin-pair": { base: 1, cap: 15 * 60 },
+  "signin-address": { base: 1, cap: 5 * 60 },
+};
+
+/** Where a backoff kind keeps its current wait: one point, "blocked" for the wait's seconds. */
+function waitLimiter(kind: LimitKind): RateLimiterAbstract {
+  const prefix = process.env.RATE_LIMIT_PREFIX || "rb:rl";
+  const id = `${prefix}:${kind}:wait`;
+  const cache = (globalForLimits.ringbinderLimiters ??= new Map());
+  const existing = cache.get(id);
+  if (existing) return existing;
+  const opts = { keyPrefix: id, points: 1, duration: BACKOFF[kind]?.cap ?? 60 };
+  const memory = new RateLimiterMemory(opts);
+  const redis = getRedis();
+  const made = redis ? new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory }) : memory;
+  cache.set(id, made);
+  return made;
+}
+
 function keyOf(key: string): string {
   return key.trim().toLowerCase().slice(0, 200) || "unknown";
 }
@@ -131,7 +160,26 @@ export async function assertNotLimited(kind: LimitKind, key: string): Promise<vo
   if (wait > 0) throw new RateLimitedError(wait, ruleFor(kind).what);
 }
 
-/** Forgets the count of `key` (a successful sign-in clears its email's failures). */
-export async function resetLimit(kind: LimitKind, key: string): Promise<void> {
-  await limiter(kind).delete(keyOf(key));
+/** Seconds `key` must still wait before its next try of a backoff kind (0: it may try now). Counts nothing. */
+export async function backoffWait(kind: LimitKind, key: string): Promise<number> {
+  const res = await waitLimiter(kind).get(keyOf(key));
+  if (!res || res.consumedPoints <= 1 || res.msBeforeNext <= 0) return 0;
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+}
+
+/** Counts one failure of `key` for a backoff kind; returns the wait it now owes (0 while within its free failures). */
+export async function recordFailure(kind: LimitKind, key: string): Promise<number> {
+  const backoff = BACKOFF[kind];
+  if (!backoff) throw new Error(`${kind} is not limited by backoff`);
+  const res = await limiter(kind).penalty(keyOf(key), 1);
+  const over = res.consumedPoints - ruleFor(kind).points;
+  if (over <= 0) return 0;
+  const seconds = Math.min(backoff.cap, backoff.base * 2 ** Math.min(over - 1, 30));
+  await waitLimiter(kind).block(keyOf(key), seconds);
+  return seconds;
+}
+
+/** Forgets the failures and the wait of `key` for a backoff kind (a successful sign-in clears its own pair). */
+export async function clearFailures(kind: LimitKind, key: string): Promise<void> {
+  await Promise.all([limiter(kind).delete(keyOf(key)), waitLimiter(kind).delete(keyOf(key))]);
 }

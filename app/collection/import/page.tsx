@@ -1,3 +1,5 @@
+import Link from "next/link";
+import { helpHref } from "@/lib/rules-doc/help-topics";
 import type { Metadata } from "next";
 import { requireUserOrRedirect } from "@/lib/server/session";
 import { ImportForm } from "@/components/collection/import-form";
@@ -40,8 +42,11 @@ export default async function ImportPage() {
           <h2 className="mb-1 font-bold text-slate-800">Modes</h2>
           <p>
             <strong>Add to</strong> adds each row&apos;s quantity to what you own. <strong>Replace</strong> makes your collection exactly the file:
-            cards not in it drop to none. Rows naming the same card are summed. See{" "}
-            <code>docs/collection-import.md</code> for the formats.
+            cards not in it drop to none. Rows naming the same card are summed. The{" "}
+            <Link href={helpHref("collection-import")} className="text-blue-700 underline">
+              import formats
+            </Link>{" "}
+            are described in the help.
           </p>
         </section>
       </aside>

@@ -1,15 +1,15 @@
 "use server";
 
 import { after } from "next/server";
-import { headers } from "next/headers";
 import { z } from "zod";
 import { signIn, signOut } from "@/lib/accounts/auth";
 import { changeMyPassword, deleteMyAccount, endAllMySessions, passwordResetTokenFor, resetPassword, updateDisplayName } from "@/lib/accounts/data/account";
-import { fail, failFrom, ok } from "@/lib/server/action-result";
+import { failFrom, ok } from "@/lib/server/action-result";
 import { defineFormAction } from "@/lib/server/action";
 import { deckTag, PUBLIC_DECKS_TAG } from "@/lib/server/cache/tags";
 import { emailSchema, PASSWORD_MIN, signUpSchema } from "@/lib/accounts/schemas";
-import { sendMail } from "@/lib/server/mailer";
+import { mailDestination, sendMail } from "@/lib/server/mailer";
+import { appUrl } from "@/lib/accounts/app-url";
 import { RESET_TOKEN_TTL_MS } from "@/lib/accounts/reset-token";
 
 const changePasswordSchema = z
@@ -56,19 +56,6 @@ function secret(): string {
   return s;
 }
 
-/**
- * The address reset links point to. A configured one (APP_URL, else AUTH_URL)
- * in production: the request's Host header is the client's to choose, and a
- * link built from it could send the token to someone else's site.
- */
-async function appUrl(): Promise<string | null> {
-  const configured = process.env.APP_URL || process.env.AUTH_URL;
-  if (configured) return configured.replace(/\/+$/, "");
-  if (process.env.NODE_ENV === "production") return null;
-  const host = (await headers()).get("host");
-  return host ? `http://${host}` : null;
-}
-
 /** Changes the display name shown on shared decks and the author page: their cached pages are invalidated. */
 export const updateDisplayNameAction = defineFormAction({
   input: displayNameSchema,
@@ -112,8 +99,7 @@ export const requestPasswordResetAction = defineFormAction({
     { kind: "reset-email", by: (input: { email: string }) => input.email },
   ],
   run: async ({ email }) => {
-    const base = await appUrl();
-    if (!base) return fail("Password reset is not configured on this server (APP_URL is not set). Ask the operator.");
+    const { base } = appUrl();
     const key = secret();
     after(async () => {
       const found = await passwordResetTokenFor(email, key);
@@ -129,7 +115,8 @@ export const requestPasswordResetAction = defineFormAction({
         console.error("[mail] the password reset mail could not be sent:", e instanceof Error ? e.message : e);
       }
     });
-    return ok(undefined, SENT);
+    const where = mailDestination();
+    return ok(undefined, where ? `${SENT} ${where}` : SENT);
   },
 });
 

@@ -37,7 +37,16 @@ describe("signUpAction", () => {
     const user = await t.prisma.user.findUniqueOrThrow({ where: { email: "new@example.test" } });
     expect(user.role).toBe("user");
     expect(user.passwordHash).not.toContain("long enough password");
-    expect(signIn).toHaveBeenCalledWith("credentials", expect.objectContaining({ email: "new@example.test", redirectTo: "/" }));
+    // an unsafe callback falls back to the new account's next steps
+    expect(signIn).toHaveBeenCalledWith("credentials", expect.objectContaining({ email: "new@example.test", redirectTo: "/welcome" }));
+  });
+
+  it("lands a new account on its next steps unless it was going somewhere", async () => {
+    await signUpAction(null, form({ email: "second@example.test", displayName: "Second", password: "long enough password", callbackUrl: "/" }));
+    expect(signIn).toHaveBeenLastCalledWith("credentials", expect.objectContaining({ redirectTo: "/welcome" }));
+    await signUpAction(null, form({ email: "third@example.test", displayName: "Third", password: "long enough password", callbackUrl: "/decks/public" }));
+    expect(signIn).toHaveBeenLastCalledWith("credentials", expect.objectContaining({ redirectTo: "/decks/public" }));
+    await t.prisma.user.deleteMany({ where: { email: { in: ["second@example.test", "third@example.test"] } } });
   });
 
   it("refuses a second account with the same email", async () => {
@@ -99,5 +108,15 @@ describe("signInAction", () => {
     const res = await signInAction(null, form({ email: "", password: "" }));
     expect(res).toMatchObject({ ok: false, fieldErrors: { email: expect.any(Array), password: expect.any(Array) } });
     expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("says an outage of ours is ours, and a wrong password is the one message for both unknown email and wrong password", async () => {
+    const { CredentialsSignin } = await import("next-auth");
+    const { SignInUnavailable } = await import("@/lib/accounts/authorize");
+    signIn.mockRejectedValueOnce(new SignInUnavailable());
+    const down = await signInAction(null, form({ email: "amy@example.test", password: "whatever it is" }));
+    expect(down).toMatchObject({ ok: false, code: "service/unavailable", message: expect.stringContaining("on our side") });
+    signIn.mockRejectedValueOnce(new CredentialsSignin());
+    expect(await signInAction(null, form({ email: "amy@example.test", password: "whatever it is" }))).toMatchObject({ ok: false, message: "Email or password is incorrect." });
   });
 });

@@ -9,11 +9,18 @@ import { fail, failFrom } from "@/lib/server/action-result";
 import { defineFormAction } from "@/lib/server/action";
 import { safeCallbackUrl } from "@/lib/util/safe-redirect";
 import { assertNotLimited, limit } from "@/lib/server/rate-limit";
-import { refusedSignInWait, signInRetryAfter } from "@/lib/accounts/sign-in-limits";
+import { signInRetryAfter } from "@/lib/accounts/sign-in-limits";
+import { SIGN_IN_UNAVAILABLE } from "@/lib/accounts/authorize";
 import { checkPasswordStrength } from "@/lib/accounts/password-strength";
-import { RateLimitedError } from "@/lib/server/errors";
+import { DomainError, RateLimitedError } from "@/lib/server/errors";
 
 const BAD_LOGIN = "Email or password is incorrect.";
+
+/** A new account with nowhere it was going lands on its next steps, not on the marketing page. */
+const WELCOME = "/welcome";
+function welcomeOr(callback: string): string {
+  return callback === "/" ? WELCOME : callback;
+}
 
 /** Where to go after signing in or up: a path on this site, checked by safeCallbackUrl. */
 const callback = z.object({ callbackUrl: z.string().max(2000).optional() });
@@ -35,7 +42,7 @@ export const signUpAction = defineFormAction({
     await limit("signup-address", from);
     const created = await createUser(input);
     if (!created.ok) return created;
-    await signIn("credentials", { email: input.email, password: input.password, redirectTo: safeCallbackUrl(input.callbackUrl) });
+    await signIn("credentials", { email: input.email, password: input.password, redirectTo: welcomeOr(safeCallbackUrl(input.callbackUrl, WELCOME)) });
     return { ok: true, data: undefined };
   },
 });
@@ -51,12 +58,14 @@ export const signInAction = defineFormAction({
   run: async ({ email, password, callbackUrl }, _guest, { address }) => {
     const from = await address();
     try {
-      const wait = await refusedSignInWait(email, from);
-      if (wait > 0) return failFrom(new RateLimitedError(wait, "sign-in attempts"));
+      const wait = await signInRetryAfter(email, from).catch(() => 0);
+      if (wait > 0) return failFrom(new RateLimitedError(wait, "failed sign-ins"));
       await signIn("credentials", { email, password, redirectTo: safeCallbackUrl(callbackUrl) });
     } catch (err) {
       if (err instanceof NextAuthError) {
-        if ((err as { code?: string }).code === "rate-limited") return failFrom(new RateLimitedError(Math.max(1, await signInRetryAfter(email, from)), "sign-in attempts"));
+        const code = (err as { code?: string }).code;
+        if (code === "rate-limited") return failFrom(new RateLimitedError(Math.max(1, await signInRetryAfter(email, from).catch(() => 1)), "failed sign-ins"));
+        if (code === "unavailable") return failFrom(new DomainError("service/unavailable", SIGN_IN_UNAVAILABLE));
         return fail(BAD_LOGIN);
       }
       throw err; // the redirect after a successful sign-in; a RateLimitedError maps through the pipeline

@@ -5,7 +5,8 @@ import { fail, zodPartFail } from "@/lib/server/action-result";
 import { defineFormAction, type UploadSpec } from "@/lib/server/action";
 import { createCard, deleteCard, updateCard } from "@/lib/catalog/data/catalog-admin";
 import { cardFormFields, catalogCardFormSchema } from "@/lib/catalog/schemas";
-import { checkCardImage, MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL } from "@/lib/catalog/card-image";
+import { MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL } from "@/lib/catalog/card-image";
+import { reencodeCardImage } from "@/lib/catalog/reencode-image";
 import { failure } from "@/lib/server/errors";
 
 const idSchema = z.string().min(1).max(64);
@@ -25,9 +26,10 @@ export const saveCardAction = defineFormAction({
   auth: "admin",
   uploads: { image: imageUpload },
   run: async ({ id, card }, _admin, { files }) => {
-    const check = files.image ? checkCardImage(files.image.bytes) : null;
-    if (check && !check.ok) return fail(FIX_FIELDS, { image: [check.message] });
-    const upload = check?.ok && files.image ? { sha256: check.sha256, type: check.type, bytes: files.image.bytes } : undefined;
+    // decoded and encoded again: what is stored is pixels, never the upload's bytes or metadata
+    const image = files.image ? await reencodeCardImage(files.image.bytes) : null;
+    if (image && !image.ok) return fail(FIX_FIELDS, { image: [image.message] });
+    const upload = image?.ok ? image : undefined;
     const result = id ? await updateCard(id, card, upload) : await createCard(card, upload);
     if (!result.ok) return result;
     return { ok: true, data: { id: result.id }, message: "changed" in result && !result.changed ? "Nothing changed." : "Card saved." };

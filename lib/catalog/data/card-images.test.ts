@@ -52,6 +52,38 @@ describe("uploaded card images", () => {
     expect(await t.prisma.cardImage.count()).toBe(1);
   });
 
+  it("an image no card shows any more is deleted: replaced by another, removed, or its card deleted", async () => {
+    const { reencodeCardImage } = await import("@/lib/catalog/reencode-image");
+    const sharp = (await import("sharp")).default;
+    const upload = async (background: string) => {
+      const r = await reencodeCardImage(await sharp({ create: { width: 4, height: 4, channels: 3, background } }).png().toBuffer());
+      if (!r.ok) throw new Error(r.message);
+      return r;
+    };
+    const [a, b, c] = [await upload("#ff0000"), await upload("#00ff00"), await upload("#0000ff")];
+    const base = await getCardForEdit(cardId);
+    const parsed = parseCatalogCard({ ...base!, imageUrl: null });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+    const stored = async () => (await t.prisma.cardImage.findMany({ select: { id: true } })).map((i) => i.id).sort();
+    await updateCard(cardId, parsed.card, a);
+    expect(await stored()).toContain(a.sha256);
+    // another image replaces it: the first one is gone (and so is the earlier test's, which no card shows either)
+    await updateCard(cardId, parsed.card, b);
+    expect(await stored()).toEqual([b.sha256]);
+    // the image removed from the card
+    await updateCard(cardId, { ...parsed.card, imageUrl: null });
+    expect(await stored()).toEqual([]);
+    // a card that is deleted takes its image along; an image two cards show stays while one still does
+    const { createCard, deleteCard } = await import("@/lib/catalog/data/catalog-admin");
+    const made = await createCard({ ...parsed.card, number: 901, title: "Image Test One" }, c);
+    const other = await createCard({ ...parsed.card, number: 902, title: "Image Test Two" }, c);
+    if (!made.ok || !other.ok) throw new Error("create");
+    expect(await deleteCard(made.id)).toMatchObject({ ok: true });
+    expect(await stored()).toEqual([c.sha256]);
+    expect(await deleteCard(other.id)).toMatchObject({ ok: true });
+    expect(await stored()).toEqual([]);
+  });
+
   it("the database refuses a type other than PNG, JPEG or WebP, and an empty or oversized image", async () => {
     const data = Buffer.from("<svg/>");
     await expect(t.prisma.cardImage.create({ data: { id: "a".repeat(64), contentType: "image/svg+xml", byteSize: data.length, data } })).rejects.toThrow();

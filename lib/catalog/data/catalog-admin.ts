@@ -171,6 +171,23 @@ async function withImageTx(tx: Tx, card: CatalogCard, image: CheckedCardImage | 
   return { ...card, imageUrl: cardImagePath(image.sha256, image.type) };
 }
 
+const IMAGE_PREFIX = "/card-images/";
+
+/**
+ * Deletes the uploaded images no card uses any more, once a card stopped
+ * using `previous` (an edit replaced or removed its image, or the card was
+ * deleted): an image is kept only while a card shows it. (The audit log's
+ * snapshots keep the old URL; it then answers 404.)
+ */
+async function dropUnusedImagesTx(tx: Tx, previous: string | null | undefined): Promise<void> {
+  if (!previous?.startsWith(IMAGE_PREFIX)) return;
+  const used = await tx.card.findMany({ where: { imageUrl: { startsWith: IMAGE_PREFIX } }, select: { imageUrl: true } });
+  const keep = new Set(used.map((c) => c.imageUrl!.slice(IMAGE_PREFIX.length, IMAGE_PREFIX.length + 64)));
+  const stored = await tx.cardImage.findMany({ select: { id: true } });
+  const unused = stored.map((i) => i.id).filter((id) => !keep.has(id));
+  if (unused.length) await tx.cardImage.deleteMany({ where: { id: { in: unused } } });
+}
+
 /** Admin: creates a card (audited), with an uploaded image when one is given. */
 export async function createCard(card: CatalogCard, image?: CheckedCardImage) {
   const writer = await requireCatalogAdmin();
@@ -183,7 +200,12 @@ export async function createCard(card: CatalogCard, image?: CheckedCardImage) {
 export async function updateCard(id: string, card: CatalogCard, image?: CheckedCardImage) {
   const writer = await requireCatalogAdmin();
   const before = toCardPlace(await db.card.findUnique({ where: { id }, select: cardPlaceSelect }));
-  const r = await db.$transaction(async (tx) => updateCardTx(tx, id, await withImageTx(tx, card, image), writer));
+  const r = await db.$transaction(async (tx) => {
+    const previous = (await tx.card.findUnique({ where: { id }, select: { imageUrl: true } }))?.imageUrl;
+    const updated = await updateCardTx(tx, id, await withImageTx(tx, card, image), writer);
+    if (updated.ok && updated.changed) await dropUnusedImagesTx(tx, previous);
+    return updated;
+  });
   if (r.ok && "changed" in r && r.changed) await invalidateCardChange(id, [before, { set: card.set, number: card.number, title: card.title }]);
   return r;
 }
@@ -229,6 +251,7 @@ export async function deleteCard(id: string): Promise<{ ok: true; key: string } 
     await tx.cardSuggestion.updateMany({ where: { cardId: id }, data: { cardId: null } });
     await tx.cardAudit.create({ data: { cardId: null, cardKey: key, userId: actor.id, action: "delete", before: JSON.stringify(snapshotOf(row)), after: null } });
     await tx.card.delete({ where: { id } });
+    await dropUnusedImagesTx(tx, row.imageUrl);
     return { ok: true as const, key, place: toCardPlace(row) };
   });
   if (!r.ok) return r;

@@ -288,3 +288,11 @@ describe("parseQuery: limits say which one was hit, and where", () => {
     expect(error("c:purple").code).toBe("query/syntax");
   });
 });
+
+describe("unknown values name the one meant", () => {
+  it("a misspelt color: did you mean", () => {
+    expect(parseQuery("c:bleu")).toMatchObject({ ok: false, error: { message: "Unknown color “bleu”. Did you mean blue?" } });
+    expect(parseQuery("c:gery")).toMatchObject({ ok: false, error: { message: "Unknown color “gery”. Did you mean gray?" } });
+    expect(parseQuery("c:purple")).toMatchObject({ ok: false, error: { message: "Unknown color “purple”." } });
+  });
+});

@@ -1,4 +1,5 @@
 import { COLOR_LETTERS, COLORS, colorMask, type Color } from "@/lib/catalog/colors";
+import { closestWord } from "./did-you-mean";
 import { RARITIES } from "@/lib/catalog/rarity";
 import type { CompareOp, IsValue, NumberTest, ParseResult, QueryErrorCode, QueryNode, Term } from "./ast";
 import { MAX_QUERY_DEPTH, MAX_QUERY_NUMBER, MAX_QUERY_TERMS } from "./limits";
@@ -69,12 +70,14 @@ function parseColorValue(tok: WordToken): number {
     if (!part) continue;
     if (COLOR_NAMES[part]) colors.push(COLOR_NAMES[part]);
     else if (/^[bryg]+$/.test(part)) for (const l of part) colors.push(COLOR_LETTERS[l]);
-    else
+    else {
+      const near = closestWord(part, Object.keys(COLOR_NAMES));
       err(
-        `Unknown color “${tok.value}”.`,
+        `Unknown color “${tok.value}”.${near ? ` Did you mean ${COLOR_NAMES[near]}?` : ""}`,
         tok.valueStart,
         "a color: blue, red, yellow, gray, or letters b r y g combined (c:br)",
       );
+    }
   }
   if (colors.length === 0) err(`Unknown color “${tok.value}”.`, tok.valueStart, "a color: blue, red, yellow, gray");
   return colorMask(colors);

@@ -159,7 +159,8 @@ function startBus() {
   const IORedis = require("ioredis");
   const Redis = IORedis.default || IORedis;
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectionName: "ringbinder-cache" };
-  bus.publisher = new Redis(url, options);
+  // a publish waits at most 150 ms for Redis (queued while it reconnects, never retried): a write is not held by an outage
+  bus.publisher = new Redis(url, { ...options, maxRetriesPerRequest: 0, commandTimeout: 150 });
   bus.subscriber = new Redis(url, options);
   bus.publisher.on("error", warnOnce);
   bus.subscriber.on("error", warnOnce);

@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/server/errors";
 import { throttleProgress, type ImportStreamLine, type OnImportProgress } from "@/lib/server/import/progress";
+import { sameOriginRequest } from "@/lib/server/request-host";
 
 /**
  * The answer of an import route: a stream of JSON lines (application/x-ndjson),
@@ -47,11 +48,6 @@ export function importStreamResponse<T>(run: (onProgress: OnImportProgress) => P
 
 /** Route handlers get no cross-site protection from Next: only this site's pages may post an import. */
 export function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  try {
-    return new URL(origin).host === (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
-  } catch {
-    return false;
-  }
+  // X-Forwarded-Host counts only behind trusted proxies (TRUST_PROXY)
+  return sameOriginRequest(request.headers);
 }

@@ -1,18 +1,46 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
 import { parseQuery } from "@/lib/catalog/search";
+import { didYouMean, type DidYouMean, type SearchVocabulary } from "@/lib/catalog/search/did-you-mean";
 import { normalizeSearchParams, runSearch, type SearchCardsInput, type SearchCardsResult } from "./run";
 
 /**
  * Public: searches the catalog with the card query language. Guests may read
  * the catalog. A bad query returns the parser's error (code, position, expected).
+ * A search that finds nothing says what it may have meant (`sonc` → `sonic`,
+ * `t:robto` → `t:robot`) when a word of it is in no title or trait.
  */
-export async function searchCards(input: SearchCardsInput): Promise<SearchCardsResult> {
+export async function searchCards(input: SearchCardsInput): Promise<SearchCardsResult & { suggestion?: DidYouMean }> {
   const { q, sort, dir, page, pageSize } = normalizeSearchParams(input);
   const parsed = parseQuery(q);
   if (!parsed.ok) return parsed;
   const { cards, total } = await runSearch({ ast: parsed.ast, sort, dir, page, pageSize, owner: null });
-  return { ok: true, cards, total, page, pageSize, sort, dir };
+  const suggestion = total === 0 && parsed.ast ? didYouMean(q, parsed.ast, await vocabulary()) : null;
+  return { ok: true, cards, total, page, pageSize, sort, dir, ...(suggestion ? { suggestion } : {}) };
+}
+
+/** The vocabulary is read again at most this often (only searches that find nothing read it). */
+const VOCABULARY_TTL_MS = 60_000;
+const globalForVocabulary = globalThis as unknown as { ringbinderSearchVocabulary?: { at: number; vocab: Promise<SearchVocabulary> } };
+
+/** The words of every title and every trait, kept a minute per instance. */
+function vocabulary(): Promise<SearchVocabulary> {
+  const kept = globalForVocabulary.ringbinderSearchVocabulary;
+  if (kept && Date.now() - kept.at < VOCABULARY_TTL_MS) return kept.vocab;
+  const vocab = (async () => {
+    const [titles, traits] = await Promise.all([
+      db.card.findMany({ distinct: ["titleKey"], select: { titleKey: true } }),
+      db.cardTrait.findMany({ distinct: ["traitKey"], select: { trait: true, traitKey: true } }),
+    ]);
+    const titleWords = new Set<string>();
+    for (const t of titles) for (const w of t.titleKey.split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3) titleWords.add(w);
+    return { titleWords, traits: new Map(traits.map((t) => [t.traitKey, t.trait])) };
+  })();
+  globalForVocabulary.ringbinderSearchVocabulary = { at: Date.now(), vocab };
+  vocab.catch(() => {
+    if (globalForVocabulary.ringbinderSearchVocabulary?.vocab === vocab) globalForVocabulary.ringbinderSearchVocabulary = undefined;
+  });
+  return vocab;
 }
 
 /** Public: the traits and set codes the filter controls offer. */

@@ -8,6 +8,7 @@ import type { CardDTO } from "@/lib/catalog/card-types";
 import type { QueryError, QueryNode } from "@/lib/catalog/search";
 import { PLAYSET, type OwnershipFilter } from "@/lib/collection/schemas";
 import { conditionSql, joinSql, orderSql, sql, SORT_KEYS, usesSet, type SortDir, type SortKey, type Sql, type SqlDialect } from "./sql";
+import { concurrencyGate } from "@/lib/server/concurrency-gate";
 
 /** The shared core of every card search: parameters, and the count / ids / cards queries. Callers check the session. */
 
@@ -86,7 +87,19 @@ const NOTHING = sql``;
  * matches through their own index and sorts them — whichever touches fewer
  * rows, estimated from the count.
  */
-export async function runSearch(opts: {
+/**
+ * Searches run a few at a time per instance (SEARCH_CONCURRENCY, default 4);
+ * up to 256 more wait in line, and beyond that one is refused with 503 and
+ * Retry-After, so a burst of distinct uncached queries queues instead of
+ * starving /api/health and every other request of the database.
+ */
+const searchGate = concurrencyGate({ running: Math.min(64, Math.max(1, Number(process.env.SEARCH_CONCURRENCY) || 4)), waiting: 256, what: "Searches", retryAfterSeconds: 5 });
+
+export function runSearch(opts: Parameters<typeof runSearchNow>[0]): ReturnType<typeof runSearchNow> {
+  return searchGate.run(() => runSearchNow(opts));
+}
+
+async function runSearchNow(opts: {
   ast: QueryNode | null;
   sort: SortKey;
   dir: SortDir;
