@@ -52,6 +52,18 @@ describe("PlaytestBoard", () => {
       await flush(5);
     }
     expect(screen.getByTestId("winner").textContent).toMatch(/win|draw/i);
+    expect(screen.getByTestId("game-log").textContent).toMatch(/Score: Player 1 \(you\) \d+ rings/);
+    // a discard pile opens in a dialog listing its cards
+    const pileButton = screen.getByRole("button", { name: /in discard \(AI\): view/ });
+    const pileSize = Number(/^(\d+) in discard/.exec(pileButton.textContent ?? "")?.[1]);
+    expect(pileSize).toBeGreaterThan(0);
+    // jsdom's <dialog> has no showModal: opening it only sets its open attribute here
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute("open", "");
+    };
+    fireEvent.click(pileButton);
+    const pile = screen.getByRole("dialog", { name: "AI discard pile" });
+    expect(within(pile).getAllByRole("listitem")).toHaveLength(pileSize);
     for (const step of ["play", "rush", "Score step", "Recharge: draw to 7", "Recharge: spare rows discarded", "Recharge: chaos rows move to the spare rows"])
       expect(seen).toContain(step);
   }, 60_000);
