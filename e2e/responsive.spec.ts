@@ -79,14 +79,22 @@ async function checkPage(page: Page, path: string, testInfo: TestInfo) {
   }
 }
 
+// One test per page (the pages run in parallel across workers); the signed-in and admin ones sign in first.
 test.describe("every page on a phone and a laptop", () => {
-  test.describe.configure({ timeout: 600_000 });
+  for (const path of GUEST_PAGES) {
+    test(`guest page ${path}`, async ({ page }, testInfo) => {
+      await checkPage(page, path, testInfo);
+    });
+  }
 
-  test("guest pages", async ({ page }, testInfo) => {
-    for (const path of GUEST_PAGES) await checkPage(page, path, testInfo);
-  });
+  for (const path of USER_PAGES) {
+    test(`signed-in page ${path}`, async ({ page, auth }, testInfo) => {
+      await auth.signUp(newAccount("screens"));
+      await checkPage(page, path, testInfo);
+    });
+  }
 
-  test("signed-in pages", async ({ page, auth }, testInfo) => {
+  test("signed-in pages of my decks: the editor, a public deck with a comment, the popular list", async ({ page, auth }, testInfo) => {
     await auth.signUp(newAccount("screens"));
     await page.goto("/decks");
     await page.getByLabel("New deck name").fill("Phone deck");
@@ -104,11 +112,13 @@ test.describe("every page on a phone and a laptop", () => {
     await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
     await page.getByRole("button", { name: "Post comment" }).click();
     await expect(page.getByTestId("comment")).toHaveCount(1);
-    for (const path of [...USER_PAGES, editor, deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo);
+    for (const path of [editor, deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo);
   });
 
-  test("admin pages", async ({ page, auth }, testInfo) => {
-    await signInAdmin(page, auth);
-    for (const path of ADMIN_PAGES) await checkPage(page, path, testInfo);
-  });
+  for (const path of ADMIN_PAGES) {
+    test(`admin page ${path}`, async ({ page, auth }, testInfo) => {
+      await signInAdmin(page, auth);
+      await checkPage(page, path, testInfo);
+    });
+  }
 });
