@@ -121,8 +121,13 @@ export async function startWorkerServer(database: Database, index: number, admin
   let port: number;
   let dropDatabase = () => {};
   if (database === "sqlite") {
-    const file = `.tmp/e2e-${index}.db`;
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(path.join(ROOT, f), { force: true });
+    // named by the run too: two runs in one checkout (the suite and npm run bench:playtest) never share a file
+    const file = `.tmp/e2e-${runId()}-${index}.db`;
+    const remove = () => {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(path.join(ROOT, f), { force: true });
+    };
+    remove();
+    dropDatabase = remove;
     env = { ...SERVER_ENV, DATABASE_URL: `file:./${file}` };
     port = BASE_PORT + 1 + index;
   } else {
