@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act as rtlAct, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act as rtlAct, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyAction, legalActions, playerView, type GameState } from "@/lib/engine";
 import { parseSetupParams, resolveSetup } from "@/lib/playtest/setup-params";
@@ -89,8 +89,8 @@ describe("PlaytestBoard", () => {
     const confirm = screen.getByTestId("confirm-placement");
     expect(confirm).toHaveProperty("disabled", false);
     fireEvent.click(confirm);
-    await flush(50);
-    expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/);
+    // the rush step starts once the AI (in-process, a macrotask later) has placed too
+    await waitFor(() => expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/));
   });
 
   it("shows the engine's column-rule reason for an illegal flip", async () => {
@@ -99,7 +99,7 @@ describe("PlaytestBoard", () => {
     render(<PlaytestBoard setup={setup} options={{ runner: inlineRunner, aiDelayMs: 0 }} />);
     fireEvent.click(screen.getByRole("button", { name: "Fill empty slots" }));
     fireEvent.click(screen.getByTestId("confirm-placement"));
-    await flush(50);
+    await waitFor(() => expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/));
     // Flip until one of our slots is marked "not allowed now", then click it.
     for (let k = 0; k < 10; k++) {
       const illegal = screen.queryAllByRole("button", { name: /not allowed now/ });
@@ -122,11 +122,9 @@ describe("PlaytestBoard", () => {
     render(<PlaytestBoard setup={setup} options={{ runner: inlineRunner, aiDelayMs: 0 }} />);
     fireEvent.click(screen.getByRole("button", { name: "Fill empty slots" }));
     fireEvent.click(screen.getByTestId("confirm-placement"));
-    await flush(50);
-    expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/);
+    await waitFor(() => expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/));
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
-    await flush(50);
-    expect(screen.getByTestId("step-label").textContent).toBe("Play step");
+    await waitFor(() => expect(screen.getByTestId("step-label").textContent).toBe("Play step"));
     expect(within(screen.getByRole("toolbar", { name: /Your hand/ })).getAllByRole("button")).toHaveLength(7);
   });
 });
