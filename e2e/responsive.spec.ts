@@ -51,8 +51,10 @@ function shotName(path: string, width: number): string {
   return `${slug}-${width}.png`;
 }
 
-async function checkPage(page: Page, path: string, testInfo: TestInfo) {
-  for (const vp of VIEWPORTS) {
+type Viewport = (typeof VIEWPORTS)[number];
+
+async function checkPage(page: Page, path: string, testInfo: TestInfo, viewports: readonly Viewport[] = VIEWPORTS) {
+  for (const vp of viewports) {
     await test.step(`${path} at ${vp.width}×${vp.height}`, async () => {
       await page.setViewportSize(vp);
       await page.goto(path);
@@ -79,50 +81,52 @@ async function checkPage(page: Page, path: string, testInfo: TestInfo) {
   }
 }
 
-// One test per page (the pages run in parallel across workers); the signed-in and admin ones sign in first.
+// One test per page and width (they run in parallel across workers); the signed-in and admin ones sign in first.
 test.describe("every page on a phone and a laptop", () => {
-  for (const path of GUEST_PAGES) {
-    test(`guest page ${path}`, async ({ page }, testInfo) => {
-      await checkPage(page, path, testInfo);
-    });
-  }
+  for (const vp of VIEWPORTS) {
+    for (const path of GUEST_PAGES) {
+      test(`guest page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
+        await checkPage(page, path, testInfo, [vp]);
+      });
+    }
 
-  for (const path of USER_PAGES) {
-    test(`signed-in page ${path}`, async ({ page, auth }, testInfo) => {
+    for (const path of USER_PAGES) {
+      test(`signed-in page ${path} at ${vp.width} px`, async ({ page, auth }, testInfo) => {
+        await auth.signUp(newAccount("screens"));
+        await checkPage(page, path, testInfo, [vp]);
+      });
+    }
+
+    test(`signed-in page: the deck editor at ${vp.width} px`, async ({ page, auth }, testInfo) => {
       await auth.signUp(newAccount("screens"));
-      await checkPage(page, path, testInfo);
+      await page.goto("/decks");
+      await page.getByLabel("New deck name").fill("Phone deck");
+      await page.getByRole("button", { name: "Create deck" }).click();
+      await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+      await checkPage(page, new URL(page.url()).pathname, testInfo, [vp]);
     });
-  }
 
-  test("signed-in page: the deck editor", async ({ page, auth }, testInfo) => {
-    await auth.signUp(newAccount("screens"));
-    await page.goto("/decks");
-    await page.getByLabel("New deck name").fill("Phone deck");
-    await page.getByRole("button", { name: "Create deck" }).click();
-    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
-    await checkPage(page, new URL(page.url()).pathname, testInfo);
-  });
-
-  test("signed-in pages: a public deck with a comment, and the popular list", async ({ page, auth }, testInfo) => {
-    await auth.signUp(newAccount("screens"));
-    // a public deck with a comment: its page shows likes, views, copies and the comments
-    await page.goto("/decks");
-    await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
-    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
-    await page.getByLabel("Public: listed in public decks").click();
-    await expect(page.getByText("The deck is now public.")).toBeVisible();
-    const deckPage = new URL(await page.getByTestId("share-link").inputValue()).pathname;
-    await page.goto(deckPage);
-    await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
-    await page.getByRole("button", { name: "Post comment" }).click();
-    await expect(page.getByTestId("comment")).toHaveCount(1);
-    for (const path of [deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo);
-  });
-
-  for (const path of ADMIN_PAGES) {
-    test(`admin page ${path}`, async ({ page, auth }, testInfo) => {
-      await signInAdmin(page, auth);
-      await checkPage(page, path, testInfo);
+    test(`signed-in pages: a public deck with a comment, and the popular list, at ${vp.width} px`, async ({ page, auth }, testInfo) => {
+      await auth.signUp(newAccount("screens"));
+      // a public deck with a comment: its page shows likes, views, copies and the comments
+      await page.goto("/decks");
+      await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
+      await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+      await page.getByLabel("Public: listed in public decks").click();
+      await expect(page.getByText("The deck is now public.")).toBeVisible();
+      const deckPage = new URL(await page.getByTestId("share-link").inputValue()).pathname;
+      await page.goto(deckPage);
+      await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
+      await page.getByRole("button", { name: "Post comment" }).click();
+      await expect(page.getByTestId("comment")).toHaveCount(1);
+      for (const path of [deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo, [vp]);
     });
+
+    for (const path of ADMIN_PAGES) {
+      test(`admin page ${path} at ${vp.width} px`, async ({ page, auth }, testInfo) => {
+        await signInAdmin(page, auth);
+        await checkPage(page, path, testInfo, [vp]);
+      });
+    }
   }
 });
