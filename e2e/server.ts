@@ -25,7 +25,6 @@ export const DIST_DIR = ".next-e2e";
 /** What every e2e server runs with, whatever its database. */
 export const SERVER_ENV: Record<string, string> = {
   HOSTNAME: "127.0.0.1",
-  NODE_ENV: "production",
   NEXT_DIST_DIR: DIST_DIR,
   AUTH_SECRET: "e2e-secret-0123456789abcdef0123456789abcdef",
   // every spec signs up and in from 127.0.0.1: the per-address limits are raised for
