@@ -41,7 +41,7 @@ const engineBoundary = {
 // override part of it (a second config of the same rule for the same files
 // replaces the first). Tests and the scripts/, prisma/ and test/ entry points
 // are outside these zones: they open database clients on purpose.
-const PRISMA = ["./lib/db.ts", "./lib/db-client.ts", "./lib/generated", "./node_modules/@prisma", "./node_modules/.prisma"];
+const PRISMA = ["./lib/server/db/db.ts", "./lib/server/db/db-client.ts", "./lib/generated", "./node_modules/@prisma", "./node_modules/.prisma"];
 const architecture = {
   files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts"],
   ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/generated/**"],
@@ -58,27 +58,27 @@ const architecture = {
             message: "lib/engine imports nothing outside itself.",
           },
           {
-            // House rule 7: only lib/dal and lib/db.ts (with lib/db-client.ts and lib/sqlite-adapter.ts, which build the client) touch Prisma.
+            // House rule 7: only lib/dal and lib/server/db/db.ts (with lib/server/db/db-client.ts and lib/server/db/sqlite-adapter.ts, which build the client) touch Prisma.
             target: ["./app/**", "./components/**", "./lib/!(dal|generated)/**", "./lib/!(db|db-client|sqlite-adapter).ts"],
             from: PRISMA,
-            message: "Only lib/dal and lib/db.ts touch Prisma; read and write through lib/dal.",
+            message: "Only lib/dal and lib/server/db/db.ts touch Prisma; read and write through lib/dal.",
           },
           {
             // The system path (command-line tools acting as an admin) is for scripts/ only: nothing a request reaches may enter it.
             target: ["./app/**", "./components/**", "./lib/!(dal)/**", "./lib/*.ts", "./proxy.ts"],
-            from: "./lib/dal/system.ts",
-            message: "lib/dal/system.ts is the command-line tools' system path; the app acts only through the session (requireUser/requireAdmin).",
+            from: "./lib/accounts/data/system.ts",
+            message: "lib/accounts/data/system.ts is the command-line tools' system path; the app acts only through the session (requireUser/requireAdmin).",
           },
           {
             // The keyed view (a user named by a private page's key, not by the session) is for the internal private pages only.
             target: ["./app/!(cached)/**", "./app/cached/!(private)/**", "./app/*.{ts,tsx}", "./components/**", "./lib/!(dal)/**", "./lib/*.ts", "./proxy.ts"],
-            from: "./lib/dal/keyed-view.ts",
-            message: "lib/dal/keyed-view.ts serves the private page cache's internal pages (app/cached/private) only; everything else acts through the session.",
+            from: "./lib/server/cache/keyed-view.ts",
+            message: "lib/server/cache/keyed-view.ts serves the private page cache's internal pages (app/cached/private) only; everything else acts through the session.",
           },
           {
             target: "./components",
             from: "./lib/dal",
-            message: "Components never import lib/dal: the page reads the data and passes DTOs (types live beside their domain, e.g. lib/deck/types.ts).",
+            message: "Components never import lib/dal: the page reads the data and passes DTOs (types live beside their domain, e.g. lib/decks/types.ts).",
           },
         ],
       },

@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- next.config.js is CommonJS; the header values live in lib/*.cjs */
-const { PUBLIC_CACHE_CONTROL } = require("./lib/cache/cache-control.cjs");
-const { HSTS } = require("./lib/csp-policy.cjs");
-const { listRewrites } = require("./lib/cache/list-routes.cjs");
-const { privateRewrites } = require("./lib/cache/private-routes.cjs");
+const { PUBLIC_CACHE_CONTROL } = require("./lib/server/cache/cache-control.cjs");
+const { HSTS } = require("./lib/server/csp-policy.cjs");
+const { listRewrites } = require("./lib/server/cache/list-routes.cjs");
+const { privateRewrites } = require("./lib/server/cache/private-routes.cjs");
 
 /**
  * The cached public pages: their Cache-Control is set here, proxy.ts does not run for them (its matcher), except for
@@ -21,16 +21,16 @@ const nextConfig = {
   // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
   // Cached public pages and data stay in memory (never on disk) and tag invalidations reach
-  // every instance through Redis when REDIS_URL is set (lib/cache/next-cache-handler.cjs).
-  cacheHandler: require.resolve("./lib/cache/next-cache-handler.cjs"),
+  // every instance through Redis when REDIS_URL is set (lib/server/cache/next-cache-handler.cjs).
+  cacheHandler: require.resolve("./lib/server/cache/next-cache-handler.cjs"),
   // `npm test` type-checks the whole project (npm run typecheck); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],
   // Test builds write to their own folder so `npm test` never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // /cards and /decks/public are served from their per-query cached routes (lib/cache/list-routes.cjs), and signed-in
+  // /cards and /decks/public are served from their per-query cached routes (lib/server/cache/list-routes.cjs), and signed-in
   // /collection and /decks from the private page cache when the proxy vouched for the session
-  // (lib/cache/private-routes.cjs); after the proxy.
+  // (lib/server/cache/private-routes.cjs); after the proxy.
   async rewrites() {
     return { beforeFiles: [...listRewrites(), ...privateRewrites()], afterFiles: [], fallback: [] };
   },

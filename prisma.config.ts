@@ -2,8 +2,8 @@ import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { migrationPoolConfig } from "./lib/pg-migrate-pool";
-import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider } from "./lib/database-url";
+import { migrationPoolConfig } from "./lib/server/db/pg-migrate-pool";
+import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider } from "./lib/server/db/database-url";
 
 // The schema reads env("DATABASE_URL"); give the CLI the same default as the app.
 process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL;

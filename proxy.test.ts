@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { config, proxy } from "@/proxy";
-import { CACHED_LISTS, LIST_STATE_HEADER, listRewrites } from "@/lib/cache/list-routes.cjs";
-import { decodeListState } from "@/lib/cache/page-state";
-import { PRIVATE_KEY_HEADER, privateRewrites } from "@/lib/cache/private-routes.cjs";
-import { makePrivateKey, openPrivateKey } from "@/lib/cache/private-key";
-import { bumpPrivateViews } from "@/lib/cache/private-versions";
-import { forgetSessionChecks, rememberSession, sessionMemoGeneration } from "@/lib/auth/session-memo";
+import { CACHED_LISTS, LIST_STATE_HEADER, listRewrites } from "@/lib/server/cache/list-routes.cjs";
+import { decodeListState } from "@/lib/server/cache/page-state";
+import { PRIVATE_KEY_HEADER, privateRewrites } from "@/lib/server/cache/private-routes.cjs";
+import { makePrivateKey, openPrivateKey } from "@/lib/server/cache/private-key";
+import { bumpPrivateViews } from "@/lib/server/cache/private-versions";
+import { forgetSessionChecks, rememberSession, sessionMemoGeneration } from "@/lib/accounts/session-memo";
 
 const BASE = "http://localhost:3000";
 

@@ -1,18 +1,18 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/security-headers";
-import { THEME_SCRIPT } from "@/lib/theme";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { isCredentialsSignIn, refuseLockedOutSignIn } from "@/lib/auth/sign-in-limits";
-import { CACHED_LISTS, encodeListState, type CachedListPath } from "@/lib/cache/page-state";
-import { LIST_STATE_HEADER } from "@/lib/cache/list-routes.cjs";
-import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/cache-control.cjs";
-import { PRIVATE_KEY_HEADER, PRIVATE_PAGES, PRIVATE_PREFIX } from "@/lib/cache/private-routes.cjs";
-import { canonicalPrivateQuery, makePrivateKey, type PrivatePath } from "@/lib/cache/private-key";
-import { privateVersion } from "@/lib/cache/private-versions";
-import { claimsOf, secureSessionCookie, sessionToken } from "@/lib/auth/session-cookie";
-import { rememberedSession, vouchWindowMs } from "@/lib/auth/session-memo";
+import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/server/security-headers";
+import { THEME_SCRIPT } from "@/components/site/theme";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { isCredentialsSignIn, refuseLockedOutSignIn } from "@/lib/accounts/sign-in-limits";
+import { CACHED_LISTS, encodeListState, type CachedListPath } from "@/lib/server/cache/page-state";
+import { LIST_STATE_HEADER } from "@/lib/server/cache/list-routes.cjs";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/server/cache/cache-control.cjs";
+import { PRIVATE_KEY_HEADER, PRIVATE_PAGES, PRIVATE_PREFIX } from "@/lib/server/cache/private-routes.cjs";
+import { canonicalPrivateQuery, makePrivateKey, type PrivatePath } from "@/lib/server/cache/private-key";
+import { privateVersion } from "@/lib/server/cache/private-versions";
+import { claimsOf, secureSessionCookie, sessionToken } from "@/lib/accounts/session-cookie";
+import { rememberedSession, vouchWindowMs } from "@/lib/accounts/session-memo";
 
 /**
  * The app's own inline scripts, allowed by their hash (the same on every page,
@@ -44,16 +44,16 @@ const PUBLIC_PAGES = [
 /**
  * Pages rendered per request get a Content-Security-Policy with a fresh nonce
  * (Next.js reads it from the request's CSP header and puts it on its scripts).
- * The cached public pages get theirs from the cache (lib/cache/next-cache-handler.cjs:
+ * The cached public pages get theirs from the cache (lib/server/cache/next-cache-handler.cjs:
  * the hashes of exactly the inline scripts of the cached HTML, no nonce, which
  * would force a render per request), a Cache-Control that lets a shared cache
  * keep them, and a list page with a query gets the token of its per-query
  * cached route in a request header, which next.config.js rewrites to
- * (lib/cache/list-routes.cjs says why the proxy does not rewrite itself).
+ * (lib/server/cache/list-routes.cjs says why the proxy does not rewrite itself).
  * HSTS in production over https. Static assets get the other security headers
  * from next.config.js. A credentials sign-in from a client address that is
  * locked out is answered 429 before anything else runs
- * (lib/auth/sign-in-limits.ts, refuseLockedOutSignIn).
+ * (lib/accounts/sign-in-limits.ts, refuseLockedOutSignIn).
  * A signed-in read of /collection or /decks whose session this instance
  * vouched for a moment ago goes to the private page cache (privatePage); the
  * internal private routes themselves are refused to every outside request.
@@ -95,7 +95,7 @@ function notFound(): Response {
  * The private page a request may be served from the cache for: a production
  * read of /collection or /decks. (The router's prefetches look the same here,
  * Next hides its headers from the proxy: next.config.js leaves them to the
- * page rendered per request, lib/cache/private-routes.cjs.)
+ * page rendered per request, lib/server/cache/private-routes.cjs.)
  */
 function privatePageOf(request: NextRequest): PrivatePath | null {
   const { pathname } = request.nextUrl;
@@ -109,8 +109,8 @@ function privatePageOf(request: NextRequest): PrivatePath | null {
  * (docs/caching.md, "Private pages"): when the session cookie decrypts and
  * this instance's session-check memo says the token was current within the
  * vouching window (minutes while every session end reaches this instance at
- * once, else seconds: lib/auth/session-memo.ts, vouchWindowMs)
- * (lib/auth/session-memo.ts, read only), the page's key (user, data version,
+ * once, else seconds: lib/accounts/session-memo.ts, vouchWindowMs)
+ * (lib/accounts/session-memo.ts, read only), the page's key (user, data version,
  * canonical query, under an HMAC) goes on in a request header and
  * next.config.js rewrites to the internal route it names. Anything else
  * (no cookie, a token the memo does not know now, the version store
@@ -129,7 +129,7 @@ async function privatePage(request: NextRequest, path: PrivatePath): Promise<Res
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete(LIST_STATE_HEADER);
   requestHeaders.set(PRIVATE_KEY_HEADER, key);
-  // the CSP comes with the cached page (lib/cache/next-cache-handler.cjs), as on the public pages
+  // the CSP comes with the cached page (lib/server/cache/next-cache-handler.cjs), as on the public pages
   const headers = new Headers({ "Cache-Control": PRIVATE_CACHE_CONTROL });
   if (https) headers.set("Strict-Transport-Security", HSTS);
   return NextResponse.next({ headers, request: { headers: requestHeaders } });
@@ -200,7 +200,7 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
  * of its parameters, or only direct ones with plain values (/cards?q=t:robot),
  * is rewritten there too. A list page runs it only with one of its other
  * parameters or a value that is not plain (one entry per parameter, with the
- * direct ones' patterns: lib/cache/list-routes.cjs CACHED_LISTS, which
+ * direct ones' patterns: lib/server/cache/list-routes.cjs CACHED_LISTS, which
  * proxy.test.ts checks against), to turn the query into its cached route's
  * token. A server action posted anywhere still comes here
  * (the cross-origin check). (`cached/cards/`, `cached/public-decks/`: the

@@ -71,7 +71,7 @@ export default defineConfig({
     // Every test runs on SQLite ("sqlite"). With TEST_POSTGRES_URL set, the
     // database tests (those using test/db.ts) run again on PostgreSQL
     // ("postgres"), each file in its own scratch database. One project:
-    // `npx vitest run --project postgres lib/dal/decks.test.ts`.
+    // `npx vitest run --project postgres lib/decks/data.test.ts`.
     projects: [
       { extends: true, test: { name: "sqlite", include, exclude } },
       ...(process.env.TEST_POSTGRES_URL

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import "./globals.css";
-import { SiteHeader } from "@/components/site-header";
-import { CardZoom } from "@/components/card/card-zoom";
-import { THEME_SCRIPT } from "@/lib/theme";
+import { SiteHeader } from "@/components/site/site-header";
+import { CardZoom } from "@/components/catalog/card-zoom";
+import { THEME_SCRIPT } from "@/components/site/theme";
 
 export const metadata: Metadata = {
   title: { default: "Ringbinder — Sonic X TCG collection, decks and playtest", template: "%s · Ringbinder" },

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { AccountDeletedNotice } from "@/components/session/account-deleted-notice";
-import { SignedInSwitch } from "@/components/session/current-user";
-import { MAX_COPIES_PER_TITLE, MIN_DECK_SIZE } from "@/lib/deck/rules";
+import { AccountDeletedNotice } from "@/components/accounts/account-deleted-notice";
+import { SignedInSwitch } from "@/components/accounts/current-user";
+import { MAX_COPIES_PER_TITLE, MIN_DECK_SIZE } from "@/lib/decks/rules";
 
 const FEATURES = [
   { href: "/cards", title: "Search the catalog", body: "Scryfall-style search by color, trait, rings and text, with filters that write the query for you." },

@@ -1,4 +1,4 @@
-import { encodeDeckCode } from "../lib/deck/deck-code";
+import { encodeDeckCode } from "@/lib/decks/deck-code";
 import { expect, signInAdmin, test } from "./fixtures";
 import { createCard, shot, waitForHumanOrEnd } from "./playtest-helpers";
 

@@ -3,7 +3,7 @@ import { boardText, GAME, placeWithMouse, shot, waitForHumanOrEnd } from "./play
 
 test.describe("solo playtest board", () => {
   test("plays a turn with the mouse: drag and drop and click-then-click placement, the rush step, the turn's end", async ({ page }, testInfo) => {
-    // (a whole game, every step to its end, is components/board/playtest-board.test.tsx's, with the in-process AI)
+    // (a whole game, every step to its end, is components/playtest/playtest-board.test.tsx's, with the in-process AI)
     await page.goto(`${GAME}&seed=42`);
     await expect(page.getByRole("heading", { name: "Playtest" })).toBeVisible();
     await shot(page, testInfo, "01-play-step");

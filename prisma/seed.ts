@@ -2,8 +2,8 @@
  * Seeds the unofficial demo card set (idempotent: upsert by set + number).
  * Usage: npm run db:seed
  */
-import { createPrismaClient } from "@/lib/db";
-import { seedDemoCatalog } from "@/lib/dal/seed";
+import { createPrismaClient } from "@/lib/server/db/db";
+import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 
 async function main() {
   const prisma = createPrismaClient();

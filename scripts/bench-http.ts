@@ -168,8 +168,8 @@ async function prepare(url: string): Promise<Seeded> {
   if (res.status !== 0) fail(`scripts/prepare-app.ts failed (exit ${res.status ?? res.signal}).`);
 
   process.env.DATABASE_URL = url;
-  const { createPrismaClient } = await import("@/lib/db");
-  const { hashPassword } = await import("@/lib/auth/password");
+  const { createPrismaClient } = await import("@/lib/server/db/db");
+  const { hashPassword } = await import("@/lib/accounts/password");
   const db = createPrismaClient(url);
   try {
     const t0 = performance.now();

@@ -103,8 +103,8 @@ async function main() {
   build();
   console.log(`Built a ${CARDS.toLocaleString("en")}-card scratch catalog in ${((performance.now() - t0) / 1000).toFixed(1)} s (${path.relative(root, file)}).`);
   // the catalog entry alone: the signed-in half reads the session (next-auth), which a script cannot load
-  const { searchCards } = await import("@/lib/dal/card-search/catalog");
-  const { db } = await import("@/lib/db");
+  const { searchCards } = await import("@/lib/catalog/data/card-search/catalog");
+  const { db } = await import("@/lib/server/db/db");
   try {
     // warm up the connection and statement caches
     for (const q of QUERIES) await searchCards({ ...q });

@@ -2,7 +2,7 @@
  * Catalog import and export from the command line (same formats as /admin/import):
  *   npm run catalog -- import FILE [--dry-run] [--format csv|json] [--as ADMIN_EMAIL]
  *   npm run catalog -- export [--format json|csv] [--out FILE]
- * The tool acts as the system (lib/dal/system.ts): as the admin account --as
+ * The tool acts as the system (lib/accounts/data/system.ts): as the admin account --as
  * EMAIL, or the oldest admin, which the audit log then names. It goes through
  * the same DAL functions and admin checks as /admin/import. Exit code 1 when a
  * file is refused. A progress bar goes to stderr; imports stage their rows
@@ -29,9 +29,9 @@ function option(args: string[], name: string): string | undefined {
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
-  const { db } = await import("@/lib/db");
-  const { runAsSystemAdmin } = await import("@/lib/dal/system");
-  const { applyImport, dryRunImport, exportCatalog } = await import("@/lib/dal/catalog-import");
+  const { db } = await import("@/lib/server/db/db");
+  const { runAsSystemAdmin } = await import("@/lib/accounts/data/system");
+  const { applyImport, dryRunImport, exportCatalog } = await import("@/lib/catalog/data/catalog-import");
   const { detectFormat, MAX_IMPORT_BYTES, toCsv, toJson } = await import("@/lib/catalog/io");
 
   const asEmail = option(args, "--as");

@@ -9,7 +9,7 @@
 import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { readdirSync } from "node:fs";
-import { cardKey } from "../lib/cards/keys";
+import { cardKey } from "@/lib/catalog/keys";
 import type { CardDef } from "../lib/engine";
 import { runDoctor, type DoctorCard } from "../lib/lab/doctor";
 import { LAB_AGENTS, type LabAgent } from "../lib/lab/matchup";

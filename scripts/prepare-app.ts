@@ -12,7 +12,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statS
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { loadEnvConfig } from "@next/env";
-import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider, redactUrl } from "@/lib/database-url";
+import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider, redactUrl } from "@/lib/server/db/database-url";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
@@ -63,13 +63,13 @@ run(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"]);
 
 async function main() {
   if (dbFile) {
-    const { enableWal } = await import("@/lib/sqlite-setup");
+    const { enableWal } = await import("@/lib/server/db/sqlite-setup");
     enableWal(dbFile);
   }
 
   // 3. seed
-  const { createPrismaClient } = await import("@/lib/db");
-  const { seedDemoCatalog } = await import("@/lib/dal/seed");
+  const { createPrismaClient } = await import("@/lib/server/db/db");
+  const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
   const prisma = createPrismaClient();
   try {
     const r = await seedDemoCatalog(prisma, { onlyIfChanged: true });

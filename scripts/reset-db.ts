@@ -8,7 +8,7 @@ import { existsSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { loadEnvConfig } from "@next/env";
-import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider, redactUrl } from "@/lib/database-url";
+import { DEFAULT_DATABASE_URL, databaseFile, databaseProvider, redactUrl } from "@/lib/server/db/database-url";
 
 loadEnvConfig(process.cwd());
 if (!process.argv.includes("--yes")) {
@@ -42,11 +42,11 @@ async function dropPostgresTables() {
   const prisma = spawnSync(path.join("node_modules", ".bin", "prisma"), ["migrate", "deploy"], { stdio: "inherit" });
   if (prisma.status !== 0) process.exit(prisma.status ?? 1);
   if (sqliteFile) {
-    const { enableWal } = await import("@/lib/sqlite-setup");
+    const { enableWal } = await import("@/lib/server/db/sqlite-setup");
     enableWal(sqliteFile);
   }
-  const { createPrismaClient } = await import("@/lib/db");
-  const { seedDemoCatalog } = await import("@/lib/dal/seed");
+  const { createPrismaClient } = await import("@/lib/server/db/db");
+  const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
   const client = createPrismaClient();
   const r = await seedDemoCatalog(client);
   await client.$disconnect();

@@ -12,10 +12,10 @@
  *       staged, applied in one short transaction; all or nothing), with a
  *       progress bar on stderr. --dry-run only reports. Exit code 1 when refused.
  */
-import { createPrismaClient } from "@/lib/db";
-import { emailSchema, signUpSchema } from "@/lib/validation/auth";
-import { hashPassword } from "@/lib/auth/password";
-import { checkPasswordStrength } from "@/lib/auth/password-strength";
+import { createPrismaClient } from "@/lib/server/db/db";
+import { emailSchema, signUpSchema } from "@/lib/accounts/schemas";
+import { hashPassword } from "@/lib/accounts/password";
+import { checkPasswordStrength } from "@/lib/accounts/password-strength";
 
 const USAGE =
   'Usage: npm run user -- create-admin EMAIL [--name "Display Name"] | make-admin EMAIL | remove-admin EMAIL | list\n' +
@@ -82,9 +82,9 @@ async function readNewPassword(): Promise<string> {
 async function importCollection(email: string | undefined, file: string | undefined): Promise<void> {
   if (!email || !file || file.startsWith("--")) throw new Error(USAGE);
   const { readFileSync, statSync } = await import("node:fs");
-  const { db } = await import("@/lib/db");
-  const { runAsSystemAccount } = await import("@/lib/dal/system");
-  const { applyCollectionImport, previewCollectionImport } = await import("@/lib/dal/collection");
+  const { db } = await import("@/lib/server/db/db");
+  const { runAsSystemAccount } = await import("@/lib/accounts/data/system");
+  const { applyCollectionImport, previewCollectionImport } = await import("@/lib/collection/data");
   const { checkImportSize, detectFormat } = await import("@/lib/collection/transfer");
   const { progressBar } = await import("./lib/progress");
   try {

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
+import { createPrismaClient, type PrismaClient } from "@/lib/server/db/db-client";
 import { migrationNames, MIGRATION_DIRS } from "@/scripts/lib/db-schema";
-import type { DatabaseProvider } from "@/lib/database-url";
+import type { DatabaseProvider } from "@/lib/server/db/database-url";
 import { createScratchPostgresSync } from "@/test/postgres";
 
 const root = path.resolve(__dirname, "..");
@@ -22,9 +22,9 @@ export type TestDatabase = { prisma: PrismaClient; url: string; provider: Databa
  * Usage in a DAL or action test (the DAL's `db` then points at the throwaway database):
  *
  *   const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("my-test"));
- *   vi.mock("@/lib/db", () => ({ db: t.prisma }));
+ *   vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
  *
- * It does not import "@/lib/db" itself, so mocking that module is safe.
+ * It does not import "@/lib/server/db/db" itself, so mocking that module is safe.
  *
  * Creates a throwaway database with every committed migration applied, and a
  * Prisma client on it: a SQLite file under .tmp/ by default, or a uniquely

@@ -1,6 +1,6 @@
 /**
  * An import in a child process, for the crash tests
- * (lib/dal/import-crash.test.ts): prints each progress step as a JSON line,
+ * (lib/catalog/data/import-crash.test.ts): prints each progress step as a JSON line,
  * and with FREEZE_AT=phase:count stops dead there (the event loop blocked,
  * any open transaction left open) so the test can kill -9 it at a known point.
  *   tsx --conditions=react-server test/import-child.ts catalog|collection FILE USER_ID [add|replace]
@@ -18,13 +18,13 @@ function onProgress(p: { phase: string; done: number; total: number }) {
 async function main() {
   const text = readFileSync(file, "utf8");
   if (kind === "catalog") {
-    const { applyImport } = await import("@/lib/dal/catalog-import");
-    const { runAsSystemUser } = await import("@/lib/dal/system");
+    const { applyImport } = await import("@/lib/catalog/data/catalog-import");
+    const { runAsSystemUser } = await import("@/lib/accounts/data/system");
     const report = await runAsSystemUser(userId, () => applyImport(text, "json", onProgress));
     console.log(JSON.stringify({ phase: "result", applied: report.applied, counts: report.counts }));
   } else {
-    const { applyCollectionImport } = await import("@/lib/dal/collection/transfer");
-    const { runAsSystemUser } = await import("@/lib/dal/system");
+    const { applyCollectionImport } = await import("@/lib/collection/data/transfer");
+    const { runAsSystemUser } = await import("@/lib/accounts/data/system");
     const result = await runAsSystemUser(userId, () => applyCollectionImport("json", text, mode === "replace" ? "replace" : "add", onProgress));
     console.log(JSON.stringify({ phase: "result", applied: true, lines: result.lines.length }));
   }

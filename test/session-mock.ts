@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/errors";
-import type { SessionUser } from "@/lib/dal/users";
+import { DomainError } from "@/lib/server/errors";
+import type { SessionUser } from "@/lib/accounts/data/users";
 
-/** The user the mocked lib/dal/session sees (null = guest). Tests set `current.user`. */
+/** The user the mocked lib/server/session sees (null = guest). Tests set `current.user`. */
 export const current: { user: SessionUser | null } = { user: null };
 
 export class AuthError extends DomainError {
@@ -12,7 +12,7 @@ export class AuthError extends DomainError {
   }
 }
 
-/** A stand-in for lib/dal/session with the same rules, driven by `current.user`. */
+/** A stand-in for lib/server/session with the same rules, driven by `current.user`. */
 export const sessionMock = {
   AuthError,
   getCurrentUser: async () => current.user,

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { getMyAccount } from "@/lib/dal/account";
-import { AccountSection } from "@/components/account/account-section";
-import { ChangePasswordForm } from "@/components/account/change-password-form";
-import { DeleteAccountForm } from "@/components/account/delete-account-form";
-import { DisplayNameForm } from "@/components/account/display-name-form";
-import { SignOutEverywhereForm } from "@/components/account/sign-out-everywhere-form";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { getMyAccount } from "@/lib/accounts/data/account";
+import { AccountSection } from "@/components/accounts/account-section";
+import { ChangePasswordForm } from "@/components/accounts/change-password-form";
+import { DeleteAccountForm } from "@/components/accounts/delete-account-form";
+import { DisplayNameForm } from "@/components/accounts/display-name-form";
+import { SignOutEverywhereForm } from "@/components/accounts/sign-out-everywhere-form";
 import { FormMessage } from "@/components/ui/field";
 
 export const metadata: Metadata = { title: "Your account", robots: { index: false } };

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/dal/admin-guard";
-import { adminOverview } from "@/lib/dal/suggestions";
-import { countOpenReports } from "@/lib/dal/community";
+import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { adminOverview } from "@/lib/catalog/data/suggestions";
+import { countOpenReports } from "@/lib/community/data";
 
 export const metadata: Metadata = { title: "Admin" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageSkeleton } from "@/components/ui/skeleton";
-import { requireUserOrRedirect } from "@/lib/dal/session";
+import { requireUserOrRedirect } from "@/lib/server/session";
 import { collectionHref, collectionParams, CollectionView, loadCollection, type CollectionParams } from "./collection-view";
 
 export const metadata: Metadata = { title: "My collection" };

@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { listMyDecks } from "@/lib/dal/decks";
-import { listStarterDecks } from "@/lib/dal/starter-decks";
-import { DeckRowActions, NewDeckForm } from "@/components/deck/deck-list-forms";
-import { CopyDeckButton } from "@/components/deck/copy-deck-button";
-import { ImportPanel } from "@/components/deck/import-panel";
-import { ColorDots } from "@/components/deck/color-dots";
+import { listMyDecks } from "@/lib/decks/data";
+import { listStarterDecks } from "@/lib/decks/data/starter-decks";
+import { DeckRowActions, NewDeckForm } from "@/components/decks/deck-list-forms";
+import { CopyDeckButton } from "@/components/decks/copy-deck-button";
+import { ImportPanel } from "@/components/decks/import-panel";
+import { ColorDots } from "@/components/decks/color-dots";
 
 /**
  * The deck list's data and markup, shared by /decks rendered per request

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { PageSkeleton } from "@/components/ui/skeleton";
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/dal/session";
+import { requireUserOrRedirect } from "@/lib/server/session";
 import { DecksView, loadDecks } from "./decks-view";
 
 export const metadata: Metadata = { title: "My decks" };

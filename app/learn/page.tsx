@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PlaytestBoard } from "@/components/board/playtest-board";
-import { getPlaytestCards } from "@/lib/dal/playtest-cards";
+import { PlaytestBoard } from "@/components/playtest/playtest-board";
+import { getPlaytestCards } from "@/lib/playtest/data";
 import { parseSetupParams, resolveSetup, setupCardKeys } from "@/lib/playtest/setup-params";
 import { TUTORIAL } from "@/lib/playtest/tutorial";
 

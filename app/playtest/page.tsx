@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
-import { PlaytestBoard } from "@/components/board/playtest-board";
+import { PlaytestBoard } from "@/components/playtest/playtest-board";
 import Link from "next/link";
-import { getDeckForPlaytest, listMyDecks } from "@/lib/dal/decks";
-import type { DeckSummaryDTO } from "@/lib/deck/types";
-import { getPlaytestCards } from "@/lib/dal/playtest-cards";
-import { getCurrentUser, requireUserOrRedirect } from "@/lib/dal/session";
-import { MIN_DECK_SIZE, type DeckCheck } from "@/lib/deck";
+import { getDeckForPlaytest, listMyDecks } from "@/lib/decks/data";
+import type { DeckSummaryDTO } from "@/lib/decks/types";
+import { getPlaytestCards } from "@/lib/playtest/data";
+import { getCurrentUser, requireUserOrRedirect } from "@/lib/server/session";
+import { MIN_DECK_SIZE, type DeckCheck } from "@/lib/decks";
 import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
 import { deckListKeys, starterDecks } from "@/lib/playtest/cards";
 import { AI_LEVELS } from "@/lib/playtest/session";

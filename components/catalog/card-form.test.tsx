@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import Link from "next/link";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/server/action-result";
 import { CardForm } from "./card-form";
 
 const DRAFT_KEY = "ringbinder:draft:card-form:new:Suggest card";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState, useRef, useState } from "react";
-import { COLORS } from "@/lib/cards/colors";
-import { RARITIES } from "@/lib/cards/rarity";
-import type { ActionResult } from "@/lib/action-result";
+import { COLORS } from "@/lib/catalog/colors";
+import { RARITIES } from "@/lib/catalog/rarity";
+import type { ActionResult } from "@/lib/server/action-result";
 import { Field, FormMessage } from "@/components/ui/field";
 import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 import { useFormDraft } from "@/components/ui/use-form-draft";

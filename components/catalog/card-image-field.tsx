@@ -1,12 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { CARD_IMAGE_TYPES, MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL } from "@/lib/cards/card-image";
+import { CARD_IMAGE_TYPES, MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL } from "@/lib/catalog/card-image";
 
 /**
  * The admin card form's image upload. The browser checks the size and the
  * declared type at once, so a wrong file is never sent; the server checks the
- * bytes themselves again (lib/cards/card-image).
+ * bytes themselves again (lib/catalog/card-image).
  */
 export function CardImageField({ current, errors }: { current: string | null; errors?: string[] }) {
   const [problem, setProblem] = useState<string | null>(null);

@@ -9,9 +9,9 @@ const actions = vi.hoisted(() => ({
   rejectSuggestionAction: vi.fn(),
   deleteCardAction: vi.fn(),
 }));
-vi.mock("@/lib/actions/catalog-import", () => ({ importCatalogAction: actions.importCatalogAction }));
-vi.mock("@/lib/actions/suggestions", () => ({ acceptSuggestionAction: actions.acceptSuggestionAction, rejectSuggestionAction: actions.rejectSuggestionAction }));
-vi.mock("@/lib/actions/catalog", () => ({ deleteCardAction: actions.deleteCardAction }));
+vi.mock("@/lib/catalog/actions/catalog-import", () => ({ importCatalogAction: actions.importCatalogAction }));
+vi.mock("@/lib/catalog/actions/suggestions", () => ({ acceptSuggestionAction: actions.acceptSuggestionAction, rejectSuggestionAction: actions.rejectSuggestionAction }));
+vi.mock("@/lib/catalog/actions/catalog", () => ({ deleteCardAction: actions.deleteCardAction }));
 
 const { ImportForm } = await import("./import-form");
 const { ReviewSuggestion } = await import("./review-suggestion");
@@ -51,7 +51,7 @@ describe("catalog ImportForm", () => {
     expect((screen.getByRole("button", { name: "Apply import" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  /** The streaming import route's answer: progress lines, then the result (lib/import/stream-response.ts). */
+  /** The streaming import route's answer: progress lines, then the result (lib/server/import/stream-response.ts). */
   function streamReply(lines: object[]) {
     const body = new ReadableStream<Uint8Array>({
       start(c) {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import type { ActionResult } from "@/lib/action-result";
-import { deleteCardAction } from "@/lib/actions/catalog";
+import type { ActionResult } from "@/lib/server/action-result";
+import { deleteCardAction } from "@/lib/catalog/actions/catalog";
 import { FormMessage } from "@/components/ui/field";
 
 /** Delete button with a confirmation; the server refuses cards in use and says where. */

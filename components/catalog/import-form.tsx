@@ -1,10 +1,10 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/server/action-result";
 import type { ImportReport } from "@/lib/catalog/types";
 import { REPORT_OTHER_ROWS } from "@/lib/catalog/import-summary";
-import { importCatalogAction } from "@/lib/actions/catalog-import";
+import { importCatalogAction } from "@/lib/catalog/actions/catalog-import";
 import { FormMessage } from "@/components/ui/field";
 import { ImportProgressBar, readImportStream, type ImportProgressState } from "@/components/ui/import-progress";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useId } from "react";
-import type { ActionResult } from "@/lib/action-result";
-import { acceptSuggestionAction, rejectSuggestionAction } from "@/lib/actions/suggestions";
+import type { ActionResult } from "@/lib/server/action-result";
+import { acceptSuggestionAction, rejectSuggestionAction } from "@/lib/catalog/actions/suggestions";
 import { FormMessage } from "@/components/ui/field";
 import { keepFormSubmit } from "@/components/ui/use-keep-form-submit";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { SuggestionDTO } from "@/lib/catalog/types";
-import { diffSnapshots } from "@/lib/cards/snapshot-diff";
+import { diffSnapshots } from "@/lib/catalog/snapshot-diff";
 
 const STATUS: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",

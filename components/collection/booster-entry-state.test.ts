@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LookupCardDTO } from "@/lib/collection/types";
-import { MAX_PACK_CARDS } from "@/lib/validation/collection";
+import { MAX_PACK_CARDS } from "@/lib/collection/schemas";
 import { boosterReducer, boosterView, initialBoosterState, missingCardHref, numberIn, optionsFor, type BoosterMsg, type BoosterState } from "./booster-entry-state";
 
 const card = (n: number, title = `Card ${n}`, set = "DEMO"): LookupCardDTO => ({ id: `c${n}`, key: `${set}-${String(n).padStart(3, "0")}`, set, number: n, title, colors: ["blue"], rarity: "common", owned: 0 });

@@ -7,8 +7,8 @@
  * action. The pack itself lives in the pack store (localStorage, per account).
  */
 import type { LookupCardDTO } from "@/lib/collection/types";
-import { cardKey } from "@/lib/cards/keys";
-import { MAX_PACK_CARDS, PACK_SIZE } from "@/lib/validation/collection";
+import { cardKey } from "@/lib/catalog/keys";
+import { MAX_PACK_CARDS, PACK_SIZE } from "@/lib/collection/schemas";
 
 /** A card number a term names: set code and number. */
 export type NamedNumber = { set: string; number: number };

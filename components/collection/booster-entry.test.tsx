@@ -2,13 +2,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LookupCardDTO, PackOpeningDTO } from "@/lib/collection/types";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/server/action-result";
 
 const actions = vi.hoisted(() => ({
   savePackOpening: vi.fn<(prev: unknown, form: FormData) => Promise<ActionResult<PackOpeningDTO>>>(),
   undoLastPack: vi.fn<(prev: unknown, form: FormData) => Promise<ActionResult<PackOpeningDTO>>>(),
 }));
-vi.mock("@/lib/actions/collection", () => actions);
+vi.mock("@/lib/collection/actions", () => actions);
 
 const { BoosterEntry } = await import("./booster-entry");
 const { packKey } = await import("./pack-store");

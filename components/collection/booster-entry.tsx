@@ -2,8 +2,8 @@
 
 import { useId } from "react";
 import Link from "next/link";
-import { cardKey } from "@/lib/cards/keys";
-import { PACK_SIZE } from "@/lib/validation/collection";
+import { cardKey } from "@/lib/catalog/keys";
+import { PACK_SIZE } from "@/lib/collection/schemas";
 import { FormMessage } from "@/components/ui/field";
 import { UndoPackButton } from "@/components/collection/undo-pack-button";
 import { missingCardHref } from "@/components/collection/booster-entry-state";

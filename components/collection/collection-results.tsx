@@ -1,8 +1,8 @@
 "use client";
 
-import { CardGrid, type CardTile } from "@/components/card/card-grid";
+import { CardGrid, type CardTile } from "@/components/catalog/card-grid";
 import { QuantityControl } from "@/components/collection/quantity-control";
-import { PLAYSET } from "@/lib/validation/collection";
+import { PLAYSET } from "@/lib/collection/schemas";
 
 /** A card of the collection page: its tile fields and the copies the signed-in user owns. */
 export type CollectionTile = CardTile & { quantity: number };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/server/action-result";
 import type { ImportActionData } from "@/lib/collection/types";
 
 const importCollection = vi.hoisted(() => vi.fn<(prev: unknown, form: FormData) => Promise<ActionResult<ImportActionData>>>());

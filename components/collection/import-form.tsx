@@ -1,13 +1,13 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/server/action-result";
 import type { ImportActionData } from "@/lib/collection/types";
 import { ImportProgressBar, type ImportProgressState } from "@/components/ui/import-progress";
 import { sendImport } from "@/components/collection/send-import";
 import { checkImportSize, MAX_IMPORT_ROWS } from "@/lib/collection/transfer";
-import { utf8ByteLength } from "@/lib/utf8";
-import type { ImportMode } from "@/lib/validation/collection";
+import { utf8ByteLength } from "@/lib/util/utf8";
+import type { ImportMode } from "@/lib/collection/schemas";
 import { FormMessage } from "@/components/ui/field";
 
 const SHOWN_LINES = 300;

@@ -7,10 +7,10 @@ const actions = vi.hoisted(() => ({
   adjustOwnedQuantity: vi.fn<(cardId: string, delta: number) => Promise<Result>>(),
   setOwnedQuantity: vi.fn<(cardId: string, q: number) => Promise<Result>>(),
 }));
-vi.mock("@/lib/actions/collection", () => actions);
+vi.mock("@/lib/collection/actions", () => actions);
 
 const { QuantityControl } = await import("./quantity-control");
-const { OwnedQuantityControl } = await import("@/components/card/owned-quantity-control");
+const { OwnedQuantityControl } = await import("@/components/catalog/owned-quantity-control");
 
 beforeEach(() => {
   actions.adjustOwnedQuantity.mockReset();

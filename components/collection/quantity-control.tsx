@@ -1,8 +1,8 @@
 "use client";
 
 import { useOptimistic, useState, useTransition } from "react";
-import { adjustOwnedQuantity, setOwnedQuantity } from "@/lib/actions/collection";
-import { MAX_QUANTITY } from "@/lib/validation/collection";
+import { adjustOwnedQuantity, setOwnedQuantity } from "@/lib/collection/actions";
+import { MAX_QUANTITY } from "@/lib/collection/schemas";
 
 type Change = { kind: "step"; delta: number } | { kind: "set"; value: number };
 

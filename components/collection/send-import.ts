@@ -1,6 +1,6 @@
 "use client";
 
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/server/action-result";
 import type { ImportActionData } from "@/lib/collection/types";
 import { readImportStream, type ImportProgressState } from "@/components/ui/import-progress";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { undoLastPack } from "@/lib/actions/collection";
+import { undoLastPack } from "@/lib/collection/actions";
 import { FormMessage } from "@/components/ui/field";
 
 /**

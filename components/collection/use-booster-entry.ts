@@ -1,10 +1,10 @@
 "use client";
 
 import { useActionState, useEffect, useReducer, useRef } from "react";
-import { savePackOpening } from "@/lib/actions/collection";
-import type { ActionResult } from "@/lib/action-result";
+import { savePackOpening } from "@/lib/collection/actions";
+import type { ActionResult } from "@/lib/server/action-result";
 import type { LookupCardDTO, PackOpeningDTO } from "@/lib/collection/types";
-import { MAX_PACK_CARDS } from "@/lib/validation/collection";
+import { MAX_PACK_CARDS } from "@/lib/collection/schemas";
 import { usePackEntry } from "@/components/collection/pack-store";
 import { boosterReducer, boosterView, initialBoosterState, optionsFor, type BoosterOption } from "@/components/collection/booster-entry-state";
 
@@ -14,7 +14,7 @@ const LOOKUP_PAUSE_MS = 90;
 async function fetchCards(term: string, signal?: AbortSignal): Promise<LookupCardDTO[]> {
   const res = await fetch(`/api/collection/lookup?q=${encodeURIComponent(term)}`, { signal, headers: { accept: "application/json" } });
   if (!res.ok) {
-    // route handlers answer errors as { error: { code, message } } (lib/http-error)
+    // route handlers answer errors as { error: { code, message } } (lib/server/http-error)
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     throw new Error(body?.error?.message ?? `Lookup failed (${res.status}).`);
   }

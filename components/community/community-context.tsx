@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { recordDeckViewAction } from "@/lib/actions/community";
+import { recordDeckViewAction } from "@/lib/community/actions";
 import type { DeckCommunityDTO } from "@/lib/community/types";
 
 type CommunityState = {

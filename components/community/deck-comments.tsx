@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useId, useState, useTransition } from "react";
-import { addCommentAction, deleteCommentAction, editCommentAction, reportCommentAction } from "@/lib/actions/community";
+import { addCommentAction, deleteCommentAction, editCommentAction, reportCommentAction } from "@/lib/community/actions";
 import { COMMENT_MAX, REPORT_REASON_MAX, type CommentDTO } from "@/lib/community/types";
-import { Markdown } from "@/components/deck/markdown";
+import { Markdown } from "@/components/decks/markdown";
 import { useDeckCommunity } from "@/components/community/community-context";
 
 type Result = { ok: true; message?: string } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };

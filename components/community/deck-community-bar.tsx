@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { setDeckLikeAction } from "@/lib/actions/community";
+import { setDeckLikeAction } from "@/lib/community/actions";
 import { useDeckCommunity } from "@/components/community/community-context";
 
 function plural(n: number, one: string, many: string): string {

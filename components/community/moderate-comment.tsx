@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { moderateCommentAction } from "@/lib/actions/community";
+import { moderateCommentAction } from "@/lib/community/actions";
 import { FormMessage } from "@/components/ui/field";
 
 /** An admin's choices for a comment in the moderation queue: hide, restore (keep) or delete. */

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { ProgressBar } from "@/components/collection/progress-bar";
-import { applySwapAction } from "@/lib/actions/decks";
+import { applySwapAction } from "@/lib/decks/actions";
 import { halvingGames, type DoctorCard, type DoctorReport } from "@/lib/lab/doctor";
 import type { LabAgent } from "@/lib/lab/matchup";
 import type { CardDef } from "@/lib/engine";

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mixedDecks } from "@/lib/engine/test-fixtures";
 import { playMatchup, type MatchupSpec } from "@/lib/lab/matchup";
 
-vi.mock("@/lib/actions/lab", () => ({ saveLabRunAction: vi.fn() }));
+vi.mock("@/lib/lab/actions", () => ({ saveLabRunAction: vi.fn() }));
 const { LabRunner } = await import("./lab-runner");
 
 type Chunk = { matchup: number; from: number; to: number };

@@ -5,7 +5,7 @@ import { mixedDecks } from "@/lib/engine/test-fixtures";
 import type { MatchupSpec } from "@/lib/lab/matchup";
 
 const saveLabRunAction = vi.hoisted(() => vi.fn());
-vi.mock("@/lib/actions/lab", () => ({ saveLabRunAction }));
+vi.mock("@/lib/lab/actions", () => ({ saveLabRunAction }));
 
 const { LabRunner } = await import("./lab-runner");
 

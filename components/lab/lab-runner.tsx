@@ -8,7 +8,7 @@
  */
 import { useMemo, useState } from "react";
 import { ProgressBar } from "@/components/collection/progress-bar";
-import { saveLabRunAction } from "@/lib/actions/lab";
+import { saveLabRunAction } from "@/lib/lab/actions";
 import type { LabAgent, MatchupSpec } from "@/lib/lab/matchup";
 import { estimate, progress, type MatchupRun } from "@/lib/lab/run-state";
 import { wilsonInterval, type StopRule } from "@/lib/lab/stats";

@@ -8,9 +8,9 @@
  * measured change in win rate, with its 95% interval.
  */
 import Link from "next/link";
-import { ColorDots } from "@/components/deck/color-dots";
+import { ColorDots } from "@/components/decks/color-dots";
 import { ProgressBar } from "@/components/collection/progress-bar";
-import type { Color } from "@/lib/cards/colors";
+import type { Color } from "@/lib/catalog/colors";
 import { standInGames, type DoctorCard, type StandInReport, type StandInResult } from "@/lib/lab/doctor";
 import type { LabAgent } from "@/lib/lab/matchup";
 import type { CardDef } from "@/lib/engine";

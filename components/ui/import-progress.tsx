@@ -1,7 +1,7 @@
 "use client";
 
-import type { ActionResult } from "@/lib/action-result";
-import { PHASE_LABELS, type ImportPhase, type ImportStreamLine } from "@/lib/import/progress";
+import type { ActionResult } from "@/lib/server/action-result";
+import { PHASE_LABELS, type ImportPhase, type ImportStreamLine } from "@/lib/server/import/progress";
 
 export type ImportProgressState = { phase: ImportPhase | "upload"; done: number; total: number };
 
@@ -19,7 +19,7 @@ export function ImportProgressBar({ progress }: { progress: ImportProgressState 
   );
 }
 
-/** Posts an import form to an import route and follows its stream of progress lines (lib/import/stream-response.ts) to the result. */
+/** Posts an import form to an import route and follows its stream of progress lines (lib/server/import/stream-response.ts) to the result. */
 export async function readImportStream<T>(url: string, data: FormData, onProgress: (p: ImportProgressState) => void): Promise<ActionResult<T>> {
   let res: Response;
   try {

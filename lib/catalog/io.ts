@@ -1,14 +1,14 @@
 /**
  * The catalog exchange format (docs/catalog-import.md): JSON or CSV with one
  * column set. Pure: parsing, row validation with the shared card schema, and
- * writing. The database side is lib/dal/catalog-import.ts.
+ * writing. The database side is lib/catalog/data/catalog-import.ts.
  */
 import Papa from "papaparse";
-import { utf8ByteLength } from "@/lib/utf8";
-import { timeSlicer } from "@/lib/import/time-slice";
-import { toSafeCsv, unguardCell } from "@/lib/csv";
-import { cardKey } from "@/lib/cards/keys";
-import { parseCatalogCard, splitList, type CatalogCard } from "@/lib/validation/catalog";
+import { utf8ByteLength } from "@/lib/util/utf8";
+import { timeSlicer } from "@/lib/server/import/time-slice";
+import { toSafeCsv, unguardCell } from "@/lib/util/csv";
+import { cardKey } from "@/lib/catalog/keys";
+import { parseCatalogCard, splitList, type CatalogCard } from "@/lib/catalog/schemas";
 
 /** The documented columns, in order. `imageUrl` is optional; every other column is required. */
 export const CATALOG_COLUMNS = ["set", "number", "title", "traits", "colors", "rings", "rarity", "text", "effect"] as const;

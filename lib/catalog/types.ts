@@ -1,4 +1,4 @@
-import type { FieldChange } from "@/lib/cards/snapshot-diff";
+import type { FieldChange } from "@/lib/catalog/snapshot-diff";
 import type { CatalogRecord, FileError } from "@/lib/catalog/io";
 
 /** Plain data the catalog's data access returns to pages, actions and components (no database types). */

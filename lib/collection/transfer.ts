@@ -1,13 +1,13 @@
 import Papa from "papaparse";
-import { utf8ByteLength } from "@/lib/utf8";
-import { toSafeCsv, unguardCell } from "@/lib/csv";
-import { setCodeSchema } from "@/lib/validation/card";
-import { MAX_QUANTITY, type TransferFormat } from "@/lib/validation/collection";
+import { utf8ByteLength } from "@/lib/util/utf8";
+import { toSafeCsv, unguardCell } from "@/lib/util/csv";
+import { setCodeSchema } from "@/lib/catalog/card-schema";
+import { MAX_QUANTITY, type TransferFormat } from "@/lib/collection/schemas";
 
 /**
  * The collection file formats (CSV and JSON): parsing an upload into rows with
  * row-level errors, and writing an export that parses back to the same rows.
- * Pure: no database; lib/dal/collection/transfer resolves rows to cards.
+ * Pure: no database; lib/collection/data/transfer resolves rows to cards.
  */
 
 /** Largest import accepted, in bytes (2 MB). */

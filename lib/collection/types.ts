@@ -1,6 +1,6 @@
-import type { Color } from "@/lib/cards/colors";
+import type { Color } from "@/lib/catalog/colors";
 import type { RowError } from "@/lib/collection/transfer";
-import type { ImportMode } from "@/lib/validation/collection";
+import type { ImportMode } from "@/lib/collection/schemas";
 
 /** Plain data the collection's data access returns to pages, actions and components (no database types). */
 

@@ -1,6 +1,6 @@
 /**
  * Community around shared decks: likes, views, copies and comments. Types shared
- * by lib/dal/community, the actions and the components.
+ * by lib/community/data, the actions and the components.
  *
  * Who sees what: public decks have everything (likes, comments, view and copy
  * counts, a place in /decks/public). Unlisted decks are shared by link with

@@ -16,7 +16,7 @@
  * are raced against the additions, catalog cards ranked by printed rings, an
  * automated effect and colour fit. Every deck raced passes the deck rules.
  */
-import { checkDeck, ruleCatalog } from "@/lib/deck/rules";
+import { checkDeck, ruleCatalog } from "@/lib/decks/rules";
 import type { CardDef, Rules } from "@/lib/engine";
 import { gauntletScores, type LabAgent } from "./matchup";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { confidenceSequence, gamesForWidth, sequenceHalfWidth, stopReason, wilsonInterval } from "./stats";
-import { cardsSeenByTurn, probAtLeast } from "@/lib/deck/stats";
+import { cardsSeenByTurn, probAtLeast } from "@/lib/decks/stats";
 import { dealSample, drawsAfter } from "./sample-hand";
 import type { CardInput } from "@/lib/engine";
 

@@ -4,7 +4,7 @@
  * and the cards they would draw on the following turns (RULES.md §4.5).
  */
 import { newGame, type CardInput } from "@/lib/engine";
-import { CARDS_PER_TURN } from "@/lib/deck/stats";
+import { CARDS_PER_TURN } from "@/lib/decks/stats";
 
 /** A dealt sample: positions in the deck list given to {@link dealSample}. */
 export interface SampleDeal {

@@ -6,8 +6,8 @@
 import chaotixMix from "@/data/starter-decks/chaotix-mix.json";
 import eggmanEmpire from "@/data/starter-decks/eggman-empire.json";
 import teamSonicSpeed from "@/data/starter-decks/team-sonic-speed.json";
-import { cardKey } from "@/lib/cards/keys";
-import type { CardDTO } from "@/lib/cards/types";
+import { cardKey } from "@/lib/catalog/keys";
+import type { CardDTO } from "@/lib/catalog/card-types";
 import { parseEffect, type CardDef, type Color } from "@/lib/engine";
 
 /**

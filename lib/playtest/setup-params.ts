@@ -1,7 +1,7 @@
 /**
  * The playtest's URL parameters: which decks, AI level and column rule. Pure
  * parsing, and resolution of the decks' card keys against a card catalog the
- * server page loads from the database (lib/dal/playtest-cards).
+ * server page loads from the database (lib/playtest/data).
  */
 import type { ColumnRule } from "@/lib/engine";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type CardCatalog } from "./cards";

@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import type { DatabaseProvider } from "@/lib/database-url";
+import type { DatabaseProvider } from "@/lib/server/db/database-url";
 import { checkConstraints, expectedPostgresSchema, migrationNames, migrationSql, postgresSchemaFrom, ROOT, SCHEMA_FILES } from "@/scripts/lib/db-schema";
 import { createScratchPostgres } from "@/test/postgres";
 

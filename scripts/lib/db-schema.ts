@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { DatabaseProvider } from "@/lib/database-url";
+import type { DatabaseProvider } from "@/lib/server/db/database-url";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 

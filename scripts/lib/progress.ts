@@ -1,4 +1,4 @@
-import { PHASE_LABELS, throttleProgress, type OnImportProgress } from "@/lib/import/progress";
+import { PHASE_LABELS, throttleProgress, type OnImportProgress } from "@/lib/server/import/progress";
 
 /**
  * A one-line progress bar on stderr for imports run from the command line

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ForgotPasswordForm } from "@/components/account/password-reset-forms";
+import { ForgotPasswordForm } from "@/components/accounts/password-reset-forms";
 
 export const metadata: Metadata = { title: "Forgot your password?" };
 

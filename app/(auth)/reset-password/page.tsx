@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ResetPasswordForm } from "@/components/account/password-reset-forms";
-import { checkResetToken } from "@/lib/dal/account";
-import { DomainError } from "@/lib/errors";
+import { ResetPasswordForm } from "@/components/accounts/password-reset-forms";
+import { checkResetToken } from "@/lib/accounts/data/account";
+import { DomainError } from "@/lib/server/errors";
 
 export const metadata: Metadata = { title: "Choose a new password", robots: { index: false }, referrer: "no-referrer" };
 

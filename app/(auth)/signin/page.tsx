@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { SignInForm } from "@/components/auth/sign-in-form";
-import { getCurrentUser } from "@/lib/dal/session";
-import { safeCallbackUrl } from "@/lib/safe-redirect";
+import { SignInForm } from "@/components/accounts/sign-in-form";
+import { getCurrentUser } from "@/lib/server/session";
+import { safeCallbackUrl } from "@/lib/util/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
 

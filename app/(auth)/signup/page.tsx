@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { SignUpForm } from "@/components/auth/sign-up-form";
-import { getCurrentUser } from "@/lib/dal/session";
-import { safeCallbackUrl } from "@/lib/safe-redirect";
+import { SignUpForm } from "@/components/accounts/sign-up-form";
+import { getCurrentUser } from "@/lib/server/session";
+import { safeCallbackUrl } from "@/lib/util/safe-redirect";
 
 export const metadata: Metadata = { title: "Create an account" };
 

@@ -1,9 +1,9 @@
-import { parsePageNumber } from "@/lib/validation/page-number";
+import { parsePageNumber } from "@/lib/util/page-number";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/dal/admin-guard";
-import { listAudits } from "@/lib/dal/catalog-admin";
-import { diffSnapshots } from "@/lib/cards/snapshot-diff";
+import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { listAudits } from "@/lib/catalog/data/catalog-admin";
+import { diffSnapshots } from "@/lib/catalog/snapshot-diff";
 import { Pagination } from "@/components/ui/pagination";
 
 export const metadata: Metadata = { title: "Audit log" };

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { requireAdminPage } from "@/lib/dal/admin-guard";
-import { catalogFacets, searchCards } from "@/lib/dal/card-search";
-import { CardGrid } from "@/components/card/card-grid";
-import { CardSearchBox } from "@/components/card/card-search-box";
-import { QueryErrorPanel } from "@/components/card/query-error-panel";
+import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { catalogFacets, searchCards } from "@/lib/catalog/data/card-search";
+import { CardGrid } from "@/components/catalog/card-grid";
+import { CardSearchBox } from "@/components/catalog/card-search-box";
+import { QueryErrorPanel } from "@/components/catalog/query-error-panel";
 import { Pagination } from "@/components/ui/pagination";
 
 export const metadata: Metadata = { title: "Catalog admin" };

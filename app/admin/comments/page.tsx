@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/dal/admin-guard";
-import { listModerationQueue } from "@/lib/dal/community";
-import { Markdown } from "@/components/deck/markdown";
+import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { listModerationQueue } from "@/lib/community/data";
+import { Markdown } from "@/components/decks/markdown";
 import { ModerateComment } from "@/components/community/moderate-comment";
 
 export const metadata: Metadata = { title: "Reported comments" };

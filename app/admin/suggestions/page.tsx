@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/dal/admin-guard";
-import { listSuggestionsForReview } from "@/lib/dal/suggestions";
+import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { listSuggestionsForReview } from "@/lib/catalog/data/suggestions";
 import { SuggestionCard } from "@/components/catalog/suggestion-card";
 import { ReviewSuggestion } from "@/components/catalog/review-suggestion";
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { databaseAnswers } from "@/lib/dal/cards";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
+import { databaseAnswers } from "@/lib/catalog/data/cards";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
 
 /** Liveness and readiness: the app is up and its database answers. */
 export async function GET() {

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { getCurrentUser } from "@/lib/dal/session";
+import { getCurrentUser } from "@/lib/server/session";
 
 /**
  * Who is signed in, for the parts of cached public pages that differ per

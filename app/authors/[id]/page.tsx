@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getAuthor, listPublicDecks } from "@/lib/dal/decks";
-import { ColorDots } from "@/components/deck/color-dots";
+import { getAuthor, listPublicDecks } from "@/lib/decks/data";
+import { ColorDots } from "@/components/decks/color-dots";
 
 type Props = { params: Promise<{ id: string }> };
 

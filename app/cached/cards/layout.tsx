@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Suspense, type ReactNode } from "react";
-import { cachedCatalogFacets } from "@/lib/dal/public-pages";
-import { SignedInOnly } from "@/components/session/current-user";
-import { CardSearchBox } from "@/components/card/card-search-box";
+import { cachedCatalogFacets } from "@/lib/catalog/data/public-pages";
+import { SignedInOnly } from "@/components/accounts/current-user";
+import { CardSearchBox } from "@/components/catalog/card-search-box";
 
 /**
  * The catalog's title and search box, around the results of one query

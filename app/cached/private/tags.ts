@@ -1,6 +1,6 @@
 import { unstable_cache } from "next/cache";
-import { CARD_LISTS_TAG, CATALOG_TAG } from "@/lib/cache/tags";
-import { PUBLIC_CACHE_SECONDS } from "@/lib/dal/public-pages";
+import { CARD_LISTS_TAG, CATALOG_TAG } from "@/lib/server/cache/tags";
+import { PUBLIC_CACHE_SECONDS } from "@/lib/catalog/data/public-pages";
 
 /**
  * Tags a private page with the catalog's tags (it shows catalog data: cards,

@@ -1,6 +1,6 @@
-import { parseCardImageName } from "@/lib/cards/card-image";
-import { getCardImage } from "@/lib/dal/card-images";
-import { jsonErrorBody } from "@/lib/http-error";
+import { parseCardImageName } from "@/lib/catalog/card-image";
+import { getCardImage } from "@/lib/catalog/data/card-images";
+import { jsonErrorBody } from "@/lib/server/http-error";
 
 /**
  * GET /card-images/<sha256>.<png|jpg|webp> — an image an admin uploaded for a

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { getCardById } from "@/lib/dal/card-page";
-import { suggestCardAction } from "@/lib/actions/suggestions";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { getCardById } from "@/lib/catalog/data/card-page";
+import { suggestCardAction } from "@/lib/catalog/actions/suggestions";
 import { CardForm } from "@/components/catalog/card-form";
-import { cardPrefillFromParams } from "@/lib/cards/prefill";
+import { cardPrefillFromParams } from "@/lib/catalog/prefill";
 
 export const metadata: Metadata = { title: "Suggest a card" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { listMySuggestions } from "@/lib/dal/suggestions";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { listMySuggestions } from "@/lib/catalog/data/suggestions";
 import { SuggestionCard } from "@/components/catalog/suggestion-card";
 
 export const metadata: Metadata = { title: "My suggestions" };

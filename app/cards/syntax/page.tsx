@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, MAX_QUERY_NUMBER, MAX_QUERY_TERMS } from "@/lib/search/limits";
+import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, MAX_QUERY_NUMBER, MAX_QUERY_TERMS } from "@/lib/catalog/search/limits";
 
 export const metadata: Metadata = { title: "Card search syntax" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { defaultSetCode } from "@/lib/dal/collection";
-import { PACK_SIZE } from "@/lib/validation/collection";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { defaultSetCode } from "@/lib/collection/data";
+import { PACK_SIZE } from "@/lib/collection/schemas";
 import { BoosterEntry } from "@/components/collection/booster-entry";
 
 export const metadata: Metadata = { title: "Open a booster" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { collectionCompletion, type CompletionRow } from "@/lib/dal/collection";
-import { PLAYSET } from "@/lib/validation/collection";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { collectionCompletion, type CompletionRow } from "@/lib/collection/data";
+import { PLAYSET } from "@/lib/collection/schemas";
 import { ProgressBar } from "@/components/collection/progress-bar";
 
 export const metadata: Metadata = { title: "Completion" };

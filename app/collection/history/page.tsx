@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { listPackOpenings } from "@/lib/dal/collection";
-import { PACK_SIZE } from "@/lib/validation/collection";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { listPackOpenings } from "@/lib/collection/data";
+import { PACK_SIZE } from "@/lib/collection/schemas";
 import { UndoPackButton } from "@/components/collection/undo-pack-button";
 
 export const metadata: Metadata = { title: "Pack history" };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/dal/session";
+import { requireUserOrRedirect } from "@/lib/server/session";
 import { ImportForm } from "@/components/collection/import-form";
 
 export const metadata: Metadata = { title: "Import and export" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cachedPublishedDeck } from "@/lib/dal/public-pages";
-import { DeckView } from "@/components/deck/deck-view";
+import { cachedPublishedDeck } from "@/lib/catalog/data/public-pages";
+import { DeckView } from "@/components/decks/deck-view";
 import { CommunityProvider } from "@/components/community/community-context";
 import { DeckCommunityBar } from "@/components/community/deck-community-bar";
 import { DeckComments } from "@/components/community/deck-comments";

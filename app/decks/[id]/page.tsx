@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getDeckForOwner, getMyOwnedCounts, listDeckVersions } from "@/lib/dal/decks";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { catalogFacets } from "@/lib/dal/card-search";
-import { DeckEditor } from "@/components/deck/deck-editor";
+import { getDeckForOwner, getMyOwnedCounts, listDeckVersions } from "@/lib/decks/data";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { catalogFacets } from "@/lib/catalog/data/card-search";
+import { DeckEditor } from "@/components/decks/deck-editor";
 import { LabHistory } from "@/components/lab/lab-history";
-import { listLabRuns } from "@/lib/dal/lab";
+import { listLabRuns } from "@/lib/lab/data";
 
 type Props = { params: Promise<{ id: string }> };
 

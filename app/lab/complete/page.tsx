@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { StandIns } from "@/components/lab/stand-ins";
-import { getDeckCompletion, getStandInSimulation } from "@/lib/dal/lab";
-import { requireUserOrRedirect } from "@/lib/dal/session";
-import { proposeReplacements } from "@/lib/deck/completion";
+import { getDeckCompletion, getStandInSimulation } from "@/lib/lab/data";
+import { requireUserOrRedirect } from "@/lib/server/session";
+import { proposeReplacements } from "@/lib/decks/completion";
 import type { LabAgent } from "@/lib/lab/matchup";
 import { parseSource, sourceString } from "@/lib/lab/params";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { ReplayHeader } from "@/components/board/replay-header";
+import { ReplayHeader } from "@/components/playtest/replay-header";
 import Link from "next/link";
-import { ReplayViewer } from "@/components/board/replay-viewer";
-import { ReplayFromLink } from "@/components/board/replay-from-link";
-import { getPlaytestCards } from "@/lib/dal/playtest-cards";
+import { ReplayViewer } from "@/components/playtest/replay-viewer";
+import { ReplayFromLink } from "@/components/playtest/replay-from-link";
+import { getPlaytestCards } from "@/lib/playtest/data";
 import { resolveCardKeys } from "@/lib/playtest/cards";
 import { decodeReplay } from "@/lib/playtest/replay-link";
 import { HUMAN, defaultRules } from "@/lib/playtest/session";

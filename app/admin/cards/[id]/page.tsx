@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { requireAdminPage } from "@/lib/dal/admin-guard";
-import { cardReferences, getCardForEdit } from "@/lib/dal/catalog-admin";
-import { saveCardAction } from "@/lib/actions/catalog";
+import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { cardReferences, getCardForEdit } from "@/lib/catalog/data/catalog-admin";
+import { saveCardAction } from "@/lib/catalog/actions/catalog";
 import { CardForm } from "@/components/catalog/card-form";
 import { DeleteCardForm } from "@/components/catalog/delete-card-form";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/dal/admin-guard";
-import { saveCardAction } from "@/lib/actions/catalog";
+import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { saveCardAction } from "@/lib/catalog/actions/catalog";
 import { CardForm } from "@/components/catalog/card-form";
-import { cardPrefillFromParams } from "@/lib/cards/prefill";
+import { cardPrefillFromParams } from "@/lib/catalog/prefill";
 
 export const metadata: Metadata = { title: "New card" };
 

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { jsonError } from "@/lib/http-error";
-import { exportMyData } from "@/lib/dal/account";
+import { jsonError } from "@/lib/server/http-error";
+import { exportMyData } from "@/lib/accounts/data/account";
 
 /** GET /api/account/export — everything stored for the signed-in user, as one JSON download. */
 export async function GET() {

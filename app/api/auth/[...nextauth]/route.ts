@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
-import { handlers } from "@/lib/auth";
-import { clientAddress } from "@/lib/client-address";
-import { refusedSignInWait, signInRetryAfter } from "@/lib/auth/sign-in-limits";
-import { emailSchema } from "@/lib/validation/auth";
-import { RateLimitedError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
+import { handlers } from "@/lib/accounts/auth";
+import { clientAddress } from "@/lib/server/client-address";
+import { refusedSignInWait, signInRetryAfter } from "@/lib/accounts/sign-in-limits";
+import { emailSchema } from "@/lib/accounts/schemas";
+import { RateLimitedError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
 
 export const { GET } = handlers;
 

@@ -1,11 +1,11 @@
 import { NextResponse } from "next/server";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { getCardBySetNumber } from "@/lib/dal/card-page";
-import { explainEffect } from "@/lib/cards/describe-effect";
-import { artHref } from "@/lib/cards/art";
-import { cardHref } from "@/components/card/card-grid";
-import type { CardZoomDTO } from "@/lib/cards/types";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { getCardBySetNumber } from "@/lib/catalog/data/card-page";
+import { explainEffect } from "@/lib/catalog/describe-effect";
+import { artHref } from "@/lib/catalog/art";
+import { cardHref } from "@/components/catalog/card-grid";
+import type { CardZoomDTO } from "@/lib/catalog/card-types";
 
 /** GET /api/cards/<key>: public card data for the zoom (cached briefly; catalog edits show within minutes). */
 export async function GET(_request: Request, { params }: { params: Promise<{ key: string }> }) {

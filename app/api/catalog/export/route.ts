@@ -1,5 +1,5 @@
-import { jsonError } from "@/lib/http-error";
-import { exportCatalog } from "@/lib/dal/catalog-import";
+import { jsonError } from "@/lib/server/http-error";
+import { exportCatalog } from "@/lib/catalog/data/catalog-import";
 import { toCsv, toJson } from "@/lib/catalog/io";
 
 /** Admin: the whole catalog as a download, `?format=csv` or JSON (default). */

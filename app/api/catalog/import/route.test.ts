@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
 import { current } from "@/test/session-mock";
-import type { SessionUser } from "@/lib/dal/users";
+import type { SessionUser } from "@/lib/accounts/data/users";
 
-const t = vi.hoisted(() => ({ db: null as unknown as import("@/lib/db").PrismaClient }));
-vi.mock("@/lib/db", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/db")>()),
+const t = vi.hoisted(() => ({ db: null as unknown as import("@/lib/server/db/db").PrismaClient }));
+vi.mock("@/lib/server/db/db", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/server/db/db")>()),
   get db() {
     return t.db;
   },
@@ -13,9 +13,9 @@ vi.mock("@/lib/db", async (importOriginal) => ({
 
 import { NextRequest } from "next/server";
 import { POST } from "@/app/api/catalog/import/route";
-import { seedDemoCatalog } from "@/lib/dal/seed";
+import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 
-vi.mock("@/lib/dal/session", async () => (await import("@/test/session-mock")).sessionMock);
+vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 const revalidated = vi.hoisted(() => [] as string[]);
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path) }));
 

@@ -1,20 +1,20 @@
 import { revalidatePath } from "next/cache";
-import { requireAdmin } from "@/lib/dal/session";
-import { applyImport, dryRunImport } from "@/lib/dal/catalog-import";
+import { requireAdmin } from "@/lib/server/session";
+import { applyImport, dryRunImport } from "@/lib/catalog/data/catalog-import";
 import { detectFormat, MAX_IMPORT_BYTES } from "@/lib/catalog/io";
 import { importSummary, reportForPage } from "@/lib/catalog/import-summary";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { importStreamResponse, sameOrigin } from "@/lib/import/stream-response";
-import { readImportUpload, type ImportUpload } from "@/lib/import/upload";
-import { limit } from "@/lib/rate-limit";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { importStreamResponse, sameOrigin } from "@/lib/server/import/stream-response";
+import { readImportUpload, type ImportUpload } from "@/lib/server/import/upload";
+import { limit } from "@/lib/server/rate-limit";
 
 const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
 
 /**
  * POST /api/catalog/import (multipart: file, mode "dry-run" | "apply",
- * optional format; read as it arrives, lib/import/upload.ts): an admin's catalog import, answered as a stream of JSON
- * lines (lib/import/stream-response.ts) whose result carries the ImportReport.
+ * optional format; read as it arrives, lib/server/import/upload.ts): an admin's catalog import, answered as a stream of JSON
+ * lines (lib/server/import/stream-response.ts) whose result carries the ImportReport.
  * Refusals before the stream starts use the one JSON error shape.
  */
 export async function POST(request: Request) {

@@ -1,11 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { exportCollection } from "@/lib/dal/collection";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { exportCollection } from "@/lib/collection/data";
 import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
-import { TRANSFER_FORMATS } from "@/lib/validation/collection";
-import { tradeBinderRows } from "@/lib/deck/completion";
+import { TRANSFER_FORMATS } from "@/lib/collection/schemas";
+import { tradeBinderRows } from "@/lib/decks/completion";
 
 const querySchema = z.object({
   format: z.enum(TRANSFER_FORMATS, { error: "format must be csv or json" }).default("csv"),

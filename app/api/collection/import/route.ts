@@ -1,22 +1,22 @@
 import { revalidatePath } from "next/cache";
-import { requireUser } from "@/lib/dal/session";
-import { applyCollectionImport, previewCollectionImport } from "@/lib/dal/collection";
+import { requireUser } from "@/lib/server/session";
+import { applyCollectionImport, previewCollectionImport } from "@/lib/collection/data";
 import { checkImportSize, detectFormat, MAX_IMPORT_BYTES } from "@/lib/collection/transfer";
 import type { ImportActionData } from "@/lib/collection/types";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { importStreamResponse, sameOrigin } from "@/lib/import/stream-response";
-import { readImportUpload, type ImportUpload } from "@/lib/import/upload";
-import { limit } from "@/lib/rate-limit";
-import { utf8ByteLength } from "@/lib/utf8";
-import { importRequestSchema } from "@/lib/validation/collection";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { importStreamResponse, sameOrigin } from "@/lib/server/import/stream-response";
+import { readImportUpload, type ImportUpload } from "@/lib/server/import/upload";
+import { limit } from "@/lib/server/rate-limit";
+import { utf8ByteLength } from "@/lib/util/utf8";
+import { importRequestSchema } from "@/lib/collection/schemas";
 
 /**
  * POST /api/collection/import: import a file into the signed-in user's own
  * collection. Multipart fields: `file` (an upload) or `text` (pasted, with
  * `fileName`), `format` (csv|json|auto), `mode` (add|replace), `intent`
  * (check = dry run | apply = all rows or none). Answered as a stream of JSON
- * lines (lib/import/stream-response.ts) whose result carries the
+ * lines (lib/server/import/stream-response.ts) whose result carries the
  * ImportActionData; refusals before the stream starts use the one JSON error shape.
  */
 export async function POST(request: Request) {

@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { lookupCards } from "@/lib/dal/collection";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { lookupCards } from "@/lib/collection/data";
 
 const querySchema = z.object({ q: z.string().max(60, "The search term is at most 60 characters").default("") });
 

@@ -1,14 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { toSafeCsv } from "@/lib/csv";
-import { getDeckCompletion } from "@/lib/dal/lab";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { formatDeckText } from "@/lib/deck";
-import { missingLines, wantListRows } from "@/lib/deck/completion";
+import { toSafeCsv } from "@/lib/util/csv";
+import { getDeckCompletion } from "@/lib/lab/data";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { formatDeckText } from "@/lib/decks";
+import { missingLines, wantListRows } from "@/lib/decks/completion";
 import { parseSource } from "@/lib/lab/params";
 import { CSV_COLUMNS } from "@/lib/collection/transfer";
-import { cardKey } from "@/lib/cards/keys";
+import { cardKey } from "@/lib/catalog/keys";
 
 const querySchema = z.object({
   deck: z.string().min(1, "deck is required").max(4100).transform((s, ctx) => parseSource(s) ?? (ctx.addIssue({ code: "custom", message: "deck must be starter:, deck:, slug: or code:" }), z.NEVER)),

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { myCardUsage } from "@/lib/dal/card-page";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { myCardUsage } from "@/lib/catalog/data/card-page";
 
 /** GET /api/me/card-usage?card=ID — the signed-in user's copies of a card and their decks using it (the card page's "In your binder"). Never cached. */
 export async function GET(request: NextRequest) {

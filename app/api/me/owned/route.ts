@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
-import { getMyOwnedCountsFor } from "@/lib/dal/decks";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
+import { getMyOwnedCountsFor } from "@/lib/decks/data";
 
 const idsSchema = z
   .string()

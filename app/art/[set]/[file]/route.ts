@@ -1,5 +1,5 @@
-import { getCardBySetNumber } from "@/lib/dal/card-page";
-import { artVersion, cardArtSvg } from "@/lib/cards/art";
+import { getCardBySetNumber } from "@/lib/catalog/data/card-page";
+import { artVersion, cardArtSvg } from "@/lib/catalog/art";
 
 /**
  * GET /art/<set>/<number>.svg — a card's generated illustration. With the

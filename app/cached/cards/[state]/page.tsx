@@ -1,18 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { searchCards } from "@/lib/dal/card-search";
-import { decodeListState } from "@/lib/cache/page-state";
-import { toCardTile } from "@/components/card/card-grid";
-import { CardResults } from "@/components/card/card-results";
-import { CardResultsHeader } from "@/components/card/card-results-header";
+import { searchCards } from "@/lib/catalog/data/card-search";
+import { decodeListState } from "@/lib/server/cache/page-state";
+import { toCardTile } from "@/components/catalog/card-grid";
+import { CardResults } from "@/components/catalog/card-results";
+import { CardResultsHeader } from "@/components/catalog/card-results-header";
 import { Pagination } from "@/components/ui/pagination";
-import { QueryErrorPanel } from "@/components/card/query-error-panel";
+import { QueryErrorPanel } from "@/components/catalog/query-error-panel";
 
 export const metadata: Metadata = { title: "Cards" };
 
-// /cards?… is served from here (lib/cache/list-routes.cjs): rendered once per query, then kept
-// until a catalog write invalidates it (lib/dal/public-pages.ts). The title and search box are
+// /cards?… is served from here (lib/server/cache/list-routes.cjs): rendered once per query, then kept
+// until a catalog write invalidates it (lib/catalog/data/public-pages.ts). The title and search box are
 // in ../layout.tsx, which stays while the query changes.
 export const revalidate = 60;
 export function generateStaticParams() {

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cachedPublicDecks } from "@/lib/dal/public-pages";
-import { decodeListState } from "@/lib/cache/page-state";
-import { ColorDots } from "@/components/deck/color-dots";
+import { cachedPublicDecks } from "@/lib/catalog/data/public-pages";
+import { decodeListState } from "@/lib/server/cache/page-state";
+import { ColorDots } from "@/components/decks/color-dots";
 import { DECK_SORTS, type DeckSort } from "@/lib/community/types";
-import { deckSortSchema } from "@/lib/validation/community";
+import { deckSortSchema } from "@/lib/community/schemas";
 
 export const metadata: Metadata = { title: "Public decks", description: "Sonic X TCG decks shared publicly on Ringbinder." };
 
-// /decks/public?… is served from here (lib/cache/list-routes.cjs): rendered once per filter and
+// /decks/public?… is served from here (lib/server/cache/list-routes.cjs): rendered once per filter and
 // sort, then kept until a deck or catalog write invalidates it; the counts
 // (likes, views, comments, copies) refresh within the 60-second lifetime.
 export const revalidate = 60;

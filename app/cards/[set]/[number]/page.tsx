@@ -1,19 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cachedCardPage } from "@/lib/dal/public-pages";
-import { PRINTINGS_SHOWN } from "@/lib/dal/card-page";
-import { SignedInOnly } from "@/components/session/current-user";
-import { CardBinderPanel } from "@/components/card/card-binder-panel";
-import { explainEffect } from "@/lib/cards/describe-effect";
-import { CardFace, frameBackground } from "@/components/card/card-face";
-import { CardGrid } from "@/components/card/card-grid";
+import { cachedCardPage } from "@/lib/catalog/data/public-pages";
+import { PRINTINGS_SHOWN } from "@/lib/catalog/data/card-page";
+import { SignedInOnly } from "@/components/accounts/current-user";
+import { CardBinderPanel } from "@/components/catalog/card-binder-panel";
+import { explainEffect } from "@/lib/catalog/describe-effect";
+import { CardFace, frameBackground } from "@/components/catalog/card-face";
+import { CardGrid } from "@/components/catalog/card-grid";
 
 type Params = Promise<{ set: string; number: string }>;
 
 // Rendered once per card for everyone (no session read here: "In your binder"
 // is asked for by the browser), kept until a catalog or public-deck write
-// invalidates it (lib/dal/public-pages.ts).
+// invalidates it (lib/catalog/data/public-pages.ts).
 export const revalidate = 60;
 export function generateStaticParams() {
   return [];

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { cachedDeckList } from "@/lib/dal/public-pages";
-import { tryDecodeDeckCode } from "@/lib/deck";
-import { DeckView } from "@/components/deck/deck-view";
+import { cachedDeckList } from "@/lib/catalog/data/public-pages";
+import { tryDecodeDeckCode } from "@/lib/decks";
+import { DeckView } from "@/components/decks/deck-view";
 
 type Props = { params: Promise<{ code: string }> };
 

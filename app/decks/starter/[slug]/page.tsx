@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cachedDeckList } from "@/lib/dal/public-pages";
-import { getStarterDeck } from "@/lib/dal/starter-decks";
-import { encodeDeckCode } from "@/lib/deck";
-import { DeckView } from "@/components/deck/deck-view";
+import { cachedDeckList } from "@/lib/catalog/data/public-pages";
+import { getStarterDeck } from "@/lib/decks/data/starter-decks";
+import { encodeDeckCode } from "@/lib/decks";
+import { DeckView } from "@/components/decks/deck-view";
 
 type Props = { params: Promise<{ slug: string }> };
 

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { getDeckCommunity } from "@/lib/dal/community";
-import { shareSlugSchema } from "@/lib/validation/community";
-import { DomainError } from "@/lib/errors";
-import { jsonError } from "@/lib/http-error";
+import { getDeckCommunity } from "@/lib/community/data";
+import { shareSlugSchema } from "@/lib/community/schemas";
+import { DomainError } from "@/lib/server/errors";
+import { jsonError } from "@/lib/server/http-error";
 
 /**
  * GET /api/decks/<slug>/community: a shared deck's counts, and for public decks

@@ -1,0 +1,54 @@
+"use client";
+
+import Link from "next/link";
+import { signOutAction } from "@/lib/accounts/actions/auth";
+import { NavLink } from "@/components/ui/nav-link";
+import { CurrentUserSync, markSigningOut, useCurrentUser } from "@/components/accounts/current-user";
+
+/** The header's Admin link, shown to admins only. */
+export function AdminNavLink() {
+  const s = useCurrentUser();
+  if (s.status !== "ready" || s.user?.role !== "admin") return null;
+  return <NavLink href="/admin">Admin</NavLink>;
+}
+
+/**
+ * The header's account corner: the signed-in name and Sign out, or Sign in /
+ * Sign up. Rendered in the browser so the pages around it can be cached for
+ * everyone; keeps its width while it asks who is signed in.
+ */
+export function AccountMenu() {
+  const s = useCurrentUser();
+  return (
+    <div className="flex min-w-[9rem] flex-wrap items-center gap-3 text-sm" aria-busy={s.status === "loading"}>
+      <CurrentUserSync />
+      {s.status === "loading" ? (
+        <span className="h-8 w-36 rounded-md bg-white/10" aria-hidden />
+      ) : s.user ? (
+        <>
+          <Link href="/account" className="rounded-md px-2 py-1 hover:bg-white/10" data-testid="current-user" title="Your account">
+            {s.user.displayName}
+            {s.user.role === "admin" && <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-blue-950">admin</span>}
+          </Link>
+          <form
+            action={signOutAction}
+            onSubmit={() => markSigningOut()}
+          >
+            <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10">
+              Sign out
+            </button>
+          </form>
+        </>
+      ) : (
+        <>
+          <Link href="/signin" className="rounded-md px-3 py-1.5 font-semibold hover:bg-white/10">
+            Sign in
+          </Link>
+          <Link href="/signup" className="rounded-md bg-amber-400 px-3 py-1.5 font-semibold text-blue-950 hover:bg-amber-300">
+            Sign up
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

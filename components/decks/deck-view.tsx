@@ -1,0 +1,118 @@
+import Link from "next/link";
+import type { CardDTO } from "@/lib/catalog/card-types";
+import { encodeDeckCode, formatDeckJson, formatDeckText, type DeckCheck } from "@/lib/decks";
+import { DeckCardGrid, PrintableDeckList } from "@/components/decks/deck-card-grid";
+import { DeckStats } from "@/components/decks/deck-stats";
+import { DeckExport } from "@/components/decks/deck-export";
+import { Markdown } from "@/components/decks/markdown";
+import { CopyDeckButton } from "@/components/decks/copy-deck-button";
+import { LegalityBadge } from "@/components/decks/legality-badge";
+import { SignedInSwitch } from "@/components/accounts/current-user";
+
+export type DeckViewProps = {
+  name: string;
+  byline: string;
+  /** the author's page, linked after the byline */
+  author?: { name: string; href: string };
+  description: string;
+  entries: { card: CardDTO; quantity: number; owned: number | null }[];
+  check: DeckCheck;
+  /** what "copy to my decks" copies */
+  copySource: { slug: string } | { code: string } | { starter: string };
+  /** the playtest query for this deck (only offered when legal) */
+  playtestQuery: string;
+  returnTo: string;
+  notice?: string;
+  /** shown under the byline (a shared deck's likes, views and copies) */
+  headerExtra?: React.ReactNode;
+  /** shown after the deck (a public deck's comments) */
+  footer?: React.ReactNode;
+};
+
+/** The lab's name for a deck this view shows (a share slug, a deck code or a starter). */
+function labSource(src: DeckViewProps["copySource"]): string {
+  return "slug" in src ? `slug:${src.slug}` : "code" in src ? `code:${src.code}` : `starter:${src.starter}`;
+}
+
+/**
+ * The read-only view of a deck: cards, legality, stats, copy, playtest, lab,
+ * sample hands and export. It reads no session (its pages are cached for
+ * everyone): the copy button and the owned marks come from the visitor's browser.
+ */
+export function DeckView(props: DeckViewProps) {
+  const { entries, check } = props;
+  let code: string | null = null;
+  try {
+    code = entries.length ? encodeDeckCode(entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }))) : null;
+  } catch {
+    code = null;
+  }
+  const text = formatDeckText(entries.map((e) => ({ key: e.card.key, title: e.card.title, quantity: e.quantity })), props.name);
+  const json = formatDeckJson({ name: props.name, description: props.description, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, title: e.card.title, quantity: e.quantity })) });
+  const statsCards = entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity, colors: e.card.colors, rings: e.card.rings, traits: e.card.traits }));
+  return (
+    <article className="space-y-5">
+      <header className="flex flex-wrap items-start justify-between gap-4 print:hidden">
+        <div>
+          <h1 className="text-2xl font-bold" data-testid="deck-name">
+            {props.name}
+          </h1>
+          <p className="text-sm text-slate-600">
+            {props.byline}
+            {props.author && (
+              <>
+                {" · "}
+                <Link href={props.author.href} className="text-blue-700 underline">
+                  More decks by {props.author.name}
+                </Link>
+              </>
+            )}
+          </p>
+          {props.headerExtra}
+          <div className="mt-2">
+            <LegalityBadge check={check} />
+          </div>
+          {props.notice && <p className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900">{props.notice}</p>}
+        </div>
+        <div className="flex flex-wrap items-start gap-2">
+          <SignedInSwitch
+            guest={
+              <Link className="btn-primary" href={`/signin?callbackUrl=${encodeURIComponent(props.returnTo)}`}>
+                Sign in to copy this deck
+              </Link>
+            }
+          >
+            <CopyDeckButton source={props.copySource} />
+          </SignedInSwitch>
+          {check.legal ? (
+            <Link className="btn-secondary" href={`/playtest?${props.playtestQuery}`}>
+              Playtest this deck
+            </Link>
+          ) : (
+            <span className="btn-secondary cursor-not-allowed opacity-60" aria-disabled="true" title="Only legal decks can be playtested">
+              Playtest this deck
+            </span>
+          )}
+          <Link className="btn-secondary" href={`/lab?you=${encodeURIComponent(labSource(props.copySource))}`} data-testid="test-deck-link">
+            Test this deck
+          </Link>
+          <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(labSource(props.copySource))}`}>
+            Complete from my collection
+          </Link>
+        </div>
+      </header>
+      {props.description && (
+        <section className="panel print:hidden" aria-label="Description">
+          <Markdown text={props.description} />
+        </section>
+      )}
+      <DeckCardGrid entries={entries} ownedFromBrowser />
+      <PrintableDeckList name={props.name} entries={entries} summary={check.summary} />
+      <div className="grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
+        <DeckStats cards={statsCards} />
+        <DeckExport name={props.name} text={text} json={json} codeUrl={code ? `/d/code/${code}` : null} />
+      </div>
+      {props.footer}
+    </article>
+  );
+}

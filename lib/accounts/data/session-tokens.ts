@@ -1,0 +1,32 @@
+import "server-only";
+import { db } from "@/lib/server/db/db";
+
+/** How long a session token lives without use (also how long a revocation is kept). */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * What the session check needs about a token: the account's current session
+ * version (null when the account is gone) and whether this token was signed out.
+ * Used only by lib/accounts/auth's token check; nobody else reads tokens.
+ */
+export async function sessionState(userId: string, sid: string): Promise<{ version: number | null; revoked: boolean }> {
+  const [user, revoked] = await Promise.all([
+    db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } }),
+    sid ? db.revokedToken.findUnique({ where: { jti: sid }, select: { expiresAt: true } }) : null,
+  ]);
+  return { version: user?.sessionVersion ?? null, revoked: Boolean(revoked && revoked.expiresAt > new Date()) };
+}
+
+/**
+ * Marks one session (its sid) as signed out. A copy of that token is refused
+ * from now on; the row is kept as long as the token could still be alive, and
+ * expired rows are swept here.
+ */
+export async function revokeSession(sid: string): Promise<void> {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+  await db.$transaction([
+    db.revokedToken.deleteMany({ where: { expiresAt: { lt: now } } }),
+    db.revokedToken.upsert({ where: { jti: sid }, create: { jti: sid, expiresAt }, update: { expiresAt } }),
+  ]);
+}

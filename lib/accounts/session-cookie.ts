@@ -1,0 +1,60 @@
+/**
+ * The session token in a request's cookie, decrypted and read without a
+ * database (so the proxy can use it as well as lib/accounts/auth.ts): the cookie
+ * Auth.js would read (its name and key salt follow the request's protocol, as
+ * Auth.js decides it), decrypted with the same secret, expiry checked. Whether
+ * the token may still be used (sign-out, session version) is a separate
+ * question: lib/accounts/session-check.ts asks the database, the proxy only reads
+ * its memo (lib/accounts/session-memo.ts).
+ */
+import { decode, getToken, type JWT } from "next-auth/jwt";
+import type { SessionClaims } from "@/lib/accounts/session-memo";
+
+/** The secret Auth.js signs and encrypts with, or null when unset (Auth.js then refuses to run). */
+export function authSecret(): string | null {
+  return process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET ?? null;
+}
+
+/** Whether Auth.js names its cookie for https here: from AUTH_URL when set, else the request's forwarded protocol (https when unknown, as Auth.js). */
+export function secureSessionCookie(forwardedProto: string | null): boolean {
+  const envUrl = process.env.AUTH_URL ?? process.env.NEXTAUTH_URL;
+  const protocol = envUrl ? new URL(envUrl).protocol : `${(forwardedProto ?? "https").replace(/:$/, "")}:`;
+  return protocol === "https:";
+}
+
+/** Decrypted tokens, by cookie name and token: the same ciphertext always decrypts to the same claims. */
+type Decoded = Map<string, { claims: JWT; until: number }>;
+const decoded = ((globalThis as { [k: symbol]: unknown })[Symbol.for("ringbinder.decoded-sessions")] ??= new Map()) as Decoded;
+const DECODED_MAX = 10_000;
+const DECODED_MS = 60_000;
+
+/** Auth.js's decode (A256CBC-HS512 under a key derived from the secret and the cookie name), remembered a minute, never past the token's expiry. */
+async function decodeOnce(params: Parameters<typeof decode>[0]): Promise<JWT | null> {
+  const key = `${params.salt}\n${params.token ?? ""}`;
+  const now = Date.now();
+  const hit = decoded.get(key);
+  if (hit && hit.until > now) return hit.claims;
+  const claims = await decode(params);
+  if (!claims) return null;
+  if (decoded.size >= DECODED_MAX) decoded.clear();
+  decoded.set(key, { claims, until: Math.min(now + DECODED_MS, typeof claims.exp === "number" ? claims.exp * 1000 : now) });
+  return claims;
+}
+
+/** The decrypted, unexpired session token in a Cookie header, or null (no cookie, another secret, expired, tampered). */
+export async function sessionToken(cookie: string | null, secure: boolean): Promise<JWT | null> {
+  const secret = authSecret();
+  if (!cookie || !secret) return null;
+  return getToken({ req: { headers: new Headers({ cookie }) }, secret, secureCookie: secure, decode: decodeOnce });
+}
+
+/** The claims the session check needs, or null for a token without a user id. */
+export function claimsOf(token: JWT): SessionClaims | null {
+  if (typeof token.uid !== "string") return null;
+  return {
+    uid: token.uid,
+    sid: typeof token.sid === "string" ? token.sid : "",
+    // tokens issued before session versions existed carry none: version 0
+    sv: typeof token.sv === "number" ? token.sv : 0,
+  };
+}

@@ -1,2 +1,0 @@
-/** Types of lib/cache/cache-control.cjs. */
-export const PUBLIC_CACHE_CONTROL: string;

@@ -1,0 +1,231 @@
+import "server-only";
+import { bumpPrivateViews } from "@/lib/server/cache/private-versions";
+import { db } from "@/lib/server/db/db";
+import { requireUser } from "@/lib/server/session";
+import { providerOf } from "@/lib/server/db/db-client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { cardKey, titleKey } from "@/lib/catalog/keys";
+import { MAX_QUANTITY, type ImportMode, type TransferFormat } from "@/lib/collection/schemas";
+import { parseCollectionFile, type RowError, type TransferRow } from "@/lib/collection/transfer";
+import { analyzeStaged, applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop } from "@/lib/server/db/bulk";
+import type { OnImportProgress } from "@/lib/server/import/progress";
+import { timeSlicer } from "@/lib/server/import/time-slice";
+import type { ImportPreview, ImportPreviewLine } from "@/lib/collection/types";
+import { CollectionError, type Tx } from "./errors";
+
+/**
+ * The collection import's work, for a user the caller has already
+ * authenticated: lib/collection/data/transfer.ts (which reads the session) and
+ * the crash test's child process call it. Not exported from the collection
+ * DAL's index.
+ */
+
+type Resolved = { lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[]; existing: Set<string> };
+
+/** Rows read per page while resolving a file (each page one short read). */
+const READ_PAGE = 500;
+/** The apply transaction's limit: past it, everything is rolled back and the import says so. */
+const APPLY_TIMEOUT_MS = 60_000;
+
+type CardRow = { id: string; number: number; title: string; titleKey: string; set: { code: string } };
+
+/** The cards of the named sets and the user's entries, read in pages (never one long read). */
+async function readForImport(userId: string, codes: string[], onProgress: OnImportProgress) {
+  const sets: { id: string }[] = [];
+  for (let i = 0; i < codes.length; i += 400) {
+    sets.push(...(await db.cardSet.findMany({ where: { code: { in: codes.slice(i, i + 400) } }, select: { id: true } })));
+  }
+  const where = { setId: { in: sets.map((s) => s.id) } };
+  const [cardTotal, entryTotal] = await Promise.all([db.card.count({ where }), db.collectionEntry.count({ where: { userId } })]);
+  const total = cardTotal + entryTotal;
+  onProgress({ phase: "compare", done: 0, total });
+  const cards: CardRow[] = [];
+  for (let cursor: string | undefined; ; ) {
+    const page = await db.card.findMany({
+      where,
+      select: { id: true, number: true, title: true, titleKey: true, set: { select: { code: true } } },
+      orderBy: { id: "asc" },
+      take: READ_PAGE,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    });
+    if (!page.length) break;
+    cards.push(...page);
+    cursor = page[page.length - 1].id;
+    onProgress({ phase: "compare", done: Math.min(cards.length, total), total });
+    await yieldToEventLoop();
+  }
+  const entries: { cardId: string; quantity: number }[] = [];
+  for (let cursor: string | undefined; ; ) {
+    const page = await db.collectionEntry.findMany({
+      where: { userId },
+      select: { cardId: true, quantity: true },
+      orderBy: { cardId: "asc" },
+      take: READ_PAGE,
+      ...(cursor ? { cursor: { userId_cardId: { userId, cardId: cursor } }, skip: 1 } : {}),
+    });
+    if (!page.length) break;
+    entries.push(...page);
+    cursor = page[page.length - 1].cardId;
+    onProgress({ phase: "compare", done: Math.min(cards.length + entries.length, total), total });
+    await yieldToEventLoop();
+  }
+  return { cards, entries };
+}
+
+/** The session user's side of an import: the file's rows against the catalog and their collection. */
+export async function resolveImport(rows: TransferRow[], mode: ImportMode, onProgress: OnImportProgress): Promise<Resolved> {
+  const userId = (await requireUser()).id;
+  const { cards, entries } = await readForImport(userId, [...new Set(rows.map((r) => r.set))], onProgress);
+  const byKey = new Map(cards.map((c) => [`${c.set.code}#${c.number}`, c]));
+  const current = new Map(entries.map((e) => [e.cardId, e.quantity]));
+  const errors: RowError[] = [];
+  const lines = new Map<string, ImportPreviewLine>();
+  const pause = timeSlicer();
+  for (const [i, r] of rows.entries()) {
+    if (i % STAGE_CHUNK === STAGE_CHUNK - 1) onProgress({ phase: "check", done: i + 1, total: rows.length });
+    await pause();
+    const card = byKey.get(`${r.set}#${r.number}`);
+    if (!card) {
+      errors.push({ row: r.row, code: "import/unknown-card", message: `No card ${cardKey(r.set, r.number)} in the catalog.` });
+      continue;
+    }
+    if (r.title !== null && titleKey(r.title) !== card.titleKey) {
+      errors.push({
+        row: r.row,
+        code: "import/title-mismatch",
+        message: `${cardKey(r.set, r.number)} is "${card.title}" in the catalog, not "${r.title}".`,
+      });
+      continue;
+    }
+    const line = lines.get(card.id);
+    if (line) {
+      line.rows.push(r.row);
+      line.quantity += r.quantity;
+    } else {
+      lines.set(card.id, { rows: [r.row], cardId: card.id, key: cardKey(r.set, r.number), title: card.title, quantity: r.quantity, current: current.get(card.id) ?? 0, next: 0 });
+    }
+  }
+  onProgress({ phase: "check", done: rows.length, total: rows.length });
+  for (const line of lines.values()) {
+    line.next = mode === "add" ? line.current + line.quantity : line.quantity;
+    if (line.next > MAX_QUANTITY) {
+      errors.push({ row: line.rows[0], code: "import/bad-quantity", message: `${line.key} would reach ${line.next} copies; at most ${MAX_QUANTITY}.` });
+    }
+  }
+  const removed = mode === "replace" ? entries.filter((e) => e.quantity > 0 && !lines.has(e.cardId)) : [];
+  errors.sort((a, b) => a.row - b.row);
+  return { lines: [...lines.values()].sort((a, b) => a.rows[0] - b.rows[0]), errors, removed, existing: new Set(current.keys()) };
+}
+
+export function previewOf(mode: ImportMode, r: Resolved): ImportPreview {
+  let added = 0;
+  let removed = r.removed.reduce((s, e) => s + e.quantity, 0);
+  let changed = r.removed.length;
+  for (const l of r.lines) {
+    if (l.next !== l.current) changed += 1;
+    if (l.next > l.current) added += l.next - l.current;
+    else removed += l.current - l.next;
+  }
+  return { mode, lines: r.lines, errors: r.errors, summary: { changed, added, removed, removedEntries: r.removed.length }, canApply: r.errors.length === 0 };
+}
+
+export function parseOrThrow(format: TransferFormat, text: string) {
+  const parsed = parseCollectionFile(format, text);
+  if (!parsed.ok) throw new CollectionError(parsed.code, parsed.message);
+  return parsed;
+}
+
+const invalid = (n: number) => new CollectionError("collection/import-invalid", `The file has ${n} row error(s); nothing was imported. Run the check to see them.`);
+
+/**
+ * The import for a user the caller has authenticated (applyCollectionImport,
+ * and the crash test's child process). Not exported from the collection DAL's
+ * index: the app reaches it only through applyCollectionImport.
+ *
+ * The file is resolved with paged reads, its lines staged in
+ * ImportCollectionStage a chunk at a time, then applied in ONE short write
+ * transaction (lib/server/db/bulk.ts) of set-based statements: a check for cards
+ * deleted meanwhile, for "replace" a delete of the entries the file does not
+ * name, then one INSERT … SELECT … ON CONFLICT DO UPDATE per range of staged
+ * lines (the same SQL on SQLite and PostgreSQL), and for "add" a check for
+ * quantities over the limit. Any failure, a timeout or a kill rolls all of it
+ * back.
+ */
+export async function applyCollectionImportToMine(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
+  const userId = (await requireUser()).id;
+  const parsed = parseOrThrow(format, text);
+  if (parsed.errors.length) throw invalid(parsed.errors.length);
+  const resolved = await resolveImport(parsed.rows, mode, onProgress);
+  if (resolved.errors.length) throw invalid(resolved.errors.length);
+  const staged = resolved.lines.filter((l) => l.quantity > 0);
+  const job = await startImportJob("collection", staged.length);
+  const jobId = job.id;
+  try {
+    await stageInChunks(
+      staged,
+      async (chunk, offset) => {
+        const values = Prisma.join(chunk.map((l, i) => Prisma.sql`(${jobId}, ${offset + i}, ${l.cardId}, ${l.quantity})`));
+        await db.$executeRaw`INSERT INTO "ImportCollectionStage" ("jobId", "seq", "cardId", "quantity") VALUES ${values}`;
+      },
+      (done) => onProgress({ phase: "stage", done, total: staged.length }),
+    );
+    await analyzeStaged("collection");
+    onProgress({ phase: "apply", done: 0, total: staged.length });
+    await applyInOneTransaction(job, staged.length, {
+      kind: "collection",
+      timeoutMs: APPLY_TIMEOUT_MS,
+      onRange: (done) => onProgress({ phase: "apply", done, total: staged.length }),
+      prepare: (tx) => checkAndClear(tx, userId, jobId, mode),
+      range: (tx, from, to) => applyRange(tx, userId, jobId, from, to, mode === "replace" ? "set" : "add"),
+      finish: mode === "add" ? (tx) => checkLimit(tx, userId, jobId) : undefined,
+    });
+  } finally {
+    await dropImportJob(job);
+  }
+  await bumpPrivateViews(userId, ["collection"]);
+  onProgress({ phase: "done", done: staged.length, total: staged.length });
+  return previewOf(mode, resolved);
+}
+
+/**
+ * Inside the apply transaction, before any write: a card of the file deleted
+ * from the catalog meanwhile refuses the import; "replace" then deletes the
+ * user's entries for cards the file does not name (set-based, in a few
+ * statements of at most 5,000 rows).
+ */
+async function checkAndClear(tx: Tx, userId: string, jobId: string, mode: ImportMode): Promise<void> {
+  const [{ n: gone }] = await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM "ImportCollectionStage" s LEFT JOIN "Card" c ON c."id" = s."cardId" WHERE s."jobId" = ${jobId} AND c."id" IS NULL`;
+  if (Number(gone)) throw new CollectionError("collection/import-invalid", "A card in the file was deleted from the catalog meanwhile; nothing was imported. Run the check again.");
+  if (mode !== "replace") return;
+  for (;;) {
+    const n = await tx.$executeRaw`DELETE FROM "CollectionEntry" WHERE "userId" = ${userId} AND "cardId" IN (
+      SELECT e."cardId" FROM "CollectionEntry" e WHERE e."userId" = ${userId}
+        AND NOT EXISTS (SELECT 1 FROM "ImportCollectionStage" s WHERE s."jobId" = ${jobId} AND s."cardId" = e."cardId")
+      ORDER BY e."cardId" LIMIT 5000)`;
+    if (n === 0) return;
+    await yieldToEventLoop();
+  }
+}
+
+/** "add", at the end of the apply transaction: no card may pass the limit (the collection may have changed since the check). */
+async function checkLimit(tx: Tx, userId: string, jobId: string): Promise<void> {
+  const [{ n: over }] = await tx.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM "CollectionEntry" e JOIN "ImportCollectionStage" s ON s."cardId" = e."cardId"
+    WHERE s."jobId" = ${jobId} AND e."userId" = ${userId} AND e."quantity" > ${MAX_QUANTITY}`;
+  if (Number(over)) throw new CollectionError("collection/import-invalid", `Some cards would go over ${MAX_QUANTITY} copies (your collection changed since the check); nothing was imported. Run the check again.`);
+}
+
+/**
+ * One range of staged lines, one statement: adds the quantities ("add") or
+ * sets them ("set"), creating missing rows. A row another request creates
+ * meanwhile is added to, never a unique-key failure (which on PostgreSQL would
+ * abort the transaction).
+ */
+async function applyRange(tx: Tx, userId: string, jobId: string, from: number, to: number, mode: "add" | "set"): Promise<void> {
+  const inRange = Prisma.sql`s."jobId" = ${jobId} AND s."seq" >= ${from} AND s."seq" < ${to}`;
+  // a parameter in a SELECT list has no type on PostgreSQL: say it is a timestamp there
+  const now = providerOf(tx) === "postgresql" ? Prisma.sql`CAST(${new Date()} AS TIMESTAMP(3))` : Prisma.sql`${new Date()}`;
+  const update = mode === "add" ? Prisma.sql`"quantity" = "CollectionEntry"."quantity" + excluded."quantity"` : Prisma.sql`"quantity" = excluded."quantity"`;
+  await tx.$executeRaw`INSERT INTO "CollectionEntry" ("userId", "cardId", "quantity", "updatedAt")
+    SELECT CAST(${userId} AS TEXT), s."cardId", s."quantity", ${now} FROM "ImportCollectionStage" s WHERE ${inRange} ORDER BY s."cardId"
+    ON CONFLICT ("userId", "cardId") DO UPDATE SET ${update}, "updatedAt" = excluded."updatedAt"`;
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import { db } from "@/lib/server/db/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { requireUser } from "@/lib/server/session";
+import { titleKeyContains } from "@/lib/server/db/literal-match";
+import { VISIBLE_CARD } from "@/lib/catalog/data";
+import { cardKey, titleKey } from "@/lib/catalog/keys";
+import { colorsFromMask } from "@/lib/catalog/colors";
+import type { LookupCardDTO } from "@/lib/collection/types";
+
+/** Fast card lookup for booster entry. */
+
+
+const LOOKUP_LIMIT = 8;
+
+/** The set code new numbers default to in booster entry: the set with the most cards (DEMO in the shipped catalog). */
+export async function defaultSetCode(): Promise<string> {
+  await requireUser();
+  const sets = await db.cardSet.findMany({ select: { code: true, _count: { select: { cards: { where: VISIBLE_CARD } } } } });
+  sets.sort((a, b) => b._count.cards - a._count.cards || a.code.localeCompare(b.code));
+  return sets[0]?.code ?? "DEMO";
+}
+
+/**
+ * Finds cards for fast entry by number ("7", "007", "DEMO-7", "demo 007") or a
+ * title fragment ("knu"); exact number matches first. Signed-in users only
+ * (the answer carries their owned counts).
+ */
+export async function lookupCards(term: string): Promise<LookupCardDTO[]> {
+  const user = await requireUser();
+  const q = term.trim().slice(0, 60);
+  if (!q) return [];
+  const numbered = /^()#?(\d{1,5})$/.exec(q) ?? /^([a-z0-9][a-z0-9-]{0,11}?)[\s-]+#?(\d{1,5})$/i.exec(q);
+  const conditions: Prisma.CardWhereInput[] = [await titleKeyContains(titleKey(q))];
+  if (numbered) {
+    const n = Number(numbered[2]);
+    const setCode = numbered[1] ? numbered[1].toUpperCase() : undefined;
+    conditions.push(setCode ? { number: n, set: { code: setCode } } : { number: n });
+  }
+  const rows = await db.card.findMany({
+    where: { OR: conditions },
+    include: { set: { select: { code: true } }, collection: { where: { userId: user.id }, select: { quantity: true } } },
+    orderBy: [{ set: { code: "asc" } }, { number: "asc" }],
+    take: 50,
+  });
+  const exactNumber = numbered ? Number(numbered[2]) : null;
+  const ql = titleKey(q);
+  const rank = (r: (typeof rows)[number]) => (r.number === exactNumber ? 0 : r.titleKey.startsWith(ql) ? 1 : 2);
+  return rows
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, LOOKUP_LIMIT)
+    .map((r) => ({
+      id: r.id,
+      key: cardKey(r.set.code, r.number),
+      set: r.set.code,
+      number: r.number,
+      title: r.title,
+      colors: colorsFromMask(r.colorMask),
+      rarity: r.rarity,
+      owned: r.collection[0]?.quantity ?? 0,
+    }));
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { db } from "@/lib/server/db/db";
+import { requireUser } from "@/lib/server/session";
+import type { ImportMode, TransferFormat } from "@/lib/collection/schemas";
+import type { ExportRow } from "@/lib/collection/transfer";
+import type { OnImportProgress } from "@/lib/server/import/progress";
+import type { ImportPreview } from "@/lib/collection/types";
+import { applyCollectionImportToMine, parseOrThrow, previewOf, resolveImport } from "./import";
+
+/** Collection files: import (dry run, then applied atomically without holding the server) and export. */
+
+/** Dry run: what importing the file would do to the current user's collection. Changes nothing. */
+export async function previewCollectionImport(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
+  await requireUser();
+  const parsed = parseOrThrow(format, text);
+  const resolved = await resolveImport(parsed.rows, mode, onProgress);
+  onProgress({ phase: "done", done: parsed.rows.length, total: parsed.rows.length });
+  return previewOf(mode, { ...resolved, errors: [...parsed.errors, ...resolved.errors].sort((a, b) => a.row - b.row) });
+}
+
+/**
+ * Applies an import atomically: any row error refuses the whole file and
+ * nothing changes. "add" adds each quantity to what is owned; "replace" makes
+ * the collection exactly the file (cards not in it drop to none).
+ */
+export async function applyCollectionImport(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
+  await requireUser();
+  return applyCollectionImportToMine(format, text, mode, onProgress);
+}
+
+/** Every card the current user owns (quantity above 0), for export. */
+export async function exportCollection(): Promise<ExportRow[]> {
+  const user = await requireUser();
+  const entries = await db.collectionEntry.findMany({
+    where: { userId: user.id, quantity: { gt: 0 } },
+    select: { quantity: true, card: { select: { number: true, title: true, set: { select: { code: true } } } } },
+  });
+  return entries.map((e) => ({ set: e.card.set.code, number: e.card.number, title: e.card.title, quantity: e.quantity }));
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { MAX_COPIES_PER_TITLE } from "@/lib/decks/rules";
+
+/** Most copies of one card a collection entry may hold (guards typos like 1000000). */
+export const MAX_QUANTITY = 9_999;
+/** A playset: the copies of one title a deck may hold (the deck rules' limit); owning more makes the extra copies tradeable. */
+export const PLAYSET = MAX_COPIES_PER_TITLE;
+/** Cards in a booster pack of the Sonic X TCG. */
+export const PACK_SIZE = 10;
+/** Most cards one pack entry may record (a warning, not a refusal, starts above PACK_SIZE). */
+export const MAX_PACK_CARDS = 30;
+
+export const cardIdSchema = z.string().trim().min(1, "Card id is required").max(64, "Card id is too long");
+
+export const quantitySchema = z.coerce
+  .number({ error: "Quantity must be a whole number" })
+  .int("Quantity must be a whole number")
+  .min(0, "Quantity cannot be negative")
+  .max(MAX_QUANTITY, `Quantity is at most ${MAX_QUANTITY}`);
+
+/** + / − on a card: a small signed step. */
+export const adjustQuantitySchema = z.object({
+  cardId: cardIdSchema,
+  delta: z.coerce
+    .number({ error: "Step must be a whole number" })
+    .int("Step must be a whole number")
+    .min(-MAX_QUANTITY)
+    .max(MAX_QUANTITY)
+    .refine((d) => d !== 0, "Step cannot be 0"),
+});
+
+/** A typed quantity on a card. */
+export const setQuantitySchema = z.object({ cardId: cardIdSchema, quantity: quantitySchema });
+
+/** A booster pack as entered: card ids in entry order (a card may appear twice). */
+export const packEntrySchema = z.object({
+  cardIds: z
+    .array(cardIdSchema)
+    .min(1, "Enter at least one card")
+    .max(MAX_PACK_CARDS, `A pack entry holds at most ${MAX_PACK_CARDS} cards`),
+});
+
+/** Collection filter on /collection. */
+export const OWNERSHIP_FILTERS = ["all", "owned", "missing", "duplicates"] as const;
+export type OwnershipFilter = (typeof OWNERSHIP_FILTERS)[number];
+export const ownershipFilterSchema = z.enum(OWNERSHIP_FILTERS).catch("all");
+
+/** Import modes: add the file's quantities to what is owned, or make the collection exactly the file. */
+export const IMPORT_MODES = ["add", "replace"] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const TRANSFER_FORMATS = ["csv", "json"] as const;
+export type TransferFormat = (typeof TRANSFER_FORMATS)[number];
+
+export const importRequestSchema = z.object({
+  mode: z.enum(IMPORT_MODES, { error: "Choose add or replace" }),
+  format: z.enum(TRANSFER_FORMATS, { error: "Choose CSV or JSON" }),
+});

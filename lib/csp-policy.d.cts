@@ -1,7 +1,0 @@
-/** Types of lib/csp-policy.cjs (plain CommonJS: the cache handler loads it uncompiled). */
-export function imageHosts(env?: Record<string, string | undefined>): string[];
-export function contentSecurityPolicy(opts: { nonce?: string; scriptHashes?: readonly string[]; dev: boolean; https: boolean; imageHosts: readonly string[] }): string;
-export function scriptHash(source: string): string;
-export function inlineScriptHashes(html: string): string[];
-export function cachedPagePolicy(html: string, env?: Record<string, string | undefined>): string;
-export const HSTS: string;

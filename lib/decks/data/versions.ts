@@ -1,0 +1,73 @@
+import "server-only";
+import { db } from "@/lib/server/db/db";
+import { requireUser } from "@/lib/server/session";
+import { cardKey } from "@/lib/catalog/keys";
+import { diffDeckLists, formatDeckDiff, type DeckDiffLine } from "@/lib/decks/diff";
+import { checkDeck, ruleCatalog } from "@/lib/decks/rules";
+import type { DeckVersionDTO } from "@/lib/decks/types";
+import type { DeckLine, DeckWriteResult } from "./types";
+import { saveDeck } from "./write";
+
+/** A deck's version history: listed with diffs, and restored as a new version. */
+
+/** The owner's version history, newest first, each with its diff from the version before. */
+export async function listDeckVersions(deckId: string): Promise<DeckVersionDTO[] | null> {
+  const user = await requireUser();
+  const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
+  if (!deck) return null;
+  const versions = await db.deckVersion.findMany({ where: { deckId }, orderBy: { version: "asc" }, include: { author: { select: { displayName: true } } }, take: 1000 });
+  const lists = versions.map((v) => parseSnapshot(v.cards));
+  const ids = [...new Set(lists.flat().map((l) => l.cardId))];
+  const cards = await db.card.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
+  const names = ruleCatalog(cards.map((c) => ({ id: c.id, key: cardKey(c.set.code, c.number), title: c.title })));
+  const describe = (id: string) => names.get(id) ?? { key: "?", title: "(deleted card)" };
+  const last = versions.length - 1;
+  const out = versions.map((v, i) => {
+    const diff = diffDeckLists(i === 0 ? [] : lists[i - 1], lists[i], describe);
+    const prev = i === 0 ? null : versions[i - 1];
+    const check = checkDeck(lists[i], names);
+    const toRestore = diffDeckLists(lists[last], lists[i], describe);
+    return {
+      version: v.version,
+      name: v.name,
+      authorName: v.author.displayName,
+      createdAt: v.createdAt.toISOString(),
+      total: lists[i].reduce((n, l) => n + l.quantity, 0),
+      diff,
+      diffText: formatDeckDiff(diff),
+      changesText: prev ? describeChanges(diff, prev, v) : diff.length ? `created with ${formatDeckDiff(diff)}` : "created empty",
+      legal: check.legal,
+      legalSummary: check.summary,
+      restoreText: describeChanges(toRestore, versions[last], v),
+    };
+  });
+  return out.reverse();
+}
+
+/** "+1 Egg Pawn; renamed from “Old” to “New”; description edited", or "no changes" when a save changed nothing. */
+function describeChanges(diff: DeckDiffLine[], from: { name: string; description: string }, to: { name: string; description: string }): string {
+  const parts = diff.length ? [formatDeckDiff(diff)] : [];
+  if (from.name !== to.name) parts.push(`renamed from “${from.name}” to “${to.name}”`);
+  if (from.description !== to.description) parts.push(!to.description ? "description removed" : !from.description ? "description added" : "description edited");
+  return parts.length ? parts.join("; ") : "no changes";
+}
+
+function parseSnapshot(json: string): DeckLine[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    if (!Array.isArray(v)) return [];
+    return v.filter((x): x is DeckLine => typeof x?.cardId === "string" && Number.isInteger(x?.quantity));
+  } catch {
+    return [];
+  }
+}
+
+/** Restores an old version, cards, name and description, as a new version (history is never rewritten). */
+export async function restoreDeckVersion(deckId: string, version: number, expectedVersion: number): Promise<DeckWriteResult> {
+  const user = await requireUser();
+  const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
+  if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
+  const snap = await db.deckVersion.findUnique({ where: { deckId_version: { deckId, version } } });
+  if (!snap) return { ok: false, code: "deck/not-found", message: `Version ${version} does not exist.` };
+  return saveDeck({ deckId, expectedVersion, name: snap.name, description: snap.description, cards: parseSnapshot(snap.cards) });
+}

@@ -1,0 +1,2 @@
+/** Types of lib/server/cache/cache-control.cjs. */
+export const PUBLIC_CACHE_CONTROL: string;
