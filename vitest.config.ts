@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 const include = ["**/*.test.ts", "**/*.test.tsx"];
@@ -49,6 +50,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one fewer worker than cores: one file at a time on a 2-core CI
+    // machine. Most files wait on a database, Redis or a child process as much as they
+    // compute, so two at a time (at least) keeps both cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     // Off unless asked for (`npm run test:unit` passes --coverage): one test
     // file run by hand is neither slowed down nor held to the folder floors.
     coverage: {

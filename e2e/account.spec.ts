@@ -1,19 +1,17 @@
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { test, expect, newAccount } from "./fixtures";
+import { MAIL_DIR } from "./server";
 
-const MAIL_DIR = ".tmp/e2e-mail";
 
-/** The newest mail the app wrote for this address (the e2e server's mailer writes files). */
+/** The newest mail the app wrote for this address (the e2e servers' mailer writes files), once it is there. */
 async function lastMailTo(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    if (existsSync(MAIL_DIR)) {
-      const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith(`${email}.txt`)).sort();
-      if (files.length) return readFileSync(path.join(MAIL_DIR, files[files.length - 1]), "utf8");
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${email}`);
+  const newest = () => {
+    const files = existsSync(MAIL_DIR) ? readdirSync(MAIL_DIR).filter((f) => f.endsWith(`${email}.txt`)).sort() : [];
+    return files.length ? readFileSync(path.join(MAIL_DIR, files[files.length - 1]), "utf8") : "";
+  };
+  await expect.poll(newest, { message: `a mail to ${email}` }).not.toBe("");
+  return newest();
 }
 
 test.describe("account and sessions", () => {

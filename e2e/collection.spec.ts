@@ -28,7 +28,6 @@ async function enterCard(page: Page, term: string, expectedKey: string, arrowsDo
 
 test.describe("collection", () => {
   // multi-page journeys on a shared 2-core machine: give them room beyond the 60 s default
-  test.describe.configure({ timeout: 180_000 });
 
   test("guests are sent to sign in", async ({ page }) => {
     await page.goto("/collection/booster");

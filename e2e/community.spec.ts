@@ -36,7 +36,6 @@ async function deckOrder(page: Page, prefix: string, sort: string): Promise<stri
 }
 
 test("two people like, copy and comment on a public deck; a report reaches the admin, who hides the comment; sorting follows", async ({ browser }) => {
-  test.setTimeout(300_000);
   const tag = `Cmty ${Date.now().toString(36)}`;
   const owner = await personPage(browser, newAccount("owner"));
   const first = await publishDeck(owner, `${tag} one`);

@@ -20,7 +20,6 @@ async function createDeck(page: Page, name: string) {
 
 test.describe("deck builder and sharing", () => {
   test("build a 30-card deck from search, hit the 5-copy limit, save, share, open signed out, copy as another user", async ({ page, auth, browser }) => {
-    test.setTimeout(240_000);
     const alice = newAccount("alice");
     await auth.signUp(alice);
     await createDeck(page, "Speed test");
@@ -109,7 +108,6 @@ test.describe("deck builder and sharing", () => {
   });
 
   test("two tabs editing the same deck: the second save is told of the conflict and shown the difference", async ({ page, auth, context }) => {
-    test.setTimeout(240_000);
     await auth.signUp(newAccount("tabs"));
     await createDeck(page, "Two tabs");
     const second = await context.newPage();
@@ -130,7 +128,6 @@ test.describe("deck builder and sharing", () => {
   });
 
   test("a description-only save is labelled, and restoring asks first, says what comes back and unpublishes an illegal version", async ({ page, auth }) => {
-    test.setTimeout(240_000);
     await auth.signUp(newAccount("restore"));
     await page.goto("/decks");
     await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
@@ -165,7 +162,6 @@ test.describe("deck builder and sharing", () => {
   });
 
   test("start from a starter deck, import text with errors, and list public decks", async ({ page, auth }) => {
-    test.setTimeout(240_000);
     await auth.signUp(newAccount("starter"));
     await page.goto("/decks");
     await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();

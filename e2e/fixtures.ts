@@ -1,14 +1,17 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { startWorkerServer, type Database, type ServerInfo } from "./server";
 
 export type Account = { email: string; password: string; displayName: string };
 
 let counter = 0;
-/** A fresh, unique account for one test (the e2e database is new every run). */
+/** A fresh, unique account for one test (each worker's database is new every run). */
 export function newAccount(prefix = "player"): Account {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6).toString(36)}`;
   return { email: `${prefix}-${id}@ringbinder.test`, password: "correct horse battery", displayName: `${prefix} ${counter}` };
 }
+
+export const ADMIN: Account = { email: "admin@ringbinder.test", password: "admin password 123", displayName: "Admin" };
 
 /** Page object for the sign-up and sign-in forms. */
 export class AuthPages {
@@ -36,9 +39,27 @@ export class AuthPages {
   }
 }
 
-export const ADMIN: Account = { email: "admin@ringbinder.test", password: "admin password 123", displayName: "Admin" };
-
-export const test = base.extend<{ auth: AuthPages }>({
+/**
+ * `database` is the project's (playwright.config.ts); `server` is this worker's own
+ * production server on its own fresh database (e2e/server.ts), and every page's
+ * baseURL points at it.
+ */
+export const test = base.extend<{ auth: AuthPages }, { database: Database; server: ServerInfo }>({
+  database: ["sqlite", { scope: "worker", option: true }],
+  server: [
+    async ({ database }, use, workerInfo) => {
+      const server = await startWorkerServer(database, workerInfo.parallelIndex, ADMIN);
+      try {
+        await use(server.info);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
   auth: async ({ page }, use) => {
     await use(new AuthPages(page));
   },
@@ -46,7 +67,7 @@ export const test = base.extend<{ auth: AuthPages }>({
 
 export { expect };
 
-/** Signs in as the e2e admin (created with the user CLI by e2e/global-setup.ts). */
+/** Signs in as the e2e admin (made on each worker's database with the user CLI, e2e/server.ts). */
 export async function signInAdmin(page: Page, auth: AuthPages) {
   await auth.signIn(ADMIN);
   await expect(page.getByTestId("current-user")).toContainText("admin");

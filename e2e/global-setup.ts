@@ -1,23 +1,14 @@
-import { spawnSync } from "node:child_process";
-import { ADMIN } from "./fixtures";
+import { rmSync } from "node:fs";
+import { DIST_DIR, MAIL_DIR, prepareApp, SERVER_ENV } from "./server";
 
 /**
- * Runs once the web server is up (Playwright starts webServer before globalSetup):
- * makes the e2e admin the way an operator would, with `npm run user -- create-admin`
- * on each server's database. Signing up never makes an admin.
+ * Runs once before the workers start their servers (e2e/server.ts): builds the
+ * app into NEXT_DIST_DIR when the build there is not of the current sources
+ * (scripts/prepare-app.ts, on a throwaway SQLite database), so that every
+ * worker's `next start` serves one build and none builds again.
  */
 export default function globalSetup() {
-  // one admin per server (SQLite, and PostgreSQL when TEST_POSTGRES_URL is set)
-  // each server's database (playwright.config.ts names them: FullConfig does not list every webServer)
-  const envs = (process.env.E2E_SERVER_DATABASES ?? "file:./.tmp/e2e.db").split(" ").map((url) => ({ ...process.env, DATABASE_URL: url }));
-  for (const env of envs) {
-    const res = spawnSync("npm", ["run", "-s", "user", "--", "create-admin", ADMIN.email, "--name", ADMIN.displayName], {
-      env,
-      input: `${ADMIN.password}\n`,
-      encoding: "utf8",
-    });
-    if (res.status !== 0 && !/already exists/.test(res.stderr)) {
-      throw new Error(`Could not create the e2e admin on ${env.DATABASE_URL}: ${res.stderr || res.stdout}`);
-    }
-  }
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  for (const f of [".tmp/e2e-build.db", ".tmp/e2e-build.db-wal", ".tmp/e2e-build.db-shm"]) rmSync(f, { force: true });
+  prepareApp({ ...SERVER_ENV, NEXT_DIST_DIR: DIST_DIR, DATABASE_URL: "file:./.tmp/e2e-build.db" }, { build: true });
 }

@@ -1,10 +1,18 @@
-import { spawnSync } from "node:child_process";
+import type { FullConfig } from "@playwright/test";
+import { postgresDatabaseName, scratchDatabase } from "./server";
 
-/** Drops the scratch PostgreSQL database the "postgres" server ran on (playwright.config.ts). */
-export default function globalTeardown() {
+/**
+ * Drops the PostgreSQL scratch databases of this run. Each worker drops its own
+ * when it stops; this catches the database of a worker that was killed.
+ */
+export default function globalTeardown(config: FullConfig) {
   const base = process.env.TEST_POSTGRES_URL;
-  const name = process.env.E2E_PG_DATABASE;
-  if (!base || !name) return;
-  const res = spawnSync(process.execPath, ["test/postgres-scratch.mjs", "drop", base, name], { encoding: "utf8" });
-  if (res.status !== 0) console.error(`Could not drop ${name}: ${res.stderr}`);
+  if (!base) return;
+  for (let i = 0; i < config.workers; i++) {
+    try {
+      scratchDatabase("drop", base, postgresDatabaseName(i));
+    } catch (e) {
+      console.error(e instanceof Error ? e.message : e);
+    }
+  }
 }

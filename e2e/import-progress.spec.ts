@@ -36,7 +36,6 @@ async function recorded(page: Page): Promise<string[]> {
 }
 
 test.describe("import progress bars", () => {
-  test.describe.configure({ timeout: 180_000 });
 
   test("the admin's catalog import shows the bar with its step and count, then the report", async ({ page, auth }, info) => {
     await signInAdmin(page, auth);
@@ -50,7 +49,7 @@ test.describe("import progress bars", () => {
     const path = info.outputPath("import-progress-catalog.png");
     await page.screenshot({ path });
     await info.attach("catalog import progress", { path, contentType: "image/png" });
-    await expect(page.getByRole("heading", { name: /^Dry run: 20000 create/ })).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByRole("heading", { name: /^Dry run: 20000 create/ })).toBeVisible({ timeout: 60_000 });
     await expect(bar).toBeHidden();
     const steps = await recorded(page);
     expect(steps[0]).toMatch(/^Uploading the file/);
@@ -68,7 +67,7 @@ test.describe("import progress bars", () => {
     const checkShot = info.outputPath("import-progress-collection-check.png");
     await page.screenshot({ path: checkShot });
     await info.attach("collection check progress", { path: checkShot, contentType: "image/png" });
-    await expect(page.getByText("Check passed: nothing is changed until you apply.")).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText("Check passed: nothing is changed until you apply.")).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("import-summary")).toContainText("50 cards matched");
     expect((await recorded(page))[0]).toMatch(/^Uploading the file/);
 
@@ -77,7 +76,7 @@ test.describe("import progress bars", () => {
     const applyShot = info.outputPath("import-progress-collection-apply.png");
     await page.screenshot({ path: applyShot });
     await info.attach("collection apply progress", { path: applyShot, contentType: "image/png" });
-    await expect(page.getByText("Imported 50 cards (added to your collection).")).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText("Imported 50 cards (added to your collection).")).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("import-progress")).toBeHidden();
     expect((await recorded(page))[0]).toMatch(/^Uploading the file/);
   });

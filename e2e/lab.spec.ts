@@ -4,7 +4,6 @@ const RUN = "/lab?you=starter:chaotix-mix&vs=starter:eggman-empire&vs=starter:te
 
 test.describe("matchup lab", () => {
   test("runs a small gauntlet to completion in workers, charts it, and its link reproduces the numbers", async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
     await page.addInitScript(() => {
       const w = window as unknown as { __longTasks: [number, number][] };
       w.__longTasks = [];
@@ -21,7 +20,7 @@ test.describe("matchup lab", () => {
     await expect(status).toContainText(/Running on \d+ workers?|Finished/);
     // progress moves while it runs
     const bar = page.getByRole("progressbar", { name: "Games played" });
-    await expect(status).toContainText("Finished", { timeout: 150_000 });
+    await expect(status).toContainText("Finished", { timeout: 60_000 });
     const started = await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.duration ?? 0);
     await expect(bar).toHaveAttribute("aria-valuenow", (await bar.getAttribute("aria-valuemax")) as string);
     const panels = page.getByTestId("lab-matchup");
@@ -47,7 +46,7 @@ test.describe("matchup lab", () => {
     expect(href).toMatch(/seed=5/);
     expect(href).toMatch(/[?&]n=\d+,\d+/);
     await link.click();
-    await expect(page.getByTestId("lab-status")).toContainText("Finished", { timeout: 150_000 });
+    await expect(page.getByTestId("lab-status")).toContainText("Finished", { timeout: 60_000 });
     expect(await page.getByTestId("lab-win-rate").allTextContents()).toEqual(rates);
     await expect(page.getByRole("progressbar", { name: "Games played" })).toHaveAttribute("aria-valuenow", played!);
   });
@@ -89,23 +88,14 @@ test.describe("matchup lab", () => {
     // the main thread handles the click while the workers play
     await page.getByRole("button", { name: "Stop" }).click();
     await expect(status).toContainText("Paused");
-    // chunks already running when Stop was clicked are finished and counted; then the count holds
-    let paused = -1;
-    for (let i = 0; i < 40; i++) {
-      const now = await played();
-      if (now === paused) break;
-      paused = now;
-      await page.waitForTimeout(1_500);
-    }
-    await page.waitForTimeout(1_000);
-    expect(await played()).toBe(paused);
-    await expect(status).toContainText("Paused");
+    // (that the chunks already running when Stop was clicked are counted and then the count holds is
+    // components/lab/lab-runner.test.tsx's, with workers it answers one by one)
+    const paused = await played();
     await page.getByRole("button", { name: "Resume" }).click();
     await expect.poll(played, { timeout: 60_000 }).toBeGreaterThan(paused);
   });
 
   test("completing a deck from my collection ranks owned stand-ins by simulated games", async ({ page, auth }, testInfo) => {
-    test.setTimeout(240_000);
     await auth.signUp(newAccount("complete"));
     await page.goto("/collection/import");
     await page.getByLabel(/Collection file/).setInputFiles({
@@ -126,7 +116,7 @@ test.describe("matchup lab", () => {
     await expect(list.getByTestId("stand-in-gain")).toHaveCount(0);
     await page.getByRole("button", { name: "Rank by simulated games" }).click();
     await expect(page.getByRole("progressbar", { name: "Stand-in games played" })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Ranked by" })).toBeVisible({ timeout: 200_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Ranked by" })).toBeVisible({ timeout: 60_000 });
     const gains = list.getByTestId("stand-in-gain");
     expect(await gains.count()).toBeGreaterThan(0);
     await expect(gains.first()).toHaveText(/^[+−]\d+\.\d points \(95% [+−]\d+\.\d to [+−]\d+\.\d, \d+ games\)$/);

@@ -21,7 +21,6 @@ function answerNextDialog(page: Page, accept: boolean): Promise<Dialog> {
 
 test.describe("no lost work", () => {
   test("the deck editor asks before an in-app link leaves unsaved changes, and offers them back after leaving or reloading", async ({ page, auth }) => {
-    test.setTimeout(180_000);
     await auth.signUp(newAccount("drafts"));
     await page.goto("/decks");
     await page.getByLabel("New deck name").fill("Unsaved work");

@@ -84,9 +84,11 @@ function cardFaceContrast(page: Page): Promise<string[]> {
   });
 }
 
-async function checkPage(page: Page, path: string, testInfo: TestInfo) {
+type Viewport = (typeof VIEWPORTS)[number];
+
+async function checkPage(page: Page, path: string, testInfo: TestInfo, viewports: readonly Viewport[] = VIEWPORTS) {
   for (const scheme of SCHEMES) {
-    for (const vp of VIEWPORTS) {
+    for (const vp of viewports) {
       await test.step(`${path} at ${vp.width}×${vp.height}, ${scheme}`, async () => {
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize(vp);
@@ -116,32 +118,57 @@ async function checkPage(page: Page, path: string, testInfo: TestInfo) {
   }
 }
 
+// One test per page and width (they run in parallel across workers); the signed-in and admin ones sign in first.
 test.describe("every page on a phone and a laptop", () => {
-  test.describe.configure({ timeout: 1_800_000 });
+  for (const vp of VIEWPORTS) {
+    for (const path of GUEST_PAGES) {
+      test(`guest page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
+        await checkPage(page, path, testInfo, [vp]);
+      });
+    }
 
-  test("guest pages", async ({ page }, testInfo) => {
-    for (const path of GUEST_PAGES) await checkPage(page, path, testInfo);
-  });
+    for (const path of USER_PAGES) {
+      test(`signed-in page ${path} at ${vp.width} px`, async ({ page, auth }, testInfo) => {
+        await auth.signUp(newAccount("screens"));
+        await checkPage(page, path, testInfo, [vp]);
+      });
+    }
 
-  test("signed-in pages", async ({ page, auth }, testInfo) => {
+    test(`signed-in page: the deck editor at ${vp.width} px`, async ({ page, auth }, testInfo) => {
+      await auth.signUp(newAccount("screens"));
+      await page.goto("/decks");
+      await page.getByLabel("New deck name").fill("Phone deck");
+      await page.getByRole("button", { name: "Create deck" }).click();
+      await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+      await checkPage(page, new URL(page.url()).pathname, testInfo, [vp]);
+    });
+
+    test(`signed-in pages: a public deck with a comment, and the popular list, at ${vp.width} px`, async ({ page, auth }, testInfo) => {
+      await auth.signUp(newAccount("screens"));
+      // a public deck with a comment: its page shows likes, views, copies and the comments
+      await page.goto("/decks");
+      await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
+      await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+      await page.getByLabel("Public: listed in public decks").click();
+      await expect(page.getByText("The deck is now public.")).toBeVisible();
+      const deckPage = new URL(await page.getByTestId("share-link").inputValue()).pathname;
+      await page.goto(deckPage);
+      await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
+      await page.getByRole("button", { name: "Post comment" }).click();
+      await expect(page.getByTestId("comment")).toHaveCount(1);
+      for (const path of [deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo, [vp]);
+    });
+
+    for (const path of ADMIN_PAGES) {
+      test(`admin page ${path} at ${vp.width} px`, async ({ page, auth }, testInfo) => {
+        await signInAdmin(page, auth);
+        await checkPage(page, path, testInfo, [vp]);
+      });
+    }
+  }
+
+  test("an owned card's badge sits under the card on a phone, never over its title", async ({ page, auth }) => {
     await auth.signUp(newAccount("screens"));
-    await page.goto("/decks");
-    await page.getByLabel("New deck name").fill("Phone deck");
-    await page.getByRole("button", { name: "Create deck" }).click();
-    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
-    const editor = new URL(page.url()).pathname;
-    // a public deck with a comment: its page shows likes, views, copies and the comments
-    await page.goto("/decks");
-    await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
-    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
-    await page.getByLabel("Public: listed in public decks").click();
-    await expect(page.getByText("The deck is now public.")).toBeVisible();
-    const deckPage = new URL(await page.getByTestId("share-link").inputValue()).pathname;
-    await page.goto(deckPage);
-    await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
-    await page.getByRole("button", { name: "Post comment" }).click();
-    await expect(page.getByTestId("comment")).toHaveCount(1);
-    // an owned card shows its badge; on a phone it sits under the card, never over its title
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/collection");
     await page.getByTestId(/^collection-card-/).first().getByRole("button", { name: /^Add one / }).click();
@@ -153,11 +180,5 @@ test.describe("every page on a phone and a laptop", () => {
     const item = page.locator("li.cg-item").filter({ has: badge });
     const [badgeBox, titleBox] = [await badge.boundingBox(), await item.locator(".cf-title").boundingBox()];
     expect(badgeBox!.y, "the owned badge sits below the card's title").toBeGreaterThan(titleBox!.y + titleBox!.height);
-    for (const path of [...USER_PAGES, editor, deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo);
-  });
-
-  test("admin pages", async ({ page, auth }, testInfo) => {
-    await signInAdmin(page, auth);
-    for (const path of ADMIN_PAGES) await checkPage(page, path, testInfo);
   });
 });

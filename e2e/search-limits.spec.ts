@@ -20,7 +20,6 @@ const REFUSED: { q: string; message: RegExp }[] = [
 
 test.describe("search limits and escaping on every page", () => {
   test("the catalog and the collection show the error panel for refused queries, and treat % and _ literally", async ({ page, auth }) => {
-    test.setTimeout(180_000);
     for (const { q, message } of REFUSED) {
       const res = await page.goto(`/cards?q=${encodeURIComponent(q)}`);
       expect(res?.status(), q).toBe(200);
@@ -46,7 +45,6 @@ test.describe("search limits and escaping on every page", () => {
   });
 
   test("the deck editor's search says which limit was hit and keeps working", async ({ page, auth }) => {
-    test.setTimeout(180_000);
     await auth.signUp(newAccount("editor"));
     await page.goto("/decks");
     await page.getByLabel("New deck name").fill("Limits");

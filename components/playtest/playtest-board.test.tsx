@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act as rtlAct, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act as rtlAct, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyAction, legalActions, playerView, type GameState } from "@/lib/engine";
 import { parseSetupParams, resolveSetup } from "@/lib/playtest/setup-params";
@@ -52,6 +52,18 @@ describe("PlaytestBoard", () => {
       await flush(5);
     }
     expect(screen.getByTestId("winner").textContent).toMatch(/win|draw/i);
+    expect(screen.getByTestId("game-log").textContent).toMatch(/Score: Player 1 \(you\) \d+ rings/);
+    // a discard pile opens in a dialog listing its cards
+    const pileButton = screen.getByRole("button", { name: /in discard \(AI\): view/ });
+    const pileSize = Number(/^(\d+) in discard/.exec(pileButton.textContent ?? "")?.[1]);
+    expect(pileSize).toBeGreaterThan(0);
+    // jsdom's <dialog> has no showModal: opening it only sets its open attribute here
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute("open", "");
+    };
+    fireEvent.click(pileButton);
+    const pile = screen.getByRole("dialog", { name: "AI discard pile" });
+    expect(within(pile).getAllByRole("listitem")).toHaveLength(pileSize);
     for (const step of ["play", "rush", "Score step", "Recharge: draw to 7", "Recharge: spare rows discarded", "Recharge: chaos rows move to the spare rows"])
       expect(seen).toContain(step);
   }, 60_000);
@@ -77,8 +89,8 @@ describe("PlaytestBoard", () => {
     const confirm = screen.getByTestId("confirm-placement");
     expect(confirm).toHaveProperty("disabled", false);
     fireEvent.click(confirm);
-    await flush(50);
-    expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/);
+    // the rush step starts once the AI (in-process, a macrotask later) has placed too
+    await waitFor(() => expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/));
   });
 
   it("shows the engine's column-rule reason for an illegal flip", async () => {
@@ -87,7 +99,7 @@ describe("PlaytestBoard", () => {
     render(<PlaytestBoard setup={setup} options={{ runner: inlineRunner, aiDelayMs: 0 }} />);
     fireEvent.click(screen.getByRole("button", { name: "Fill empty slots" }));
     fireEvent.click(screen.getByTestId("confirm-placement"));
-    await flush(50);
+    await waitFor(() => expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/));
     // Flip until one of our slots is marked "not allowed now", then click it.
     for (let k = 0; k < 10; k++) {
       const illegal = screen.queryAllByRole("button", { name: /not allowed now/ });
@@ -110,11 +122,9 @@ describe("PlaytestBoard", () => {
     render(<PlaytestBoard setup={setup} options={{ runner: inlineRunner, aiDelayMs: 0 }} />);
     fireEvent.click(screen.getByRole("button", { name: "Fill empty slots" }));
     fireEvent.click(screen.getByTestId("confirm-placement"));
-    await flush(50);
-    expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/);
+    await waitFor(() => expect(screen.getByTestId("step-label").textContent).toMatch(/Rush/));
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
-    await flush(50);
-    expect(screen.getByTestId("step-label").textContent).toBe("Play step");
+    await waitFor(() => expect(screen.getByTestId("step-label").textContent).toBe("Play step"));
     expect(within(screen.getByRole("toolbar", { name: /Your hand/ })).getAllByRole("button")).toHaveLength(7);
   });
 });

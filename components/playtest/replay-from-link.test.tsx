@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { starterDeckKeys } from "@/lib/playtest/cards";
 import { encodeReplay } from "@/lib/playtest/replay-link";
@@ -20,16 +20,32 @@ function catalogAnswer(drop: string[] = []) {
   return async (keys: string[]) => ({ ok: true, data: [...new Set(keys)].filter((k) => !drop.includes(k)).flatMap((k) => (demoCatalog().has(k) ? [[k, demoCatalog().get(k)!]] : [])) });
 }
 
-beforeEach(() => replayCardsAction.mockReset());
-afterEach(() => {
+/**
+ * Sets the fragment and waits for the hashchange event it queues. Setting
+ * location.hash fires that event a task later; left unawaited it reaches
+ * whichever component is mounted by then (the next test's), which then loads
+ * again in the middle of that test. Every fragment change here goes through this.
+ */
+async function setHash(hash: string) {
+  if (window.location.hash === hash) return;
+  const fired = new Promise<void>((resolve) => window.addEventListener("hashchange", () => resolve(), { once: true }));
+  window.location.hash = hash;
+  await fired;
+}
+
+beforeEach(async () => {
+  replayCardsAction.mockReset();
+  await setHash("");
+});
+afterEach(async () => {
   cleanup();
-  window.location.hash = "";
+  await setHash("");
 });
 
 describe("ReplayFromLink", () => {
   it("loads the cards of the replay in the fragment and shows the game", async () => {
     replayCardsAction.mockImplementation(catalogAnswer());
-    window.location.hash = `#r=${code}`;
+    await setHash(`#r=${code}`);
     render(<ReplayFromLink />);
     expect(screen.getByTestId("replay-loading").textContent).toBe("Loading the replay…");
     await waitFor(() => expect(screen.getByRole("heading", { name: "Replay" })).toBeTruthy());
@@ -44,13 +60,13 @@ describe("ReplayFromLink", () => {
     expect(screen.getByRole("link", { name: "Start a new playtest" }).getAttribute("href")).toBe("/playtest");
     cleanup();
 
-    window.location.hash = "#r=not-a-replay";
+    await setHash("#r=not-a-replay");
     render(<ReplayFromLink />);
     expect((await screen.findByTestId("replay-error")).textContent).not.toBe("");
     cleanup();
 
     replayCardsAction.mockImplementation(catalogAnswer([SONIC[0]]));
-    window.location.hash = `#r=${code}`;
+    await setHash(`#r=${code}`);
     render(<ReplayFromLink />);
     expect((await screen.findByTestId("replay-error")).textContent).toBe(
       `This replay uses a card that no longer exists in the catalog (${SONIC[0]}), so the game cannot be replayed.`,
@@ -67,9 +83,25 @@ describe("ReplayFromLink", () => {
     replayCardsAction.mockImplementation(catalogAnswer());
     render(<ReplayFromLink />);
     await screen.findByTestId("replay-error");
-    window.location.hash = `#r=${code}`;
-    window.dispatchEvent(new HashChangeEvent("hashchange"));
+    // the browser's own hashchange (jsdom fires it), not one dispatched by hand
+    await setHash(`#r=${code}`);
     await waitFor(() => expect(screen.getByRole("heading", { name: "Replay" })).toBeTruthy());
+    expect(replayCardsAction).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the replay of the current fragment when a load for an earlier one answers last", async () => {
+    const swapped = encodeReplay({ deckKeys: [EGGMAN, SONIC], deckNames: ["Eggman Empire", "Team Sonic Speed"], seed: 9, columnRule: "priority", maxTurns: 100, level: "random", actions: [], conceded: false, corrections: false });
+    let answerFirst: (v: Awaited<ReturnType<ReturnType<typeof catalogAnswer>>>) => void = () => {};
+    replayCardsAction.mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve))).mockImplementation(catalogAnswer());
+    await setHash(`#r=${code}`);
+    render(<ReplayFromLink />);
+    await setHash(`#r=${swapped}`);
+    expect(await screen.findByText(/^Eggman Empire vs Team Sonic Speed · AI /)).toBeTruthy();
+    const late = await catalogAnswer()([...SONIC, ...EGGMAN]);
+    await act(async () => answerFirst(late));
+    expect(screen.getByText(/^Eggman Empire vs Team Sonic Speed · AI /)).toBeTruthy();
+    expect(screen.queryByText(/^Team Sonic Speed vs Eggman Empire/)).toBeNull();
+    expect(replayCardsAction).toHaveBeenCalledTimes(2);
   });
 });
 

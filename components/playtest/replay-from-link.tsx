@@ -38,14 +38,19 @@ export function ReplayFromLink() {
   const [state, setState] = useState<State>({ status: "loading" });
   useEffect(() => {
     let cancelled = false;
-    async function load() {
+    // Each load (the first, then one per hashchange) takes a number; only the
+    // latest may set the state, so a slower earlier load cannot replace the
+    // replay of the fragment the page shows now.
+    let latest = 0;
+    async function load(mine: number) {
+      const stale = () => cancelled || mine !== latest;
       const r = replayFromHash();
       if (!r) return setState({ status: "error", message: "This link has no replay in it (nothing after #r=)." });
       const d = decodeReplay(r);
       if (!d.ok) return setState({ status: "error", message: d.error.reason });
       const p = d.payload;
       const res = await replayCardsAction([...p.deckKeys[0], ...p.deckKeys[1]]);
-      if (cancelled) return;
+      if (stale()) return;
       if (!res.ok) return setState({ status: "error", message: res.message });
       const catalog = new Map(res.data);
       const a = resolveCardKeys(p.deckKeys[0], catalog);
@@ -59,10 +64,14 @@ export function ReplayFromLink() {
       }
       setState({ status: "ready", payload: p, decks: [a.cards, b.cards] });
     }
-    load().catch(() => !cancelled && setState({ status: "error", message: "The replay's cards could not be loaded. Try again in a moment." }));
+    const start = () => {
+      const mine = ++latest;
+      load(mine).catch(() => mine === latest && !cancelled && setState({ status: "error", message: "The replay's cards could not be loaded. Try again in a moment." }));
+    };
+    start();
     const onHash = () => {
       setState({ status: "loading" });
-      load().catch(() => !cancelled && setState({ status: "error", message: "The replay's cards could not be loaded. Try again in a moment." }));
+      start();
     };
     window.addEventListener("hashchange", onHash);
     return () => {

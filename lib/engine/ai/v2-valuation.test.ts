@@ -239,5 +239,6 @@ describe("simulation: decks of the v2 demo cards (DEMO 67–101)", () => {
     expect(score(deckOf(PICKED), ["heuristic", "heuristic-plain"], 2000).lo).toBeGreaterThan(0.52);
     expect(score(deckOf(ALL), ["heuristic", "heuristic-plain"], 2000).s).toBeGreaterThan(0.51);
     expect(score(deckOf(PICKED), ["heuristic", "random"], 400).lo).toBeGreaterThan(0.7);
-  });
+    // 4,400 games, CPU-bound: a few seconds alone, over 30 s beside another test file on a busy 2-core machine
+  }, 180_000);
 });
