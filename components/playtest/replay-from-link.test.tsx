@@ -96,10 +96,10 @@ describe("ReplayFromLink", () => {
     await setHash(`#r=${code}`);
     render(<ReplayFromLink />);
     await setHash(`#r=${swapped}`);
-    expect(await screen.findByText(/^Eggman Empire vs Team Sonic Speed · AI /)).toBeTruthy();
+    expect(await screen.findByText(/^Eggman Empire vs Team Sonic Speed · AI: /)).toBeTruthy();
     const late = await catalogAnswer()([...SONIC, ...EGGMAN]);
     await act(async () => answerFirst(late));
-    expect(screen.getByText(/^Eggman Empire vs Team Sonic Speed · AI /)).toBeTruthy();
+    expect(screen.getByText(/^Eggman Empire vs Team Sonic Speed · AI: /)).toBeTruthy();
     expect(screen.queryByText(/^Team Sonic Speed vs Eggman Empire/)).toBeNull();
     expect(replayCardsAction).toHaveBeenCalledTimes(2);
   });
