@@ -242,8 +242,8 @@ export async function applyImportAction(input: unknown, target: unknown): Promis
   return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
 }
 
-/** The editor's search panel: the catalog query language, optionally only owned cards. */
-export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false, take: unknown = 60): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> {
+/** The editor's search panel: the catalog query language, optionally only owned cards; the user's copies of the results come with them. */
+export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = false, take: unknown = 60): Promise<DeckActionResult<{ cards: CardDTO[]; owned: Record<string, number>; total: number }>> {
   const parsed = z
     .object({ q: z.string().max(1000, "The query is at most 1,000 characters"), onlyOwned: z.boolean(), take: z.number().int().min(1).max(200) })
     .safeParse({ q, onlyOwned, take });
@@ -252,7 +252,7 @@ export async function searchCardsForEditor(q: unknown, onlyOwned: unknown = fals
   if (auth) return auth;
   const r = await searchCardsForDeck(parsed.data.q, { onlyOwned: parsed.data.onlyOwned, take: parsed.data.take });
   if (r.error) return fail(r.error);
-  return { ok: true, data: { cards: r.cards, total: r.total } };
+  return { ok: true, data: { cards: r.cards, owned: r.owned, total: r.total } };
 }
 
 const applySwapSchema = z.object({
