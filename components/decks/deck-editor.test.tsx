@@ -85,6 +85,7 @@ function entryQuantity(key: string) {
 describe("DeckEditor", () => {
   it("shows the saved deck: entries, owned and missing counts, legality and version", async () => {
     await renderEditor();
+    expect(screen.getByRole("link", { name: "Complete from my collection" }).getAttribute("href")).toBe("/lab/complete?deck=deck%3Ad1");
     expect(entryQuantity("DEMO-001")).toBe("2");
     expect(entryQuantity("DEMO-002")).toBe("1");
     const sonic = screen.getAllByTestId("deck-entry")[0];

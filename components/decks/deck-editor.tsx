@@ -101,6 +101,9 @@ export function DeckEditor({ deck, owned: ownedOfDeck, versions, facets }: { dec
                 Playtest
               </span>
             )}
+            <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(`deck:${deck.id}`)}`}>
+              Complete from my collection
+            </Link>
           </div>
           <p className="max-w-md text-right text-xs text-slate-600" data-testid="save-status">
             Version {version}
