@@ -54,6 +54,8 @@ const VERSIONS: DeckVersionDTO[] = [
 
 const FACETS = { traits: ["Hero", "Hedgehog"], sets: ["DEMO"] };
 const ALL = [SONIC, TAILS, KNUCKLES, AMY];
+/** The user's copies the search action reports with its results. */
+const OWNED: Record<string, number> = { c1: 1, c2: 3 };
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -61,7 +63,7 @@ beforeEach(() => {
   for (const f of Object.values(router)) f.mockReset();
   actions.searchCardsForEditor.mockImplementation(async (q: string, onlyOwned: boolean, take: number) => {
     const list = ALL.filter((c) => c.title.toLowerCase().includes(q.toLowerCase())).filter((c) => !onlyOwned || c.id === "c1");
-    return { ok: true, data: { cards: list.slice(0, take), total: list.length } };
+    return { ok: true, data: { cards: list.slice(0, take), owned: Object.fromEntries(list.filter((c) => OWNED[c.id]).map((c) => [c.id, OWNED[c.id]])), total: list.length } };
   });
 });
 afterEach(() => {
@@ -83,6 +85,7 @@ function entryQuantity(key: string) {
 describe("DeckEditor", () => {
   it("shows the saved deck: entries, owned and missing counts, legality and version", async () => {
     await renderEditor();
+    expect(screen.getByRole("link", { name: "Complete from my collection" }).getAttribute("href")).toBe("/lab/complete?deck=deck%3Ad1");
     expect(entryQuantity("DEMO-001")).toBe("2");
     expect(entryQuantity("DEMO-002")).toBe("1");
     const sonic = screen.getAllByTestId("deck-entry")[0];
@@ -281,7 +284,7 @@ describe("DeckEditor", () => {
     await renderEditor();
     fireEvent.click(screen.getByLabelText("Only cards I own"));
     await waitFor(() => expect(screen.getByText(/^1 shown$/)).toBeTruthy());
-    actions.searchCardsForEditor.mockResolvedValueOnce({ ok: true, data: { cards: [], total: 0 } });
+    actions.searchCardsForEditor.mockResolvedValueOnce({ ok: true, data: { cards: [], owned: {}, total: 0 } });
     fireEvent.click(screen.getByLabelText("Only cards I own"));
     await waitFor(() => expect(screen.getByText("No card matches.")).toBeTruthy());
     actions.searchCardsForEditor.mockResolvedValueOnce({ ok: false, message: "Too many searches: wait a moment." });
@@ -291,7 +294,7 @@ describe("DeckEditor", () => {
 
   it("fetches more results on Show more", async () => {
     const many = Array.from({ length: 70 }, (_, i) => card(100 + i, `Badnik ${i}`));
-    actions.searchCardsForEditor.mockImplementation(async (_q: string, _o: boolean, take: number) => ({ ok: true, data: { cards: many.slice(0, take), total: many.length } }));
+    actions.searchCardsForEditor.mockImplementation(async (_q: string, _o: boolean, take: number) => ({ ok: true, data: { cards: many.slice(0, take), owned: {}, total: many.length } }));
     render(<DeckEditor deck={deckOf([])} owned={{}} versions={[]} facets={FACETS} />);
     await waitFor(() => expect(screen.getByText("60 shown of 70")).toBeTruthy());
     expect(screen.getByText("No cards yet. Search on the left and click, press Enter or drag cards here.")).toBeTruthy();

@@ -19,6 +19,7 @@ import { DraftOffer } from "@/components/ui/draft-offer";
 import type { Entry } from "./deck-editor-state";
 import { AUTOSAVE_DELAY_MS, useDeckEditor } from "./use-deck-editor";
 import { ringsText } from "@/lib/catalog/rings";
+import { useOwnedCounts } from "./use-owned-counts";
 
 type GroupBy = "none" | "color" | "rings" | "trait";
 
@@ -35,8 +36,11 @@ function groupEntries(entries: Entry[], by: GroupBy): { label: string; entries: 
   return [...groups.entries()].sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0])).map(([label, list]) => ({ label, entries: list }));
 }
 
-/** The deck editor: catalog search beside the deck, live legality, owned/missing, stats, versions, sharing, import/export. */
-export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; owned: Record<string, number>; versions: DeckVersionDTO[]; facets: { traits: string[]; sets: string[] } }) {
+/**
+ * The deck editor: catalog search beside the deck, live legality, owned/missing, stats, versions, sharing, import/export.
+ * `owned` holds the user's copies of the deck's cards only; search results bring theirs.
+ */
+export function DeckEditor({ deck, owned: ownedOfDeck, versions, facets }: { deck: DeckDTO; owned: Record<string, number>; versions: DeckVersionDTO[]; facets: { traits: string[]; sets: string[] } }) {
   const router = useRouter();
   const { state, dispatch, save, saving, autosave, setAutosave, loadSaved, discardDraft } = useDeckEditor(deck);
   const { entries, name, description, version, dirty, notice, saveMessage, conflict, offeredDraft } = state;
@@ -45,6 +49,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
   const [dropActive, setDropActive] = useState(false);
   const searchCards = useRef(new Map<string, CardDTO>());
 
+  const { owned, learn } = useOwnedCounts(ownedOfDeck, entries.map((e) => e.card.id));
   const check = useMemo(() => checkEntries(entries), [entries]);
   const inDeck = useMemo(() => Object.fromEntries(entries.map((e) => [e.card.id, e.quantity])), [entries]);
   const add = useCallback((card: CardDTO) => dispatch({ t: "add", card }), [dispatch]);
@@ -97,6 +102,9 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
                 Playtest
               </span>
             )}
+            <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(`deck:${deck.id}`)}`}>
+              Complete from my collection
+            </Link>
           </div>
           <p className="max-w-md text-right text-xs text-slate-600" data-testid="save-status">
             Version {version}
@@ -144,6 +152,7 @@ export function DeckEditor({ deck, owned, versions, facets }: { deck: DeckDTO; o
         <EditorSearchPanel
           facets={facets}
           owned={owned}
+          onOwned={learn}
           inDeck={inDeck}
           onAdd={(c) => {
             searchCards.current.set(c.id, c);

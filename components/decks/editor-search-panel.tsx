@@ -20,12 +20,15 @@ const MAX = 200;
  */
 export function EditorSearchPanel({
   owned,
+  onOwned,
   inDeck,
   facets,
   onAdd,
   onDragCard,
 }: {
   owned: Record<string, number>;
+  /** Receives the user's copies of each page of results (ids without a count are owned 0 times). */
+  onOwned: (ids: string[], counts: Record<string, number>) => void;
   inDeck: Record<string, number>;
   facets: { traits: string[]; sets: string[] };
   onAdd: (card: CardDTO) => void;
@@ -58,7 +61,8 @@ export function EditorSearchPanel({
     start(async () => {
       const r = await searchCardsForEditor(q, onlyOwned, take);
       if (r.ok) {
-        setResults({ q, ...r.data });
+        onOwned(r.data.cards.map((c) => c.id), r.data.owned);
+        setResults({ q, cards: r.data.cards, total: r.data.total });
         setError("");
         if (addWhenShown.current !== null && addWhenShown.current === q.trim()) {
           addWhenShown.current = null;
@@ -66,7 +70,7 @@ export function EditorSearchPanel({
         }
       } else setError(r.message);
     });
-  }, [q, onlyOwned, take]);
+  }, [q, onlyOwned, take, onOwned]);
 
   const shown = results?.cards ?? [];
   return (

@@ -245,9 +245,9 @@ export const searchCardsForEditor = defineAction({
   args: (q: unknown, onlyOwned: unknown = false, take: unknown = 60) => ({ q, onlyOwned, take }),
   invalid: (e) => fail(e.issues[0].message),
   auth: "user",
-  run: async ({ q, onlyOwned, take }): Promise<DeckActionResult<{ cards: CardDTO[]; total: number }>> => {
+  run: async ({ q, onlyOwned, take }): Promise<DeckActionResult<{ cards: CardDTO[]; owned: Record<string, number>; total: number }>> => {
     const r = await searchCardsForDeck(q, { onlyOwned, take });
-    return r.error ? fail(r.error) : { ok: true, data: { cards: r.cards, total: r.total } };
+    return r.error ? fail(r.error) : { ok: true, data: { cards: r.cards, owned: r.owned, total: r.total } };
   },
 });
 

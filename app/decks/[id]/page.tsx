@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getDeckForOwner, getMyOwnedCounts, listDeckVersions } from "@/lib/decks/data";
+import { getDeckForOwner, listDeckVersions } from "@/lib/decks/data";
 import { requireUserOrRedirect } from "@/lib/server/session";
 import { catalogFacets } from "@/lib/catalog/data/card-search";
 import { DeckEditor } from "@/components/decks/deck-editor";
@@ -17,8 +17,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DeckEditorPage({ params }: Props) {
   const { id } = await params;
   await requireUserOrRedirect(`/decks/${id}`);
-  const [deck, owned, versions, facets, labRuns] = await Promise.all([getDeckForOwner(id), getMyOwnedCounts(), listDeckVersions(id), catalogFacets(), listLabRuns(id)]);
+  const [deck, versions, facets, labRuns] = await Promise.all([getDeckForOwner(id), listDeckVersions(id), catalogFacets(), listLabRuns(id)]);
   if (!deck || !versions) notFound();
+  // only the deck's cards' counts travel with the page: search results bring their own
+  const owned = Object.fromEntries(deck.entries.map((e) => [e.card.id, e.owned ?? 0]));
   return (
     <div className="space-y-3">
       <nav aria-label="Breadcrumb" className="text-sm">

@@ -23,10 +23,15 @@ export async function getCardsByIds(ids: string[]): Promise<CardDTO[]> {
 /**
  * The deck editor's search panel: the catalog query language through the one
  * card search path (lib/catalog/data/card-search), optionally only cards the signed-in
- * user owns.
+ * user owns. The user's copies travel with the results (only cards they own are
+ * keyed), so the editor never needs the whole collection.
  */
-export async function searchCardsForDeck(query: string, opts: { onlyOwned?: boolean; take?: number } = {}): Promise<{ cards: CardDTO[]; total: number; error?: string }> {
+export async function searchCardsForDeck(
+  query: string,
+  opts: { onlyOwned?: boolean; take?: number } = {},
+): Promise<{ cards: CardDTO[]; owned: Record<string, number>; total: number; error?: string }> {
   const r = await searchOwnedCards({ q: query, pageSize: opts.take ?? 60, ownership: opts.onlyOwned ? "owned" : "all" });
-  if (!r.ok) return { cards: [], total: 0, error: `${r.error.message} (at position ${r.error.position + 1}: expected ${r.error.expected})` };
-  return { cards: r.cards.map(({ quantity: _owned, ...card }) => card), total: r.total };
+  if (!r.ok) return { cards: [], owned: {}, total: 0, error: `${r.error.message} (at position ${r.error.position + 1}: expected ${r.error.expected})` };
+  const owned = Object.fromEntries(r.cards.filter((c) => c.quantity > 0).map((c) => [c.id, c.quantity]));
+  return { cards: r.cards.map(({ quantity: _owned, ...card }) => card), owned, total: r.total };
 }
