@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { test, expect, signInAdmin } from "./fixtures";
 
 // a 2×2 red PNG
@@ -46,7 +47,10 @@ test.describe("uploaded card images", () => {
     expect(res.headers()["content-type"]).toBe("image/png");
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
     expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(Buffer.from(await res.body()).equals(PNG)).toBe(true);
+    // what is stored is the image decoded and encoded again (no upload bytes, no metadata), named by its own sha256
+    const body = Buffer.from(await res.body());
+    expect(body.subarray(0, 8).equals(PNG.subarray(0, 8)), "a PNG").toBe(true);
+    expect(src).toBe(`/card-images/${createHash("sha256").update(body).digest("hex")}.png`);
     // another extension or a made-up name is not served
     expect((await page.request.get(src.replace(".png", ".webp"))).status()).toBe(404);
     expect((await page.request.get("/card-images/..%2F..%2Fpackage.json")).status()).toBe(404);
