@@ -4,7 +4,7 @@ import { db } from "@/lib/server/db/db";
 import { invalidate } from "@/lib/server/cache/invalidate";
 import { MODERATION_TAG } from "@/lib/server/cache/tags";
 import { DomainError } from "@/lib/server/errors";
-import { getCurrentUser, requireAdmin, requireUser } from "@/lib/server/session";
+import { requireActor, requireAdminActor, type Actor } from "@/lib/server/actor";
 import type { CommentDTO, DeckCommunityDTO, DeckCounts, ModerationAction, ModerationItemDTO } from "@/lib/community/types";
 import type { Tx } from "@/lib/decks/data";
 
@@ -44,8 +44,8 @@ export async function createDeckStats(tx: Tx, deckId: string): Promise<void> {
  * Counts a copy of a shared deck by someone other than its owner, once per
  * person (called by copyDeck after the copy was created).
  */
-export async function recordDeckCopy(sourceDeckId: string): Promise<void> {
-  const userId = (await requireUser()).id;
+export async function recordDeckCopy(actor: Actor, sourceDeckId: string): Promise<void> {
+  const userId = (requireActor(actor)).id;
   await db.$transaction(async (tx) => {
     const deck = await tx.deck.findUnique({ where: { id: sourceDeckId }, select: { ownerId: true } });
     if (!deck || deck.ownerId === userId) return;
@@ -75,8 +75,8 @@ function visitorKey(day: string, who: string): string {
  * per UTC day, never for the owner, never for private decks. Returns whether
  * this view was counted.
  */
-export async function recordDeckView(slug: string, clientAddress: string, now = new Date()): Promise<boolean> {
-  const viewer = await getCurrentUser();
+export async function recordDeckView(actor: Actor | null, slug: string, clientAddress: string, now = new Date()): Promise<boolean> {
+  const viewer = actor;
   const deck = await db.deck.findUnique({ where: { shareSlug: slug }, select: { id: true, ownerId: true, visibility: true } });
   if (!deck || deck.visibility === "private" || deck.ownerId === viewer?.id) return false;
   const day = utcDay(now);
@@ -136,8 +136,8 @@ const COMMENTS_SHOWN = 300;
  * (hidden ones only to their author and to admins). Null for private decks
  * (owner included) and unknown slugs.
  */
-export async function getDeckCommunity(slug: string): Promise<DeckCommunityDTO | null> {
-  const viewer = await getCurrentUser();
+export async function getDeckCommunity(actor: Actor | null, slug: string): Promise<DeckCommunityDTO | null> {
+  const viewer = actor;
   const deck = await db.deck.findUnique({ where: { shareSlug: slug }, select: { id: true, ownerId: true, visibility: true, stats: true } });
   if (!deck || (deck.visibility !== "public" && deck.visibility !== "unlisted")) return null;
   const isAdmin = viewer?.role === "admin";
@@ -174,8 +174,8 @@ async function publicDeckBySlug(slug: string) {
 }
 
 /** Likes or unlikes a public deck as the signed-in user (one like each; not one's own deck). */
-export async function setDeckLike(slug: string, like: boolean): Promise<{ liked: boolean; likes: number }> {
-  const user = await requireUser();
+export async function setDeckLike(actor: Actor, slug: string, like: boolean): Promise<{ liked: boolean; likes: number }> {
+  const user = requireActor(actor);
   const deck = await publicDeckBySlug(slug);
   if (deck.ownerId === user.id) throw new DomainError("community/own-deck", "You cannot like your own deck.", { status: 403 });
   return db.$transaction(async (tx) => {
@@ -194,8 +194,8 @@ export async function setDeckLike(slug: string, like: boolean): Promise<{ liked:
 }
 
 /** Adds a comment (markdown, already validated) to a public deck as the signed-in user. */
-export async function addComment(slug: string, body: string): Promise<CommentDTO> {
-  const user = await requireUser();
+export async function addComment(actor: Actor, slug: string, body: string): Promise<CommentDTO> {
+  const user = requireActor(actor);
   const deck = await publicDeckBySlug(slug);
   const row = await db.$transaction(async (tx) => {
     const created = await tx.deckComment.create({ data: { deckId: deck.id, authorId: user.id, body }, select: commentSelect });
@@ -213,8 +213,8 @@ async function commentOnPublicDeck(commentId: string) {
 }
 
 /** Edits the signed-in user's own visible comment on a public deck. */
-export async function editComment(commentId: string, body: string): Promise<{ comment: CommentDTO; slug: string }> {
-  const user = await requireUser();
+export async function editComment(actor: Actor, commentId: string, body: string): Promise<{ comment: CommentDTO; slug: string }> {
+  const user = requireActor(actor);
   const c = await commentOnPublicDeck(commentId);
   if (c.authorId !== user.id) throw new DomainError("comment/forbidden", "You can only edit your own comments.", { status: 403 });
   if (c.status === "hidden" && user.role !== "admin") throw new DomainError("comment/hidden", "A moderator hid this comment; it cannot be edited, only deleted.", { status: 403 });
@@ -229,8 +229,8 @@ async function deleteCommentRow(tx: Tx, c: { id: string; status: string; deckId:
 }
 
 /** Deletes a comment: its author (whatever the deck's visibility now) or an admin. */
-export async function deleteComment(commentId: string): Promise<{ slug: string }> {
-  const user = await requireUser();
+export async function deleteComment(actor: Actor, commentId: string): Promise<{ slug: string }> {
+  const user = requireActor(actor);
   const c = await commentOnPublicDeck(commentId);
   if (c.authorId !== user.id && user.role !== "admin") throw new DomainError("comment/forbidden", "You can only delete your own comments.", { status: 403 });
   await db.$transaction((tx) => deleteCommentRow(tx, c));
@@ -242,8 +242,8 @@ export async function deleteComment(commentId: string): Promise<{ slug: string }
  * signed-in user (not one's own comment; one open report per person; a report
  * an admin already resolved can be made again).
  */
-export async function reportComment(commentId: string, reason: string): Promise<void> {
-  const user = await requireUser();
+export async function reportComment(actor: Actor, commentId: string, reason: string): Promise<void> {
+  const user = requireActor(actor);
   const c = await commentOnPublicDeck(commentId);
   if (c.deck.visibility !== "public" || c.status !== "visible") throw commentNotFound();
   if (c.authorId === user.id) throw new DomainError("comment/own", "You cannot report your own comment; edit or delete it instead.", { status: 403 });
@@ -259,8 +259,8 @@ export async function reportComment(commentId: string, reason: string): Promise<
 }
 
 /** The admins' moderation queue: comments with open reports, then hidden comments (newest first). */
-export async function listModerationQueue(): Promise<ModerationItemDTO[]> {
-  await requireAdmin();
+export async function listModerationQueue(actor: Actor): Promise<ModerationItemDTO[]> {
+  requireAdminActor(actor);
   const rows = await db.deckComment.findMany({
     where: { OR: [{ reports: { some: { status: "open" } } }, { status: "hidden" }] },
     select: {
@@ -289,8 +289,8 @@ export async function listModerationQueue(): Promise<ModerationItemDTO[]> {
  * An admin hides, restores (keeps) or deletes a comment. Hide and restore
  * resolve its open reports; delete removes it with them.
  */
-export async function moderateComment(commentId: string, action: ModerationAction): Promise<{ slug: string }> {
-  const admin = await requireAdmin();
+export async function moderateComment(actor: Actor, commentId: string, action: ModerationAction): Promise<{ slug: string }> {
+  const admin = requireAdminActor(actor);
   const c = await commentOnPublicDeck(commentId);
   await db.$transaction(async (tx) => {
     if (action === "delete") return deleteCommentRow(tx, c);
@@ -306,8 +306,8 @@ export async function moderateComment(commentId: string, action: ModerationActio
 }
 
 /** How many comments wait for an admin (open reports), for the admin home page. */
-export async function countOpenReports(): Promise<number> {
-  await requireAdmin();
+export async function countOpenReports(actor: Actor): Promise<number> {
+  requireAdminActor(actor);
   return db.deckComment.count({ where: { reports: { some: { status: "open" } } } });
 }
 

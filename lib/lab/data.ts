@@ -15,7 +15,7 @@ import type { LabRunDTO, LabRunResult, LabChoices } from "@/lib/lab/types";
 import { resolveCardKeys, starterDeckKeys, starterDecks, type BoardCardDef } from "@/lib/playtest/cards";
 import { getDeckCatalog, getDeckForOwner, getMyOwnedCounts, getSharedDeck, listMyDecks, listPublicDecks, resolveDeckList } from "@/lib/decks/data";
 import { getPlaytestCards } from "@/lib/playtest/data";
-import { getCurrentUser, requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { failure, type DomainFailure } from "@/lib/server/errors";
 
 /** A deck ready for the lab: engine cards (one per copy) and a deck code that any visitor can open. */
@@ -49,9 +49,9 @@ type SourceDeck =
  * (private decks of others are not found) or a deck code. `list` keeps the
  * source's own order (it fixes per-game card ids in the lab).
  */
-async function readSource(source: LabSource): Promise<SourceDeck> {
+async function readSource(actor: Actor | null, source: LabSource): Promise<SourceDeck> {
   if (source.kind === "deck" || source.kind === "slug") {
-    const deck = source.kind === "deck" ? await getDeckForOwner(source.id) : await getSharedDeck(source.slug);
+    const deck = source.kind === "deck" ? await getDeckForOwner(requireActor(actor), source.id) : await getSharedDeck(actor, source.slug);
     if (!deck) return failure("deck/not-found", "This deck does not exist, or it is not shared with you.");
     const list = deck.entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }));
     return { ok: true, name: deck.name, list, entries: deck.entries, check: deck.check, own: deck.isOwner ? { id: deck.id, version: deck.version } : null };
@@ -69,7 +69,7 @@ async function readSource(source: LabSource): Promise<SourceDeck> {
     list = starter.cards;
     name = starter.name;
   }
-  const r = await resolveDeckList(list);
+  const r = await resolveDeckList(actor, list);
   if (r.missing.length) return failure("deck/unknown-card", `The catalog has no ${r.missing.join(", ")}.`);
   return { ok: true, name, list, entries: r.entries, check: r.check, own: null };
 }
@@ -80,7 +80,7 @@ async function readSource(source: LabSource): Promise<SourceDeck> {
  * Starters are played in their own card order, without a deck code (their
  * links name them).
  */
-export async function loadLabDeck(source: LabSource): Promise<LabDeckResult> {
+export async function loadLabDeck(actor: Actor | null, source: LabSource): Promise<LabDeckResult> {
   if (source.kind === "starter") {
     const d = starterDecks().find((x) => x.slug === source.slug);
     const keys = starterDeckKeys(source.slug);
@@ -90,7 +90,7 @@ export async function loadLabDeck(source: LabSource): Promise<LabDeckResult> {
     if (!r.ok) return failure("deck/unplayable", `${d.name} cannot be played: ${r.error.reason}`);
     return { ok: true, deck: { name: d.name, cards: r.cards, code: null, illegal: null, own: null } };
   }
-  const deck = await readSource(source);
+  const deck = await readSource(actor, source);
   if (!deck.ok) return deck;
   const { name, list, check, own } = deck;
   if (list.length === 0) return failure("deck/empty", `${name} has no cards yet.`);
@@ -101,9 +101,8 @@ export async function loadLabDeck(source: LabSource): Promise<LabDeckResult> {
 }
 
 /** Decks to offer in the lab's pickers: the starters, the viewer's decks, and recent public decks. */
-export async function listLabChoices(): Promise<LabChoices> {
-  const user = await getCurrentUser();
-  const [mine, pub] = await Promise.all([user ? listMyDecks() : Promise.resolve([]), listPublicDecks({ take: 12 })]);
+export async function listLabChoices(actor: Actor | null): Promise<LabChoices> {
+  const [mine, pub] = await Promise.all([actor ? listMyDecks(actor) : Promise.resolve([]), listPublicDecks({ take: 12 })]);
   return {
     starters: starterDecks().map((d) => ({ value: `starter:${d.slug}`, label: `${d.name} (starter)` })),
     mine: mine.map((d) => ({ value: `deck:${d.id}`, label: `${d.name} · ${d.total} cards`, legal: d.legal })),
@@ -120,11 +119,11 @@ export const MAX_DOCTOR_CANDIDATES = 40;
  * Pre-ranked by printed rings and colour fit and cut to
  * {@link MAX_DOCTOR_CANDIDATES}, as engine card definitions (with effects).
  */
-export async function getDoctorCandidates(deck: LabDeck, ownedOnly: boolean): Promise<{ ok: true; cards: BoardCardDef[] } | DomainFailure> {
+export async function getDoctorCandidates(actor: Actor | null, deck: LabDeck, ownedOnly: boolean): Promise<{ ok: true; cards: BoardCardDef[] } | DomainFailure> {
   let catalog = await getDeckCatalog();
   if (ownedOnly) {
-    if (!(await getCurrentUser())) return failure("auth/unauthenticated", "Sign in to draw candidates from your collection.");
-    const owned = await getMyOwnedCounts();
+    if (!actor) return failure("auth/unauthenticated", "Sign in to draw candidates from your collection.");
+    const owned = await getMyOwnedCounts(actor);
     const inDeck = new Map<string, number>();
     for (const c of deck.cards) inDeck.set(c.key, (inDeck.get(c.key) ?? 0) + 1);
     catalog = catalog.filter((c) => (owned[c.id] ?? 0) > (inDeck.get(c.key) ?? 0));
@@ -151,9 +150,9 @@ function completionCard(c: CardDTO): CompletionCard {
  * the copies they own, and every card they own (for stand-ins). Starters and
  * deck codes work too.
  */
-export async function getDeckCompletion(source: LabSource): Promise<DeckCompletion> {
-  const user = await requireUser();
-  const deck = await readSource(source);
+export async function getDeckCompletion(actor: Actor, source: LabSource): Promise<DeckCompletion> {
+  const user = requireActor(actor);
+  const deck = await readSource(actor, source);
   if (!deck.ok) return deck;
   const { name, entries } = deck;
   const rows = await db.collectionEntry.findMany({ where: { userId: user.id, quantity: { gt: 0 } }, include: { card: { include: cardInclude } } });
@@ -181,7 +180,7 @@ export interface StandInSimulation {
 export async function getStandInSimulation(lines: readonly CompletionLine[], proposals: readonly { options: readonly { card: CompletionCard }[] }[]): Promise<StandInSimulation> {
   const keys = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.card.key));
   const optionKeys = [...new Set(proposals.flatMap((p) => p.options.map((o) => o.card.key)))];
-  const [defs, starters] = await Promise.all([getPlaytestCards([...new Set([...keys, ...optionKeys])]), Promise.all(starterDecks().map((s) => loadLabDeck({ kind: "starter", slug: s.slug })))]);
+  const [defs, starters] = await Promise.all([getPlaytestCards([...new Set([...keys, ...optionKeys])]), Promise.all(starterDecks().map((s) => loadLabDeck(null, { kind: "starter", slug: s.slug })))]);
   return {
     deck: keys.flatMap((k) => {
       const def = defs.get(k);
@@ -196,8 +195,8 @@ export async function getStandInSimulation(lines: readonly CompletionLine[], pro
  * Save a finished lab run on the signed-in user's own deck, with the deck
  * version it tested (which must exist). Totals are summed from the results.
  */
-export async function saveLabRun(input: { deckId: string; deckVersion: number; query: string; seed: number; agents: string; results: LabRunResult[] }): Promise<{ ok: true; id: string } | DomainFailure<"deck/not-found" | "lab/bad-version">> {
-  const user = await requireUser();
+export async function saveLabRun(actor: Actor, input: { deckId: string; deckVersion: number; query: string; seed: number; agents: string; results: LabRunResult[] }): Promise<{ ok: true; id: string } | DomainFailure<"deck/not-found" | "lab/bad-version">> {
+  const user = requireActor(actor);
   const deck = await db.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { version: true } });
   if (!deck) return failure("deck/not-found", "This deck does not exist.");
   if (input.deckVersion < 1 || input.deckVersion > deck.version) return failure("lab/bad-version", `The deck has no version ${input.deckVersion}.`);
@@ -223,8 +222,8 @@ export async function saveLabRun(input: { deckId: string; deckVersion: number; q
 }
 
 /** The saved lab runs of the signed-in user's deck, newest first (null when the deck is not theirs). */
-export async function listLabRuns(deckId: string, take = 20): Promise<LabRunDTO[] | null> {
-  const user = await requireUser();
+export async function listLabRuns(actor: Actor, deckId: string, take = 20): Promise<LabRunDTO[] | null> {
+  const user = requireActor(actor);
   const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
   if (!deck) return null;
   const rows = await db.labRun.findMany({ where: { deckId }, orderBy: { createdAt: "desc" }, take });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/lib/server/actor";
 import { z } from "zod";
 import { getDeckForPlaytest } from "@/lib/decks/data";
 import { listMyDecks } from "@/lib/decks/data";
@@ -39,8 +40,8 @@ export async function resolveSeatDeck(choice: string): Promise<SeatDeck> {
 }
 
 /** The decks the signed-in player may choose from: their own (legal or not, with why) and the starters. */
-export async function deckOptions(): Promise<DeckOptionDTO[]> {
-  const mine = (await listMyDecks()).filter((d) => d.total > 0);
+export async function deckOptions(actor: Actor): Promise<DeckOptionDTO[]> {
+  const mine = (await listMyDecks(actor)).filter((d) => d.total > 0);
   return [
     ...mine.map((d) => ({ value: `deck:${d.id}`, name: d.name, detail: `Your deck · ${d.total} cards`, legal: d.legal, summary: d.legalSummary })),
     ...starterDecks().map((d) => ({ value: `starter:${d.slug}`, name: d.name, detail: `Starter · ${d.size} cards`, legal: true, summary: "" })),

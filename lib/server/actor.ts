@@ -1,11 +1,15 @@
 import "server-only";
-import { AuthError, getCurrentUser } from "@/lib/server/session";
+import { AuthError } from "@/lib/server/errors";
+import { getCurrentUser } from "@/lib/server/session";
 import type { SessionUser } from "@/lib/accounts/data/users";
 
 /**
- * Who is asking: the account a request's session names, or the account a
- * command-line tool acts as (lib/accounts/data/system.ts). One shape for both, so a data
- * function given an actor never needs to know which path it came from.
+ * Who is asking: the account a request's session names (`authenticate`, the
+ * pipeline's step, and the page helpers in lib/server/page-actor.ts), or the
+ * account a command-line tool acts as (lib/accounts/data/system.ts). One shape
+ * for both. Every data function that needs to know who is asking takes it as
+ * its first parameter and checks it there; nothing under lib/<feature>/data
+ * reads the session (a lint zone keeps it so).
  */
 export type Actor = SessionUser;
 
@@ -24,7 +28,22 @@ export type ActorFor<A extends AuthLevel> = A extends "public" ? Actor | null : 
 export async function authenticate<A extends AuthLevel>(level: A): Promise<ActorFor<A>> {
   const user = await getCurrentUser();
   if (level === "public") return user as ActorFor<A>;
-  if (!user) throw new AuthError("auth/unauthenticated", "Please sign in first.");
-  if (level === "admin" && user.role !== "admin") throw new AuthError("auth/forbidden", "Only admins can do that.");
+  return level === "admin" ? (requireAdminActor(user) as ActorFor<A>) : (requireActor(user) as ActorFor<A>);
+}
+
+/**
+ * A data function's check that it was given a signed-in actor: the type
+ * already says `Actor`, and this refuses a missing one at run time too
+ * (AuthError "auth/unauthenticated"), so no caller can slip a guest past it.
+ */
+export function requireActor(actor: Actor | null | undefined): Actor {
+  if (!actor) throw new AuthError("auth/unauthenticated", "Please sign in first.");
+  return actor;
+}
+
+/** A data function's check that its actor is an admin: AuthError "auth/unauthenticated" without one, "auth/forbidden" for a non-admin. */
+export function requireAdminActor(actor: Actor | null | undefined): Actor {
+  const user = requireActor(actor);
+  if (user.role !== "admin") throw new AuthError("auth/forbidden", "Only admins can do that.");
   return user;
 }

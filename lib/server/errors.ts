@@ -114,6 +114,15 @@ export class DomainError extends Error {
   }
 }
 
+/** A refusal for who is asking: no signed-in actor, or one without the needed role (lib/server/actor.ts). */
+export class AuthError extends DomainError {
+  declare readonly code: "auth/unauthenticated" | "auth/forbidden";
+  constructor(code: "auth/unauthenticated" | "auth/forbidden", message: string) {
+    super(code, message);
+    this.name = "AuthError";
+  }
+}
+
 /**
  * A refusal a DAL function returns instead of throwing (a duplicate card
  * number, a deck conflict, a suggestion already reviewed): what a DomainError

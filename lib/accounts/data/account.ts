@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import { invalidate } from "@/lib/server/cache/invalidate";
 import { cardDecksTag, deckTag, MODERATION_TAG, PUBLIC_DECKS_TAG, userTag } from "@/lib/server/cache/tags";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { hashPassword, verifyPassword } from "@/lib/accounts/password";
 import { createResetToken, resetTokenUserId, verifyResetToken } from "@/lib/accounts/reset-token";
 import { cardKey } from "@/lib/catalog/keys";
@@ -16,8 +16,8 @@ import { anonymiseSeatsTx, gamesForExport } from "@/lib/play/data";
 /** The signed-in user's account as the account page shows it. */
 export type AccountDTO = { email: string; displayName: string; role: "user" | "admin"; createdAt: string };
 
-export async function getMyAccount(): Promise<AccountDTO> {
-  const me = await requireUser();
+export async function getMyAccount(actor: Actor): Promise<AccountDTO> {
+  const me = requireActor(actor);
   const row = await db.user.findUniqueOrThrow({ where: { id: me.id }, select: { createdAt: true } });
   return { email: me.email, displayName: me.displayName, role: me.role, createdAt: row.createdAt.toISOString() };
 }
@@ -39,8 +39,8 @@ function authorTags(userId: string, shares: { slugs: string[]; cardIds: string[]
 }
 
 /** Ends every session of the signed-in user, on every device, this one included. */
-export async function endAllMySessions(): Promise<void> {
-  const me = await requireUser();
+export async function endAllMySessions(actor: Actor): Promise<void> {
+  const me = requireActor(actor);
   await db.user.update({ where: { id: me.id }, data: { sessionVersion: { increment: 1 } } });
   forgetSessionChecks();
 }
@@ -51,8 +51,8 @@ export async function endAllMySessions(): Promise<void> {
  * Every session ends; returns the email so the caller can sign this browser in again.
  * Throws DomainError 'account/wrong-password' | 'account/weak-password' | 'account/same-password'.
  */
-export async function changeMyPassword(current: string, next: string): Promise<string> {
-  const me = await requireUser();
+export async function changeMyPassword(actor: Actor, current: string, next: string): Promise<string> {
+  const me = requireActor(actor);
   await limit("signin-email", me.email);
   const row = await db.user.findUniqueOrThrow({ where: { id: me.id }, select: { passwordHash: true } });
   if (!(await verifyPassword(current, row.passwordHash))) throw new DomainError("account/wrong-password", "Your current password is not right.");
@@ -102,8 +102,8 @@ function safeJson(text: string): unknown {
 }
 
 /** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
-export async function exportMyData(): Promise<AccountExport> {
-  const me = await requireUser();
+export async function exportMyData(actor: Actor): Promise<AccountExport> {
+  const me = requireActor(actor);
   const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
     db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
@@ -176,8 +176,8 @@ export async function exportMyData(): Promise<AccountExport> {
 }
 
 /** Changes the signed-in user's display name (shown on shared decks and their author page). */
-export async function updateDisplayName(displayName: string): Promise<{ sharedDeckSlugs: string[] }> {
-  const me = await requireUser();
+export async function updateDisplayName(actor: Actor, displayName: string): Promise<{ sharedDeckSlugs: string[] }> {
+  const me = requireActor(actor);
   await db.user.update({ where: { id: me.id }, data: { displayName } });
   await invalidate(authorTags(me.id, await authorShares(me.id)));
   // the action invalidates the shared decks' pages, which show the owner's name
@@ -197,8 +197,8 @@ export async function updateDisplayName(displayName: string): Promise<{ sharedDe
  * (`npm run user -- remove-admin`).
  * Throws DomainError 'account/wrong-password' | 'account/admin'.
  */
-export async function deleteMyAccount(password: string): Promise<void> {
-  const me = await requireUser();
+export async function deleteMyAccount(actor: Actor, password: string): Promise<void> {
+  const me = requireActor(actor);
   await limit("signin-email", me.email);
   const user = await db.user.findUniqueOrThrow({ where: { id: me.id }, select: { passwordHash: true, role: true } });
   if (!(await verifyPassword(password, user.passwordHash))) throw new DomainError("account/wrong-password", "That is not your password.");

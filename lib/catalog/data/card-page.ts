@@ -3,7 +3,7 @@ import { db } from "@/lib/server/db/db";
 import { titleKey } from "@/lib/catalog/keys";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { cardInclude, toCardDTO } from "@/lib/catalog/data/cards";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 
 /** Public: one card by set code and number (the number may be zero-padded in the URL). */
 export async function getCardBySetNumber(set: string, number: string): Promise<CardDTO | null> {
@@ -49,8 +49,8 @@ export async function publicCardUsage(cardId: string): Promise<PublicDeckUse[]> 
 export type MyCardUsage = { owned: number; myDecks: DeckUse[] };
 
 /** The signed-in user's copies of a card and their decks using it (private ones included, they are theirs). */
-export async function myCardUsage(cardId: string): Promise<MyCardUsage> {
-  const user = await requireUser();
+export async function myCardUsage(actor: Actor, cardId: string): Promise<MyCardUsage> {
+  const user = requireActor(actor);
   const [entry, mine] = await Promise.all([
     db.collectionEntry.findUnique({ where: { userId_cardId: { userId: user.id, cardId } }, select: { quantity: true } }),
     db.deckCard.findMany({

@@ -5,7 +5,8 @@ import { db } from "@/lib/server/db/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { colorMask, colorsFromMask } from "@/lib/catalog/colors";
 import { cardKey, titleKey } from "@/lib/catalog/keys";
-import { AuthError, requireAdmin } from "@/lib/server/session";
+import { requireAdminActor, type Actor } from "@/lib/server/actor";
+import { AuthError } from "@/lib/server/errors";
 import type { CatalogCard } from "@/lib/catalog/schemas";
 import type { CardSnapshot } from "@/lib/catalog/types";
 import { cardImagePath, type CardImageType } from "@/lib/catalog/card-image";
@@ -63,15 +64,15 @@ export function sameSnapshot(a: CardSnapshot, b: CardSnapshot): boolean {
 
 /**
  * Proof that the admin check passed: minted only by `requireCatalogAdmin`
- * (which calls `requireAdmin`), and checked by `createCardTx`/`updateCardTx`.
+ * (which checks the actor is an admin), and checked by `createCardTx`/`updateCardTx`.
  * A caller cannot make one up: an object not minted here is refused.
  */
 export type CatalogAdmin = { readonly userId: string };
 const minted = new WeakSet<CatalogAdmin>();
 
 /** The signed-in admin (or a command-line tool's system admin) as a catalog writer; AuthError otherwise. */
-export async function requireCatalogAdmin(): Promise<CatalogAdmin> {
-  const admin = await requireAdmin();
+export async function requireCatalogAdmin(actor: Actor): Promise<CatalogAdmin> {
+  const admin = requireAdminActor(actor);
   const writer: CatalogAdmin = Object.freeze({ userId: admin.id });
   minted.add(writer);
   return writer;
@@ -189,16 +190,16 @@ async function dropUnusedImagesTx(tx: Tx, previous: string | null | undefined): 
 }
 
 /** Admin: creates a card (audited), with an uploaded image when one is given. */
-export async function createCard(card: CatalogCard, image?: CheckedCardImage) {
-  const writer = await requireCatalogAdmin();
+export async function createCard(actor: Actor, card: CatalogCard, image?: CheckedCardImage) {
+  const writer = await requireCatalogAdmin(actor);
   const r = await db.$transaction(async (tx) => createCardTx(tx, await withImageTx(tx, card, image), writer));
   if (r.ok) await invalidateCardChange(r.id, [{ set: card.set, number: card.number, title: card.title }]);
   return r;
 }
 
 /** Admin: edits a card (audited), with an uploaded image when one is given. */
-export async function updateCard(id: string, card: CatalogCard, image?: CheckedCardImage) {
-  const writer = await requireCatalogAdmin();
+export async function updateCard(actor: Actor, id: string, card: CatalogCard, image?: CheckedCardImage) {
+  const writer = await requireCatalogAdmin(actor);
   const before = toCardPlace(await db.card.findUnique({ where: { id }, select: cardPlaceSelect }));
   const r = await db.$transaction(async (tx) => {
     const previous = (await tx.card.findUnique({ where: { id }, select: { imageUrl: true } }))?.imageUrl;
@@ -211,8 +212,8 @@ export async function updateCard(id: string, card: CatalogCard, image?: CheckedC
 }
 
 /** Admin: how many decks, collections and pack openings reference a card (for the edit page). */
-export async function cardReferences(id: string): Promise<{ decks: number; collections: number; packs: number }> {
-  await requireAdmin();
+export async function cardReferences(actor: Actor, id: string): Promise<{ decks: number; collections: number; packs: number }> {
+  requireAdminActor(actor);
   return countReferences(id, db);
 }
 
@@ -229,8 +230,8 @@ async function countReferences(id: string, tx: Tx | typeof db) {
  * Admin: deletes a card that nothing uses (audited). A card in any deck,
  * collection or pack opening is refused with a message saying where.
  */
-export async function deleteCard(id: string): Promise<{ ok: true; key: string } | CatalogWriteError> {
-  const actor = await requireAdmin();
+export async function deleteCard(actor: Actor, id: string): Promise<{ ok: true; key: string } | CatalogWriteError> {
+  requireAdminActor(actor);
   const r = await db.$transaction(async (tx) => {
     const row = await tx.card.findUnique({ where: { id }, include: snapshotInclude });
     if (!row) return { ok: false as const, code: "catalog/not-found" as const, message: "That card no longer exists." };
@@ -260,8 +261,8 @@ export async function deleteCard(id: string): Promise<{ ok: true; key: string } 
 }
 
 /** Admin: a card's editable fields, for the edit form. */
-export async function getCardForEdit(id: string): Promise<(CardSnapshot & { id: string; key: string }) | null> {
-  await requireAdmin();
+export async function getCardForEdit(actor: Actor, id: string): Promise<(CardSnapshot & { id: string; key: string }) | null> {
+  requireAdminActor(actor);
   const row = await db.card.findUnique({ where: { id }, include: snapshotInclude });
   if (!row) return null;
   return { id: row.id, key: cardKey(row.set.code, row.number), ...snapshotOf(row) };
@@ -280,8 +281,8 @@ export type AuditEntry = {
 };
 
 /** Admin: the catalog audit log, newest first. */
-export async function listAudits(opts: { page?: number; pageSize?: number; cardKey?: string } = {}): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
-  await requireAdmin();
+export async function listAudits(actor: Actor, opts: { page?: number; pageSize?: number; cardKey?: string } = {}): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
+  requireAdminActor(actor);
   const pageSize = Math.min(200, Math.max(1, Math.floor(opts.pageSize ?? 50) || 50));
   const page = parsePageNumber(opts.page);
   const where = opts.cardKey ? { cardKey: opts.cardKey } : {};

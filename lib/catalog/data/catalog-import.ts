@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/server/errors";
 import { cardKey } from "@/lib/catalog/keys";
 import { diffSnapshots } from "@/lib/catalog/snapshot-diff";
-import { requireAdmin } from "@/lib/server/session";
+import { requireAdminActor, type Actor } from "@/lib/server/actor";
 import { cardFields, sameSnapshot, snapshotOf, snapshotOfInput, traitRows } from "@/lib/catalog/data/catalog-admin";
 import { invalidateCatalog } from "@/lib/catalog/data/cache-invalidation";
 import { analyzeStaged, applyInOneTransaction, dropImportJob, stageInChunks, startImportJob, STAGE_CHUNK, yieldToEventLoop, type ImportJob } from "@/lib/server/db/bulk";
@@ -100,8 +100,8 @@ async function plan(text: string, format: CatalogFormat, onProgress: OnImportPro
 }
 
 /** Admin: what an import would do, row by row, writing nothing. */
-export async function dryRunImport(text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}): Promise<ImportReport> {
-  await requireAdmin();
+export async function dryRunImport(actor: Actor, text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}): Promise<ImportReport> {
+  requireAdminActor(actor);
   const { report } = await plan(text, format, onProgress);
   onProgress({ phase: "done", done: report.rows.length, total: report.rows.length });
   return report;
@@ -130,12 +130,12 @@ function newId(): string {
  * more (the route's client disconnected, lib/server/import/stream-response.ts).
  * `applyTimeoutMs` is for tests.
  */
-export async function applyImport(text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}, applyTimeoutMs = APPLY_TIMEOUT_MS): Promise<ImportReport> {
-  const actor = await requireAdmin();
+export async function applyImport(actor: Actor, text: string, format: CatalogFormat, onProgress: OnImportProgress = () => {}, applyTimeoutMs = APPLY_TIMEOUT_MS): Promise<ImportReport> {
+  requireAdminActor(actor);
   const { report, targets } = await plan(text, format, onProgress);
   if (!report.ok) return report;
   if (targets.length) {
-    const job = await startImportJob("catalog", targets.length);
+    const job = await startImportJob(actor, "catalog", targets.length);
     try {
       await stage(job.id, targets, onProgress);
       await analyzeStaged("catalog");
@@ -312,8 +312,8 @@ function isConstraintViolation(e: unknown): boolean {
 }
 
 /** Admin: the whole catalog in the exchange shape, set then number order. */
-export async function exportCatalog(): Promise<CatalogRecord[]> {
-  await requireAdmin();
+export async function exportCatalog(actor: Actor): Promise<CatalogRecord[]> {
+  requireAdminActor(actor);
   const rows = await db.card.findMany({ include: { set: true, traits: true }, orderBy: [{ set: { code: "asc" } }, { number: "asc" }] });
   return rows.map(snapshotOf);
 }

@@ -4,7 +4,7 @@ import { invalidate } from "@/lib/server/cache/invalidate";
 import { MODERATION_TAG, userTag } from "@/lib/server/cache/tags";
 import { db } from "@/lib/server/db/db";
 import { cardKey } from "@/lib/catalog/keys";
-import { requireAdmin, requireUser } from "@/lib/server/session";
+import { requireActor, requireAdminActor, type Actor } from "@/lib/server/actor";
 import { createCardTx, requireCatalogAdmin, snapshotOf, snapshotOfInput, updateCardTx } from "@/lib/catalog/data/catalog-admin";
 import type { CardSnapshot, SuggestionDTO } from "@/lib/catalog/types";
 import { parseCatalogCard, type CatalogCard } from "@/lib/catalog/schemas";
@@ -85,8 +85,8 @@ export type SuggestionError =
  * Any signed-in user: suggests a new card (cardId null) or a correction.
  * Rate-limited per user, counted from their stored suggestions.
  */
-export async function createSuggestion(card: CatalogCard, cardId: string | null, now = new Date()): Promise<{ ok: true; id: string } | SuggestionError> {
-  const user = await requireUser();
+export async function createSuggestion(actor: Actor, card: CatalogCard, cardId: string | null, now = new Date()): Promise<{ ok: true; id: string } | SuggestionError> {
+  const user = requireActor(actor);
   const r = await db.$transaction(async (tx) => {
     const since = new Date(now.getTime() - 60 * 60 * 1000);
     const recent = await tx.cardSuggestion.count({ where: { userId: user.id, createdAt: { gt: since } } });
@@ -105,14 +105,14 @@ export async function createSuggestion(card: CatalogCard, cardId: string | null,
 }
 
 /** The signed-in user's own suggestions with their status and any rejection reason. */
-export async function listMySuggestions(): Promise<SuggestionDTO[]> {
-  const user = await requireUser();
+export async function listMySuggestions(actor: Actor): Promise<SuggestionDTO[]> {
+  const user = requireActor(actor);
   return toDTOs(await findRows({ userId: user.id }));
 }
 
 /** Admin: pending suggestions (oldest first) and the latest reviewed ones. */
-export async function listSuggestionsForReview(): Promise<{ pending: SuggestionDTO[]; reviewed: SuggestionDTO[] }> {
-  await requireAdmin();
+export async function listSuggestionsForReview(actor: Actor): Promise<{ pending: SuggestionDTO[]; reviewed: SuggestionDTO[] }> {
+  requireAdminActor(actor);
   const [pending, reviewed] = await Promise.all([
     db.cardSuggestion.findMany({ where: { status: "pending" }, include, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 100 }),
     findRows({ status: { not: "pending" } }, 20),
@@ -122,15 +122,15 @@ export async function listSuggestionsForReview(): Promise<{ pending: SuggestionD
 }
 
 /** Admin: counts for the admin landing page. */
-export async function adminOverview(): Promise<{ cards: number; pendingSuggestions: number; audits: number }> {
-  await requireAdmin();
+export async function adminOverview(actor: Actor): Promise<{ cards: number; pendingSuggestions: number; audits: number }> {
+  requireAdminActor(actor);
   const [cards, pendingSuggestions, audits] = await Promise.all([db.card.count(), db.cardSuggestion.count({ where: { status: "pending" } }), db.cardAudit.count()]);
   return { cards, pendingSuggestions, audits };
 }
 
 /** Admin: accepts a pending suggestion, applying it as an audited catalog change (all in one transaction). */
-export async function acceptSuggestion(id: string): Promise<{ ok: true; cardId: string; key: string } | SuggestionError> {
-  const writer = await requireCatalogAdmin();
+export async function acceptSuggestion(actor: Actor, id: string): Promise<{ ok: true; cardId: string; key: string } | SuggestionError> {
+  const writer = await requireCatalogAdmin(actor);
   const r = await db.$transaction(async (tx) => {
     const s = await tx.cardSuggestion.findUnique({ where: { id }, include: { user: { select: { displayName: true } } } });
     if (!s) return { ok: false as const, code: "suggestion/not-found" as const, message: "That suggestion does not exist." };
@@ -153,8 +153,8 @@ export async function acceptSuggestion(id: string): Promise<{ ok: true; cardId: 
 }
 
 /** Admin: rejects a pending suggestion with a reason the suggester sees. */
-export async function rejectSuggestion(id: string, reason: string): Promise<{ ok: true } | SuggestionError> {
-  const admin = await requireAdmin();
+export async function rejectSuggestion(actor: Actor, id: string, reason: string): Promise<{ ok: true } | SuggestionError> {
+  const admin = requireAdminActor(actor);
   const r = await db.$transaction(async (tx) => {
     const s = await tx.cardSuggestion.findUnique({ where: { id }, select: { status: true, userId: true } });
     if (!s) return { ok: false as const, code: "suggestion/not-found" as const, message: "That suggestion does not exist." };

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { searchOwnedCards, type OwnedCardDTO, type SortDir, type SortKey } from "@/lib/catalog/data";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import type { QueryError } from "@/lib/catalog/search";
 import { PLAYSET, type OwnershipFilter } from "@/lib/collection/schemas";
 
@@ -53,11 +53,12 @@ async function collectionSummary(userId: string, catalogSize: number | null): Pr
  * (lib/catalog/data/card-search searchOwnedCards), a page of COLLECTION_PAGE_SIZE cards.
  */
 export async function listCollection(
+  actor: Actor,
   opts: { filter?: OwnershipFilter; q?: string; sort?: string; dir?: string; page?: number | string } = {},
 ): Promise<CollectionPage> {
-  const user = await requireUser();
+  const user = requireActor(actor);
   const filter = opts.filter ?? "all";
-  const search = searchOwnedCards({ q: opts.q, sort: opts.sort, dir: opts.dir, page: opts.page, pageSize: COLLECTION_PAGE_SIZE, ownership: filter });
+  const search = searchOwnedCards(user, { q: opts.q, sort: opts.sort, dir: opts.dir, page: opts.page, pageSize: COLLECTION_PAGE_SIZE, ownership: filter });
   // unfiltered and without a query, the search counts the whole catalog: its total is the catalog size
   if (filter === "all" && !opts.q?.trim()) {
     const result = await search;
@@ -68,8 +69,8 @@ export async function listCollection(
 }
 
 /** Quantities the current user owns of the given cards (0 for cards not owned). */
-export async function ownedQuantities(cardIds: string[]): Promise<Record<string, number>> {
-  const user = await requireUser();
+export async function ownedQuantities(actor: Actor, cardIds: string[]): Promise<Record<string, number>> {
+  const user = requireActor(actor);
   const rows = await db.collectionEntry.findMany({ where: { userId: user.id, cardId: { in: cardIds } }, select: { cardId: true, quantity: true } });
   const out: Record<string, number> = Object.fromEntries(cardIds.map((id) => [id, 0]));
   for (const r of rows) out[r.cardId] = r.quantity;

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { COLORS, colorsFromMask } from "@/lib/catalog/colors";
 import { RARITIES } from "@/lib/catalog/rarity";
 import { PLAYSET } from "@/lib/collection/schemas";
@@ -13,8 +13,8 @@ import type { CompletionDTO, CompletionRow } from "@/lib/collection/types";
  * a title, any printings) of the group's titles. A multi-color card counts
  * toward each of its colors.
  */
-export async function collectionCompletion(): Promise<CompletionDTO> {
-  const user = await requireUser();
+export async function collectionCompletion(actor: Actor): Promise<CompletionDTO> {
+  const user = requireActor(actor);
   const [cards, entries] = await Promise.all([
     db.card.findMany({ select: { id: true, titleKey: true, colorMask: true, rarity: true, set: { select: { code: true, name: true } } } }),
     db.collectionEntry.findMany({ where: { userId: user.id, quantity: { gt: 0 } }, select: { cardId: true, quantity: true } }),

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import { invalidate } from "@/lib/server/cache/invalidate";
 import { userTag } from "@/lib/server/cache/tags";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { providerOf } from "@/lib/server/db/db-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { cardKey, titleKey } from "@/lib/catalog/keys";
@@ -73,9 +73,9 @@ async function readForImport(userId: string, codes: string[], onProgress: OnImpo
   return { cards, entries };
 }
 
-/** The session user's side of an import: the file's rows against the catalog and their collection. */
-export async function resolveImport(rows: TransferRow[], mode: ImportMode, onProgress: OnImportProgress): Promise<Resolved> {
-  const userId = (await requireUser()).id;
+/** The actor's side of an import: the file's rows against the catalog and their collection. */
+export async function resolveImport(actor: Actor, rows: TransferRow[], mode: ImportMode, onProgress: OnImportProgress): Promise<Resolved> {
+  const userId = requireActor(actor).id;
   const { cards, entries } = await readForImport(userId, [...new Set(rows.map((r) => r.set))], onProgress);
   const byKey = new Map(cards.map((c) => [`${c.set.code}#${c.number}`, c]));
   const current = new Map(entries.map((e) => [e.cardId, e.quantity]));
@@ -152,14 +152,14 @@ const invalid = (n: number) => new CollectionError("collection/import-invalid", 
  * quantities over the limit. Any failure, a timeout or a kill rolls all of it
  * back.
  */
-export async function applyCollectionImportToMine(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
-  const userId = (await requireUser()).id;
+export async function applyCollectionImportToMine(actor: Actor, format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
+  const userId = requireActor(actor).id;
   const parsed = parseOrThrow(format, text);
   if (parsed.errors.length) throw invalid(parsed.errors.length);
-  const resolved = await resolveImport(parsed.rows, mode, onProgress);
+  const resolved = await resolveImport(actor, parsed.rows, mode, onProgress);
   if (resolved.errors.length) throw invalid(resolved.errors.length);
   const staged = resolved.lines.filter((l) => l.quantity > 0);
-  const job = await startImportJob("collection", staged.length);
+  const job = await startImportJob(actor, "collection", staged.length);
   const jobId = job.id;
   try {
     await stageInChunks(

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { titleKeyContains } from "@/lib/server/db/literal-match";
 import { cardKey, titleKey } from "@/lib/catalog/keys";
 import { colorsFromMask } from "@/lib/catalog/colors";
@@ -13,8 +13,8 @@ import type { LookupCardDTO } from "@/lib/collection/types";
 const LOOKUP_LIMIT = 8;
 
 /** The set code new numbers default to in booster entry: the set with the most cards (DEMO in the shipped catalog). */
-export async function defaultSetCode(): Promise<string> {
-  await requireUser();
+export async function defaultSetCode(actor: Actor): Promise<string> {
+  requireActor(actor);
   const sets = await db.cardSet.findMany({ select: { code: true, _count: { select: { cards: true } } } });
   sets.sort((a, b) => b._count.cards - a._count.cards || a.code.localeCompare(b.code));
   return sets[0]?.code ?? "DEMO";
@@ -25,8 +25,8 @@ export async function defaultSetCode(): Promise<string> {
  * title fragment ("knu"); exact number matches first. Signed-in users only
  * (the answer carries their owned counts).
  */
-export async function lookupCards(term: string): Promise<LookupCardDTO[]> {
-  const user = await requireUser();
+export async function lookupCards(actor: Actor, term: string): Promise<LookupCardDTO[]> {
+  const user = requireActor(actor);
   const q = term.trim().slice(0, 60);
   if (!q) return [];
   const numbered = /^()#?(\d{1,5})$/.exec(q) ?? /^([a-z0-9][a-z0-9-]{0,11}?)[\s-]+#?(\d{1,5})$/i.exec(q);

@@ -3,7 +3,7 @@ import { db } from "@/lib/server/db/db";
 import { invalidate } from "@/lib/server/cache/invalidate";
 import { userTag } from "@/lib/server/cache/tags";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { cardKey } from "@/lib/catalog/keys";
 import type { PackOpeningDTO } from "@/lib/collection/types";
 import { CollectionError, type Tx } from "./errors";
@@ -33,8 +33,8 @@ function toPackDTO(p: Prisma.PackOpeningGetPayload<{ include: typeof packInclude
  * Records a pack opening (the cards as entered, a card may repeat) and adds
  * its cards to the current user's collection, all in one transaction.
  */
-export async function recordPackOpening(cardIds: string[]): Promise<PackOpeningDTO> {
-  const user = await requireUser();
+export async function recordPackOpening(actor: Actor, cardIds: string[]): Promise<PackOpeningDTO> {
+  const user = requireActor(actor);
   const counts = new Map<string, number>();
   for (const id of cardIds) counts.set(id, (counts.get(id) ?? 0) + 1);
   const pack = await db.$transaction(async (tx) => {
@@ -65,8 +65,8 @@ async function lastOpenPack(tx: Tx, userId: string) {
  * count would go below zero because copies were removed since. With
  * `expectedPackId`, refuses unless that pack is the user's last one.
  */
-export async function undoLastPackOpening(expectedPackId?: string): Promise<PackOpeningDTO> {
-  const user = await requireUser();
+export async function undoLastPackOpening(actor: Actor, expectedPackId?: string): Promise<PackOpeningDTO> {
+  const user = requireActor(actor);
   const pack = await db.$transaction(async (tx) => {
     const last = await lastOpenPack(tx, user.id);
     if (!last) throw new CollectionError("collection/no-pack", "There is no pack opening to undo.");
@@ -96,8 +96,8 @@ export async function undoLastPackOpening(expectedPackId?: string): Promise<Pack
 }
 
 /** The current user's pack openings, newest first; only the last one not undone can be undone. */
-export async function listPackOpenings(opts: { take?: number } = {}): Promise<PackOpeningDTO[]> {
-  const user = await requireUser();
+export async function listPackOpenings(actor: Actor, opts: { take?: number } = {}): Promise<PackOpeningDTO[]> {
+  const user = requireActor(actor);
   const packs = await db.packOpening.findMany({
     where: { userId: user.id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -3,7 +3,7 @@ import { db } from "@/lib/server/db/db";
 import { invalidate } from "@/lib/server/cache/invalidate";
 import { userTag } from "@/lib/server/cache/tags";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { cardKey } from "@/lib/catalog/keys";
 import { MAX_QUANTITY } from "@/lib/collection/schemas";
 import { CollectionError, type Tx } from "./errors";
@@ -58,8 +58,8 @@ export async function assertCardsExist(tx: Tx, cardIds: string[]): Promise<void>
 }
 
 /** + / −: changes the current user's copies of one card; returns the new quantity. */
-export async function adjustOwned(cardId: string, delta: number): Promise<number> {
-  const user = await requireUser();
+export async function adjustOwned(actor: Actor, cardId: string, delta: number): Promise<number> {
+  const user = requireActor(actor);
   const quantity = await db.$transaction(async (tx) => {
     await assertCardsExist(tx, [cardId]);
     return applyDelta(tx, user.id, cardId, delta);
@@ -69,8 +69,8 @@ export async function adjustOwned(cardId: string, delta: number): Promise<number
 }
 
 /** A typed quantity: sets the current user's copies of one card (0 removes the entry). */
-export async function setOwned(cardId: string, quantity: number): Promise<number> {
-  const user = await requireUser();
+export async function setOwned(actor: Actor, cardId: string, quantity: number): Promise<number> {
+  const user = requireActor(actor);
   if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_QUANTITY) {
     throw new CollectionError("collection/too-many", `Quantity must be a whole number from 0 to ${MAX_QUANTITY}.`);
   }

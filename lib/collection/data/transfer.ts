@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import type { ImportMode, TransferFormat } from "@/lib/collection/schemas";
 import type { ExportRow } from "@/lib/collection/transfer";
 import type { OnImportProgress } from "@/lib/server/import/progress";
@@ -10,10 +10,10 @@ import { applyCollectionImportToMine, parseOrThrow, previewOf, resolveImport } f
 /** Collection files: import (dry run, then applied atomically without holding the server) and export. */
 
 /** Dry run: what importing the file would do to the current user's collection. Changes nothing. */
-export async function previewCollectionImport(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
-  await requireUser();
+export async function previewCollectionImport(actor: Actor, format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
+  requireActor(actor);
   const parsed = parseOrThrow(format, text);
-  const resolved = await resolveImport(parsed.rows, mode, onProgress);
+  const resolved = await resolveImport(actor, parsed.rows, mode, onProgress);
   onProgress({ phase: "done", done: parsed.rows.length, total: parsed.rows.length });
   return previewOf(mode, { ...resolved, errors: [...parsed.errors, ...resolved.errors].sort((a, b) => a.row - b.row) });
 }
@@ -23,14 +23,14 @@ export async function previewCollectionImport(format: TransferFormat, text: stri
  * nothing changes. "add" adds each quantity to what is owned; "replace" makes
  * the collection exactly the file (cards not in it drop to none).
  */
-export async function applyCollectionImport(format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
-  await requireUser();
-  return applyCollectionImportToMine(format, text, mode, onProgress);
+export async function applyCollectionImport(actor: Actor, format: TransferFormat, text: string, mode: ImportMode, onProgress: OnImportProgress = () => {}): Promise<ImportPreview> {
+  requireActor(actor);
+  return applyCollectionImportToMine(actor, format, text, mode, onProgress);
 }
 
 /** Every card the current user owns (quantity above 0), for export. */
-export async function exportCollection(): Promise<ExportRow[]> {
-  const user = await requireUser();
+export async function exportCollection(actor: Actor): Promise<ExportRow[]> {
+  const user = requireActor(actor);
   const entries = await db.collectionEntry.findMany({
     where: { userId: user.id, quantity: { gt: 0 } },
     select: { quantity: true, card: { select: { number: true, title: true, set: { select: { code: true } } } } },

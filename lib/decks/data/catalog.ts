@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/lib/server/actor";
 import { db } from "@/lib/server/db/db";
 import { cardInclude, toCardDTO } from "@/lib/catalog/data";
 import { searchOwnedCards } from "@/lib/catalog/data";
@@ -27,10 +28,11 @@ export async function getCardsByIds(ids: string[]): Promise<CardDTO[]> {
  * keyed), so the editor never needs the whole collection.
  */
 export async function searchCardsForDeck(
+  actor: Actor,
   query: string,
   opts: { onlyOwned?: boolean; take?: number } = {},
 ): Promise<{ cards: CardDTO[]; owned: Record<string, number>; total: number; error?: string }> {
-  const r = await searchOwnedCards({ q: query, pageSize: opts.take ?? 60, ownership: opts.onlyOwned ? "owned" : "all" });
+  const r = await searchOwnedCards(actor, { q: query, pageSize: opts.take ?? 60, ownership: opts.onlyOwned ? "owned" : "all" });
   if (!r.ok) return { cards: [], owned: {}, total: 0, error: `${r.error.message} (at position ${r.error.position + 1}: expected ${r.error.expected})` };
   const owned = Object.fromEntries(r.cards.filter((c) => c.quantity > 0).map((c) => [c.id, c.quantity]));
   return { cards: r.cards.map(({ quantity: _owned, ...card }) => card), owned, total: r.total };

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import { publicDeckNameContains, titleKeyContains } from "@/lib/server/db/literal-match";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { colorsFromMask } from "@/lib/catalog/colors";
 import { cardKey, titleKey } from "@/lib/catalog/keys";
 import { checkEntries } from "@/lib/decks/rules";
@@ -63,8 +63,8 @@ const MY_DECKS_MAX = 500;
  * nested include: /decks and the lab run this on every request, and Prisma
  * compiles and joins a nested include anew each time.
  */
-export async function listMyDecks(): Promise<DeckSummaryDTO[]> {
-  const user = await requireUser();
+export async function listMyDecks(actor: Actor): Promise<DeckSummaryDTO[]> {
+  const user = requireActor(actor);
   const [decks, lines] = await Promise.all([
     db.$queryRaw<
       {

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { cardInclude, toCardDTO } from "@/lib/catalog/data";
-import { getCurrentUser, requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { cardKey } from "@/lib/catalog/keys";
 import { checkEntries, type DeckCheck } from "@/lib/decks/rules";
@@ -46,15 +46,15 @@ async function toDeckDTO(row: DeckRow, viewerId: string | null): Promise<DeckDTO
 }
 
 /** The deck for its owner's editor; null (a 404) for anyone else, whatever the visibility. */
-export async function getDeckForOwner(deckId: string): Promise<DeckDTO | null> {
-  const user = await requireUser();
+export async function getDeckForOwner(actor: Actor, deckId: string): Promise<DeckDTO | null> {
+  const user = requireActor(actor);
   const row = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, include: deckWithCards });
   return row ? toDeckDTO(row, user.id) : null;
 }
 
 /** A shared deck by its slug: anyone for public/unlisted decks, only the owner for private ones (else null). */
-export async function getSharedDeck(slug: string): Promise<DeckDTO | null> {
-  const viewer = await getCurrentUser();
+export async function getSharedDeck(actor: Actor | null, slug: string): Promise<DeckDTO | null> {
+  const viewer = actor;
   const row = await db.deck.findUnique({ where: { shareSlug: slug }, include: deckWithCards });
   if (!row) return null;
   if (row.visibility === "private" && row.ownerId !== viewer?.id) return null;
@@ -73,8 +73,8 @@ export async function getPublishedDeck(slug: string): Promise<DeckDTO | null> {
 }
 
 /** The signed-in user's copies of the given cards (at most 1000 ids), for the owned marks on cached deck pages. */
-export async function getMyOwnedCountsFor(cardIds: string[]): Promise<Record<string, number>> {
-  const user = await requireUser();
+export async function getMyOwnedCountsFor(actor: Actor, cardIds: string[]): Promise<Record<string, number>> {
+  const user = requireActor(actor);
   const ids = [...new Set(cardIds)].slice(0, 1000);
   return Object.fromEntries(await ownedCounts(user.id, ids));
 }
@@ -84,8 +84,8 @@ export async function getMyOwnedCountsFor(cardIds: string[]): Promise<Record<str
  * deck entries: owned counts for a signed-in viewer, and the printings the
  * catalog does not hold.
  */
-export async function resolveDeckList(list: DeckListEntry[]): Promise<{ entries: DeckEntryDTO[]; missing: string[]; check: DeckCheck }> {
-  const viewer = await getCurrentUser();
+export async function resolveDeckList(actor: Actor | null, list: DeckListEntry[]): Promise<{ entries: DeckEntryDTO[]; missing: string[]; check: DeckCheck }> {
+  const viewer = actor;
   return resolveList(list, viewer?.id ?? null);
 }
 
@@ -112,14 +112,14 @@ async function resolveList(list: DeckListEntry[], viewerId: string | null): Prom
 }
 
 /** The signed-in user's copies per card id (for the editor's owned/missing marks). */
-export async function getMyOwnedCounts(): Promise<Record<string, number>> {
-  const user = await requireUser();
+export async function getMyOwnedCounts(actor: Actor): Promise<Record<string, number>> {
+  const user = requireActor(actor);
   const rows = await db.collectionEntry.findMany({ where: { userId: user.id, quantity: { gt: 0 } }, select: { cardId: true, quantity: true } });
   return Object.fromEntries(rows.map((r) => [r.cardId, r.quantity]));
 }
 
 /** Card ids for printings addressed by set + number (for copying a deck code or starter deck). Unknown printings are listed. */
 export async function cardIdsForList(list: DeckListEntry[]): Promise<{ cards: DeckLine[]; missing: string[] }> {
-  const r = await resolveDeckList(list);
+  const r = await resolvePublicDeckList(list);
   return { cards: r.entries.map((e) => ({ cardId: e.card.id, quantity: e.quantity })), missing: r.missing };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { cardKey } from "@/lib/catalog/keys";
 import { diffDeckLists, formatDeckDiff, type DeckDiffLine } from "@/lib/decks/diff";
 import { checkDeck, ruleCatalog } from "@/lib/decks/rules";
@@ -11,8 +11,8 @@ import { saveDeck } from "./write";
 /** A deck's version history: listed with diffs, and restored as a new version. */
 
 /** The owner's version history, newest first, each with its diff from the version before. */
-export async function listDeckVersions(deckId: string): Promise<DeckVersionDTO[] | null> {
-  const user = await requireUser();
+export async function listDeckVersions(actor: Actor, deckId: string): Promise<DeckVersionDTO[] | null> {
+  const user = requireActor(actor);
   const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
   if (!deck) return null;
   const versions = await db.deckVersion.findMany({ where: { deckId }, orderBy: { version: "asc" }, include: { author: { select: { displayName: true } } }, take: 1000 });
@@ -63,11 +63,11 @@ function parseSnapshot(json: string): DeckLine[] {
 }
 
 /** Restores an old version, cards, name and description, as a new version (history is never rewritten). */
-export async function restoreDeckVersion(deckId: string, version: number, expectedVersion: number): Promise<DeckWriteResult> {
-  const user = await requireUser();
+export async function restoreDeckVersion(actor: Actor, deckId: string, version: number, expectedVersion: number): Promise<DeckWriteResult> {
+  const user = requireActor(actor);
   const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
   if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
   const snap = await db.deckVersion.findUnique({ where: { deckId_version: { deckId, version } } });
   if (!snap) return { ok: false, code: "deck/not-found", message: `Version ${version} does not exist.` };
-  return saveDeck({ deckId, expectedVersion, name: snap.name, description: snap.description, cards: parseSnapshot(snap.cards) });
+  return saveDeck(user, { deckId, expectedVersion, name: snap.name, description: snap.description, cards: parseSnapshot(snap.cards) });
 }

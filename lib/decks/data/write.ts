@@ -4,7 +4,7 @@ import { invalidate } from "@/lib/server/cache/invalidate";
 import { userTag } from "@/lib/server/cache/tags";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/server/db/db";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { cardKey } from "@/lib/catalog/keys";
 import { blockingProblems, checkDeck, ruleCatalog, type DeckCheck } from "@/lib/decks/rules";
 import { diffDeckLists, formatDeckDiff } from "@/lib/decks/diff";
@@ -49,8 +49,8 @@ function canonicalLines(cards: DeckLine[]): DeckLine[] {
 }
 
 /** Creates a deck (version 1, private) for the signed-in user. */
-export async function createDeck(input: CreateDeckInput): Promise<DeckWriteResult> {
-  const user = await requireUser();
+export async function createDeck(actor: Actor, input: CreateDeckInput): Promise<DeckWriteResult> {
+  const user = requireActor(actor);
   const r = await db.$transaction(async (tx) => {
     const v = await validateList(tx, input.cards);
     if (!v.ok) return v;
@@ -85,8 +85,8 @@ async function conflict(tx: Tx, deckId: string, attempted: DeckLine[]): Promise<
  * A public or unlisted deck saved with a list that is not legal becomes
  * private (`unpublished` says what it was).
  */
-export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
-  const user = await requireUser();
+export async function saveDeck(actor: Actor, input: SaveDeckInput): Promise<DeckWriteResult> {
+  const user = requireActor(actor);
   const r = await db.$transaction(async (tx) => {
     const owned = await tx.deck.findFirst({ where: { id: input.deckId, ownerId: user.id }, select: { id: true, shareSlug: true, visibility: true, cards: { select: { cardId: true } } } });
     if (!owned) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
@@ -113,8 +113,8 @@ export async function saveDeck(input: SaveDeckInput): Promise<DeckWriteResult> {
 }
 
 /** Deletes the owner's deck with its versions; not-found for anyone else. */
-export async function deleteDeck(deckId: string): Promise<{ ok: true } | DeckWriteError> {
-  const user = await requireUser();
+export async function deleteDeck(actor: Actor, deckId: string): Promise<{ ok: true } | DeckWriteError> {
+  const user = requireActor(actor);
   const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { shareSlug: true, visibility: true, cards: { select: { cardId: true } } } });
   const res = await db.deck.deleteMany({ where: { id: deckId, ownerId: user.id } });
   if (!res.count || !deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
@@ -126,8 +126,8 @@ export async function deleteDeck(deckId: string): Promise<{ ok: true } | DeckWri
  * Sets who can see the deck. Public and unlisted (publishing) need a legal
  * deck; making it private is always allowed.
  */
-export async function setDeckVisibility(deckId: string, visibility: DeckVisibility): Promise<{ ok: true; visibility: DeckVisibility } | DeckWriteError> {
-  const user = await requireUser();
+export async function setDeckVisibility(actor: Actor, deckId: string, visibility: DeckVisibility): Promise<{ ok: true; visibility: DeckVisibility } | DeckWriteError> {
+  const user = requireActor(actor);
   const r = await db.$transaction(async (tx) => {
     const deck = await tx.deck.findFirst({ where: { id: deckId, ownerId: user.id }, include: { cards: { select: { cardId: true, quantity: true } } } });
     if (!deck) return { ok: false as const, code: "deck/not-found" as const, message: "This deck does not exist." };
@@ -148,15 +148,15 @@ export async function setDeckVisibility(deckId: string, visibility: DeckVisibili
  * Copies a deck the viewer may see (their own, or a shared one by slug) into a
  * new private deck of theirs. Private decks of others are not found.
  */
-export async function copyDeck(source: { deckId: string } | { slug: string }, name?: string): Promise<DeckWriteResult> {
-  const user = await requireUser();
+export async function copyDeck(actor: Actor, source: { deckId: string } | { slug: string }, name?: string): Promise<DeckWriteResult> {
+  const user = requireActor(actor);
   const row = await db.deck.findFirst({
     where: "deckId" in source ? { id: source.deckId, ownerId: user.id } : { shareSlug: source.slug, OR: [{ ownerId: user.id }, { visibility: { in: ["public", "unlisted"] } }] },
     include: { cards: true },
   });
   if (!row) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
-  const copy = await createDeck({ name: (name ?? `Copy of ${row.name}`).slice(0, 100), description: row.description, cards: row.cards.map((c) => ({ cardId: c.cardId, quantity: c.quantity })) });
+  const copy = await createDeck(user, { name: (name ?? `Copy of ${row.name}`).slice(0, 100), description: row.description, cards: row.cards.map((c) => ({ cardId: c.cardId, quantity: c.quantity })) });
   // A copy by someone else counts for the deck's "copied by" figure (once per person).
-  if (copy.ok && row.ownerId !== user.id) await recordDeckCopy(row.id);
+  if (copy.ok && row.ownerId !== user.id) await recordDeckCopy(user, row.id);
   return copy;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
 import { db } from "@/lib/server/db/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getCurrentUser, requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { DomainError } from "@/lib/server/errors";
 import type { Player } from "@/lib/engine";
 import type { GameRecord, GameSummary, Listing, Pace, PlayColumnRule, SeatDeck } from "@/lib/play/types";
@@ -34,8 +34,8 @@ function isUniqueViolation(e: unknown): boolean {
  * and invite link are random (128 and 144 bits), its seed and its lead are
  * drawn here with the server's CSPRNG.
  */
-export async function createGame(settings: NewGameSettings, deck: SeatDeck): Promise<{ code: string }> {
-  const user = await requireUser();
+export async function createGame(actor: Actor, settings: NewGameSettings, deck: SeatDeck): Promise<{ code: string }> {
+  const user = requireActor(actor);
   const code = token(16);
   await db.playGame.create({
     data: {
@@ -58,8 +58,8 @@ export async function createGame(settings: NewGameSettings, deck: SeatDeck): Pro
  * players taking the same seat at once, one sits (the seat's key decides) and
  * the other is told it is taken. The game is then active.
  */
-export async function joinGame(by: { token: string } | { code: string }, deck: SeatDeck): Promise<{ code: string }> {
-  const user = await requireUser();
+export async function joinGame(actor: Actor, by: { token: string } | { code: string }, deck: SeatDeck): Promise<{ code: string }> {
+  const user = requireActor(actor);
   const row = await db.playGame.findUnique({ where: "token" in by ? { inviteToken: by.token } : { code: by.code }, include: gameInclude });
   if (!row || ("code" in by && row.listing !== "open")) throw new DomainError("play/not-found", "There is no such game.");
   if (row.seats.some((s) => s.userId === user.id)) return { code: row.code };
@@ -77,8 +77,8 @@ export async function joinGame(by: { token: string } | { code: string }, deck: S
 }
 
 /** The host withdraws a game nobody has joined yet. */
-export async function cancelGame(code: string): Promise<void> {
-  const user = await requireUser();
+export async function cancelGame(actor: Actor, code: string): Promise<void> {
+  const user = requireActor(actor);
   const r = await db.playGame.updateMany({ where: { code, status: "waiting", seats: { some: { seat: 0, userId: user.id } } }, data: { status: "cancelled" } });
   if (r.count === 0) throw new DomainError("play/not-found", "There is no waiting game of yours with this link.");
 }
@@ -88,8 +88,8 @@ export async function cancelGame(code: string): Promise<void> {
  * decks and settings, the other seat leading. One rematch per game: a second
  * request (the opponent's, at the same moment) gets the same new game.
  */
-export async function rematchGame(code: string): Promise<{ code: string }> {
-  const user = await requireUser();
+export async function rematchGame(actor: Actor, code: string): Promise<{ code: string }> {
+  const user = requireActor(actor);
   const row = await db.playGame.findUnique({ where: { code }, include: gameInclude });
   if (!row || !row.seats.some((s) => s.userId === user.id)) throw new DomainError("play/not-found", "There is no such game of yours.");
   if (row.status !== "finished") throw new DomainError("play/not-finished", "A rematch starts once the game is over.");
@@ -123,15 +123,15 @@ export async function rematchGame(code: string): Promise<{ code: string }> {
 }
 
 /** Open games waiting for a second player, newest first (public: anyone may look, sitting needs an account). */
-export async function listLobby(): Promise<GameSummary[]> {
-  const viewer = await getCurrentUser();
+export async function listLobby(actor: Actor | null): Promise<GameSummary[]> {
+  const viewer = actor;
   const rows = await db.playGame.findMany({ where: { status: "waiting", listing: "open" }, include: gameInclude, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 50 });
   return rows.map((r) => toGameSummary(toGameRecord(r), viewer?.id ?? null));
 }
 
 /** The signed-in user's games, most recently changed first (waiting, live, correspondence and finished alike). */
-export async function listMyGames(): Promise<GameSummary[]> {
-  const user = await requireUser();
+export async function listMyGames(actor: Actor): Promise<GameSummary[]> {
+  const user = requireActor(actor);
   const rows = await db.playGame.findMany({
     where: { seats: { some: { userId: user.id } }, status: { not: "cancelled" } },
     include: gameInclude,
@@ -155,8 +155,8 @@ export interface GamePage {
  * capability to watch); the invite token only for its players. Null for an
  * unknown or cancelled game.
  */
-export async function getGamePage(code: string): Promise<GamePage | null> {
-  const viewer = await getCurrentUser();
+export async function getGamePage(actor: Actor | null, code: string): Promise<GamePage | null> {
+  const viewer = actor;
   const row = await db.playGame.findUnique({ where: { code }, include: { ...gameInclude, rematch: { select: { code: true } } } });
   if (!row || row.status === "cancelled") return null;
   const g = toGameRecord(row);

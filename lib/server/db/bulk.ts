@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import { providerOf } from "@/lib/server/db/db-client";
 import { DomainError } from "@/lib/server/errors";
-import { AuthError, requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
+import { AuthError } from "@/lib/server/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -65,8 +66,8 @@ function assertMinted(job: ImportJob): void {
 }
 
 /** Creates the job staged rows hang off, for the session's user (and clears the leftovers of imports that died long ago). */
-export async function startImportJob(kind: "catalog" | "collection", total: number): Promise<ImportJob> {
-  const me = await requireUser();
+export async function startImportJob(actor: Actor, kind: "catalog" | "collection", total: number): Promise<ImportJob> {
+  const me = requireActor(actor);
   await clearAbandonedImports();
   const row = await db.importJob.create({ data: { kind, userId: me.id, total }, select: { id: true } });
   const job: ImportJob = Object.freeze({ id: row.id, userId: me.id });

@@ -14,7 +14,7 @@ export async function searchCards(input: SearchCardsInput): Promise<SearchCardsR
   const { q, sort, dir, page, pageSize } = normalizeSearchParams(input);
   const parsed = parseQuery(q);
   if (!parsed.ok) return parsed;
-  const { cards, total } = await runSearch({ ast: parsed.ast, sort, dir, page, pageSize, owner: null });
+  const { cards, total } = await runSearch(null, { ast: parsed.ast, sort, dir, page, pageSize, owner: null });
   const suggestion = total === 0 && parsed.ast ? didYouMean(q, parsed.ast, await vocabulary()) : null;
   return { ok: true, cards, total, page, pageSize, sort, dir, ...(suggestion ? { suggestion } : {}) };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { parseQuery } from "@/lib/catalog/search";
 import type { OwnershipFilter } from "@/lib/collection/schemas";
 import { normalizeSearchParams, runSearch, type SearchCardsInput, type SearchOwnedCardsResult } from "./run";
@@ -11,11 +11,11 @@ import { normalizeSearchParams, runSearch, type SearchCardsInput, type SearchOwn
  * read from the session, never from the caller. Used by the collection page
  * and the deck editor.
  */
-export async function searchOwnedCards(input: SearchCardsInput & { ownership?: OwnershipFilter }): Promise<SearchOwnedCardsResult> {
-  await requireUser();
+export async function searchOwnedCards(actor: Actor, input: SearchCardsInput & { ownership?: OwnershipFilter }): Promise<SearchOwnedCardsResult> {
+  requireActor(actor);
   const { q, sort, dir, page, pageSize } = normalizeSearchParams(input);
   const parsed = parseQuery(q);
   if (!parsed.ok) return parsed;
-  const { cards, quantities, total } = await runSearch({ ast: parsed.ast, sort, dir, page, pageSize, owner: { ownership: input.ownership ?? "all" } });
+  const { cards, quantities, total } = await runSearch(actor, { ast: parsed.ast, sort, dir, page, pageSize, owner: { ownership: input.ownership ?? "all" } });
   return { ok: true, cards: cards.map((card, i) => ({ ...card, quantity: quantities[i] })), total, page, pageSize, sort, dir };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { shownImageUrl } from "@/lib/server/security-headers";
 import { db, dbDialect } from "@/lib/server/db/db";
-import { requireUser } from "@/lib/server/session";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { colorsFromMask } from "@/lib/catalog/colors";
 import { cardKey } from "@/lib/catalog/keys";
 import type { CardDTO } from "@/lib/catalog/card-types";
@@ -95,11 +95,12 @@ const NOTHING = sql``;
  */
 const searchGate = concurrencyGate({ running: Math.min(64, Math.max(1, Number(process.env.SEARCH_CONCURRENCY) || 4)), waiting: 256, what: "Searches", retryAfterSeconds: 5 });
 
-export function runSearch(opts: Parameters<typeof runSearchNow>[0]): ReturnType<typeof runSearchNow> {
-  return searchGate.run(() => runSearchNow(opts));
+/** A search as `actor`: a search with an `owner` filter reads that actor's collection and needs one (AuthError for a guest). */
+export function runSearch(actor: Actor | null, opts: Parameters<typeof runSearchNow>[1]): ReturnType<typeof runSearchNow> {
+  return searchGate.run(() => runSearchNow(actor, opts));
 }
 
-async function runSearchNow(opts: {
+async function runSearchNow(actor: Actor | null, opts: {
   ast: QueryNode | null;
   sort: SortKey;
   dir: SortDir;
@@ -109,7 +110,7 @@ async function runSearchNow(opts: {
 }): Promise<{ cards: CardDTO[]; quantities: number[]; total: number }> {
   const dialect: SqlDialect = dbDialect();
   const { ast, owner, pageSize, sort, dir } = opts;
-  const userId = owner ? (await requireUser()).id : null;
+  const userId = owner ? requireActor(actor).id : null;
   const offset = (opts.page - 1) * pageSize;
   const filtered = owner !== null && owner.ownership !== "all";
   const where = sql`${conditionSql(ast, dialect)}${filtered ? sql` AND ${ownershipSql(owner.ownership)}` : NOTHING}`;
