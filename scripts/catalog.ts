@@ -39,7 +39,7 @@ async function main() {
   try {
     if (command === "export") {
       const format = option(args, "--format") === "csv" ? "csv" : "json";
-      const cards = await runAsSystemAdmin(asEmail, () => exportCatalog());
+      const cards = await runAsSystemAdmin(asEmail, (actor) => exportCatalog(actor));
       const body = format === "csv" ? toCsv(cards) : toJson(cards);
       const out = option(args, "--out");
       if (out) {
@@ -62,7 +62,7 @@ async function main() {
       const text = readFileSync(file, "utf8");
       const { progressBar } = await import("./lib/progress");
       const onProgress = progressBar();
-      const report = await runAsSystemAdmin(asEmail, () => (dry ? dryRunImport(text, format, onProgress) : applyImport(text, format, onProgress)));
+      const report = await runAsSystemAdmin(asEmail, (actor) => (dry ? dryRunImport(actor, text, format, onProgress) : applyImport(actor, text, format, onProgress)));
       if (report.fileError) {
         console.error(`✖ ${report.fileError.message} Nothing was written.`);
         process.exitCode = 1;

@@ -96,14 +96,14 @@ async function importCollection(email: string | undefined, file: string | undefi
     const modeArg = option("--mode") ?? "add";
     if (modeArg !== "add" && modeArg !== "replace") throw new Error("--mode must be add or replace.");
     const dry = rest.includes("--dry-run");
-    const preview = await runAsSystemAccount(email, async () => {
-      if (dry) return previewCollectionImport(format, text, modeArg, progressBar());
+    const preview = await runAsSystemAccount(email, async (actor) => {
+      if (dry) return previewCollectionImport(actor, format, text, modeArg, progressBar());
       try {
-        return await applyCollectionImport(format, text, modeArg, progressBar());
+        return await applyCollectionImport(actor, format, text, modeArg, progressBar());
       } catch (e) {
         // a refused file: say which rows are wrong (the check changes nothing)
         if ((e as { code?: string }).code !== "collection/import-invalid") throw e;
-        const check = await previewCollectionImport(format, text, modeArg);
+        const check = await previewCollectionImport(actor, format, text, modeArg);
         if (!check.errors.length) throw e;
         return check;
       }

@@ -20,12 +20,12 @@ async function main() {
   if (kind === "catalog") {
     const { applyImport } = await import("@/lib/catalog/data/catalog-import");
     const { runAsSystemUser } = await import("@/lib/accounts/data/system");
-    const report = await runAsSystemUser(userId, () => applyImport(text, "json", onProgress));
+    const report = await runAsSystemUser(userId, (actor) => applyImport(actor, text, "json", onProgress));
     console.log(JSON.stringify({ phase: "result", applied: report.applied, counts: report.counts }));
   } else {
     const { applyCollectionImport } = await import("@/lib/collection/data/transfer");
     const { runAsSystemUser } = await import("@/lib/accounts/data/system");
-    const result = await runAsSystemUser(userId, () => applyCollectionImport("json", text, mode === "replace" ? "replace" : "add", onProgress));
+    const result = await runAsSystemUser(userId, (actor) => applyCollectionImport(actor, "json", text, mode === "replace" ? "replace" : "add", onProgress));
     console.log(JSON.stringify({ phase: "result", applied: true, lines: result.lines.length }));
   }
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { getMyAccount } from "@/lib/accounts/data/account";
 import { AccountSection } from "@/components/accounts/account-section";
 import { ChangePasswordForm } from "@/components/accounts/change-password-form";
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Your account", robots: { index: fals
 /** The signed-in user's account: one AccountSection per feature, in this order. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string }> }) {
   const me = await requireUserOrRedirect("/account");
-  const account = await getMyAccount();
+  const account = await getMyAccount(me);
   const { changed } = await searchParams;
   return (
     <div className="mx-auto max-w-2xl space-y-6">

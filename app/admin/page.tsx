@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { requireAdminPage } from "@/lib/server/page-actor";
 import { adminOverview } from "@/lib/catalog/data/suggestions";
 import { countOpenReports } from "@/lib/community/data";
 
 export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
-  await requireAdminPage("/admin");
-  const [stats, reportedComments] = await Promise.all([adminOverview(), countOpenReports()]);
+  const actor = await requireAdminPage("/admin");
+  const [stats, reportedComments] = await Promise.all([adminOverview(actor), countOpenReports(actor)]);
   const links = [
     { href: "/admin/cards", title: "Catalog", body: `${stats.cards} cards: create, edit and delete.` },
     { href: "/admin/suggestions", title: "Suggestions", body: `${stats.pendingSuggestions} waiting for review.` },

@@ -1,5 +1,6 @@
 import { parsePageNumber } from "@/lib/util/page-number";
 import Link from "next/link";
+import type { Actor } from "@/lib/server/actor";
 import { Suspense } from "react";
 import { listCollection } from "@/lib/collection/data";
 import { cachedCatalogFacets } from "@/lib/catalog/data/public-pages";
@@ -63,11 +64,11 @@ export function collectionHref(p: CollectionParams, updates: { show?: OwnershipF
   return s ? `/collection?${s}` : "/collection";
 }
 
-/** The signed-in user's page of the collection and the search box's lists (reads the session's user). */
-export async function loadCollection(p: CollectionParams) {
+/** The signed-in user's page of the collection and the search box's lists (the actor the page authenticated). */
+export async function loadCollection(actor: Actor, p: CollectionParams) {
   const filter = ownershipFilterSchema.parse(p.show ?? "all");
   const [result, facets] = await Promise.all([
-    listCollection({ filter, q: p.q ?? "", sort: p.sort, dir: p.dir, page: p.page }),
+    listCollection(actor, { filter, q: p.q ?? "", sort: p.sort, dir: p.dir, page: p.page }),
     // the filter lists are the catalog's, the same for everyone: cached until a catalog write
     cachedCatalogFacets(),
   ]);

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageSkeleton } from "@/components/ui/skeleton";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import type { Actor } from "@/lib/server/actor";
 import { collectionHref, collectionParams, CollectionView, loadCollection, type CollectionParams } from "./collection-view";
 
 export const metadata: Metadata = { title: "My collection" };
@@ -16,15 +17,15 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  */
 export default async function CollectionPage({ searchParams }: { searchParams: SearchParams }) {
   const params = collectionParams(await searchParams);
-  await requireUserOrRedirect(collectionHref(params));
+  const actor = await requireUserOrRedirect(collectionHref(params));
   // signed in: the rest streams behind a skeleton (the redirect above still answers with a real HTTP redirect)
   return (
     <Suspense fallback={<PageSkeleton kind="grid" label="your collection" />}>
-      <CollectionContent params={params} />
+      <CollectionContent actor={actor} params={params} />
     </Suspense>
   );
 }
 
-async function CollectionContent({ params }: { params: CollectionParams }) {
-  return <CollectionView params={params} data={await loadCollection(params)} />;
+async function CollectionContent({ actor, params }: { actor: Actor; params: CollectionParams }) {
+  return <CollectionView params={params} data={await loadCollection(actor, params)} />;
 }

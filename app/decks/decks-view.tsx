@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { Actor } from "@/lib/server/actor";
 import { listMyDecks } from "@/lib/decks/data";
 import { listStarterDecks } from "@/lib/decks/data/starter-decks";
 import { DeckRowActions, NewDeckForm } from "@/components/decks/deck-list-forms";
@@ -14,9 +15,9 @@ import { ColorDots } from "@/components/decks/color-dots";
 /** "Nov 30, 2026, 10:04 PM": one formatter for every row (building one per call costs more than the rest of a row). */
 const EDITED = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
-/** The signed-in user's decks and the starter decks (reads the session's user). */
-export async function loadDecks() {
-  const [decks, starters] = await Promise.all([listMyDecks(), listStarterDecks()]);
+/** The signed-in user's decks and the starter decks (the actor the page authenticated). */
+export async function loadDecks(actor: Actor) {
+  const [decks, starters] = await Promise.all([listMyDecks(actor), listStarterDecks()]);
   return { decks, starters };
 }
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { DoctorPanel } from "@/components/lab/doctor-panel";
 import { LabRunner } from "@/components/lab/lab-runner";
 import { getDoctorCandidates, listLabChoices, loadLabDeck, type LabDeck } from "@/lib/lab/data";
-import { getCurrentUser } from "@/lib/server/session";
+import { authenticate } from "@/lib/server/actor";
 import { chunkSize } from "@/lib/lab/run-state";
 import { type MatchupSpec } from "@/lib/lab/matchup";
 import { labQuery, parseLabParams, type LabSource } from "@/lib/lab/params";
@@ -17,7 +17,8 @@ type SearchParams = Record<string, string | string[] | undefined>;
 export default async function LabPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const { choice, errors } = parseLabParams(params);
-  const choices = await listLabChoices();
+  const actor = await authenticate("public");
+  const choices = await listLabChoices(actor);
   const heading = (
     <div className="mb-4 space-y-1">
       <div className="flex flex-wrap items-baseline gap-3">
@@ -41,8 +42,8 @@ export default async function LabPage({ searchParams }: { searchParams: Promise<
       </div>
     );
 
-  const you = await loadLabDeck(choice.you);
-  const opps = await Promise.all(choice.vs.map((s) => loadLabDeck(s)));
+  const you = await loadLabDeck(actor, choice.you);
+  const opps = await Promise.all(choice.vs.map((s) => loadLabDeck(actor, s)));
   const loadErrors = [...(you.ok ? [] : [`Your deck: ${you.message}`]), ...opps.flatMap((o, i) => (o.ok ? [] : [`Opponent ${i + 1}: ${o.message}`]))];
   if (!you.ok || loadErrors.length > 0)
     return (
@@ -58,7 +59,7 @@ export default async function LabPage({ searchParams }: { searchParams: Promise<
   const portable = (s: LabSource, d: LabDeck): LabSource => (s.kind === "starter" || !d.code ? s : { kind: "code", code: d.code });
   const shareQuery = labQuery(choice, seed, { you: portable(choice.you, you.deck), vs: choice.vs.map((s, i) => portable(s, oppDecks[i])) });
   const ownedOnly = params.owned === "1";
-  const [candidates, viewer] = await Promise.all([getDoctorCandidates(you.deck, ownedOnly), getCurrentUser()]);
+  const candidates = await getDoctorCandidates(actor, you.deck, ownedOnly);
   const toggleOwned = `/lab?${shareQuery}${choice.counts ? `&n=${choice.counts.join(",")}` : ""}${ownedOnly ? "" : "&owned=1"}`;
   const notices = [you.deck, ...oppDecks].filter((d) => d.illegal).map((d) => `${d.name} is not legal (${d.illegal}); the lab plays it as practice.`);
   return (
@@ -92,7 +93,7 @@ export default async function LabPage({ searchParams }: { searchParams: Promise<
       />
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <span>Doctor candidates: {ownedOnly ? "only cards I own" : "the whole catalog"}.</span>
-        {viewer ? (
+        {actor ? (
           <Link href={toggleOwned} className="underline" role="switch" aria-checked={ownedOnly}>
             {ownedOnly ? "Use the whole catalog" : "Only cards I own"}
           </Link>

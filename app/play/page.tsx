@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getCurrentUser } from "@/lib/server/session";
+import { authenticate } from "@/lib/server/actor";
 import { listLobby, listMyGames } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { CreateGameForm } from "@/components/play/game-forms";
@@ -10,8 +10,8 @@ export const metadata: Metadata = { title: "Play" };
 
 /** /play: start a game (invite link or lobby), the open games of the lobby, and my games. */
 export default async function PlayPage() {
-  const user = await getCurrentUser();
-  const [lobby, mine, decks] = await Promise.all([listLobby(), user ? listMyGames() : Promise.resolve([]), user ? deckOptions() : Promise.resolve([])]);
+  const actor = await authenticate("public");
+  const [lobby, mine, decks] = await Promise.all([listLobby(actor), actor ? listMyGames(actor) : Promise.resolve([]), actor ? deckOptions(actor) : Promise.resolve([])]);
   const waitingForMe = mine.filter((g) => g.myMove);
   const live = mine.filter((g) => g.status === "active" && !g.myMove && g.pace === "live");
   const corr = mine.filter((g) => g.status === "active" && !g.myMove && g.pace === "correspondence");
@@ -25,7 +25,7 @@ export default async function PlayPage() {
           Play a friend on the real rules: the server deals, keeps every hidden card hidden and checks every move. Invite someone with a link, or post a game in the lobby.
         </p>
       </div>
-      {user ? (
+      {actor ? (
         <section aria-labelledby="new-game">
           <h2 id="new-game" className="mb-2 text-lg font-semibold">
             New game
@@ -44,7 +44,7 @@ export default async function PlayPage() {
           to play. Anyone with a game&apos;s link can watch it.
         </p>
       )}
-      {user && (
+      {actor && (
         <section aria-labelledby="my-games" className="space-y-3">
           <h2 id="my-games" className="text-lg font-semibold">
             My games

@@ -4,18 +4,19 @@ import { PlaytestBoard } from "@/components/playtest/playtest-board";
 import Link from "next/link";
 import { getDeckForPlaytest, listMyDecks } from "@/lib/decks/data";
 import { getPlaytestCards } from "@/lib/playtest/data";
-import { getCurrentUser, requireUserOrRedirect } from "@/lib/server/session";
+import { authenticate, type Actor } from "@/lib/server/actor";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { type DeckCheck } from "@/lib/decks";
 import { deckListKeys } from "@/lib/playtest/cards";
 import { parseSetupParams, resolveSetup, setupCardKeys, type CustomDeck, type DeckSource } from "@/lib/playtest/setup-params";
 import { SetupForm, type LinkedInfo } from "@/components/playtest/setup-form";
 
 /** The deck behind a deck link, through the decks DAL (which checks who may see it and that it is legal). */
-async function loadLinkedDeck(source: DeckSource): Promise<{ ok: true; deck: CustomDeck; check: DeckCheck } | { ok: false; reason: string } | null> {
+async function loadLinkedDeck(actor: Actor | null, source: DeckSource): Promise<{ ok: true; deck: CustomDeck; check: DeckCheck } | { ok: false; reason: string } | null> {
   if (source.kind === "starter") return null;
   // Your own deck by id needs you signed in: sign in and come back.
-  if (source.kind === "deck") await requireUserOrRedirect(`/playtest?deck=${encodeURIComponent(source.deckId)}`);
-  const r = await getDeckForPlaytest(source.kind === "deck" ? { deckId: source.deckId } : source.kind === "slug" ? { slug: source.slug } : { code: source.code });
+  const viewer = source.kind === "deck" ? await requireUserOrRedirect(`/playtest?deck=${encodeURIComponent(source.deckId)}`) : actor;
+  const r = await getDeckForPlaytest(viewer, source.kind === "deck" ? { deckId: source.deckId } : source.kind === "slug" ? { slug: source.slug } : { code: source.code });
   if (!r.ok) return { ok: false, reason: r.message };
   return { ok: true, deck: { name: r.name, keys: deckListKeys(r.cards) }, check: r.check };
 }
@@ -24,8 +25,9 @@ export const metadata: Metadata = { title: "Playtest" };
 
 export default async function PlaytestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const choice = parseSetupParams(await searchParams);
-  const [linked, viewer] = await Promise.all([loadLinkedDeck(choice.source), getCurrentUser()]);
-  const myDecks = viewer ? (await listMyDecks()).filter((d) => d.total > 0) : [];
+  const actor = await authenticate("public");
+  const linked = await loadLinkedDeck(actor, choice.source);
+  const myDecks = actor ? (await listMyDecks(actor)).filter((d) => d.total > 0) : [];
   const linkedInfo: LinkedInfo | null = linked?.ok ? { name: linked.deck.name, size: linked.deck.keys.length, legal: linked.check.legal, summary: linked.check.summary } : null;
   const heading = (
     <div className="mb-4 flex flex-wrap items-baseline gap-3">

@@ -19,7 +19,7 @@ export const adjustOwnedQuantity = defineAction({
   input: adjustQuantitySchema,
   args: (cardId: string, delta: number) => ({ cardId, delta }),
   invalid: (e) => zodFail(e, "That change is not valid."),
-  run: async ({ cardId, delta }) => ({ ok: true, data: { cardId, quantity: await adjustOwned(cardId, delta) } }),
+  run: async ({ cardId, delta }, actor) => ({ ok: true, data: { cardId, quantity: await adjustOwned(actor, cardId, delta) } }),
 });
 
 /** A typed quantity on a card of the signed-in user's collection. */
@@ -28,7 +28,7 @@ export const setOwnedQuantity = defineAction({
   input: setQuantitySchema,
   args: (cardId: string, quantity: number | string) => ({ cardId, quantity: typeof quantity === "string" && quantity.trim() === "" ? Number.NaN : quantity }),
   invalid: (e) => zodFail(e, e.issues[0]?.message ?? "That quantity is not valid."),
-  run: async ({ cardId, quantity }) => ({ ok: true, data: { cardId, quantity: await setOwned(cardId, quantity) } }),
+  run: async ({ cardId, quantity }, actor) => ({ ok: true, data: { cardId, quantity: await setOwned(actor, cardId, quantity) } }),
 });
 
 /** Saves a booster pack entered on /collection/booster: form fields `cardId`, one per card entered. */
@@ -37,8 +37,8 @@ export const savePackOpening = defineFormAction({
   input: packEntrySchema,
   fields: (form) => ({ cardIds: form.getAll("cardId").map(String) }),
   invalid: (e) => zodFail(e, e.issues[0]?.message ?? "The pack is not valid."),
-  run: async ({ cardIds }) => {
-    const pack = await recordPackOpening(cardIds);
+  run: async ({ cardIds }, actor) => {
+    const pack = await recordPackOpening(actor, cardIds);
     return { ok: true, data: pack, message: `Saved a pack of ${cards(pack.cardCount)}.` };
   },
 });
@@ -48,8 +48,8 @@ export const undoLastPack = defineFormAction({
   ...collectionWrite,
   input: z.object({ packId: z.string().trim().max(64).optional() }),
   invalid: (e) => zodFail(e, "That pack is not valid."),
-  run: async ({ packId }) => {
-    const pack = await undoLastPackOpening(packId || undefined);
+  run: async ({ packId }, actor) => {
+    const pack = await undoLastPackOpening(actor, packId || undefined);
     return { ok: true, data: pack, message: `Undid the pack of ${cards(pack.cardCount)}.` };
   },
 });

@@ -25,7 +25,7 @@ export const recordDeckViewAction = defineAction({
   input: shareSlugSchema,
   auth: "public",
   limit: { kind: "deck-view", by: "address" },
-  run: async (slug, _actor, { address }) => ({ ok: true, data: { counted: await recordDeckView(slug, await address()) } }),
+  run: async (slug, actor, { address }) => ({ ok: true, data: { counted: await recordDeckView(actor, slug, await address()) } }),
 });
 
 /** Likes or unlikes a public deck. */
@@ -34,8 +34,8 @@ export const setDeckLikeAction = defineAction({
   input: likeSchema,
   invalid: (e) => zodFail(e, "Which deck?"),
   limit: "like",
-  run: async ({ slug, like }) => {
-    const r = await setDeckLike(slug, like);
+  run: async ({ slug, like }, actor) => {
+    const r = await setDeckLike(actor, slug, like);
     return { ok: true, data: r, message: r.liked ? "Liked." : "Like removed." };
   },
 });
@@ -46,7 +46,7 @@ export const addCommentAction = defineAction({
   input: addCommentSchema,
   invalid: (e) => zodFail(e, e.issues[0].message),
   limit: "comment",
-  run: async ({ slug, body }) => ({ ok: true, data: await addComment(slug, body), message: "Comment posted." }),
+  run: async ({ slug, body }, actor) => ({ ok: true, data: await addComment(actor, slug, body), message: "Comment posted." }),
 });
 
 /** Edits one's own comment. */
@@ -55,7 +55,7 @@ export const editCommentAction = defineAction({
   input: editCommentSchema,
   invalid: (e) => zodFail(e, e.issues[0].message),
   limit: "comment",
-  run: async ({ commentId, body }) => ({ ok: true, data: (await editComment(commentId, body)).comment, message: "Comment saved." }),
+  run: async ({ commentId, body }, actor) => ({ ok: true, data: (await editComment(actor, commentId, body)).comment, message: "Comment saved." }),
 });
 
 /** Deletes one's own comment (admins: any comment). */
@@ -64,8 +64,8 @@ export const deleteCommentAction = defineAction({
   input: commentIdSchema,
   invalid: (e) => zodFail(e, "Which comment?"),
   limit: "comment",
-  run: async (commentId) => {
-    await deleteComment(commentId);
+  run: async (commentId, actor) => {
+    await deleteComment(actor, commentId);
     return { ok: true, data: undefined, message: "Comment deleted." };
   },
 });
@@ -76,8 +76,8 @@ export const reportCommentAction = defineAction({
   invalid: (e) => zodFail(e, e.issues[0].message),
   auth: "user",
   limit: "report",
-  run: async ({ commentId, reason }) => {
-    await reportComment(commentId, reason);
+  run: async ({ commentId, reason }, actor) => {
+    await reportComment(actor, commentId, reason);
     return { ok: true, data: undefined, message: "Reported. An admin will review this comment." };
   },
   refresh: true,
@@ -90,8 +90,8 @@ export const moderateCommentAction = defineFormAction({
   input: moderateSchema,
   invalid: (e) => zodFail(e, "Choose hide, restore or delete."),
   limit: "moderation",
-  run: async ({ commentId, action }) => {
-    await moderateComment(commentId, action);
+  run: async ({ commentId, action }, actor) => {
+    await moderateComment(actor, commentId, action);
     return { ok: true, data: undefined };
   },
   redirect: (_data, input) => `/admin/comments?done=${input.action}`,

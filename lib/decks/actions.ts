@@ -53,8 +53,8 @@ export const saveDeckAction = defineAction({
   ...deckWrite,
   input: saveDeckSchema,
   invalid: (e) => zodFail(e, "The deck could not be saved: " + e.issues[0].message),
-  run: async (input): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }> | DomainFailure> => {
-    const r = await saveDeck(input);
+  run: async (input, actor): Promise<DeckActionResult<{ version: number; check: DeckCheck; unpublished?: DeckVisibility }> | DomainFailure> => {
+    const r = await saveDeck(actor, input);
     if (!r.ok) return r;
     return { ok: true, data: { version: r.version, check: r.check, unpublished: r.unpublished }, message: `Saved as version ${r.version}.${unpublishedNote(r.unpublished)}` };
   },
@@ -65,8 +65,8 @@ export const createDeckAction = defineFormAction({
   ...deckWrite,
   input: createDeckSchema,
   fields: (form) => ({ name: form.get("name") || "Untitled deck", description: "", cards: [] }),
-  run: async (input) => {
-    const r = await createDeck(input);
+  run: async (input, actor) => {
+    const r = await createDeck(actor, input);
     return r.ok ? { ok: true, data: { id: r.id } } : r;
   },
   redirect: (data) => `/decks/${data.id}`,
@@ -77,12 +77,12 @@ export const createFromStarterAction = defineFormAction({
   ...deckWrite,
   input: z.object({ slug: z.string().min(1).max(80) }),
   invalid: () => fail("Choose a starter deck."),
-  run: async ({ slug }) => {
+  run: async ({ slug }, actor) => {
     const starter = await getStarterDeck(slug);
     if (!starter) return fail("That starter deck does not exist.");
     const { cards, missing } = await cardIdsForList(starter.cards);
     if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; the starter deck cannot be copied.`);
-    const r = await createDeck({ name: starter.name, description: starter.description, cards });
+    const r = await createDeck(actor, { name: starter.name, description: starter.description, cards });
     return r.ok ? { ok: true, data: { id: r.id } } : r;
   },
   redirect: (data) => `/decks/${data.id}`,
@@ -93,12 +93,12 @@ export const copyDeckCodeAction = defineFormAction({
   ...deckWrite,
   input: z.object({ code: z.string().min(1).max(4000) }),
   invalid: () => fail("The deck code is missing."),
-  run: async ({ code }) => {
+  run: async ({ code }, actor) => {
     const decoded = tryDecodeDeckCode(code);
     if (!decoded.ok) return failure("deck/bad-code", decoded.message);
     const { cards, missing } = await cardIdsForList(decoded.entries);
     if (missing.length) return fail(`The catalog lacks ${missing.join(", ")}; this deck cannot be copied.`);
-    const r = await createDeck({ name: "Deck from a code", description: "", cards });
+    const r = await createDeck(actor, { name: "Deck from a code", description: "", cards });
     return r.ok ? { ok: true, data: { id: r.id } } : r;
   },
   redirect: (data) => `/decks/${data.id}`,
@@ -110,8 +110,8 @@ export const copyDeckAction = defineFormAction({
   input: z.union([z.object({ slug: z.string().min(1).max(64) }), z.object({ deckId: deckIdSchema })]),
   fields: (form) => ({ slug: form.get("slug") ?? undefined, deckId: form.get("deckId") ?? undefined }),
   invalid: () => fail("Which deck should be copied?"),
-  run: async (input) => {
-    const r = await copyDeck(input);
+  run: async (input, actor) => {
+    const r = await copyDeck(actor, input);
     if (!r.ok) return r;
     return { ok: true, data: { id: r.id }, message: "Duplicated." };
   },
@@ -123,8 +123,8 @@ export const deleteDeckAction = defineFormAction({
   ...deckWrite,
   input: z.object({ deckId: deckIdSchema }),
   invalid: () => fail("Which deck should be deleted?"),
-  run: async ({ deckId }) => {
-    const r = await deleteDeck(deckId);
+  run: async ({ deckId }, actor) => {
+    const r = await deleteDeck(actor, deckId);
     return r.ok ? { ok: true, data: undefined, message: "Deck deleted." } : r;
   },
 });
@@ -134,8 +134,8 @@ export const setVisibilityAction = defineAction({
   ...deckWrite,
   input: visibilitySchema,
   invalid: (e) => zodFail(e, "Choose private, unlisted or public."),
-  run: async ({ deckId, visibility }): Promise<DeckActionResult<{ visibility: DeckVisibility }> | DomainFailure> => {
-    const r = await setDeckVisibility(deckId, visibility);
+  run: async ({ deckId, visibility }, actor): Promise<DeckActionResult<{ visibility: DeckVisibility }> | DomainFailure> => {
+    const r = await setDeckVisibility(actor, deckId, visibility);
     return r.ok ? { ok: true, data: { visibility: r.visibility }, message: `The deck is now ${r.visibility}.` } : r;
   },
 });
@@ -144,8 +144,8 @@ export const setVisibilityAction = defineAction({
 export const restoreVersionAction = defineAction({
   ...deckWrite,
   input: restoreVersionSchema,
-  run: async ({ deckId, version, expectedVersion }): Promise<DeckActionResult<{ version: number }> | DomainFailure> => {
-    const r = await restoreDeckVersion(deckId, version, expectedVersion);
+  run: async ({ deckId, version, expectedVersion }, actor): Promise<DeckActionResult<{ version: number }> | DomainFailure> => {
+    const r = await restoreDeckVersion(actor, deckId, version, expectedVersion);
     if (!r.ok) return r;
     return { ok: true, data: { version: r.version }, message: `Version ${version} restored as version ${r.version} (its cards, name and description).${unpublishedNote(r.unpublished)}` };
   },
@@ -197,7 +197,7 @@ export const previewImportAction = defineAction({
   auth: "user",
   limit: "import",
   invalid: (e) => zodFail(e, e.issues[0].message),
-  run: async (input): Promise<DeckActionResult<ImportPreview>> => {
+  run: async (input, actor): Promise<DeckActionResult<ImportPreview>> => {
     const r = await parseImport(input);
     return r.ok ? { ok: true, data: r.preview } : r;
   },
@@ -224,16 +224,16 @@ export const applyImportAction = defineAction({
   input: applyImportSchema,
   args: (text: unknown, target: unknown) => ({ text, target }),
   invalid: importFail,
-  run: async ({ text, target }): Promise<DeckActionResult<{ id: string; version: number }> | DomainFailure> => {
+  run: async ({ text, target }, actor): Promise<DeckActionResult<{ id: string; version: number }> | DomainFailure> => {
     const r = await parseImport(text);
     if (!r.ok) return r;
     if (target.mode === "new") {
-      const created = await createDeck({ name: target.name ?? r.preview.name ?? "Imported deck", description: r.preview.description ?? "", cards: r.lines });
+      const created = await createDeck(actor, { name: target.name ?? r.preview.name ?? "Imported deck", description: r.preview.description ?? "", cards: r.lines });
       return created.ok ? { ok: true, data: { id: created.id, version: created.version }, message: "Imported as a new deck." } : created;
     }
-    const deck = await getDeckForOwner(target.deckId);
+    const deck = await getDeckForOwner(actor, target.deckId);
     if (!deck) return failure("deck/not-found", "This deck does not exist.");
-    const saved = await saveDeck({ deckId: deck.id, expectedVersion: target.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
+    const saved = await saveDeck(actor, { deckId: deck.id, expectedVersion: target.expectedVersion, name: deck.name, description: deck.description, cards: r.lines });
     if (!saved.ok) return saved;
     return { ok: true, data: { id: saved.id, version: saved.version }, message: `Cards replaced; saved as version ${saved.version}.${unpublishedNote(saved.unpublished)}` };
   },
@@ -245,8 +245,8 @@ export const searchCardsForEditor = defineAction({
   args: (q: unknown, onlyOwned: unknown = false, take: unknown = 60) => ({ q, onlyOwned, take }),
   invalid: (e) => fail(e.issues[0].message),
   auth: "user",
-  run: async ({ q, onlyOwned, take }): Promise<DeckActionResult<{ cards: CardDTO[]; owned: Record<string, number>; total: number }>> => {
-    const r = await searchCardsForDeck(q, { onlyOwned, take });
+  run: async ({ q, onlyOwned, take }, actor): Promise<DeckActionResult<{ cards: CardDTO[]; owned: Record<string, number>; total: number }>> => {
+    const r = await searchCardsForDeck(actor, q, { onlyOwned, take });
     return r.error ? fail(r.error) : { ok: true, data: { cards: r.cards, owned: r.owned, total: r.total } };
   },
 });
@@ -267,8 +267,8 @@ export const applySwapAction = defineAction({
   ...deckWrite,
   input: applySwapSchema,
   invalid: (e) => zodFail(e, "The swap could not be applied: " + e.issues[0].message),
-  run: async ({ deckId, expectedVersion, out, into }): Promise<DeckActionResult<{ version: number; check: DeckCheck }> | DomainFailure> => {
-    const deck = await getDeckForOwner(deckId);
+  run: async ({ deckId, expectedVersion, out, into }, actor): Promise<DeckActionResult<{ version: number; check: DeckCheck }> | DomainFailure> => {
+    const deck = await getDeckForOwner(actor, deckId);
     if (!deck || !deck.isOwner) return failure("deck/not-found", "This deck does not exist.");
     if (deck.version !== expectedVersion) return failure("deck/conflict", `The deck changed since the doctor ran (now version ${deck.version}). Run the doctor again.`);
     const lines = new Map(deck.entries.map((e) => [e.card.key, { cardId: e.card.id, quantity: e.quantity }]));
@@ -282,7 +282,7 @@ export const applySwapAction = defineAction({
     const joining = [...lines.values()].find((l) => l.cardId === incoming.cards[0].cardId);
     if (joining) joining.quantity += 1;
     else lines.set(into, { cardId: incoming.cards[0].cardId, quantity: 1 });
-    const r = await saveDeck({ deckId, expectedVersion, name: deck.name, description: deck.description, cards: [...lines.values()] });
+    const r = await saveDeck(actor, { deckId, expectedVersion, name: deck.name, description: deck.description, cards: [...lines.values()] });
     if (!r.ok) return r;
     return { ok: true, data: { version: r.version, check: r.check }, message: `Swapped one ${out} for ${into}: saved as version ${r.version}.` };
   },

@@ -34,8 +34,8 @@ export const saveLabRunAction = defineAction({
   invalid: (e) => fail(`The run could not be saved: ${e.issues[0].message}`),
   auth: "user",
   limit: "deck-write",
-  run: async ({ agents, ...rest }) => {
-    const r = await saveLabRun({ ...rest, agents: agents.join(",") });
+  run: async ({ agents, ...rest }, actor) => {
+    const r = await saveLabRun(actor, { ...rest, agents: agents.join(",") });
     return r.ok ? { ok: true, data: undefined, message: "Saved to the deck's lab history." } : r;
   },
   refresh: true,

@@ -40,9 +40,9 @@ export const createGameAction = defineFormAction({
   input: createSchema,
   auth: "user",
   limit: "play-game",
-  run: async (input) => {
-    const deck = await resolveSeatDeck(input.deck);
-    return { ok: true, data: await createGame({ listing: input.listing, pace: input.pace, columnRule: input.columnRule }, deck) };
+  run: async (input, actor) => {
+    const deck = await resolveSeatDeck(actor, input.deck);
+    return { ok: true, data: await createGame(actor, { listing: input.listing, pace: input.pace, columnRule: input.columnRule }, deck) };
   },
   redirect: ({ code }) => `/play/g/${code}`,
 });
@@ -51,9 +51,9 @@ export const joinGameAction = defineFormAction({
   input: joinSchema,
   auth: "user",
   limit: "play-game",
-  run: async (input) => {
-    const deck = await resolveSeatDeck(input.deck);
-    const joined = await joinGame(input.token ? { token: input.token } : { code: input.code! }, deck);
+  run: async (input, actor) => {
+    const deck = await resolveSeatDeck(actor, input.deck);
+    const joined = await joinGame(actor, input.token ? { token: input.token } : { code: input.code! }, deck);
     await announce(joined.code);
     return { ok: true, data: joined };
   },
@@ -64,15 +64,15 @@ export const rematchAction = defineFormAction({
   input: codeSchema,
   auth: "user",
   limit: "play-game",
-  run: async ({ code }) => ({ ok: true, data: await rematchGame(code) }),
+  run: async ({ code }, actor) => ({ ok: true, data: await rematchGame(actor, code) }),
   redirect: ({ code }) => `/play/g/${code}`,
 });
 
 export const cancelGameAction = defineFormAction({
   input: codeSchema,
   auth: "user",
-  run: async ({ code }) => {
-    await cancelGame(code);
+  run: async ({ code }, actor) => {
+    await cancelGame(actor, code);
     await announce(code);
     return { ok: true, data: undefined };
   },

@@ -18,7 +18,7 @@ export const deckChoiceSchema = z.string().regex(/^(starter|deck):[A-Za-z0-9_-]{
  * also checks that the deck is theirs). A game fixes these definitions when
  * the player sits.
  */
-export async function resolveSeatDeck(choice: string): Promise<SeatDeck> {
+export async function resolveSeatDeck(actor: Actor, choice: string): Promise<SeatDeck> {
   const [kind, id] = [choice.slice(0, choice.indexOf(":")), choice.slice(choice.indexOf(":") + 1)];
   let name: string;
   let keys: string[];
@@ -28,7 +28,7 @@ export async function resolveSeatDeck(choice: string): Promise<SeatDeck> {
     name = starterDecks().find((d) => d.slug === id)?.name ?? id;
     keys = k;
   } else {
-    const r = await getDeckForPlaytest({ deckId: id });
+    const r = await getDeckForPlaytest(actor, { deckId: id });
     if (!r.ok) throw new DomainError("play/unknown-deck", r.message);
     if (!r.check.legal) throw new DomainError("play/illegal-deck", `“${r.name}” is not a legal deck: ${r.check.summary} Fix it in the deck editor, or bring a starter.`);
     name = r.name;

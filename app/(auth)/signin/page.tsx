@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/accounts/sign-in-form";
-import { getCurrentUser } from "@/lib/server/session";
+import { authenticate } from "@/lib/server/actor";
 import { safeCallbackUrl } from "@/lib/util/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Sign in" };
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; ended?: string; reset?: string }> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
-  if (await getCurrentUser()) redirect(callbackUrl);
+  if (await authenticate("public")) redirect(callbackUrl);
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-2xl font-bold">Sign in</h1>

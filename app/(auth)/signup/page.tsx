@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignUpForm } from "@/components/accounts/sign-up-form";
-import { getCurrentUser } from "@/lib/server/session";
+import { authenticate } from "@/lib/server/actor";
 import { safeCallbackUrl } from "@/lib/util/safe-redirect";
 
 export const metadata: Metadata = { title: "Create an account" };
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
-  if (await getCurrentUser()) redirect(callbackUrl);
+  if (await authenticate("public")) redirect(callbackUrl);
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-2 text-2xl font-bold">Create an account</h1>

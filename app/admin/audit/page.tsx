@@ -1,7 +1,7 @@
 import { parsePageNumber } from "@/lib/util/page-number";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { requireAdminPage } from "@/lib/server/page-actor";
 import { listAudits } from "@/lib/catalog/data/catalog-admin";
 import { diffSnapshots } from "@/lib/catalog/snapshot-diff";
 import { Pagination } from "@/components/ui/pagination";
@@ -17,11 +17,11 @@ const ACTION_STYLE: Record<string, string> = {
 };
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ page?: string; card?: string }> }) {
-  await requireAdminPage("/admin/audit");
+  const actor = await requireAdminPage("/admin/audit");
   const sp = await searchParams;
   const page = parsePageNumber(sp.page);
   const cardKey = sp.card && /^[A-Z0-9-]{1,30}$/.test(sp.card) ? sp.card : undefined;
-  const log = await listAudits({ page, cardKey });
+  const log = await listAudits(actor, { page, cardKey });
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { requireAdminPage } from "@/lib/server/page-actor";
 import { listModerationQueue } from "@/lib/community/data";
 import { Markdown } from "@/components/decks/markdown";
 import { ModerateComment } from "@/components/community/moderate-comment";
@@ -12,8 +12,8 @@ const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyl
 const DONE: Record<string, string> = { hide: "Comment hidden.", restore: "Comment restored; its reports are closed.", delete: "Comment deleted." };
 
 export default async function AdminCommentsPage({ searchParams }: { searchParams: Promise<{ done?: string | string[] }> }) {
-  await requireAdminPage("/admin/comments");
-  const [queue, sp] = await Promise.all([listModerationQueue(), searchParams]);
+  const actor = await requireAdminPage("/admin/comments");
+  const [queue, sp] = await Promise.all([listModerationQueue(actor), searchParams]);
   const flash = typeof sp.done === "string" ? DONE[sp.done] : undefined;
   const reported = queue.filter((q) => q.openReports > 0);
   const hidden = queue.filter((q) => q.openReports === 0 && q.hidden);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { requireAdminPage } from "@/lib/server/page-actor";
 import { CATALOG_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "@/lib/catalog/io";
 import { ImportForm } from "@/components/catalog/import-form";
 

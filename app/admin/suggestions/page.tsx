@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { requireAdminPage } from "@/lib/server/page-actor";
 import { listSuggestionsForReview } from "@/lib/catalog/data/suggestions";
 import { SuggestionCard } from "@/components/catalog/suggestion-card";
 import { ReviewSuggestion } from "@/components/catalog/review-suggestion";
@@ -8,8 +8,8 @@ import { ReviewSuggestion } from "@/components/catalog/review-suggestion";
 export const metadata: Metadata = { title: "Card suggestions" };
 
 export default async function AdminSuggestionsPage({ searchParams }: { searchParams: Promise<{ accepted?: string; rejected?: string }> }) {
-  await requireAdminPage("/admin/suggestions");
-  const [{ pending, reviewed }, sp] = await Promise.all([listSuggestionsForReview(), searchParams]);
+  const actor = await requireAdminPage("/admin/suggestions");
+  const [{ pending, reviewed }, sp] = await Promise.all([listSuggestionsForReview(actor), searchParams]);
   const flash = sp.accepted ? `Accepted: ${sp.accepted.slice(0, 30)} is in the catalog.` : sp.rejected ? "Rejected; the suggester will see your reason." : null;
   return (
     <div className="max-w-4xl space-y-6">

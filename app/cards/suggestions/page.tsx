@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { listMySuggestions } from "@/lib/catalog/data/suggestions";
 import { SuggestionCard } from "@/components/catalog/suggestion-card";
 
 export const metadata: Metadata = { title: "My suggestions" };
 
 export default async function MySuggestionsPage({ searchParams }: { searchParams: Promise<{ sent?: string }> }) {
-  await requireUserOrRedirect("/cards/suggestions");
-  const [list, sp] = await Promise.all([listMySuggestions(), searchParams]);
+  const actor = await requireUserOrRedirect("/cards/suggestions");
+  const [list, sp] = await Promise.all([listMySuggestions(actor), searchParams]);
   return (
     <div className="max-w-3xl space-y-4">
       <div className="flex flex-wrap items-center gap-3">

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { defaultSetCode } from "@/lib/collection/data";
 import { PACK_SIZE } from "@/lib/collection/schemas";
 import { BoosterEntry } from "@/components/collection/booster-entry";
@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Open a booster" };
 
 export default async function BoosterPage() {
   const user = await requireUserOrRedirect("/collection/booster");
-  const defaultSet = await defaultSetCode();
+  const defaultSet = await defaultSetCode(user);
   return (
     <div>
       <h1 className="text-2xl font-bold">Open a booster</h1>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { collectionCompletion } from "@/lib/collection/data";
 import { PLAYSET } from "@/lib/collection/schemas";
 import { CompletionTable } from "@/components/collection/completion-table";
@@ -7,8 +7,8 @@ import { CompletionTable } from "@/components/collection/completion-table";
 export const metadata: Metadata = { title: "Completion" };
 
 export default async function CompletionPage() {
-  await requireUserOrRedirect("/collection/completion");
-  const c = await collectionCompletion();
+  const actor = await requireUserOrRedirect("/collection/completion");
+  const c = await collectionCompletion(actor);
   return (
     <div className="space-y-6">
       <div>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { listPackOpenings } from "@/lib/collection/data";
 import { PACK_SIZE } from "@/lib/collection/schemas";
 import { UndoPackButton } from "@/components/collection/undo-pack-button";
@@ -10,8 +10,8 @@ export const metadata: Metadata = { title: "Pack history" };
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default async function HistoryPage() {
-  await requireUserOrRedirect("/collection/history");
-  const packs = await listPackOpenings();
+  const actor = await requireUserOrRedirect("/collection/history");
+  const packs = await listPackOpenings(actor);
   const undoable = packs.find((p) => p.canUndo) ?? null;
   return (
     <div>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDeckForOwner, listDeckVersions } from "@/lib/decks/data";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { catalogFacets } from "@/lib/catalog/data/card-search";
 import { DeckEditor } from "@/components/decks/deck-editor";
 import { LabHistory } from "@/components/lab/lab-history";
@@ -16,8 +16,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function DeckEditorPage({ params }: Props) {
   const { id } = await params;
-  await requireUserOrRedirect(`/decks/${id}`);
-  const [deck, versions, facets, labRuns] = await Promise.all([getDeckForOwner(id), listDeckVersions(id), catalogFacets(), listLabRuns(id)]);
+  const actor = await requireUserOrRedirect(`/decks/${id}`);
+  const [deck, versions, facets, labRuns] = await Promise.all([getDeckForOwner(actor, id), listDeckVersions(actor, id), catalogFacets(), listLabRuns(actor, id)]);
   if (!deck || !versions) notFound();
   // only the deck's cards' counts travel with the page: search results bring their own
   const owned = Object.fromEntries(deck.entries.map((e) => [e.card.id, e.owned ?? 0]));

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { StandIns } from "@/components/lab/stand-ins";
 import { getDeckCompletion, getStandInSimulation } from "@/lib/lab/data";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { proposeReplacements } from "@/lib/decks/completion";
 import type { LabAgent } from "@/lib/lab/matchup";
 import { parseSource, sourceString } from "@/lib/lab/params";
@@ -17,7 +17,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 export default async function CompletePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const raw = (await searchParams).deck;
   const text = typeof raw === "string" ? raw : "";
-  await requireUserOrRedirect(`/lab/complete?deck=${encodeURIComponent(text)}`);
+  const actor = await requireUserOrRedirect(`/lab/complete?deck=${encodeURIComponent(text)}`);
   const source = parseSource(text);
   const heading = <h1 className="mb-3 text-2xl font-bold">Complete from my collection</h1>;
   if (!source)
@@ -29,7 +29,7 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
         </p>
       </div>
     );
-  const r = await getDeckCompletion(source);
+  const r = await getDeckCompletion(actor, source);
   if (!r.ok)
     return (
       <div>

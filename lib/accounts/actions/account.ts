@@ -29,9 +29,9 @@ export const changePasswordAction = defineFormAction({
     if (f.code === "account/weak-password" || f.code === "account/same-password") return failFrom(f, { field: "next" });
     return failFrom(f);
   },
-  run: async ({ current, next }) => {
+  run: async ({ current, next }, actor) => {
     // each try counts against the account's sign-in limit (changeMyPassword)
-    const email = await changeMyPassword(current, next);
+    const email = await changeMyPassword(actor, current, next);
     await signIn("credentials", { email, password: next, redirectTo: "/account?changed=password" });
     return { ok: true, data: undefined };
   },
@@ -41,8 +41,8 @@ export const changePasswordAction = defineFormAction({
 export const signOutEverywhereAction = defineFormAction({
   input: z.object({}),
   auth: "user",
-  run: async () => {
-    await endAllMySessions();
+  run: async (_input, actor) => {
+    await endAllMySessions(actor);
     await signOut({ redirectTo: "/signin?ended=everywhere" });
     return { ok: true, data: undefined };
   },
@@ -61,7 +61,7 @@ export const updateDisplayNameAction = defineFormAction({
   input: displayNameSchema,
   auth: "user",
   limit: "account",
-  run: async ({ displayName }) => ({ ok: true, data: await updateDisplayName(displayName), message: `Your display name is now “${displayName}”.` }),
+  run: async ({ displayName }, actor) => ({ ok: true, data: await updateDisplayName(actor, displayName), message: `Your display name is now “${displayName}”.` }),
   invalidates: (shared) => [PUBLIC_DECKS_TAG, ...shared.sharedDeckSlugs.map(deckTag)],
   refresh: true,
 });
@@ -77,8 +77,8 @@ export const deleteAccountAction = defineFormAction({
   auth: "user",
   limit: "account",
   onFailure: (f) => (f.code === "account/wrong-password" ? failFrom(f, { field: "password", message: "Your account was not deleted." }) : failFrom(f)),
-  run: async ({ password }) => {
-    await deleteMyAccount(password);
+  run: async ({ password }, actor) => {
+    await deleteMyAccount(actor, password);
     await signOut({ redirectTo: "/?account=deleted" });
     return ok(undefined);
   },

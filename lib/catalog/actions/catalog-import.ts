@@ -22,12 +22,12 @@ export const importCatalogAction = defineFormAction({
   uploads: {
     file: { maxBytes: MAX_IMPORT_BYTES, tooLarge: () => failure("input/too-large", `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`, { file: ["File too large."] }) },
   },
-  run: async ({ mode, format }, _admin, { files }) => {
+  run: async ({ mode, format }, actor, { files }) => {
     const file = files.file;
     if (!file) return fail("Choose a JSON or CSV file to import.", { file: ["Choose a file."] });
     const text = new TextDecoder().decode(file.bytes);
     const detected = detectFormat(file.name, format);
-    const report = mode === "apply" ? await applyImport(text, detected) : await dryRunImport(text, detected);
+    const report = mode === "apply" ? await applyImport(actor, text, detected) : await dryRunImport(actor, text, detected);
     const summary = importSummary(report, mode);
     return summary.ok ? ok(reportForPage(report), summary.message) : failFrom(failure("import/invalid", summary.message));
   },

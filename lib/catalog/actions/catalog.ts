@@ -25,12 +25,12 @@ export const saveCardAction = defineFormAction({
   invalid: (e) => (e.issues.some((i) => i.path[0] === "id") ? fail("That card id is not valid.") : zodPartFail(e, "card", FIX_FIELDS)),
   auth: "admin",
   uploads: { image: imageUpload },
-  run: async ({ id, card }, _admin, { files }) => {
+  run: async ({ id, card }, actor, { files }) => {
     // decoded and encoded again: what is stored is pixels, never the upload's bytes or metadata
     const image = files.image ? await reencodeCardImage(files.image.bytes) : null;
     if (image && !image.ok) return fail(FIX_FIELDS, { image: [image.message] });
     const upload = image?.ok ? image : undefined;
-    const result = id ? await updateCard(id, card, upload) : await createCard(card, upload);
+    const result = id ? await updateCard(actor, id, card, upload) : await createCard(actor, card, upload);
     if (!result.ok) return result;
     return { ok: true, data: { id: result.id }, message: "changed" in result && !result.changed ? "Nothing changed." : "Card saved." };
   },
@@ -43,8 +43,8 @@ export const deleteCardAction = defineFormAction({
   input: z.object({ id: idSchema }),
   invalid: () => fail("That card id is not valid."),
   auth: "admin",
-  run: async ({ id }) => {
-    const result = await deleteCard(id);
+  run: async ({ id }, actor) => {
+    const result = await deleteCard(actor, id);
     return result.ok ? { ok: true, data: { key: result.key } } : result;
   },
   refresh: true,

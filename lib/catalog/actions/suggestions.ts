@@ -15,8 +15,8 @@ export const suggestCardAction = defineFormAction({
   invalid: (e) => (e.issues.some((i) => i.path[0] === "cardId") ? fail("That card id is not valid.") : zodPartFail(e, "card")),
   auth: "user",
   limit: "suggestion",
-  run: async ({ cardId, card }) => {
-    const r = await createSuggestion(card, cardId ?? null);
+  run: async ({ cardId, card }, actor) => {
+    const r = await createSuggestion(actor, card, cardId ?? null);
     return r.ok ? { ok: true, data: undefined } : r;
   },
   refresh: true,
@@ -28,8 +28,8 @@ export const acceptSuggestionAction = defineFormAction({
   input: z.object({ id: idSchema }),
   invalid: () => fail("That suggestion id is not valid."),
   auth: "admin",
-  run: async ({ id }) => {
-    const r = await acceptSuggestion(id);
+  run: async ({ id }, actor) => {
+    const r = await acceptSuggestion(actor, id);
     return r.ok ? { ok: true, data: { key: r.key } } : r;
   },
   refresh: true,
@@ -43,8 +43,8 @@ export const rejectSuggestionAction = defineFormAction({
     reason: z.string().trim().min(3, "Give the suggester a reason (at least 3 characters).").max(500, "Keep the reason under 500 characters."),
   }),
   auth: "admin",
-  run: async ({ id, reason }) => {
-    const r = await rejectSuggestion(id, reason);
+  run: async ({ id, reason }, actor) => {
+    const r = await rejectSuggestion(actor, id, reason);
     return r.ok ? { ok: true, data: undefined } : r;
   },
   refresh: true,

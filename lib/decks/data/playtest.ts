@@ -1,4 +1,5 @@
 import "server-only";
+import { requireActor, type Actor } from "@/lib/server/actor";
 import { tryDecodeDeckCode } from "@/lib/decks/deck-code";
 import type { DeckCheck } from "@/lib/decks/rules";
 import type { DeckEntryDTO, DeckListEntry } from "@/lib/decks/types";
@@ -14,19 +15,19 @@ export type PlaytestDeckResult =
  * are not found. A deck that is not legal plays in practice mode (its `check`
  * says why); only an empty deck cannot be played.
  */
-export async function getDeckForPlaytest(source: { deckId: string } | { slug: string } | { code: string }): Promise<PlaytestDeckResult> {
+export async function getDeckForPlaytest(actor: Actor | null, source: { deckId: string } | { slug: string } | { code: string }): Promise<PlaytestDeckResult> {
   let name: string;
   let entries: DeckEntryDTO[];
   let check: DeckCheck;
   if ("code" in source) {
     const decoded = tryDecodeDeckCode(source.code);
     if (!decoded.ok) return { ok: false, code: "deck/bad-code", message: decoded.message };
-    const r = await resolveDeckList(decoded.entries);
+    const r = await resolveDeckList(actor, decoded.entries);
     if (r.missing.length) return { ok: false, code: "deck/not-found", message: `The catalog has no ${r.missing.join(", ")}.` };
     name = "Deck from a code";
     ({ entries, check } = r);
   } else {
-    const deck = "deckId" in source ? await getDeckForOwner(source.deckId) : await getSharedDeck(source.slug);
+    const deck = "deckId" in source ? await getDeckForOwner(requireActor(actor), source.deckId) : await getSharedDeck(actor, source.slug);
     if (!deck) return { ok: false, code: "deck/not-found", message: "This deck does not exist." };
     ({ name, entries, check } = deck);
   }

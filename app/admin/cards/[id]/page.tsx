@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { requireAdminPage } from "@/lib/server/page-actor";
 import { cardReferences, getCardForEdit } from "@/lib/catalog/data/catalog-admin";
 import { saveCardAction } from "@/lib/catalog/actions/catalog";
 import { CardForm } from "@/components/catalog/card-form";
@@ -11,10 +11,10 @@ export const metadata: Metadata = { title: "Edit card" };
 
 export default async function EditCardPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> }) {
   const { id } = await params;
-  await requireAdminPage(`/admin/cards/${id}`);
-  const card = await getCardForEdit(id);
+  const actor = await requireAdminPage(`/admin/cards/${id}`);
+  const card = await getCardForEdit(actor, id);
   if (!card) notFound();
-  const [refs, sp] = await Promise.all([cardReferences(card.id), searchParams]);
+  const [refs, sp] = await Promise.all([cardReferences(actor, card.id), searchParams]);
   return (
     <div className="max-w-3xl space-y-4">
       <Link href="/admin/cards" className="text-sm text-blue-700 hover:underline">

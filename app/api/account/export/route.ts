@@ -6,8 +6,8 @@ import { exportMyData } from "@/lib/accounts/data/account";
 export const GET = defineRoute({
   input: noInput,
   auth: "user",
-  run: async () => {
-    const data = await exportMyData();
+  run: async (_input, actor) => {
+    const data = await exportMyData(actor);
     return new NextResponse(JSON.stringify(data, null, 2), {
       headers: {
         "Content-Type": "application/json; charset=utf-8",

@@ -7,8 +7,8 @@ import { toCsv, toJson } from "@/lib/catalog/io";
 export const GET = defineRoute({
   input: z.object({ format: z.string().optional().transform((f) => (f === "csv" ? "csv" : "json")) }),
   auth: "admin",
-  run: async ({ format }) => {
-    const cards = await exportCatalog();
+  run: async ({ format }, actor) => {
+    const cards = await exportCatalog(actor);
     const date = new Date().toISOString().slice(0, 10);
     const body = format === "csv" ? toCsv(cards) : toJson(cards);
     return new Response(body, {

@@ -21,7 +21,7 @@ export const POST = defineRoute({
   sameOrigin: "Imports are accepted from this site's pages only.",
   auth: "admin",
   limit: "import",
-  run: async (_input, _admin, request) => {
+  run: async (_input, actor, request) => {
     if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) return failure("input/too-large", TOO_LARGE);
     const { file, fields } = await readImportUpload(request, { fileBytes: MAX_IMPORT_BYTES, fieldBytes: 1024, tooLarge: () => new DomainError("input/too-large", TOO_LARGE) });
     const mode = fields.get("mode");
@@ -30,7 +30,7 @@ export const POST = defineRoute({
     const format = detectFormat(file.name, fields.get("format"));
     const text = file.text;
     return importStreamResponse(async (onProgress) => {
-      const report = mode === "apply" ? await applyImport(text, format, onProgress) : await dryRunImport(text, format, onProgress);
+      const report = mode === "apply" ? await applyImport(actor, text, format, onProgress) : await dryRunImport(actor, text, format, onProgress);
       return { ...importSummary(report, mode), data: reportForPage(report) };
     });
   },

@@ -17,8 +17,8 @@ export const GET = defineRoute({
     binder: z.enum(["all", "trade"], { error: "binder must be all or trade" }).default("all"),
   }),
   auth: "user",
-  run: async ({ format, binder }) => {
-    const all = await exportCollection();
+  run: async ({ format, binder }, actor) => {
+    const all = await exportCollection(actor);
     const rows = binder === "trade" ? tradeBinderRows(all) : all;
     const now = new Date();
     const stamp = now.toISOString().slice(0, 10);

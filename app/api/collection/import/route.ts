@@ -22,7 +22,7 @@ export const POST = defineRoute({
   sameOrigin: "Imports are accepted from this site's pages only.",
   auth: "user",
   limit: "import",
-  run: async (_input, _user, request) => {
+  run: async (_input, actor, request) => {
     const declaredBytes = Math.max(0, Number(request.headers.get("content-length") ?? 0) - 64 * 1024);
     const declared = checkImportSize(declaredBytes);
     if (!declared.ok) return declared;
@@ -54,7 +54,7 @@ export const POST = defineRoute({
     const { format, mode } = parsed.data;
     return importStreamResponse<ImportActionData>(async (onProgress) => {
       // a refusal the user can read (bad file, rows that changed since the check) is a DomainError (CollectionError): nothing was changed
-      const result = apply ? await applyCollectionImport(format, text, mode, onProgress) : await previewCollectionImport(format, text, mode, onProgress);
+      const result = apply ? await applyCollectionImport(actor, format, text, mode, onProgress) : await previewCollectionImport(actor, format, text, mode, onProgress);
       const data: ImportActionData = { ...result, applied: apply, format, fileName };
       if (apply) return { ok: true, data, message: `Imported ${result.lines.length} card${result.lines.length === 1 ? "" : "s"} (${mode === "add" ? "added to" : "replaced"} your collection).` };
       return { ok: true, data, message: result.canApply ? "Check passed: nothing is changed until you apply." : `${result.errors.length} row error(s): fix the file and check again.` };

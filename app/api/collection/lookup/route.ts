@@ -7,5 +7,5 @@ import { lookupCards } from "@/lib/collection/data";
 export const GET = defineRoute({
   input: z.object({ q: z.string().max(60, "The search term is at most 60 characters").default("") }),
   auth: "user",
-  run: async ({ q }) => NextResponse.json({ cards: await lookupCards(q) }, { headers: { "Cache-Control": "private, no-store" } }),
+  run: async ({ q }, actor) => NextResponse.json({ cards: await lookupCards(actor, q) }, { headers: { "Cache-Control": "private, no-store" } }),
 });

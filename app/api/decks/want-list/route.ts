@@ -22,8 +22,8 @@ const querySchema = z.object({
 export const GET = defineRoute({
   input: querySchema,
   auth: "user",
-  run: async ({ deck, format }) => {
-    const r = await getDeckCompletion(deck);
+  run: async ({ deck, format }, actor) => {
+    const r = await getDeckCompletion(actor, deck);
     if (!r.ok) return r;
     const rows = wantListRows(missingLines(r.lines));
     const csv = format === "csv";

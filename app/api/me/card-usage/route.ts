@@ -7,5 +7,5 @@ import { myCardUsage } from "@/lib/catalog/data/card-page";
 export const GET = defineRoute({
   input: z.object({ card: z.string({ error: "A card id is required." }).regex(/^[A-Za-z0-9_-]{1,40}$/, "A card id is required.") }),
   auth: "user",
-  run: async ({ card }) => NextResponse.json(await myCardUsage(card), { headers: { "Cache-Control": "private, no-store" } }),
+  run: async ({ card }, actor) => NextResponse.json(await myCardUsage(actor, card), { headers: { "Cache-Control": "private, no-store" } }),
 });

@@ -14,5 +14,5 @@ const idsSchema = z
 export const GET = defineRoute({
   input: z.object({ ids: idsSchema }),
   auth: "user",
-  run: async ({ ids }) => NextResponse.json({ owned: await getMyOwnedCountsFor(ids) }, { headers: { "Cache-Control": "private, no-store" } }),
+  run: async ({ ids }, actor) => NextResponse.json({ owned: await getMyOwnedCountsFor(actor, ids) }, { headers: { "Cache-Control": "private, no-store" } }),
 });

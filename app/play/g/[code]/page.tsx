@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getCurrentUser } from "@/lib/server/session";
+import { authenticate } from "@/lib/server/actor";
 import { getGamePage } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { JoinGameForm, WaitingPanel } from "@/components/play/game-forms";
@@ -16,7 +16,8 @@ export const metadata: Metadata = { title: "Game" };
  */
 export default async function GamePage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const [page, user] = await Promise.all([getGamePage(code), getCurrentUser()]);
+  const actor = await authenticate("public");
+  const page = await getGamePage(actor, code);
   if (!page) notFound();
   const g = page.summary;
   const title = g.players.map((p) => p.name).join(" vs ");
@@ -24,8 +25,8 @@ export default async function GamePage({ params }: { params: Promise<{ code: str
   if (g.status === "waiting" && g.mySeat !== null && page.inviteToken) {
     above = <WaitingPanel invitePath={`/play/i/${page.inviteToken}`} code={g.code} />;
   } else if (g.status === "waiting" && g.mySeat === null && g.listing === "open") {
-    above = user ? (
-      <JoinGameForm decks={await deckOptions()} code={g.code} />
+    above = actor ? (
+      <JoinGameForm decks={await deckOptions(actor)} code={g.code} />
     ) : (
       <p className="panel p-3 text-sm">
         <Link className="text-blue-700 underline" href={`/signin?callbackUrl=${encodeURIComponent(`/play/g/${g.code}`)}`}>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { requireUserOrRedirect } from "@/lib/server/session";
+import { requireUserOrRedirect } from "@/lib/server/page-actor";
 import { getInvite } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { JoinGameForm } from "@/components/play/game-forms";
@@ -17,11 +17,11 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const invite = await getInvite(token);
   if (!invite) notFound();
   if (!invite.free) redirect(`/play/g/${invite.code}`);
-  await requireUserOrRedirect(`/play/i/${token}`);
+  const actor = await requireUserOrRedirect(`/play/i/${token}`);
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-bold">{invite.hostName} invites you to a game</h1>
-      <JoinGameForm decks={await deckOptions()} token={token} />
+      <JoinGameForm decks={await deckOptions(actor)} token={token} />
     </div>
   );
 }

@@ -17,8 +17,8 @@ export const GET = defineRoute({
   input: z.object({ slug: shareSlugSchema }),
   invalid: () => new DomainError("deck/not-found", NO_DECK),
   auth: "public",
-  run: async ({ slug }) => {
-    const body = await getDeckCommunity(slug);
+  run: async ({ slug }, actor) => {
+    const body = await getDeckCommunity(actor, slug);
     return body ? NextResponse.json(body, { headers: { "Cache-Control": "private, no-store" } }) : failure("deck/not-found", NO_DECK);
   },
 });
