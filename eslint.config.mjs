@@ -105,9 +105,15 @@ const architecture = {
           },
           {
             // The system path (command-line tools acting as an admin) is for scripts/ only: nothing a request reaches may enter it.
-            target: ["./app/**", "./components/**", "./proxy.ts", "./lib/!(accounts|server)/**", "./lib/accounts/!(data)/**", "./lib/accounts/*.{ts,tsx}", "./lib/server/*/**", "./lib/server/!(session).{ts,tsx}"],
+            target: ["./app/**", "./components/**", "./proxy.ts", "./lib/!(accounts|server)/**", "./lib/accounts/!(data)/**", "./lib/accounts/*.{ts,tsx}", "./lib/server/**"],
             from: "./lib/accounts/data/system.ts",
-            message: "lib/accounts/data/system.ts is the command-line tools' system path; the app acts only through the session (lib/server/session.ts).",
+            message: "lib/accounts/data/system.ts is the command-line tools' system path; the app gets its actor only from the session (lib/server/request-actor.ts).",
+          },
+          {
+            // The data layer takes the actor explicitly (docs/architecture.md): it never reads the session itself.
+            target: ["./lib/*/data/**", "./lib/*/data.ts", "./lib/server/db/**"],
+            from: ["./lib/server/session.ts", "./lib/server/request-actor.ts"],
+            message: "Data access takes the actor as its first parameter (lib/server/actor.ts) and never reads the session: the caller (the action/route pipeline, a page, a command-line tool) passes it.",
           },
           {
             target: "./components/**",

@@ -29,6 +29,7 @@ const expected: Record<string, { rule: string; text: RegExp; count: number }> = 
   "component-imports-data.tsx": { rule: "import/no-restricted-paths", text: /Components never import data access/, count: 1 },
   "feature-imports-internals.ts": { rule: "import/no-restricted-paths", text: /lib\/lab reaches another feature only through its top-level modules and its data entry/, count: 2 },
   "action-enters-system-path.ts": { rule: "import/no-restricted-paths", text: /command-line tools' system path/, count: 1 },
+  "data-reads-session.ts": { rule: "import/no-restricted-paths", text: /Data access takes the actor as its first parameter/, count: 2 },
   "app-imports-db.tsx": { rule: "import/no-restricted-paths", text: /Only a feature's data access \(lib\/<feature>\/data\) and lib\/server\/db touch Prisma/, count: 1 },
   "imports-next-internals.ts": { rule: "no-restricted-imports", text: /never from next\/dist/, count: 1 },
   "requires-next-internals.ts": { rule: "no-restricted-syntax", text: /never from next\/dist/, count: 2 },

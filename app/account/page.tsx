@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { getMyAccount } from "@/lib/accounts/data/account";
 import { AccountSection } from "@/components/accounts/account-section";
 import { ChangePasswordForm } from "@/components/accounts/change-password-form";

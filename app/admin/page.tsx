@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/server/page-actor";
+import { requireAdminPage } from "@/lib/server/request-actor";
 import { adminOverview } from "@/lib/catalog/data/suggestions";
 import { countOpenReports } from "@/lib/community/data";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageSkeleton } from "@/components/ui/skeleton";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import type { Actor } from "@/lib/server/actor";
 import { collectionHref, collectionParams, CollectionView, loadCollection, type CollectionParams } from "./collection-view";
 

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { PageSkeleton } from "@/components/ui/skeleton";
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import type { Actor } from "@/lib/server/actor";
 import { DecksView, loadDecks } from "./decks-view";
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { DoctorPanel } from "@/components/lab/doctor-panel";
 import { LabRunner } from "@/components/lab/lab-runner";
 import { getDoctorCandidates, listLabChoices, loadLabDeck, type LabDeck } from "@/lib/lab/data";
-import { authenticate } from "@/lib/server/actor";
+import { authenticate } from "@/lib/server/request-actor";
 import { chunkSize } from "@/lib/lab/run-state";
 import { type MatchupSpec } from "@/lib/lab/matchup";
 import { labQuery, parseLabParams, type LabSource } from "@/lib/lab/params";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { authenticate } from "@/lib/server/actor";
+import { authenticate } from "@/lib/server/request-actor";
 import { listLobby, listMyGames } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { CreateGameForm } from "@/components/play/game-forms";

@@ -197,7 +197,7 @@ export const previewImportAction = defineAction({
   auth: "user",
   limit: "import",
   invalid: (e) => zodFail(e, e.issues[0].message),
-  run: async (input, actor): Promise<DeckActionResult<ImportPreview>> => {
+  run: async (input): Promise<DeckActionResult<ImportPreview>> => {
     const r = await parseImport(input);
     return r.ok ? { ok: true, data: r.preview } : r;
   },

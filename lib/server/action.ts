@@ -8,7 +8,8 @@ import { invalidate } from "@/lib/server/cache/invalidate";
 import { clientAddress } from "@/lib/server/client-address";
 import { domainFailureOf, type DomainFailure } from "@/lib/server/errors";
 import { limit as count, type LimitKind } from "@/lib/server/rate-limit";
-import { authenticate, type Actor, type ActorFor, type AuthLevel } from "@/lib/server/actor";
+import type { Actor, ActorFor, AuthLevel } from "@/lib/server/actor";
+import { authenticate } from "@/lib/server/request-actor";
 
 /**
  * The one pipeline every server action goes through, in this order by

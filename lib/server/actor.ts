@@ -1,15 +1,13 @@
-import "server-only";
 import { AuthError } from "@/lib/server/errors";
-import { getCurrentUser } from "@/lib/server/session";
 import type { SessionUser } from "@/lib/accounts/data/users";
 
 /**
- * Who is asking: the account a request's session names (`authenticate`, the
- * pipeline's step, and the page helpers in lib/server/page-actor.ts), or the
- * account a command-line tool acts as (lib/accounts/data/system.ts). One shape
- * for both. Every data function that needs to know who is asking takes it as
- * its first parameter and checks it there; nothing under lib/<feature>/data
- * reads the session (a lint zone keeps it so).
+ * Who is asking: the account a request's session names (read once, by
+ * lib/server/request-actor.ts, for the pipeline and for pages), or the account
+ * a command-line tool acts as (lib/accounts/data/system.ts). One shape for
+ * both. Every data function that needs to know who is asking takes it as its
+ * first parameter and checks it there with the guards below; nothing under
+ * lib/<feature>/data reads the session (a lint zone keeps it so).
  */
 export type Actor = SessionUser;
 
@@ -18,18 +16,6 @@ export type AuthLevel = "public" | "user" | "admin";
 
 /** The actor a level hands to `run`: possibly null (a guest) only for "public". */
 export type ActorFor<A extends AuthLevel> = A extends "public" ? Actor | null : Actor;
-
-/**
- * The actor for this request at `level`, from the session (getCurrentUser,
- * the one place that reads it). Throws AuthError "auth/unauthenticated" for a
- * guest where a user is needed and "auth/forbidden" for a non-admin where an
- * admin is needed; nothing has run yet when it throws.
- */
-export async function authenticate<A extends AuthLevel>(level: A): Promise<ActorFor<A>> {
-  const user = await getCurrentUser();
-  if (level === "public") return user as ActorFor<A>;
-  return level === "admin" ? (requireAdminActor(user) as ActorFor<A>) : (requireActor(user) as ActorFor<A>);
-}
 
 /**
  * A data function's check that it was given a signed-in actor: the type

@@ -5,7 +5,8 @@ import { clientAddress } from "@/lib/server/client-address";
 import { DomainError, type DomainFailure } from "@/lib/server/errors";
 import { jsonError } from "@/lib/server/http-error";
 import { sameOrigin } from "@/lib/server/import/stream-response";
-import { authenticate, type ActorFor, type AuthLevel } from "@/lib/server/actor";
+import type { ActorFor, AuthLevel } from "@/lib/server/actor";
+import { authenticate } from "@/lib/server/request-actor";
 import { countLimits, declareGate, type Gate } from "@/lib/server/action";
 
 /**

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/accounts/sign-in-form";
-import { authenticate } from "@/lib/server/actor";
+import { authenticate } from "@/lib/server/request-actor";
 import { safeCallbackUrl } from "@/lib/util/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignUpForm } from "@/components/accounts/sign-up-form";
-import { authenticate } from "@/lib/server/actor";
+import { authenticate } from "@/lib/server/request-actor";
 import { safeCallbackUrl } from "@/lib/util/safe-redirect";
 
 export const metadata: Metadata = { title: "Create an account" };

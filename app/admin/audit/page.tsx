@@ -1,7 +1,7 @@
 import { parsePageNumber } from "@/lib/util/page-number";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/server/page-actor";
+import { requireAdminPage } from "@/lib/server/request-actor";
 import { listAudits } from "@/lib/catalog/data/catalog-admin";
 import { diffSnapshots } from "@/lib/catalog/snapshot-diff";
 import { Pagination } from "@/components/ui/pagination";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { requireAdminPage } from "@/lib/server/page-actor";
+import { requireAdminPage } from "@/lib/server/request-actor";
 import { catalogFacets, searchCards } from "@/lib/catalog/data/card-search";
 import { CardGrid } from "@/components/catalog/card-grid";
 import { CardSearchBox } from "@/components/catalog/card-search-box";

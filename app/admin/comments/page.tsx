@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/server/page-actor";
+import { requireAdminPage } from "@/lib/server/request-actor";
 import { listModerationQueue } from "@/lib/community/data";
 import { Markdown } from "@/components/decks/markdown";
 import { ModerateComment } from "@/components/community/moderate-comment";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/server/page-actor";
+import { requireAdminPage } from "@/lib/server/request-actor";
 import { CATALOG_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "@/lib/catalog/io";
 import { ImportForm } from "@/components/catalog/import-form";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { getCardById } from "@/lib/catalog/data/card-page";
 import { suggestCardAction } from "@/lib/catalog/actions/suggestions";
 import { CardForm } from "@/components/catalog/card-form";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { listMySuggestions } from "@/lib/catalog/data/suggestions";
 import { SuggestionCard } from "@/components/catalog/suggestion-card";
 

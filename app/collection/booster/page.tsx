@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { defaultSetCode } from "@/lib/collection/data";
 import { PACK_SIZE } from "@/lib/collection/schemas";
 import { BoosterEntry } from "@/components/collection/booster-entry";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { collectionCompletion } from "@/lib/collection/data";
 import { PLAYSET } from "@/lib/collection/schemas";
 import { CompletionTable } from "@/components/collection/completion-table";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { listPackOpenings } from "@/lib/collection/data";
 import { PACK_SIZE } from "@/lib/collection/schemas";
 import { UndoPackButton } from "@/components/collection/undo-pack-button";

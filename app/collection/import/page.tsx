@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { helpHref } from "@/lib/rules-doc/help-topics";
 import type { Metadata } from "next";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { ImportForm } from "@/components/collection/import-form";
 
 export const metadata: Metadata = { title: "Import and export" };

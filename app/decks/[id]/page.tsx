@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDeckForOwner, listDeckVersions } from "@/lib/decks/data";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { catalogFacets } from "@/lib/catalog/data/card-search";
 import { DeckEditor } from "@/components/decks/deck-editor";
 import { LabHistory } from "@/components/lab/lab-history";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { StandIns } from "@/components/lab/stand-ins";
 import { getDeckCompletion, getStandInSimulation } from "@/lib/lab/data";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { proposeReplacements } from "@/lib/decks/completion";
 import type { LabAgent } from "@/lib/lab/matchup";
 import { parseSource, sourceString } from "@/lib/lab/params";

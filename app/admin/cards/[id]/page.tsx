@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { requireAdminPage } from "@/lib/server/page-actor";
+import { requireAdminPage } from "@/lib/server/request-actor";
 import { cardReferences, getCardForEdit } from "@/lib/catalog/data/catalog-admin";
 import { saveCardAction } from "@/lib/catalog/actions/catalog";
 import { CardForm } from "@/components/catalog/card-form";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdminPage } from "@/lib/server/page-actor";
+import { requireAdminPage } from "@/lib/server/request-actor";
 import { saveCardAction } from "@/lib/catalog/actions/catalog";
 import { CardForm } from "@/components/catalog/card-form";
 import { cardPrefillFromParams } from "@/lib/catalog/prefill";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { authenticate } from "@/lib/server/actor";
+import { authenticate } from "@/lib/server/request-actor";
 import { getGamePage } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { JoinGameForm, WaitingPanel } from "@/components/play/game-forms";

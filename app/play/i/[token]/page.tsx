@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { requireUserOrRedirect } from "@/lib/server/page-actor";
+import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { getInvite } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { JoinGameForm } from "@/components/play/game-forms";
