@@ -21,7 +21,8 @@ vi.mock("next/headers", () => ({
 process.env.RATE_LIMIT_PREFIX = `test-auth-integration-${process.pid}-${Date.now()}`;
 
 const { GET, POST } = await import("@/app/api/auth/[...nextauth]/route");
-const { getCurrentUser, requireAdmin, requireUser } = await import("@/lib/server/session");
+const { getCurrentUser } = await import("@/lib/server/session");
+const { authenticate } = await import("@/lib/server/request-actor");
 const { endAllMySessions } = await import("@/lib/accounts/data/account");
 const { hashPassword } = await import("@/lib/accounts/password");
 
@@ -90,10 +91,10 @@ beforeEach(() => {
 });
 
 describe("sign-in through Auth.js credentials, against the database", () => {
-  it("a guest has no session: getCurrentUser is null, requireUser and requireAdmin refuse", async () => {
+  it("a guest has no session: getCurrentUser is null, authenticate at \"user\" and \"admin\" refuses", async () => {
     expect(await getCurrentUser()).toBeNull();
-    await expect(requireUser()).rejects.toMatchObject({ code: "auth/unauthenticated" });
-    await expect(requireAdmin()).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(authenticate("user")).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(authenticate("admin")).rejects.toMatchObject({ code: "auth/unauthenticated" });
   });
 
   it("a wrong password or an unknown email sets no session", async () => {
@@ -116,20 +117,20 @@ describe("sign-in through Auth.js credentials, against the database", () => {
     expect((await b.session())?.user).toMatchObject({ id: userId, email: "player@example.test" });
     b.use();
     expect(await getCurrentUser()).toEqual({ id: userId, email: "player@example.test", displayName: "Player", role: "user" });
-    expect(await requireUser()).toMatchObject({ id: userId });
-    await expect(requireAdmin()).rejects.toMatchObject({ code: "auth/forbidden" });
+    expect(await authenticate("user")).toMatchObject({ id: userId });
+    await expect(authenticate("admin")).rejects.toMatchObject({ code: "auth/forbidden" });
   });
 
   it("admin checks read the role fresh from the database on every request", async () => {
     const b = browser();
     await b.signIn("boss@example.test", PASSWORD);
     b.use();
-    expect(await requireAdmin()).toMatchObject({ id: adminId, role: "admin" });
+    expect(await authenticate("admin")).toMatchObject({ id: adminId, role: "admin" });
     await t.prisma.user.update({ where: { id: adminId }, data: { role: "user" } });
     try {
       // the same token: no longer an admin, still signed in
-      await expect(requireAdmin()).rejects.toMatchObject({ code: "auth/forbidden" });
-      expect(await requireUser()).toMatchObject({ id: adminId, role: "user" });
+      await expect(authenticate("admin")).rejects.toMatchObject({ code: "auth/forbidden" });
+      expect(await authenticate("user")).toMatchObject({ id: adminId, role: "user" });
     } finally {
       await t.prisma.user.update({ where: { id: adminId }, data: { role: "admin" } });
     }
@@ -147,7 +148,7 @@ describe("sign-in through Auth.js credentials, against the database", () => {
     // the copy still carries a validly signed token, and still gets nothing
     request.cookie = copied;
     expect(await getCurrentUser()).toBeNull();
-    await expect(requireUser()).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(authenticate("user")).rejects.toMatchObject({ code: "auth/unauthenticated" });
     const res = await GET(new NextRequest(`${BASE}/session`, { headers: { cookie: copied } }));
     expect(await res.json()).toBeNull();
   });
@@ -160,20 +161,20 @@ describe("sign-in through Auth.js credentials, against the database", () => {
     await phone.signIn("player@example.test", PASSWORD);
     await other.signIn("boss@example.test", PASSWORD);
     phone.use();
-    expect(await requireUser()).toMatchObject({ id: userId });
+    expect(await authenticate("user")).toMatchObject({ id: userId });
     laptop.use();
-    await endAllMySessions();
+    await endAllMySessions(await authenticate("user"));
     for (const b of [laptop, phone]) {
       b.use();
       expect(await getCurrentUser()).toBeNull();
     }
     other.use();
-    expect(await requireAdmin()).toMatchObject({ id: adminId });
+    expect(await authenticate("admin")).toMatchObject({ id: adminId });
     // signing in again works: a new token under the new session version
     const again = browser();
     await again.signIn("player@example.test", PASSWORD);
     again.use();
-    expect(await requireUser()).toMatchObject({ id: userId });
+    expect(await authenticate("user")).toMatchObject({ id: userId });
   });
 
   it("a deleted account's token is refused", async () => {
@@ -182,7 +183,7 @@ describe("sign-in through Auth.js credentials, against the database", () => {
     const b = browser();
     await b.signIn("gone@example.test", PASSWORD);
     b.use();
-    expect(await requireUser()).toMatchObject({ id: gone.id });
+    expect(await authenticate("user")).toMatchObject({ id: gone.id });
     await t.prisma.user.delete({ where: { id: gone.id } });
     expect(await getCurrentUser()).toBeNull();
   });

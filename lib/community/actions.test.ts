@@ -50,9 +50,9 @@ beforeAll(async () => {
   const cards = await t.prisma.card.findMany({ include: { set: true } });
   const id = (n: number) => cards.find((c) => c.number === n)!.id;
   current.user = owner;
-  const r = await decks.createDeck({ name: "Shared", description: "", cards: [5, 6, 8, 11, 13, 15].map((n) => ({ cardId: id(n), quantity: 5 })) });
+  const r = await decks.createDeck(owner, { name: "Shared", description: "", cards: [5, 6, 8, 11, 13, 15].map((n) => ({ cardId: id(n), quantity: 5 })) });
   if (!r.ok) throw new Error(r.message);
-  await decks.setDeckVisibility(r.id, "public");
+  await decks.setDeckVisibility(owner, r.id, "public");
   slug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: r.id } })).shareSlug;
 });
 beforeEach(() => {

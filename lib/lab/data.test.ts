@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
+import { GUEST } from "@/test/actors";
 import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
@@ -45,7 +46,7 @@ beforeEach(() => {
 
 async function aliceDeck() {
   current.user = A;
-  const r = await decks.createDeck({ name: "Lab deck", description: "", cards: ["DEMO-005", "DEMO-006", "DEMO-008", "DEMO-011", "DEMO-013", "DEMO-015"].map((k) => ({ cardId: ids[k], quantity: 5 })) });
+  const r = await decks.createDeck(A, { name: "Lab deck", description: "", cards: ["DEMO-005", "DEMO-006", "DEMO-008", "DEMO-011", "DEMO-013", "DEMO-015"].map((k) => ({ cardId: ids[k], quantity: 5 })) });
   if (!r.ok) throw new Error(r.message);
   return r.id;
 }
@@ -56,18 +57,18 @@ const results = [{ name: "Eggman Empire", games: 100, wins: 55, losses: 40, draw
 describe("lab data", () => {
   it("loads lab decks as the viewer may see them, and flags illegal ones as practice", async () => {
     const id = await aliceDeck();
-    const mine = await lab.loadLabDeck({ kind: "deck", id });
+    const mine = await lab.loadLabDeck(A, { kind: "deck", id });
     expect(mine.ok && mine.deck.cards.length).toBe(30);
     expect(mine.ok && mine.deck.own).toEqual({ id, version: 1 });
     expect(mine.ok && mine.deck.code).toBeTruthy();
     current.user = B;
-    expect((await lab.loadLabDeck({ kind: "deck", id })).ok).toBe(false);
-    const starter = await lab.loadLabDeck({ kind: "starter", slug: "eggman-empire" });
+    expect((await lab.loadLabDeck(B, { kind: "deck", id })).ok).toBe(false);
+    const starter = await lab.loadLabDeck(B, { kind: "starter", slug: "eggman-empire" });
     expect(starter.ok && starter.deck.cards.length).toBeGreaterThanOrEqual(30);
-    expect((await lab.loadLabDeck({ kind: "starter", slug: "nope" })).ok).toBe(false);
+    expect((await lab.loadLabDeck(B, { kind: "starter", slug: "nope" })).ok).toBe(false);
     current.user = A;
-    const small = await decks.createDeck({ name: "Small", description: "", cards: [{ cardId: ids["DEMO-005"], quantity: 3 }] });
-    const practice = small.ok ? await lab.loadLabDeck({ kind: "deck", id: small.id }) : null;
+    const small = await decks.createDeck(A, { name: "Small", description: "", cards: [{ cardId: ids["DEMO-005"], quantity: 3 }] });
+    const practice = small.ok ? await lab.loadLabDeck(A, { kind: "deck", id: small.id }) : null;
     expect(practice?.ok && practice.deck.illegal).toMatch(/3 cards/);
   });
 
@@ -78,7 +79,7 @@ describe("lab data", () => {
     current.user = B;
     const foreign = await actions.saveLabRunAction({ deckId: id, deckVersion: 1, query, seed: 5, agents: ["heuristic", "heuristic"], results });
     expect(foreign).toEqual({ ok: false, code: "deck/not-found", message: "This deck does not exist." });
-    expect(await lab.listLabRuns(id)).toBeNull();
+    expect(await lab.listLabRuns(B, id)).toBeNull();
     current.user = A;
     expect((await actions.saveLabRunAction({ deckId: id, deckVersion: 9, query, seed: 5, agents: ["heuristic", "heuristic"], results })).ok).toBe(false);
     expect((await actions.saveLabRunAction({ deckId: id, deckVersion: 1, query: "nonsense", seed: 5, agents: ["heuristic", "heuristic"], results })).ok).toBe(false);
@@ -86,7 +87,7 @@ describe("lab data", () => {
     expect(await t.prisma.labRun.count({ where: { deckId: id } })).toBe(0);
     const ok = await actions.saveLabRunAction({ deckId: id, deckVersion: 1, query, seed: 5, agents: ["heuristic", "heuristic"], results });
     expect(ok.ok).toBe(true);
-    const runs = await lab.listLabRuns(id);
+    const runs = await lab.listLabRuns(A, id);
     expect(runs).toHaveLength(1);
     expect(runs![0]).toMatchObject({ deckVersion: 1, games: 100, wins: 55, losses: 40, draws: 5, agents: "heuristic,heuristic", href: `/lab?${query}&n=100` });
   });
@@ -95,20 +96,20 @@ describe("lab data", () => {
     current.user = A;
     await t.prisma.collectionEntry.create({ data: { userId: A.id, cardId: ids["DEMO-005"], quantity: 2 } });
     const id = await aliceDeck();
-    const c = await lab.getDeckCompletion({ kind: "deck", id });
+    const c = await lab.getDeckCompletion(A, { kind: "deck", id });
     expect(c.ok).toBe(true);
     if (!c.ok) return;
     const line = c.lines.find((l) => l.card.key === "DEMO-005");
     expect(line).toMatchObject({ quantity: 5, owned: 2 });
     expect(c.owned.map((o) => o.card.key)).toEqual(["DEMO-005"]);
     current.user = null;
-    await expect(lab.getDeckCompletion({ kind: "deck", id })).rejects.toThrow();
+    await expect(lab.getDeckCompletion(GUEST, { kind: "deck", id })).rejects.toThrow();
   });
 
   it("gathers the engine cards to rank stand-ins: the deck's copies in order, each stand-in, and the starters", async () => {
     current.user = A;
     await t.prisma.collectionEntry.create({ data: { userId: A.id, cardId: ids["DEMO-001"], quantity: 2 } });
-    const c = await lab.getDeckCompletion({ kind: "starter", slug: "chaotix-mix" });
+    const c = await lab.getDeckCompletion(A, { kind: "starter", slug: "chaotix-mix" });
     expect(c.ok).toBe(true);
     if (!c.ok) return;
     const { proposeReplacements } = await import("@/lib/decks/completion");
@@ -131,7 +132,7 @@ describe("lab data", () => {
     current.user = A;
     const r = await deckActions.applySwapAction(swap);
     expect(r.ok).toBe(true);
-    const deck = await decks.getDeckForOwner(id);
+    const deck = await decks.getDeckForOwner(A, id);
     expect(deck?.version).toBe(2);
     expect(deck?.entries.find((e) => e.card.key === "DEMO-005")?.quantity).toBe(4);
     expect(deck?.entries.find((e) => e.card.key === "DEMO-020")?.quantity).toBe(1);
@@ -142,7 +143,7 @@ describe("lab data", () => {
     // a sixth copy of a title is refused by the deck rules, and nothing changes
     const sixth = await deckActions.applySwapAction({ deckId: id, expectedVersion: 2, out: "DEMO-020", into: "DEMO-006" });
     expect(sixth.ok).toBe(false);
-    expect((await decks.getDeckForOwner(id))?.version).toBe(2);
+    expect((await decks.getDeckForOwner(A, id))?.version).toBe(2);
     expect((await deckActions.applySwapAction({ ...swap, expectedVersion: 2, out: "DEMO-999" })).ok).toBe(false);
   });
 });

@@ -7,11 +7,9 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("play-account"));
 vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
-vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 process.env.RATE_LIMIT_PREFIX = `test-play-account-${process.pid}-${Date.now()}`;
 afterAll(() => t.cleanup());
 
-const { current } = await import("@/test/session-mock");
 const account = await import("@/lib/accounts/data/account");
 const { createGame, joinGame, listMyGames } = await import("@/lib/play/data/games");
 const { submit, loadGame } = await import("./referee");
@@ -29,11 +27,9 @@ describe("games and the account", () => {
   it("are exported without the opponent's hidden moves, and survive the account's deletion, anonymised", async () => {
     const leaver = await person("Leaver");
     const stayer = await person("Stayer");
-    current.user = leaver;
-    const { code } = await createGame({ listing: "open", pace: "correspondence", columnRule: "no-mirror" }, starterSeatDeck());
-    const waiting = await createGame({ listing: "open", pace: "live", columnRule: "priority" }, starterSeatDeck());
-    current.user = stayer;
-    await joinGame({ code }, starterSeatDeck("eggman-empire"));
+    const { code } = await createGame(leaver, { listing: "open", pace: "correspondence", columnRule: "no-mirror" }, starterSeatDeck());
+    const waiting = await createGame(leaver, { listing: "open", pace: "live", columnRule: "priority" }, starterSeatDeck());
+    await joinGame(stayer, { code }, starterSeatDeck("eggman-empire"));
     // the stayer places first (held), the leaver second: both are in the log
     for (const [user, seat] of [[stayer, 1], [leaver, 0]] as const) {
       const g = (await loadGame(code))!;
@@ -41,23 +37,20 @@ describe("games and the account", () => {
       const place = legalActionsForView(m.view)[0] as { cards: (number | null)[] };
       await submit({ userId: user.id }, code, { seq: m.seq, move: { type: "place", cards: place.cards } });
     }
-    current.user = leaver;
-    const exported = await account.exportMyData();
+    const exported = await account.exportMyData(leaver);
     const game = exported.games.find((g) => g.code === code)!;
     expect(game.seat).toBe(0);
     expect(game.actions.map((a) => a.seat)).toEqual([0]);
     expect(game.players.map((p) => p.cards === null)).toEqual([false, true]);
     expect(JSON.stringify(exported.games)).not.toMatch(/"seed"|inviteToken/);
 
-    await account.deleteMyAccount("correct horse battery");
-    current.user = stayer;
-    const mine = await listMyGames();
+    await account.deleteMyAccount(leaver, "correct horse battery");
+    const mine = await listMyGames(stayer);
     expect(mine.map((g) => g.code)).toEqual([code]);
     expect(mine[0].players.map((p) => p.name)).toEqual(["Deleted player", "Stayer"]);
     expect(await t.prisma.playSeat.count({ where: { userId: leaver.id } })).toBe(0);
     expect((await t.prisma.playGame.findUniqueOrThrow({ where: { code: waiting.code } })).status).toBe("cancelled");
     // the log is the opponent's record: it still replays
     expect((await loadGame(code))!.live!.state.step).toBe("rush");
-    current.user = null;
   });
 });

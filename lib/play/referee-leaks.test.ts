@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import { createTestDatabase } from "@/test/db";
-import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView, type GameState, type Player } from "@/lib/engine";
@@ -21,7 +20,6 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
     return h.prisma;
   },
 }));
-vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const t = createTestDatabase("play-leaks");
 h.prisma = t.prisma;
@@ -94,13 +92,10 @@ function chooser(seed: number) {
 
 async function playOne(seed: number, maxSubmits: number): Promise<{ submits: number; checked: number; over: boolean }> {
   const pick = chooser(seed);
-  current.user = users[0];
   const rules = ["priority", "no-mirror"] as const;
   const decks = ["team-sonic-speed", "eggman-empire", "chaotix-mix"];
-  const { code } = await createGame({ listing: "open", pace: "live", columnRule: rules[pick(2)] }, starterSeatDeck(decks[pick(3)]));
-  current.user = users[1];
-  await joinGame({ code }, starterSeatDeck(decks[pick(3)]));
-  current.user = null;
+  const { code } = await createGame(users[0], { listing: "open", pace: "live", columnRule: rules[pick(2)] }, starterSeatDeck(decks[pick(3)]));
+  await joinGame(users[1], { code }, starterSeatDeck(decks[pick(3)]));
   let submits = 0;
   let checked = 0;
   for (;;) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
-import { current } from "@/test/session-mock";
+import { GUEST } from "@/test/actors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView, type Player } from "@/lib/engine";
@@ -12,7 +12,6 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
     return h.prisma;
   },
 }));
-vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const t = createTestDatabase("play-referee");
 h.prisma = t.prisma;
@@ -33,12 +32,9 @@ beforeAll(async () => {
 });
 
 async function newGame(): Promise<string> {
-  current.user = a;
-  const { code } = await createGame({ listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck());
+  const { code } = await createGame(a, { listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck());
   const token = (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken;
-  current.user = b;
-  await joinGame({ token }, starterSeatDeck("eggman-empire"));
-  current.user = null;
+  await joinGame(b, { token }, starterSeatDeck("eggman-empire"));
   return code;
 }
 
@@ -154,11 +150,8 @@ describe("the referee", () => {
   it("a guest cannot sit, and nobody sits in a taken seat", async () => {
     const code = await newGame();
     const token = (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken;
-    current.user = null;
-    await expect(joinGame({ token }, starterSeatDeck())).rejects.toMatchObject({ code: "auth/unauthenticated" });
-    current.user = other;
-    await expect(joinGame({ token }, starterSeatDeck())).rejects.toMatchObject({ code: "play/taken" });
-    current.user = null;
+    await expect(joinGame(GUEST, { token }, starterSeatDeck())).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(joinGame(other, { token }, starterSeatDeck())).rejects.toMatchObject({ code: "play/taken" });
     const seats = await t.prisma.playSeat.findMany({ where: { game: { code } } });
     expect(seats.map((s) => s.userId).sort()).toEqual([a.id, b.id].sort());
   });

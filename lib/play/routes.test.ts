@@ -37,9 +37,9 @@ beforeAll(async () => {
   a = await makeUser(t.prisma, "Ann");
   b = await makeUser(t.prisma, "Ben");
   current.user = a;
-  ({ code } = await createGame({ listing: "open", pace: "live", columnRule: "priority" }, starterSeatDeck()));
+  ({ code } = await createGame(a, { listing: "open", pace: "live", columnRule: "priority" }, starterSeatDeck()));
   current.user = b;
-  await joinGame({ code }, starterSeatDeck("chaotix-mix"));
+  await joinGame(b, { code }, starterSeatDeck("chaotix-mix"));
   current.user = null;
 });
 

@@ -58,7 +58,7 @@ beforeAll(async () => {
   bob = await mkUser("bob@test.dev");
   admin = await mkUser("admin@test.dev", "admin");
   current.user = admin;
-  const created = await createCard(promo);
+  const created = await createCard(admin, promo);
   current.user = null;
   if (!created.ok) throw new Error("promo card not created");
   promoId = created.id;
@@ -96,7 +96,7 @@ function playToEnd(s0: GameState, maxActions = 3000): GameState {
 describe("playtest decks resolve against the database", () => {
   it("plays a user's deck holding a card of a non-DEMO set, with its structured effect", async () => {
     current.user = alice;
-    const d = await getDeckForPlaytest({ deckId });
+    const d = await getDeckForPlaytest(alice, { deckId });
     expect(d.ok).toBe(true);
     if (!d.ok) return;
     const custom = { name: d.name, keys: deckListKeys(d.cards) };
@@ -117,10 +117,10 @@ describe("playtest decks resolve against the database", () => {
     const before = await getPlaytestCards(["PROMO-001"]);
     expect(before.get("PROMO-001")?.rings).toBe(6);
     current.user = admin;
-    const edited = await updateCard(promoId, { ...promo, rings: 9, colors: ["blue", "red"] });
+    const edited = await updateCard(admin, promoId, { ...promo, rings: 9, colors: ["blue", "red"] });
     current.user = alice;
     expect(edited.ok).toBe(true);
-    const d = await getDeckForPlaytest({ deckId });
+    const d = await getDeckForPlaytest(alice, { deckId });
     if (!d.ok) throw new Error(d.message);
     const custom = { name: d.name, keys: deckListKeys(d.cards) };
     const choice = parseSetupParams({ start: "1", deck: deckId });
@@ -134,14 +134,14 @@ describe("playtest decks resolve against the database", () => {
 
   it("another user's private deck is not found, by id or by slug; an unlisted one is playable by slug", async () => {
     current.user = bob;
-    expect(await getDeckForPlaytest({ deckId })).toMatchObject({ ok: false, code: "deck/not-found" });
-    expect(await getDeckForPlaytest({ slug: deckSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await getDeckForPlaytest(bob, { deckId })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await getDeckForPlaytest(bob, { slug: deckSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
     current.user = null;
-    expect(await getDeckForPlaytest({ slug: deckSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await getDeckForPlaytest(null, { slug: deckSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
     await t.prisma.deck.update({ where: { id: deckId }, data: { visibility: "unlisted" } });
     current.user = bob;
-    expect(await getDeckForPlaytest({ deckId })).toMatchObject({ ok: false, code: "deck/not-found" });
-    const shared = await getDeckForPlaytest({ slug: deckSlug });
+    expect(await getDeckForPlaytest(bob, { deckId })).toMatchObject({ ok: false, code: "deck/not-found" });
+    const shared = await getDeckForPlaytest(bob, { slug: deckSlug });
     expect(shared.ok).toBe(true);
     await t.prisma.deck.update({ where: { id: deckId }, data: { visibility: "private" } });
   });

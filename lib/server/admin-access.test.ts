@@ -30,7 +30,7 @@ import { acceptSuggestionAction, rejectSuggestionAction, suggestCardAction } fro
 import { importCatalogAction } from "@/lib/catalog/actions/catalog-import";
 import { adjustOwnedQuantity } from "@/lib/collection/actions";
 import { GET as exportRoute } from "@/app/api/catalog/export/route";
-import { requireAdminPage } from "@/lib/accounts/data/admin-guard";
+import { requireAdminPage } from "@/lib/server/request-actor";
 import { CATALOG_COLUMNS } from "@/lib/catalog/io";
 import { listMySuggestions } from "@/lib/catalog/data/suggestions";
 
@@ -183,7 +183,7 @@ describe("as an admin the same routes work", () => {
     expect(await rejectSuggestionAction(null, form({ id: bogus.id, reason: "x" }))).toMatchObject({ ok: false, fieldErrors: { reason: ["Give the suggester a reason (at least 3 characters)."] } });
     await expect(rejectSuggestionAction(null, form({ id: bogus.id, reason: "Not a real printing" }))).rejects.toThrow("NEXT_REDIRECT:/admin/suggestions?rejected=1");
     current.user = player;
-    const mine = await listMySuggestions();
+    const mine = await listMySuggestions(player);
     expect(mine.find((s) => s.id === bogus.id)).toMatchObject({ status: "rejected", reason: "Not a real printing" });
     expect(mine.find((s) => s.id === correction.id)).toMatchObject({ status: "accepted", kind: "correction" });
   });

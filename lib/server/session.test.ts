@@ -10,8 +10,17 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/accounts/auth", () => ({ sessionUserId: async () => h.sessionUserId }));
+vi.mock("next/navigation", () => ({
+  redirect: (to: string) => {
+    throw new Error(`NEXT_REDIRECT:${to}`);
+  },
+  forbidden: () => {
+    throw new Error("NEXT_HTTP_ERROR_FALLBACK;403");
+  },
+}));
 
-import { getCurrentUser, requireAdmin, requireUser } from "@/lib/server/session";
+import { getCurrentUser } from "@/lib/server/session";
+import { authenticate, requireAdminPage, requireUserOrRedirect } from "@/lib/server/request-actor";
 import { runAsSystemAdmin } from "@/lib/accounts/data/system";
 
 const t = createTestDatabase("session-gate");
@@ -25,40 +34,54 @@ beforeAll(async () => {
   admin = (await t.prisma.user.create({ data: { email: "admin@gate.test", displayName: "Admin", passwordHash: "x", role: "admin" } })).id;
 });
 
-describe("the session gate (lib/server/session.ts)", () => {
-  it("a guest is unauthenticated for requireUser and requireAdmin", async () => {
+describe("the session gate (lib/server/session.ts, read through lib/server/request-actor.ts)", () => {
+  it('a guest is unauthenticated for authenticate("user") and authenticate("admin")', async () => {
     h.sessionUserId = null;
     expect(await getCurrentUser()).toBeNull();
-    await expect(requireUser()).rejects.toMatchObject({ code: "auth/unauthenticated" });
-    await expect(requireAdmin()).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(authenticate("user")).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(authenticate("admin")).rejects.toMatchObject({ code: "auth/unauthenticated" });
   });
 
-  it("a signed-in user passes requireUser and is forbidden by requireAdmin; the role is read fresh from the account", async () => {
+  it('a signed-in user passes authenticate("user") and is forbidden at "admin"; the role is read fresh from the account', async () => {
     h.sessionUserId = player;
-    expect(await requireUser()).toMatchObject({ id: player, role: "user" });
-    await expect(requireAdmin()).rejects.toMatchObject({ code: "auth/forbidden" });
+    expect(await authenticate("user")).toMatchObject({ id: player, role: "user" });
+    await expect(authenticate("admin")).rejects.toMatchObject({ code: "auth/forbidden" });
     h.sessionUserId = admin;
-    expect(await requireAdmin()).toMatchObject({ id: admin, role: "admin" });
+    expect(await authenticate("admin")).toMatchObject({ id: admin, role: "admin" });
     await t.prisma.user.update({ where: { id: admin }, data: { role: "user" } });
-    await expect(requireAdmin()).rejects.toMatchObject({ code: "auth/forbidden" });
+    await expect(authenticate("admin")).rejects.toMatchObject({ code: "auth/forbidden" });
     await t.prisma.user.update({ where: { id: admin }, data: { role: "admin" } });
   });
 
   it("a token whose account is gone is a guest", async () => {
     h.sessionUserId = "no-such-account";
-    await expect(requireUser()).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(authenticate("user")).rejects.toMatchObject({ code: "auth/unauthenticated" });
   });
 
-  it("inside the command-line system path the gate answers with the tool's admin, and only there", async () => {
+  it("the command-line system path hands the tool its admin as an actor, and never touches the session", async () => {
     h.sessionUserId = null;
-    expect(await runAsSystemAdmin(undefined, () => requireAdmin())).toMatchObject({ id: admin });
-    await expect(requireAdmin()).rejects.toMatchObject({ code: "auth/unauthenticated" });
-    // a signed-in user's request is never upgraded by it: the app cannot enter the system path
+    expect(await runAsSystemAdmin(undefined, async (actor) => actor)).toMatchObject({ id: admin, role: "admin" });
+    // the session is still a guest's, inside the tool's callback and after it
+    expect(await runAsSystemAdmin(undefined, () => getCurrentUser())).toBeNull();
+    await expect(authenticate("admin")).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    // the app cannot enter the system path
     process.env.NEXT_RUNTIME = "nodejs";
     try {
-      await expect(runAsSystemAdmin(undefined, () => requireAdmin())).rejects.toThrow("cannot run inside the app");
+      await expect(runAsSystemAdmin(undefined, async (actor) => actor)).rejects.toThrow("cannot run inside the app");
     } finally {
       delete process.env.NEXT_RUNTIME;
     }
   });
+
+  it("the page helpers send a guest to sign in (coming back), and a non-admin to the 403 page", async () => {
+    h.sessionUserId = null;
+    await expect(requireUserOrRedirect("/decks?x=1")).rejects.toThrow("NEXT_REDIRECT:/signin?callbackUrl=%2Fdecks%3Fx%3D1");
+    await expect(requireAdminPage("/admin")).rejects.toThrow("NEXT_REDIRECT:/signin?callbackUrl=%2Fadmin");
+    h.sessionUserId = player;
+    expect(await requireUserOrRedirect("/decks")).toMatchObject({ id: player });
+    await expect(requireAdminPage("/admin")).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;403/);
+    h.sessionUserId = admin;
+    expect(await requireAdminPage("/admin")).toMatchObject({ id: admin });
+  });
+
 });

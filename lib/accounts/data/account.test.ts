@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GUEST } from "@/test/actors";
+import type { Actor } from "@/lib/server/actor";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("account"));
 vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
-vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 process.env.RATE_LIMIT_PREFIX = `test-account-${process.pid}-${Date.now()}`;
 
-const { current } = await import("@/test/session-mock");
 const { changeMyPassword, endAllMySessions, getMyAccount } = await import("@/lib/accounts/data/account");
 const account = await import("@/lib/accounts/data/account");
 const decks = await import("@/lib/decks/data");
@@ -16,13 +16,14 @@ const { hashPassword, verifyPassword } = await import("@/lib/accounts/password")
 
 const SECRET = "x".repeat(40);
 let uid = "";
+let amy: Actor;
 let cardId = "";
 beforeAll(async () => {
   await seedDemoCatalog(t.prisma);
   cardId = (await t.prisma.card.findFirstOrThrow({ where: { number: 1 } })).id;
   const u = await t.prisma.user.create({ data: { email: "amy@example.test", displayName: "Amy", passwordHash: await hashPassword("correct horse battery") } });
   uid = u.id;
-  current.user = { id: u.id, email: u.email, displayName: u.displayName, role: "user" };
+  amy = { id: u.id, email: u.email, displayName: u.displayName, role: "user" };
 });
 afterAll(() => t.cleanup());
 
@@ -37,17 +38,17 @@ describe("sessions end on the server", () => {
   });
 
   it("sign out everywhere ends every session, and tokens of a deleted account are refused", async () => {
-    await endAllMySessions();
+    await endAllMySessions(amy);
     expect(await sessionIsCurrent({ uid, sid: "phone", sv: 0 })).toBe(false);
     expect(await sessionIsCurrent({ uid, sid: "new-sign-in", sv: 1 })).toBe(true);
     expect(await sessionIsCurrent({ uid: "no-such-user", sid: "x", sv: 0 })).toBe(false);
   });
 
   it("a password change needs the current password and a strong new one, then ends every session", async () => {
-    await expect(changeMyPassword("not my password", "blue-ring-spin-dash-42")).rejects.toMatchObject({ code: "account/wrong-password" });
-    await expect(changeMyPassword("correct horse battery", "password12")).rejects.toMatchObject({ code: "account/weak-password" });
+    await expect(changeMyPassword(amy, "not my password", "blue-ring-spin-dash-42")).rejects.toMatchObject({ code: "account/wrong-password" });
+    await expect(changeMyPassword(amy, "correct horse battery", "password12")).rejects.toMatchObject({ code: "account/weak-password" });
     expect(await sessionIsCurrent({ uid, sid: "new-sign-in", sv: 1 })).toBe(true);
-    await changeMyPassword("correct horse battery", "blue-ring-spin-dash-42");
+    await changeMyPassword(amy, "correct horse battery", "blue-ring-spin-dash-42");
     const row = await t.prisma.user.findUniqueOrThrow({ where: { id: uid } });
     expect(await verifyPassword("blue-ring-spin-dash-42", row.passwordHash)).toBe(true);
     expect(row.sessionVersion).toBe(2);
@@ -55,12 +56,9 @@ describe("sessions end on the server", () => {
   });
 
   it("guests have no account to read or change", async () => {
-    const me = current.user;
-    current.user = null;
-    await expect(getMyAccount()).rejects.toMatchObject({ code: "auth/unauthenticated" });
-    await expect(endAllMySessions()).rejects.toMatchObject({ code: "auth/unauthenticated" });
-    await expect(changeMyPassword("a", "b")).rejects.toMatchObject({ code: "auth/unauthenticated" });
-    current.user = me;
+    await expect(getMyAccount(GUEST)).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(endAllMySessions(GUEST)).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(changeMyPassword(GUEST, "a", "b")).rejects.toMatchObject({ code: "auth/unauthenticated" });
   });
 });
 
@@ -74,15 +72,13 @@ describe("export, rename, delete", () => {
   it("exports every piece of the user's data, and nothing of anyone else's", async () => {
     const a = await mk("exporter@test.dev");
     const b = await mk("other@test.dev");
-    current.user = b;
-    const theirs = await decks.createDeck({ name: "Not mine", description: "", cards: [{ cardId, quantity: 1 }] });
+    const theirs = await decks.createDeck(b, { name: "Not mine", description: "", cards: [{ cardId, quantity: 1 }] });
     if (!theirs.ok) throw new Error(theirs.message);
     await t.prisma.collectionEntry.create({ data: { userId: b.id, cardId, quantity: 9 } });
     await t.prisma.labRun.create({ data: { deckId: theirs.id, userId: b.id, deckVersion: 1, query: "q=theirs", seed: 7, agents: "heuristic,heuristic", games: 5, wins: 1, losses: 4, draws: 0, results: "[]" } });
-    current.user = a;
-    const d = await decks.createDeck({ name: "Mine", description: "notes", cards: [{ cardId, quantity: 2 }] });
+    const d = await decks.createDeck(a, { name: "Mine", description: "notes", cards: [{ cardId, quantity: 2 }] });
     if (!d.ok) throw new Error(d.message);
-    await decks.saveDeck({ deckId: d.id, expectedVersion: 1, name: "Mine", description: "notes 2", cards: [{ cardId, quantity: 3 }] });
+    await decks.saveDeck(a, { deckId: d.id, expectedVersion: 1, name: "Mine", description: "notes 2", cards: [{ cardId, quantity: 3 }] });
     await t.prisma.collectionEntry.create({ data: { userId: a.id, cardId, quantity: 4 } });
     await t.prisma.labRun.create({ data: { deckId: d.id, userId: a.id, deckVersion: 2, query: "q=mine", seed: 3, agents: "heuristic,random", games: 10, wins: 6, losses: 3, draws: 1, results: '[{"name":"x","games":10}]' } });
     await t.prisma.cardSuggestion.create({ data: { userId: a.id, payload: '{"title":"New"}', reason: "mine" } });
@@ -92,7 +88,7 @@ describe("export, rename, delete", () => {
     const bs = await t.prisma.deckComment.create({ data: { deckId: theirs.id, authorId: b.id, body: "their comment" } });
     await t.prisma.commentReport.create({ data: { commentId: bs.id, reporterId: a.id, reason: "spam" } });
     await t.prisma.commentReport.create({ data: { commentId: mine.id, reporterId: b.id, reason: "their report" } });
-    const x = await account.exportMyData();
+    const x = await account.exportMyData(a);
     expect(x).toMatchObject({ format: "ringbinder-account", version: 1, account: { email: "exporter@test.dev", displayName: "exporter" } });
     expect(x.collection).toEqual([expect.objectContaining({ card: "DEMO-001", quantity: 4 })]);
     expect(x.decks.map((e) => e.name)).toEqual(["Mine"]);
@@ -112,15 +108,13 @@ describe("export, rename, delete", () => {
   it("renames; deletes an account with all its data in one go after the password is given again; admins are refused", async () => {
     const a = await mk("leaver@test.dev");
     const stay = await mk("stayer@test.dev");
-    current.user = stay;
-    const kept = await decks.createDeck({ name: "Kept", description: "", cards: [{ cardId, quantity: 1 }] });
+    const kept = await decks.createDeck(stay, { name: "Kept", description: "", cards: [{ cardId, quantity: 1 }] });
     if (!kept.ok) throw new Error(kept.message);
     await t.prisma.collectionEntry.create({ data: { userId: stay.id, cardId, quantity: 1 } });
     const reviewed = await t.prisma.cardSuggestion.create({ data: { userId: stay.id, payload: "{}" } });
-    current.user = a;
-    await account.updateDisplayName("Leaver Renamed");
+    await account.updateDisplayName(a, "Leaver Renamed");
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: a.id } })).displayName).toBe("Leaver Renamed");
-    const d = await decks.createDeck({ name: "Gone soon", description: "", cards: [{ cardId, quantity: 1 }] });
+    const d = await decks.createDeck(a, { name: "Gone soon", description: "", cards: [{ cardId, quantity: 1 }] });
     if (!d.ok) throw new Error(d.message);
     await t.prisma.collectionEntry.create({ data: { userId: a.id, cardId, quantity: 1 } });
     await t.prisma.cardSuggestion.create({ data: { userId: a.id, payload: "{}" } });
@@ -136,10 +130,10 @@ describe("export, rename, delete", () => {
     await t.prisma.commentReport.create({ data: { commentId: staysComment.id, reporterId: a.id, reason: "rude" } });
     await t.prisma.commentReport.create({ data: { commentId: said.id, reporterId: stay.id, reason: "off-topic" } });
     await t.prisma.deckStats.update({ where: { deckId: kept.id }, data: { likes: 1, copies: 1, comments: 2, views: 7 } });
-    await expect(account.deleteMyAccount("wrong password!")).rejects.toMatchObject({ code: "account/wrong-password" });
+    await expect(account.deleteMyAccount(a, "wrong password!")).rejects.toMatchObject({ code: "account/wrong-password" });
     expect(await t.prisma.user.count({ where: { id: a.id } })).toBe(1);
     expect(await sessionIsCurrent({ uid: a.id, sid: "s", sv: 0 })).toBe(true);
-    await account.deleteMyAccount("correct horse battery");
+    await account.deleteMyAccount(a, "correct horse battery");
     forgetSessionChecks();
     const left = await Promise.all([
       t.prisma.user.count({ where: { id: a.id } }),
@@ -162,8 +156,7 @@ describe("export, rename, delete", () => {
     expect(await t.prisma.commentReport.count({ where: { OR: [{ reporterId: a.id }, { commentId: said.id }] } })).toBe(0);
     expect(await t.prisma.deckLike.count({ where: { userId: a.id } })).toBe(0);
     const admin = await mk("boss@test.dev", "admin");
-    current.user = admin;
-    await expect(account.deleteMyAccount("correct horse battery")).rejects.toMatchObject({ code: "account/admin" });
+    await expect(account.deleteMyAccount(admin, "correct horse battery")).rejects.toMatchObject({ code: "account/admin" });
     expect(await t.prisma.user.count({ where: { id: admin.id } })).toBe(1);
   });
 });
@@ -197,8 +190,7 @@ describe("password reset", () => {
   it("a link dies with a password change on the account page, and after an hour", async () => {
     const a = await mk("changer@test.dev");
     const r = await account.passwordResetTokenFor("changer@test.dev", SECRET);
-    current.user = a;
-    await changeMyPassword("correct horse battery", "blue-ring-spin-dash-42");
+    await changeMyPassword(a, "correct horse battery", "blue-ring-spin-dash-42");
     await expect(account.resetPassword(r!.token, "a brand new passphrase", SECRET)).rejects.toMatchObject({ code: "reset/invalid" });
     vi.useFakeTimers({ toFake: ["Date"] });
     try {

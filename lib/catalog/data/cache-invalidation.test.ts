@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
-import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /**
@@ -17,7 +16,6 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
     return h.prisma;
   },
 }));
-vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/cache", () => ({
   revalidateTag: (tag: string) => {
     h.tags.push(tag);
@@ -50,17 +48,15 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   h.tags = [];
-  current.user = null;
 });
 
 const KEYS = ["DEMO-005", "DEMO-006", "DEMO-008", "DEMO-011", "DEMO-013", "DEMO-015"];
 const list = () => KEYS.map((k) => ({ cardId: ids[k], quantity: 5 }));
 
 async function deck(visibility: "private" | "unlisted" | "public") {
-  current.user = user;
-  const r = await decks.createDeck({ name: `A ${visibility} deck`, description: "", cards: list() });
+  const r = await decks.createDeck(user, { name: `A ${visibility} deck`, description: "", cards: list() });
   if (!r.ok) throw new Error(r.message);
-  if (visibility !== "private") expect(await decks.setDeckVisibility(r.id, visibility)).toMatchObject({ ok: true });
+  if (visibility !== "private") expect(await decks.setDeckVisibility(user, r.id, visibility)).toMatchObject({ ok: true });
   const row = await t.prisma.deck.findUniqueOrThrow({ where: { id: r.id } });
   h.tags = [];
   return { id: r.id, slug: row.shareSlug, version: row.version };
@@ -70,7 +66,7 @@ describe("cache invalidation", () => {
   it("saving a public deck invalidates its page, the public deck list and the decks-using-it of its cards, nothing else", async () => {
     const d = await deck("public");
     const cards = [...list().slice(1), { cardId: ids["DEMO-017"], quantity: 5 }];
-    expect(await decks.saveDeck({ deckId: d.id, expectedVersion: d.version, name: "Renamed", description: "", cards })).toMatchObject({ ok: true });
+    expect(await decks.saveDeck(user, { deckId: d.id, expectedVersion: d.version, name: "Renamed", description: "", cards })).toMatchObject({ ok: true });
     const expected = [`user:${user.id}`, `deck:${d.slug}`, "decks:public", ...new Set([...KEYS.map((k) => `card-decks:${ids[k]}`), `card-decks:${ids["DEMO-017"]}`])];
     expect(new Set(h.tags)).toEqual(new Set(expected));
     expect(h.tags).not.toContain("catalog");
@@ -79,16 +75,15 @@ describe("cache invalidation", () => {
 
   it("saving an unlisted deck invalidates its page and its owner's pages only (it is in no public list)", async () => {
     const d = await deck("unlisted");
-    expect(await decks.saveDeck({ deckId: d.id, expectedVersion: d.version, name: "Still unlisted", description: "", cards: list() })).toMatchObject({ ok: true });
+    expect(await decks.saveDeck(user, { deckId: d.id, expectedVersion: d.version, name: "Still unlisted", description: "", cards: list() })).toMatchObject({ ok: true });
     expect(h.tags).toEqual([`user:${user.id}`, `deck:${d.slug}`]);
   });
 
   it("a new deck and a collection change invalidate their owner's pages only: no public page shows them", async () => {
-    current.user = user;
-    expect(await decks.createDeck({ name: "Fresh", description: "", cards: list() })).toMatchObject({ ok: true });
+    expect(await decks.createDeck(user, { name: "Fresh", description: "", cards: list() })).toMatchObject({ ok: true });
     expect(h.tags).toEqual([`user:${user.id}`]);
     h.tags = [];
-    await adjustOwned(ids["DEMO-005"], 2);
+    await adjustOwned(user, ids["DEMO-005"], 2);
     expect(h.tags).toEqual([`user:${user.id}`]);
   });
 
@@ -96,8 +91,7 @@ describe("cache invalidation", () => {
     const shared = await deck("public");
     const unlisted = await deck("unlisted");
     const hidden = await deck("private");
-    current.user = user;
-    await updateDisplayName("Deck Builder Prime");
+    await updateDisplayName(user, "Deck Builder Prime");
     expect(h.tags).toEqual(expect.arrayContaining([`user:${user.id}`, "decks:public", `deck:${shared.slug}`, `deck:${unlisted.slug}`, `card-decks:${ids["DEMO-005"]}`]));
     expect(h.tags).not.toContain(`deck:${hidden.slug}`);
     expect(h.tags).not.toContain("catalog");
@@ -120,8 +114,7 @@ describe("cache invalidation", () => {
       effect: "",
     });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
-    current.user = admin;
-    expect(await updateCard(holder.id, parsed.card)).toMatchObject({ ok: true });
+    expect(await updateCard(admin, holder.id, parsed.card)).toMatchObject({ ok: true });
     expect(new Set(h.tags)).toEqual(new Set(["cards", `card:DEMO-${holder.number}`, `title:${holder.title.toLowerCase()}`, `title:${holder.title.toLowerCase()} prime`, ...shared]));
     // a private deck holding it has no shared page to refresh
     // another card's page is not touched
@@ -131,11 +124,10 @@ describe("cache invalidation", () => {
 
   it("an applied import (a bulk catalog change) invalidates every page that shows catalog data; a dry run nothing", async () => {
     const text = JSON.stringify({ cards: [{ set: "DEMO", number: 240, title: "Imported Runner", traits: ["Animal"], colors: ["blue"], rings: 2, rarity: "common", text: "", effect: null }] });
-    current.user = admin;
-    const dry = await dryRunImport(text, "json");
+    const dry = await dryRunImport(admin, text, "json");
     expect(dry.ok).toBe(true);
     expect(h.tags).toEqual([]);
-    const applied = await applyImport(text, "json");
+    const applied = await applyImport(admin, text, "json");
     expect(applied).toMatchObject({ ok: true, applied: true });
     expect(new Set(h.tags)).toEqual(new Set(["catalog", "cards"]));
   });

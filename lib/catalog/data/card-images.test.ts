@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("card-images"));
 vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
-vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
 const { getCardForEdit, updateCard, snapshotOf } = await import("@/lib/catalog/data/catalog-admin");
 const { getCardImage } = await import("@/lib/catalog/data/card-images");
 const { checkCardImage } = await import("@/lib/catalog/card-image");
 const { parseCatalogCard } = await import("@/lib/catalog/schemas");
-const { current } = await import("@/test/session-mock");
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==", "base64");
 let admin = { id: "", email: "boss@example.test", displayName: "Boss", role: "admin" as const };
@@ -19,7 +17,6 @@ beforeAll(async () => {
   await seedDemoCatalog(t.prisma);
   const u = await t.prisma.user.create({ data: { email: admin.email, displayName: admin.displayName, passwordHash: "x", role: "admin" } });
   admin = { ...admin, id: u.id };
-  current.user = admin;
   cardId = (await t.prisma.card.findFirstOrThrow({ where: { number: 58 } })).id;
 });
 afterAll(() => t.cleanup());
@@ -28,13 +25,13 @@ describe("uploaded card images", () => {
   it("are stored once by content, pointed to by the card, audited, and served only under their own type", async () => {
     const check = checkCardImage(PNG);
     if (!check.ok) throw new Error(check.message);
-    const before = await getCardForEdit(cardId);
+    const before = await getCardForEdit(admin, cardId);
     if (!before) throw new Error("no card");
     const parsed = parseCatalogCard({ ...before });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     const card = parsed.card;
     const image = { sha256: check.sha256, type: check.type, bytes: new Uint8Array(PNG) };
-    expect(await updateCard(cardId, card, image)).toMatchObject({ ok: true, changed: true });
+    expect(await updateCard(admin, cardId, card, image)).toMatchObject({ ok: true, changed: true });
     const row = await t.prisma.card.findUniqueOrThrow({ where: { id: cardId }, include: { set: true, traits: true } });
     expect(row.imageUrl).toBe(check.path);
     expect(snapshotOf(row).imageUrl).toBe(check.path);
@@ -48,7 +45,7 @@ describe("uploaded card images", () => {
     expect(await getCardImage("0".repeat(64), "image/png")).toBeNull();
 
     // the same image again: one row, and nothing changed on the card
-    expect(await updateCard(cardId, { ...card, imageUrl: null }, image)).toMatchObject({ ok: true, changed: false });
+    expect(await updateCard(admin, cardId, { ...card, imageUrl: null }, image)).toMatchObject({ ok: true, changed: false });
     expect(await t.prisma.cardImage.count()).toBe(1);
   });
 
@@ -61,26 +58,26 @@ describe("uploaded card images", () => {
       return r;
     };
     const [a, b, c] = [await upload("#ff0000"), await upload("#00ff00"), await upload("#0000ff")];
-    const base = await getCardForEdit(cardId);
+    const base = await getCardForEdit(admin, cardId);
     const parsed = parseCatalogCard({ ...base!, imageUrl: null });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     const stored = async () => (await t.prisma.cardImage.findMany({ select: { id: true } })).map((i) => i.id).sort();
-    await updateCard(cardId, parsed.card, a);
+    await updateCard(admin, cardId, parsed.card, a);
     expect(await stored()).toContain(a.sha256);
     // another image replaces it: the first one is gone (and so is the earlier test's, which no card shows either)
-    await updateCard(cardId, parsed.card, b);
+    await updateCard(admin, cardId, parsed.card, b);
     expect(await stored()).toEqual([b.sha256]);
     // the image removed from the card
-    await updateCard(cardId, { ...parsed.card, imageUrl: null });
+    await updateCard(admin, cardId, { ...parsed.card, imageUrl: null });
     expect(await stored()).toEqual([]);
     // a card that is deleted takes its image along; an image two cards show stays while one still does
     const { createCard, deleteCard } = await import("@/lib/catalog/data/catalog-admin");
-    const made = await createCard({ ...parsed.card, number: 901, title: "Image Test One" }, c);
-    const other = await createCard({ ...parsed.card, number: 902, title: "Image Test Two" }, c);
+    const made = await createCard(admin, { ...parsed.card, number: 901, title: "Image Test One" }, c);
+    const other = await createCard(admin, { ...parsed.card, number: 902, title: "Image Test Two" }, c);
     if (!made.ok || !other.ok) throw new Error("create");
-    expect(await deleteCard(made.id)).toMatchObject({ ok: true });
+    expect(await deleteCard(admin, made.id)).toMatchObject({ ok: true });
     expect(await stored()).toEqual([c.sha256]);
-    expect(await deleteCard(other.id)).toMatchObject({ ok: true });
+    expect(await deleteCard(admin, other.id)).toMatchObject({ ok: true });
     expect(await stored()).toEqual([]);
   });
 

@@ -16,15 +16,16 @@ import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import { catalogFacets, searchCards } from "@/lib/catalog/data/card-search";
 import * as catalogImport from "@/lib/catalog/data/catalog-import";
 import { runAsSystemAdmin } from "@/lib/accounts/data/system";
+import { GUEST } from "@/test/actors";
 import { MAX_IMPORT_ROWS, toCsv, toJson, CATALOG_COLUMNS, type CatalogFormat } from "@/lib/catalog/io";
 
-// These tests go through the command-line tools' system path (scripts/catalog.ts)
-// with the real lib/server/session: the DAL's own admin check answers with the admin.
+// These tests go through the command-line tools' system path (scripts/catalog.ts):
+// it loads the admin's account and the tool hands that actor to the data functions.
 const ADMIN_EMAIL = "admin@example.test";
-const dryRunImport = (text: string, format: CatalogFormat) => runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.dryRunImport(text, format));
-const applyImport = (text: string, format: CatalogFormat, ...rest: [onProgress?: Parameters<typeof catalogImport.applyImport>[2], applyTimeoutMs?: number]) =>
-  runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.applyImport(text, format, ...rest));
-const exportCatalog = () => runAsSystemAdmin(undefined, () => catalogImport.exportCatalog());
+const dryRunImport = (text: string, format: CatalogFormat) => runAsSystemAdmin(ADMIN_EMAIL, (actor) => catalogImport.dryRunImport(actor, text, format));
+const applyImport = (text: string, format: CatalogFormat, ...rest: [onProgress?: Parameters<typeof catalogImport.applyImport>[3], applyTimeoutMs?: number]) =>
+  runAsSystemAdmin(ADMIN_EMAIL, (actor) => catalogImport.applyImport(actor, text, format, ...rest));
+const exportCatalog = () => runAsSystemAdmin(undefined, (actor) => catalogImport.exportCatalog(actor));
 
 const testDb = createTestDatabase("catalog-import");
 t.db = testDb.prisma;
@@ -221,20 +222,20 @@ describe("the system path (command-line tools)", () => {
 
   it("refuses a non-admin, an unknown account, and any use inside the Next.js server", async () => {
     await testDb.prisma.user.create({ data: { email: "player@example.test", displayName: "Player", passwordHash: "x" } });
-    await expect(runAsSystemAdmin("player@example.test", () => catalogImport.exportCatalog())).rejects.toThrow("player@example.test is not an admin.");
-    await expect(runAsSystemAdmin("nobody@example.test", () => catalogImport.exportCatalog())).rejects.toThrow("No account with email nobody@example.test.");
+    await expect(runAsSystemAdmin("player@example.test", (actor) => catalogImport.exportCatalog(actor))).rejects.toThrow("player@example.test is not an admin.");
+    await expect(runAsSystemAdmin("nobody@example.test", (actor) => catalogImport.exportCatalog(actor))).rejects.toThrow("No account with email nobody@example.test.");
     process.env.NEXT_RUNTIME = "nodejs";
     try {
-      await expect(runAsSystemAdmin(ADMIN_EMAIL, () => catalogImport.exportCatalog())).rejects.toThrow("cannot run inside the app");
+      await expect(runAsSystemAdmin(ADMIN_EMAIL, (actor) => catalogImport.exportCatalog(actor))).rejects.toThrow("cannot run inside the app");
     } finally {
       delete process.env.NEXT_RUNTIME;
     }
   });
 
-  it("outside runAsSystemAdmin the same functions ask for a session (a guest here) and write nothing", async () => {
+  it("without an actor (a guest) the same functions refuse and write nothing", async () => {
     const before = await fingerprint();
-    await expect(catalogImport.exportCatalog()).rejects.toMatchObject({ code: "auth/unauthenticated" });
-    await expect(catalogImport.applyImport(`${HEADER}\nDEMO,900,X,Animal,blue,1,common,,\n`, "csv")).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(catalogImport.exportCatalog(GUEST)).rejects.toMatchObject({ code: "auth/unauthenticated" });
+    await expect(catalogImport.applyImport(GUEST, `${HEADER}\nDEMO,900,X,Animal,blue,1,common,,\n`, "csv")).rejects.toMatchObject({ code: "auth/unauthenticated" });
     expect(await fingerprint()).toEqual(before);
   });
 });

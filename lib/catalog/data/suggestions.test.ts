@@ -11,7 +11,6 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
     return h.prisma;
   },
 }));
-vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 
 const t = createTestDatabase("suggestions");
 h.prisma = t.prisma;
@@ -20,17 +19,6 @@ afterAll(() => t.cleanup());
 const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
 const dal = await import("@/lib/catalog/data/suggestions");
 const { parseCatalogCard } = await import("@/lib/catalog/schemas");
-const { current } = await import("@/test/session-mock");
-
-/** Calls `fn` signed in as `user`. */
-async function as<T>(user: U, fn: () => Promise<T>): Promise<T> {
-  current.user = user;
-  try {
-    return await fn();
-  } finally {
-    current.user = null;
-  }
-}
 
 type U = { id: string; email: string; displayName: string; role: "user" | "admin" };
 let player: U;
@@ -54,27 +42,27 @@ function card(fields: Record<string, unknown>) {
 
 describe("reviewed suggestions", () => {
   it("an accepted new card stays a new card (with its fields), for the suggester and the admin", async () => {
-    const s = await as(player, () => dal.createSuggestion(card({ number: 321, title: "Brand New Chao" }), null));
+    const s = await dal.createSuggestion(player, card({ number: 321, title: "Brand New Chao" }), null);
     if (!s.ok) throw new Error(s.message);
-    expect(await as(admin, () => dal.acceptSuggestion(s.id))).toMatchObject({ ok: true, key: "DEMO-321" });
-    const mine = (await as(player, () => dal.listMySuggestions())).find((x) => x.id === s.id)!;
+    expect(await dal.acceptSuggestion(admin, s.id)).toMatchObject({ ok: true, key: "DEMO-321" });
+    const mine = (await dal.listMySuggestions(player)).find((x) => x.id === s.id)!;
     expect(mine).toMatchObject({ kind: "new", status: "accepted", current: null });
     expect(mine.cardId).toBeTruthy();
     expect(diffSnapshots(mine.current, mine.proposed as unknown as Record<string, unknown>).map((c) => c.field)).toContain("title");
-    const reviewed = (await as(admin, () => dal.listSuggestionsForReview())).reviewed.find((x) => x.id === s.id)!;
+    const reviewed = (await dal.listSuggestionsForReview(admin)).reviewed.find((x) => x.id === s.id)!;
     expect(reviewed.kind).toBe("new");
   });
 
   it("an accepted correction is compared with the card as it was before, so its changes still show", async () => {
     const tails = await t.prisma.card.findFirstOrThrow({ where: { number: 2, set: { code: "DEMO" } }, include: { traits: true } });
     const proposed = card({ number: 2, title: tails.title, traits: tails.traits.map((x) => x.trait), colors: colorsFromMask(tails.colorMask), rings: tails.rings + 1, rarity: tails.rarity, text: tails.text, effect: tails.effect ? JSON.parse(tails.effect) : null });
-    const s = await as(player, () => dal.createSuggestion(proposed, tails.id));
+    const s = await dal.createSuggestion(player, proposed, tails.id);
     if (!s.ok) throw new Error(s.message);
-    const pending = (await as(player, () => dal.listMySuggestions())).find((x) => x.id === s.id)!;
+    const pending = (await dal.listMySuggestions(player)).find((x) => x.id === s.id)!;
     expect(pending.kind).toBe("correction");
     expect(diffSnapshots(pending.current as unknown as Record<string, unknown>, pending.proposed as unknown as Record<string, unknown>)).toEqual([{ field: "rings", before: String(tails.rings), after: String(tails.rings + 1) }]);
-    expect(await as(admin, () => dal.acceptSuggestion(s.id))).toMatchObject({ ok: true });
-    const accepted = (await as(player, () => dal.listMySuggestions())).find((x) => x.id === s.id)!;
+    expect(await dal.acceptSuggestion(admin, s.id)).toMatchObject({ ok: true });
+    const accepted = (await dal.listMySuggestions(player)).find((x) => x.id === s.id)!;
     expect(accepted.kind).toBe("correction");
     expect(diffSnapshots(accepted.current as unknown as Record<string, unknown>, accepted.proposed as unknown as Record<string, unknown>)).toEqual([{ field: "rings", before: String(tails.rings), after: String(tails.rings + 1) }]);
   });

@@ -55,7 +55,7 @@ function legalList() {
 
 async function createAs(user: typeof A, cards = legalList(), name = "Deck") {
   current.user = user;
-  const r = await dal.createDeck({ name, description: "", cards });
+  const r = await dal.createDeck(user, { name, description: "", cards });
   if (!r.ok) throw new Error(r.message);
   return r;
 }
@@ -92,7 +92,7 @@ describe("deck writes enforce the rules", () => {
     const deck = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id }, include: { cards: true } });
     expect(deck.version).toBe(1);
     expect(deck.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
-    const createForged = await dal.createDeck({ name: "x", description: "", cards: [{ cardId: ids["DEMO-002"], quantity: 6 }] });
+    const createForged = await dal.createDeck(A, { name: "x", description: "", cards: [{ cardId: ids["DEMO-002"], quantity: 6 }] });
     expect(createForged).toMatchObject({ ok: false, code: "deck/title-limit" });
   });
 
@@ -100,7 +100,7 @@ describe("deck writes enforce the rules", () => {
     current.user = A;
     const forged = [...legalList(), { cardId: "made-up-card-id", quantity: 1 }];
     const decksBefore = await t.prisma.deck.count();
-    expect(await dal.createDeck({ name: "Forged", description: "", cards: forged })).toEqual({ ok: false, code: "deck/unknown-card", message: "1 card is not in the catalog." });
+    expect(await dal.createDeck(A, { name: "Forged", description: "", cards: forged })).toEqual({ ok: false, code: "deck/unknown-card", message: "1 card is not in the catalog." });
     expect(await t.prisma.deck.count()).toBe(decksBefore);
     const created = await createAs(A);
     expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "D", description: "", cards: forged })).toMatchObject({ ok: false, code: "deck/unknown-card" });
@@ -126,21 +126,21 @@ describe("ownership", () => {
     const created = await createAs(A);
     const deck = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id } });
     current.user = B;
-    expect(await dal.getDeckForOwner(created.id)).toBeNull();
-    expect(await dal.getSharedDeck(deck.shareSlug)).toBeNull();
-    expect(await dal.listDeckVersions(created.id)).toBeNull();
-    expect((await dal.listMyDecks()).map((d) => d.id)).not.toContain(created.id);
+    expect(await dal.getDeckForOwner(B, created.id)).toBeNull();
+    expect(await dal.getSharedDeck(B, deck.shareSlug)).toBeNull();
+    expect(await dal.listDeckVersions(B, created.id)).toBeNull();
+    expect((await dal.listMyDecks(B)).map((d) => d.id)).not.toContain(created.id);
     expect(await actions.saveDeckAction({ deckId: created.id, expectedVersion: 1, name: "Mine now", description: "", cards: [] })).toMatchObject({ ok: false, code: "deck/not-found" });
     expect(await actions.restoreVersionAction({ deckId: created.id, version: 1, expectedVersion: 1 })).toMatchObject({ ok: false, code: "deck/not-found" });
     expect(await actions.setVisibilityAction({ deckId: created.id, visibility: "public" })).toMatchObject({ ok: false, code: "deck/not-found" });
-    expect(await dal.copyDeck({ slug: deck.shareSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
-    expect(await dal.copyDeck({ deckId: created.id })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.copyDeck(B, { slug: deck.shareSlug })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.copyDeck(B, { deckId: created.id })).toMatchObject({ ok: false, code: "deck/not-found" });
     const del = new FormData();
     del.set("deckId", created.id);
     expect(await actions.deleteDeckAction(null, del)).toMatchObject({ ok: false, code: "deck/not-found" });
     expect(await actions.applyImportAction({ format: "text", text: "1 Ring" }, { mode: "replace", deckId: created.id, expectedVersion: 1 })).toMatchObject({ ok: false, code: "deck/not-found" });
     current.user = null;
-    expect(await dal.getSharedDeck(deck.shareSlug)).toBeNull();
+    expect(await dal.getSharedDeck(null, deck.shareSlug)).toBeNull();
     const after = await t.prisma.deck.findUniqueOrThrow({ where: { id: created.id }, include: { cards: true } });
     expect(after).toMatchObject({ name: "Deck", version: 1, visibility: "private" });
     expect(after.cards).toHaveLength(6);
@@ -150,13 +150,13 @@ describe("ownership", () => {
     const pub = await createAs(A, legalList(), "Listed deck");
     const unl = await createAs(A, legalList(), "Hidden link deck");
     current.user = A;
-    expect(await dal.setDeckVisibility(pub.id, "public")).toMatchObject({ ok: true });
-    expect(await dal.setDeckVisibility(unl.id, "unlisted")).toMatchObject({ ok: true });
+    expect(await dal.setDeckVisibility(A, pub.id, "public")).toMatchObject({ ok: true });
+    expect(await dal.setDeckVisibility(A, unl.id, "unlisted")).toMatchObject({ ok: true });
     const pubSlug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: pub.id } })).shareSlug;
     const unlSlug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: unl.id } })).shareSlug;
     current.user = null;
-    expect((await dal.getSharedDeck(pubSlug))?.isOwner).toBe(false);
-    expect((await dal.getSharedDeck(unlSlug))?.name).toBe("Hidden link deck");
+    expect((await dal.getSharedDeck(null, pubSlug))?.isOwner).toBe(false);
+    expect((await dal.getSharedDeck(null, unlSlug))?.name).toBe("Hidden link deck");
     const listed = await dal.listPublicDecks();
     expect(listed.map((d) => d.name)).toContain("Listed deck");
     expect(listed.map((d) => d.name)).not.toContain("Hidden link deck");
@@ -175,10 +175,10 @@ describe("ownership", () => {
     expect(JSON.stringify(author)).not.toContain("@");
     expect(await dal.getAuthor("no-such-user")).toBeNull();
     current.user = B;
-    const copy = await dal.copyDeck({ slug: unlSlug });
+    const copy = await dal.copyDeck(B, { slug: unlSlug });
     expect(copy.ok).toBe(true);
     if (copy.ok) expect((await t.prisma.deck.findUniqueOrThrow({ where: { id: copy.id } })).ownerId).toBe(B.id);
-    expect(await dal.getDeckForOwner(pub.id)).toBeNull();
+    expect(await dal.getDeckForOwner(B, pub.id)).toBeNull();
   });
 
   it("the public-deck filters match % and _ literally", async () => {
@@ -187,7 +187,7 @@ describe("ownership", () => {
     const withOdd = await createAs(A, [...legalList(), { cardId: odd.id, quantity: 1 }], "Under_score 50% deck");
     const plain = await createAs(A, legalList(), "Underxscore 500 deck");
     current.user = A;
-    for (const d of [withOdd, plain]) expect(await dal.setDeckVisibility(d.id, "public")).toMatchObject({ ok: true });
+    for (const d of [withOdd, plain]) expect(await dal.setDeckVisibility(A, d.id, "public")).toMatchObject({ ok: true });
     current.user = null;
     const ids = async (opts: { name?: string; card?: string }) => (await dal.listPublicDecks(opts)).map((d) => d.id).filter((id) => id === withOdd.id || id === plain.id);
     expect(await ids({ card: "0%" })).toEqual([withOdd.id]);
@@ -206,7 +206,7 @@ describe("ownership", () => {
   it("publishing needs a legal deck", async () => {
     const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }]);
     current.user = A;
-    const r = await dal.setDeckVisibility(draft.id, "public");
+    const r = await dal.setDeckVisibility(A, draft.id, "public");
     expect(r).toMatchObject({ ok: false, code: "deck/not-legal", message: "Only a legal deck can be shared: 1 card: at least 30 needed." });
   });
 });
@@ -217,32 +217,32 @@ describe("versions", () => {
     current.user = A;
     const v2cards = legalList().map((c) => (c.cardId === ids["DEMO-005"] ? { ...c, quantity: 3 } : c));
     v2cards.push({ cardId: ids["DEMO-053"], quantity: 2 });
-    const s2 = await dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck v2", description: "", cards: v2cards });
+    const s2 = await dal.saveDeck(A, { deckId: created.id, expectedVersion: 1, name: "Deck v2", description: "", cards: v2cards });
     expect(s2).toMatchObject({ ok: true, version: 2 });
-    const s3 = await dal.saveDeck({ deckId: created.id, expectedVersion: 2, name: "Deck v3", description: "", cards: [...v2cards, { cardId: ids["DEMO-030"], quantity: 1 }] });
+    const s3 = await dal.saveDeck(A, { deckId: created.id, expectedVersion: 2, name: "Deck v3", description: "", cards: [...v2cards, { cardId: ids["DEMO-030"], quantity: 1 }] });
     expect(s3).toMatchObject({ ok: true, version: 3 });
-    const history = await dal.listDeckVersions(created.id);
+    const history = await dal.listDeckVersions(A, created.id);
     expect(history?.map((v) => v.version)).toEqual([3, 2, 1]);
     expect(history?.[1].diffText).toBe("−2 Cream the Rabbit, +2 Sonic the Hedgehog");
     expect(history?.[0].diffText).toBe("+1 Egg Pawn");
-    const restored = await dal.restoreDeckVersion(created.id, 1, 3);
+    const restored = await dal.restoreDeckVersion(A, created.id, 1, 3);
     expect(restored).toMatchObject({ ok: true, version: 4 });
-    const deck = await dal.getDeckForOwner(created.id);
+    const deck = await dal.getDeckForOwner(A, created.id);
     expect(deck?.name).toBe("Deck");
     expect(deck?.entries.map((e) => [e.card.key, e.quantity]).sort()).toEqual(legalList().map((c) => [Object.keys(ids).find((k) => ids[k] === c.cardId), 5]).sort());
-    const h2 = await dal.listDeckVersions(created.id);
+    const h2 = await dal.listDeckVersions(A, created.id);
     expect(h2?.[0]).toMatchObject({ version: 4, diffText: "+2 Cream the Rabbit, −1 Egg Pawn, −2 Sonic the Hedgehog" });
-    expect(await dal.restoreDeckVersion(created.id, 99, 4)).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.restoreDeckVersion(A, created.id, 99, 4)).toMatchObject({ ok: false, code: "deck/not-found" });
   });
 
   it("a description-only save is labelled as such; restoring says it brings the description back, and does", async () => {
     const created = await createAs(A);
     current.user = A;
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck", description: "Play fast.", cards: legalList() })).toMatchObject({ ok: true, version: 2 });
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 2, name: "Fast deck", description: "Play fast.", cards: legalList() })).toMatchObject({ ok: true, version: 3 });
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 3, name: "Fast deck", description: "Play faster.", cards: legalList() })).toMatchObject({ ok: true, version: 4 });
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 4, name: "Fast deck", description: "Play faster.", cards: legalList() })).toMatchObject({ ok: true, version: 5 });
-    const h = await dal.listDeckVersions(created.id);
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 1, name: "Deck", description: "Play fast.", cards: legalList() })).toMatchObject({ ok: true, version: 2 });
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 2, name: "Fast deck", description: "Play fast.", cards: legalList() })).toMatchObject({ ok: true, version: 3 });
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 3, name: "Fast deck", description: "Play faster.", cards: legalList() })).toMatchObject({ ok: true, version: 4 });
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 4, name: "Fast deck", description: "Play faster.", cards: legalList() })).toMatchObject({ ok: true, version: 5 });
+    const h = await dal.listDeckVersions(A, created.id);
     expect(h?.map((v) => [v.version, v.changesText])).toEqual([
       [5, "no changes"],
       [4, "description edited"],
@@ -252,29 +252,29 @@ describe("versions", () => {
     ]);
     expect(h?.find((v) => v.version === 1)?.restoreText).toBe("renamed from “Fast deck” to “Deck”; description removed");
     expect(h?.find((v) => v.version === 4)?.restoreText).toBe("no changes");
-    expect(await dal.restoreDeckVersion(created.id, 2, 5)).toMatchObject({ ok: true, version: 6 });
-    expect(await dal.getDeckForOwner(created.id)).toMatchObject({ name: "Deck", description: "Play fast." });
+    expect(await dal.restoreDeckVersion(A, created.id, 2, 5)).toMatchObject({ ok: true, version: 6 });
+    expect(await dal.getDeckForOwner(A, created.id)).toMatchObject({ name: "Deck", description: "Play fast." });
   });
 
   it("a shared deck that a save or a restore makes illegal becomes private, and is no longer listed", async () => {
     const created = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 2 }], "Unpublish me");
     current.user = A;
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Unpublish me", description: "", cards: legalList() })).toMatchObject({ ok: true, version: 2 });
-    expect(await dal.setDeckVisibility(created.id, "public")).toMatchObject({ ok: true });
-    const before = await dal.listDeckVersions(created.id);
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 1, name: "Unpublish me", description: "", cards: legalList() })).toMatchObject({ ok: true, version: 2 });
+    expect(await dal.setDeckVisibility(A, created.id, "public")).toMatchObject({ ok: true });
+    const before = await dal.listDeckVersions(A, created.id);
     expect(before?.find((v) => v.version === 1)).toMatchObject({ legal: false, legalSummary: "2 cards: at least 30 needed." });
     expect((await dal.listPublicDecks({ name: "Unpublish me" })).length).toBe(1);
     const r = await actions.restoreVersionAction({ deckId: created.id, version: 1, expectedVersion: 2 });
     expect(r).toMatchObject({ ok: true, data: { version: 3 } });
     expect(r.message).toContain("private now (it was public)");
-    expect(await dal.getDeckForOwner(created.id)).toMatchObject({ visibility: "private" });
+    expect(await dal.getDeckForOwner(A, created.id)).toMatchObject({ visibility: "private" });
     expect(await dal.listPublicDecks({ name: "Unpublish me" })).toEqual([]);
     // a legal save keeps what the owner chose; an illegal one of an unlisted deck unpublishes it too
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 3, name: "Unpublish me", description: "", cards: legalList() })).toMatchObject({ ok: true, version: 4 });
-    expect(await dal.setDeckVisibility(created.id, "unlisted")).toMatchObject({ ok: true });
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 4, name: "Unpublish me", description: "", cards: legalList() })).not.toHaveProperty("unpublished");
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 5, name: "Unpublish me", description: "", cards: legalList().slice(1) })).toMatchObject({ ok: true, unpublished: "unlisted" });
-    expect(await dal.getDeckForOwner(created.id)).toMatchObject({ visibility: "private" });
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 3, name: "Unpublish me", description: "", cards: legalList() })).toMatchObject({ ok: true, version: 4 });
+    expect(await dal.setDeckVisibility(A, created.id, "unlisted")).toMatchObject({ ok: true });
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 4, name: "Unpublish me", description: "", cards: legalList() })).not.toHaveProperty("unpublished");
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 5, name: "Unpublish me", description: "", cards: legalList().slice(1) })).toMatchObject({ ok: true, unpublished: "unlisted" });
+    expect(await dal.getDeckForOwner(A, created.id)).toMatchObject({ visibility: "private" });
   });
 });
 
@@ -285,8 +285,8 @@ describe("optimistic concurrency", () => {
     const tabOne = [...legalList(), { cardId: ids["DEMO-001"], quantity: 2 }];
     const tabTwo = [...legalList(), { cardId: ids["DEMO-030"], quantity: 1 }];
     const [r1, r2] = await Promise.all([
-      dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck", description: "", cards: tabOne }),
-      dal.saveDeck({ deckId: created.id, expectedVersion: 1, name: "Deck", description: "", cards: tabTwo }),
+      dal.saveDeck(A, { deckId: created.id, expectedVersion: 1, name: "Deck", description: "", cards: tabOne }),
+      dal.saveDeck(A, { deckId: created.id, expectedVersion: 1, name: "Deck", description: "", cards: tabTwo }),
     ]);
     const results = [r1, r2];
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -298,7 +298,7 @@ describe("optimistic concurrency", () => {
     expect(lost.current.diff.map((d) => `${d.delta} ${d.title}`).sort()).toEqual(winnerIsOne ? ["-1 Egg Pawn", "2 Sonic the Hedgehog"] : ["-2 Sonic the Hedgehog", "1 Egg Pawn"]);
     expect(lost.message).toContain("now version 2");
     // the stale tab can save again on top of the version it was shown
-    expect(await dal.saveDeck({ deckId: created.id, expectedVersion: 2, name: "Deck", description: "", cards: tabTwo })).toMatchObject({ ok: true, version: 3 });
+    expect(await dal.saveDeck(A, { deckId: created.id, expectedVersion: 2, name: "Deck", description: "", cards: tabTwo })).toMatchObject({ ok: true, version: 3 });
     expect(await t.prisma.deckVersion.count({ where: { deckId: created.id } })).toBe(3);
   });
 });
@@ -367,19 +367,19 @@ describe("playtest entry points", () => {
     const draft = await createAs(A, [{ cardId: ids["DEMO-001"], quantity: 1 }], "Draft");
     const slug = (await t.prisma.deck.findUniqueOrThrow({ where: { id: mine.id } })).shareSlug;
     current.user = A;
-    const byId = await dal.getDeckForPlaytest({ deckId: mine.id });
+    const byId = await dal.getDeckForPlaytest(A, { deckId: mine.id });
     expect(byId.ok && byId.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
-    expect(await dal.getDeckForPlaytest({ deckId: draft.id })).toMatchObject({ ok: true, name: "Draft", check: { legal: false, summary: "1 card: at least 30 needed." } });
+    expect(await dal.getDeckForPlaytest(A, { deckId: draft.id })).toMatchObject({ ok: true, name: "Draft", check: { legal: false, summary: "1 card: at least 30 needed." } });
     const empty = await createAs(A, [], "Empty");
     current.user = A;
-    expect(await dal.getDeckForPlaytest({ deckId: empty.id })).toMatchObject({ ok: false, code: "deck/empty" });
-    expect((await dal.listMyDecks()).find((d) => d.id === draft.id)).toMatchObject({ legal: false, legalSummary: "1 card: at least 30 needed." });
+    expect(await dal.getDeckForPlaytest(A, { deckId: empty.id })).toMatchObject({ ok: false, code: "deck/empty" });
+    expect((await dal.listMyDecks(A)).find((d) => d.id === draft.id)).toMatchObject({ legal: false, legalSummary: "1 card: at least 30 needed." });
     current.user = B;
-    expect(await dal.getDeckForPlaytest({ deckId: mine.id })).toMatchObject({ ok: false, code: "deck/not-found" });
-    expect(await dal.getDeckForPlaytest({ slug })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.getDeckForPlaytest(B, { deckId: mine.id })).toMatchObject({ ok: false, code: "deck/not-found" });
+    expect(await dal.getDeckForPlaytest(B, { slug })).toMatchObject({ ok: false, code: "deck/not-found" });
     const { encodeDeckCode } = await import("@/lib/decks");
     const code = encodeDeckCode([{ set: "DEMO", number: 5, quantity: 5 }, { set: "DEMO", number: 6, quantity: 5 }, { set: "DEMO", number: 8, quantity: 5 }, { set: "DEMO", number: 11, quantity: 5 }, { set: "DEMO", number: 13, quantity: 5 }, { set: "DEMO", number: 15, quantity: 5 }]);
-    expect(await dal.getDeckForPlaytest({ code })).toMatchObject({ ok: true, check: { legal: true, total: 30 } });
-    expect(await dal.getDeckForPlaytest({ code: "zz" })).toMatchObject({ ok: false, code: "deck/bad-code" });
+    expect(await dal.getDeckForPlaytest(B, { code })).toMatchObject({ ok: true, check: { legal: true, total: 30 } });
+    expect(await dal.getDeckForPlaytest(B, { code: "zz" })).toMatchObject({ ok: false, code: "deck/bad-code" });
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import demoSet from "@/data/demo-set.json";
-import { current } from "@/test/session-mock";
 import { createTestDatabase } from "@/test/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
@@ -24,7 +23,6 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
   dbDialect: () => h.target!.dialect,
 }));
-vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
@@ -140,15 +138,15 @@ async function catalogKeys(q: string): Promise<string[]> {
 }
 
 async function collectionKeys(fx: Fixture, q: string, ownership: OwnershipFilter): Promise<string[]> {
-  const r = await searchOwnedCards({ q, ownership, ...PAGE });
+  const r = await searchOwnedCards(fx.user, { q, ownership, ...PAGE });
   if (!r.ok) throw new Error(`${q}: ${r.error.message}`);
   expect(r.total).toBe(r.cards.length);
   for (const c of r.cards) expect(c.quantity).toBe(fx.owned.get(c.id) ?? 0);
   return r.cards.map((c) => c.key).sort();
 }
 
-async function editorKeys(q: string, onlyOwned: boolean): Promise<string[]> {
-  const r = await searchCardsForDeck(q, { onlyOwned, take: 200 });
+async function editorKeys(user: SessionUser, q: string, onlyOwned: boolean): Promise<string[]> {
+  const r = await searchCardsForDeck(user, q, { onlyOwned, take: 200 });
   if (r.error) throw new Error(`${q}: ${r.error}`);
   expect(r.total).toBe(r.cards.length);
   return r.cards.map((c) => c.key).sort();
@@ -211,20 +209,17 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
     target = open();
     h.target = target;
     fx = await setUp(target);
-    current.user = fx.user;
   });
   afterAll(async () => {
-    current.user = null;
     await target.cleanup();
   });
 
   it.each(QUERIES)("catalog, collection and deck editor agree with the in-memory filter for %j", async (q) => {
     h.target = target;
-    current.user = fx.user;
     const want = expected(fx, q);
     expect(await catalogKeys(q)).toEqual(want);
-    expect(await editorKeys(q, false)).toEqual(want);
-    expect(await editorKeys(q, true)).toEqual(expected(fx, q, "owned"));
+    expect(await editorKeys(fx.user, q, false)).toEqual(want);
+    expect(await editorKeys(fx.user, q, true)).toEqual(expected(fx, q, "owned"));
     for (const ownership of ["all", "owned", "missing", "duplicates"] as const) {
       expect(await collectionKeys(fx, q, ownership)).toEqual(expected(fx, q, ownership));
     }
@@ -232,7 +227,6 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
 
   it("agrees with the in-memory filter on generated queries", async () => {
     h.target = target;
-    current.user = fx.user;
     await fc.assert(
       fc.asyncProperty(query, fc.constantFrom<OwnershipFilter>("all", "owned", "missing", "duplicates"), async (q, ownership) => {
         const parsed = parseQuery(q);
@@ -248,7 +242,7 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
         const inOrder = (keys: string[]) => fx.all.filter((c) => keys.includes(c.key)).map((c) => c.key); // fx.all is in set/number order
         const want = inOrder(expected(fx, q, ownership));
         const catalog = await searchCards({ q, page, pageSize: 7 });
-        const owned = await searchOwnedCards({ q, page, pageSize: 7, ownership });
+        const owned = await searchOwnedCards(fx.user, { q, page, pageSize: 7, ownership });
         if (!catalog.ok || !owned.ok) throw new Error(`${q}: search failed`);
         expect(catalog.total).toBe(inOrder(expected(fx, q)).length);
         expect(catalog.cards.map((c) => c.key)).toEqual(inOrder(expected(fx, q)).slice((page - 1) * 7, page * 7));
@@ -260,7 +254,7 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
     // the editor shares the collection's query; a few generated queries through it too
     await fc.assert(
       fc.asyncProperty(query, fc.boolean(), async (q, onlyOwned) => {
-        expect(await editorKeys(q, onlyOwned)).toEqual(expected(fx, q, onlyOwned ? "owned" : "all"));
+        expect(await editorKeys(fx.user, q, onlyOwned)).toEqual(expected(fx, q, onlyOwned ? "owned" : "all"));
       }),
       { numRuns: 30 },
     );
@@ -272,7 +266,7 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
     expect(await catalogKeys("o:_")).toEqual(["XTRA-003"]);
     expect(await catalogKeys('"\\\\"')).toEqual(["XTRA-003"]);
     expect(await collectionKeys(fx, '"%"', "all")).toEqual(["XTRA-003"]);
-    expect(await editorKeys("o:_", false)).toEqual(["XTRA-003"]);
+    expect(await editorKeys(fx.user, "o:_", false)).toEqual(["XTRA-003"]);
   });
 
   it("folds case for titles, and for A–Z in card text", async () => {
@@ -316,7 +310,7 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
     h.target = target;
     const p1 = await searchCards({ q: "set:demo", pageSize: 10, page: 1 });
     const p7 = await searchCards({ q: "set:demo", pageSize: 10, page: 7 });
-    const owned = await searchOwnedCards({ q: "set:demo", pageSize: 10, page: 2, ownership: "owned" });
+    const owned = await searchOwnedCards(fx.user, { q: "set:demo", pageSize: 10, page: 2, ownership: "owned" });
     if (!p1.ok || !p7.ok || !owned.ok) throw new Error("search failed");
     expect(p1.total).toBe(demoSet.cards.length);
     expect(p1.cards).toHaveLength(10);
@@ -329,9 +323,9 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
     h.target = target;
     const bad = await searchCards({ q: "c:blue (t:robot" });
     expect(bad).toMatchObject({ ok: false, error: { code: "query/syntax", position: 15 } });
-    expect(await searchOwnedCards({ q: "n>9223372036854775807" })).toMatchObject({ ok: false, error: { code: "query/number-too-large", position: 2 } });
+    expect(await searchOwnedCards(fx.user, { q: "n>9223372036854775807" })).toMatchObject({ ok: false, error: { code: "query/number-too-large", position: 2 } });
     expect(await searchCards({ q: "-(".repeat(101) + "a" + ")".repeat(101) })).toMatchObject({ ok: false, error: { code: "query/too-deep" } });
-    expect(await searchCardsForDeck("x " + "(x or ".repeat(40) + "y" + ")".repeat(40))).toMatchObject({ cards: [], error: expect.stringMatching(/nested too deeply/) });
+    expect(await searchCardsForDeck(fx.user, "x " + "(x or ".repeat(40) + "y" + ")".repeat(40))).toMatchObject({ cards: [], error: expect.stringMatching(/nested too deeply/) });
     expect(await searchCards({ q: "a".repeat(5000) })).toMatchObject({ ok: false, error: { code: "query/too-long", position: 1000 } });
   });
 
@@ -356,7 +350,7 @@ describe.each(searchTargets())("card search on $name", ({ open }) => {
     await fc.assert(
       fc.asyncProperty(fc.array(alphabet, { maxLength: 60 }).map((a) => a.join("")), async (q) => {
         const catalog = await searchCards({ q, ...PAGE });
-        const collection = await searchOwnedCards({ q, ownership: "missing", ...PAGE });
+        const collection = await searchOwnedCards(fx.user, { q, ownership: "missing", ...PAGE });
         const parsed = parseQuery(q);
         expect(catalog.ok).toBe(parsed.ok);
         expect(collection.ok).toBe(parsed.ok);
