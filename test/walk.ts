@@ -20,7 +20,7 @@ export function dataFiles(root: string): string[] {
     return /^[a-z-]+\/data(\/|\.ts$)/.test(rel) || DATA_INFRASTRUCTURE.includes(rel);
   }).sort();
 }
-const DATA_INFRASTRUCTURE = ["server/session.ts", "server/db/bulk.ts", "server/db/literal-match.ts", "server/cache/keyed-view.ts"];
+const DATA_INFRASTRUCTURE = ["server/session.ts", "server/request-actor.ts", "server/db/bulk.ts", "server/db/literal-match.ts", "server/cache/keyed-view.ts"];
 
 /** The server actions: every feature's `actions.ts` and `actions/*.ts`. */
 export function actionFiles(root: string): string[] {

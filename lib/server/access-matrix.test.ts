@@ -19,6 +19,8 @@ import { current } from "@/test/session-mock";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
 import { DomainError } from "@/lib/server/errors";
+import type { Actor } from "@/lib/server/actor";
+import { GUEST } from "@/test/actors";
 import { dataFiles, walk } from "@/test/walk";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
@@ -50,7 +52,7 @@ const root = path.resolve(__dirname, "../..");
 const { NextRequest } = await import("next/server");
 const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
 const account = await import("@/lib/accounts/data/account");
-const adminGuard = await import("@/lib/accounts/data/admin-guard");
+const requestActor = await import("@/lib/server/request-actor");
 const cardPage = await import("@/lib/catalog/data/card-page");
 const cards = await import("@/lib/catalog/data/cards");
 const catalogAdmin = await import("@/lib/catalog/data/catalog-admin");
@@ -108,7 +110,7 @@ type Checked = {
   access: "checked";
   /** Runs before each caller (as nobody), e.g. to make a fresh target; its value is passed to `call`. */
   prepare?: (f: Fixture) => Promise<string>;
-  call: (f: Fixture, prepared: string) => Promise<unknown>;
+  call: (actor: Actor, f: Fixture, prepared: string) => Promise<unknown>;
   expect: Record<Who, Outcome>;
   /** Extra checks of what a caller got: nothing of the owner's for anyone else. */
   verify?: (who: Who, result: unknown, f: Fixture) => unknown;
@@ -153,26 +155,26 @@ const legal = (f: Fixture) => [5, 6, 8, 11, 13, 15].map((n) => ({ cardId: f.card
 
 /** Every exported function of lib/dal, by file (relative to lib/dal) and name. */
 const DAL: Record<string, Row> = {
-  "accounts/data/account.ts#getMyAccount": { access: "checked", call: () => account.getMyAccount(), expect: SIGNED_IN, verify: (who, r, f) => who !== "guest" && expect((r as { email: string }).email).toBe(f.users[who].email) },
-  "accounts/data/account.ts#endAllMySessions": { access: "checked", call: () => account.endAllMySessions(), expect: SIGNED_IN },
-  "accounts/data/account.ts#changeMyPassword": { access: "checked", call: () => account.changeMyPassword("not-the-password", "Another-Long-Passphrase-77"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
+  "accounts/data/account.ts#getMyAccount": { access: "checked", call: (actor) => account.getMyAccount(actor), expect: SIGNED_IN, verify: (who, r, f) => who !== "guest" && expect((r as { email: string }).email).toBe(f.users[who].email) },
+  "accounts/data/account.ts#endAllMySessions": { access: "checked", call: (actor) => account.endAllMySessions(actor), expect: SIGNED_IN },
+  "accounts/data/account.ts#changeMyPassword": { access: "checked", call: (actor) => account.changeMyPassword(actor, "not-the-password", "Another-Long-Passphrase-77"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
   "accounts/data/account.ts#exportMyData": {
     access: "checked",
-    call: () => account.exportMyData(),
+    call: (actor) => account.exportMyData(actor),
     expect: SIGNED_IN,
     verify: (who, r, f) => {
       expect(JSON.stringify(r)).toContain(f.users[who as Exclude<Who, "guest">].email);
       if (who !== "owner") expect(JSON.stringify(r)).not.toContain(f.privateDeck.id);
     },
   },
-  "accounts/data/account.ts#updateDisplayName": { access: "checked", call: () => account.updateDisplayName(current.user?.displayName ?? "Guest"), expect: SIGNED_IN },
-  "accounts/data/account.ts#deleteMyAccount": { access: "checked", call: () => account.deleteMyAccount("not-the-password"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
+  "accounts/data/account.ts#updateDisplayName": { access: "checked", call: (actor) => account.updateDisplayName(actor, current.user?.displayName ?? "Guest"), expect: SIGNED_IN },
+  "accounts/data/account.ts#deleteMyAccount": { access: "checked", call: (actor) => account.deleteMyAccount(actor, "not-the-password"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
   "accounts/data/account.ts#passwordResetTokenFor": { access: "auth", why: "forgot-password: makes a reset link for an email, before there is a session (the answer never says whether the email exists)", importers: ["lib/accounts/actions/account.ts"] },
   "accounts/data/account.ts#checkResetToken": { access: "auth", why: "reset-password: the signed one-time token is the authorization", importers: ["app/(auth)/reset-password/page.tsx"] },
   "accounts/data/account.ts#resetPassword": { access: "auth", why: "reset-password: the signed one-time token is the authorization", importers: ["lib/accounts/actions/account.ts"] },
   "server/db/bulk.ts#yieldToEventLoop": { access: "pure", why: "waits a tick" },
   // an import job belongs to the session's user; the steps on it need the job startImportJob minted (forgeries: the test at the end)
-  "server/db/bulk.ts#startImportJob": { access: "checked", call: async () => (await bulk.startImportJob("collection", 0)).userId, expect: SIGNED_IN, verify: (who, r, f) => expect(r).toBe(f.users[who as Exclude<Who, "guest">].id) },
+  "server/db/bulk.ts#startImportJob": { access: "checked", call: async (actor) => (await bulk.startImportJob(actor, "collection", 0)).userId, expect: SIGNED_IN, verify: (who, r, f) => expect(r).toBe(f.users[who as Exclude<Who, "guest">].id) },
   "server/db/bulk.ts#analyzeStaged": {
     access: "internal",
     why: "PostgreSQL: refreshes the planner's statistics of the staging tables once an import that has passed its own checks has staged its rows (reads or writes no row)",
@@ -181,8 +183,8 @@ const DAL: Record<string, Row> = {
   "server/db/bulk.ts#stageInChunks": { access: "pure", why: "hands chunks of the rows it is given to the importer's own write (no data access of its own)" },
   "server/db/bulk.ts#applyInOneTransaction": {
     access: "checked",
-    call: async () => {
-      const job = await bulk.startImportJob("collection", 0);
+    call: async (actor) => {
+      const job = await bulk.startImportJob(actor, "collection", 0);
       await bulk.applyInOneTransaction(job, 0, { kind: "collection", timeoutMs: 10_000, range: async () => {} });
       return (await t.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } })).status;
     },
@@ -191,8 +193,8 @@ const DAL: Record<string, Row> = {
   },
   "server/db/bulk.ts#dropImportJob": {
     access: "checked",
-    call: async () => {
-      const job = await bulk.startImportJob("collection", 0);
+    call: async (actor) => {
+      const job = await bulk.startImportJob(actor, "collection", 0);
       await bulk.dropImportJob(job);
       return t.prisma.importJob.count({ where: { id: job.id } });
     },
@@ -210,32 +212,31 @@ const DAL: Record<string, Row> = {
       await t.prisma.cardImage.upsert({ where: { id: "f".repeat(64) }, create: { id: "f".repeat(64), contentType: "image/png", byteSize: 1, data: Buffer.from("x") }, update: {} });
       return "f".repeat(64);
     },
-    call: (_f, sha) => cardImages.getCardImage(sha, "image/png"),
+    call: (actor, _f, sha) => cardImages.getCardImage(sha, "image/png"),
     expect: PUBLIC,
   },
   "community/data.ts#createDeckStats": { access: "internal", why: "creates a new deck's counters inside createDeck's transaction", importers: ["lib/decks/data/write.ts"] },
-  "community/data.ts#recordDeckCopy": { access: "checked", call: (f) => community.recordDeckCopy(f.publicDeck.id), expect: SIGNED_IN },
-  "community/data.ts#recordDeckView": { access: "checked", call: (f) => community.recordDeckView(f.publicDeck.slug, "192.0.2.7"), expect: PUBLIC },
-  "community/data.ts#getDeckCommunity": { access: "checked", call: (f) => community.getDeckCommunity(f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
-  "community/data.ts#setDeckLike": { access: "checked", call: (f) => community.setDeckLike(f.publicDeck.slug, true), expect: { guest: "unauthenticated", other: "ok", owner: "denied", admin: "ok" } },
-  "community/data.ts#addComment": { access: "checked", call: (f) => community.addComment(f.privateDeck.slug, "On a private deck"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
-  "community/data.ts#editComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (_f, id) => community.editComment(id, "Edited"), expect: OWNER_ONLY },
-  "community/data.ts#deleteComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (_f, id) => community.deleteComment(id), expect: { guest: "unauthenticated", other: "denied", owner: "ok", admin: "ok" } },
-  "community/data.ts#reportComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (_f, id) => community.reportComment(id, "Spam"), expect: { guest: "unauthenticated", other: "ok", owner: "denied", admin: "ok" } },
-  "community/data.ts#listModerationQueue": { access: "checked", call: () => community.listModerationQueue(), expect: ADMIN },
-  "community/data.ts#moderateComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (_f, id) => community.moderateComment(id, "hide"), expect: ADMIN },
+  "community/data.ts#recordDeckCopy": { access: "checked", call: (actor, f) => community.recordDeckCopy(actor, f.publicDeck.id), expect: SIGNED_IN },
+  "community/data.ts#recordDeckView": { access: "checked", call: (actor, f) => community.recordDeckView(actor, f.publicDeck.slug, "192.0.2.7"), expect: PUBLIC },
+  "community/data.ts#getDeckCommunity": { access: "checked", call: (actor, f) => community.getDeckCommunity(actor, f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
+  "community/data.ts#setDeckLike": { access: "checked", call: (actor, f) => community.setDeckLike(actor, f.publicDeck.slug, true), expect: { guest: "unauthenticated", other: "ok", owner: "denied", admin: "ok" } },
+  "community/data.ts#addComment": { access: "checked", call: (actor, f) => community.addComment(actor, f.privateDeck.slug, "On a private deck"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
+  "community/data.ts#editComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (actor, _f, id) => community.editComment(actor, id, "Edited"), expect: OWNER_ONLY },
+  "community/data.ts#deleteComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (actor, _f, id) => community.deleteComment(actor, id), expect: { guest: "unauthenticated", other: "denied", owner: "ok", admin: "ok" } },
+  "community/data.ts#reportComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (actor, _f, id) => community.reportComment(actor, id, "Spam"), expect: { guest: "unauthenticated", other: "ok", owner: "denied", admin: "ok" } },
+  "community/data.ts#listModerationQueue": { access: "checked", call: (actor) => community.listModerationQueue(actor), expect: ADMIN },
+  "community/data.ts#moderateComment": { access: "checked", prepare: (f) => f.ownerComment(), call: (actor, _f, id) => community.moderateComment(actor, id, "hide"), expect: ADMIN },
   "community/data.ts#removeUserCommunityTx": { access: "internal", why: "removes a deleted account's likes, comments and reports inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/accounts/data/account.ts"] },
-  "community/data.ts#countOpenReports": { access: "checked", call: () => community.countOpenReports(), expect: ADMIN },
-  "collection/data/import.ts#resolveImport": { access: "checked", call: () => collectionImport.resolveImport(collectionImport.parseOrThrow("csv", "set,number,quantity\nDEMO,1,1\n").rows, "add", () => {}), expect: SIGNED_IN },
+  "community/data.ts#countOpenReports": { access: "checked", call: (actor) => community.countOpenReports(actor), expect: ADMIN },
+  "collection/data/import.ts#resolveImport": { access: "checked", call: (actor) => collectionImport.resolveImport(actor, collectionImport.parseOrThrow("csv", "set,number,quantity\nDEMO,1,1\n").rows, "add", () => {}), expect: SIGNED_IN },
   "collection/data/import.ts#previewOf": { access: "pure", why: "shapes a resolved import" },
   "collection/data/import.ts#parseOrThrow": { access: "pure", why: "parses a file" },
-  "collection/data/import.ts#applyCollectionImportToMine": { access: "checked", call: () => collectionImport.applyCollectionImportToMine("csv", "set,number,quantity\nDEMO,9,1\n", "add"), expect: SIGNED_IN },
-  "accounts/data/admin-guard.ts#requireAdminPage": { access: "checked", call: () => adminGuard.requireAdminPage("/admin"), expect: ADMIN },
+  "collection/data/import.ts#applyCollectionImportToMine": { access: "checked", call: (actor) => collectionImport.applyCollectionImportToMine(actor, "csv", "set,number,quantity\nDEMO,9,1\n", "add"), expect: SIGNED_IN },
   "catalog/data/card-page.ts#getCardBySetNumber": { access: "checked", call: () => cardPage.getCardBySetNumber("DEMO", "1"), expect: PUBLIC },
-  "catalog/data/card-page.ts#getCardById": { access: "checked", call: (f) => cardPage.getCardById(f.card(1)), expect: PUBLIC },
-  "catalog/data/card-page.ts#otherPrintings": { access: "checked", call: async (f) => cardPage.otherPrintings((await cardPage.getCardById(f.card(1)))!), expect: PUBLIC },
-  "catalog/data/card-page.ts#publicCardUsage": { access: "checked", call: (f) => cardPage.publicCardUsage(f.card(5)), expect: PUBLIC, verify: (_who, r, f) => expect(JSON.stringify(r)).not.toContain(f.privateDeck.slug) },
-  "catalog/data/card-page.ts#myCardUsage": { access: "checked", call: (f) => cardPage.myCardUsage(f.card(5)), expect: SIGNED_IN, verify: (who, r, f) => who !== "owner" && expect(JSON.stringify(r)).not.toContain(f.privateDeck.id) },
+  "catalog/data/card-page.ts#getCardById": { access: "checked", call: (actor, f) => cardPage.getCardById(f.card(1)), expect: PUBLIC },
+  "catalog/data/card-page.ts#otherPrintings": { access: "checked", call: async (actor, f) => cardPage.otherPrintings((await cardPage.getCardById(f.card(1)))!), expect: PUBLIC },
+  "catalog/data/card-page.ts#publicCardUsage": { access: "checked", call: (actor, f) => cardPage.publicCardUsage(f.card(5)), expect: PUBLIC, verify: (_who, r, f) => expect(JSON.stringify(r)).not.toContain(f.privateDeck.slug) },
+  "catalog/data/card-page.ts#myCardUsage": { access: "checked", call: (actor, f) => cardPage.myCardUsage(actor, f.card(5)), expect: SIGNED_IN, verify: (who, r, f) => who !== "owner" && expect(JSON.stringify(r)).not.toContain(f.privateDeck.id) },
   "catalog/data/cache-invalidation.ts#toCardPlace": { access: "pure", why: "maps a row" },
   "catalog/data/cache-invalidation.ts#invalidateCardChange": { access: "internal", why: "drops cached public pages after a catalog write that already checked the admin (no data read or written)" },
   "catalog/data/cache-invalidation.ts#invalidateCatalog": { access: "internal", why: "drops cached public pages after an import that already checked the admin (no data read or written)" },
@@ -254,9 +255,9 @@ const DAL: Record<string, Row> = {
       expect(ownerDeckIds(r)).toContain(f.publicDeck.id);
     }),
   },
-  "catalog/data/public-pages.ts#cachedPublishedDeck": { access: "checked", call: (f) => publicPages.cachedPublishedDeck(f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
-  "decks/data/read.ts#getPublishedDeck": { access: "checked", call: (f) => deckRead.getPublishedDeck(f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
-  "decks/data/read.ts#getMyOwnedCountsFor": { access: "checked", call: (f) => deckRead.getMyOwnedCountsFor([f.card(1)]), expect: SIGNED_IN, verify: async (who, r, f) => expect((r as Record<string, number>)[f.card(1)] ?? 0).toBe((await f.ownedBy(who))[f.card(1)] ?? 0) },
+  "catalog/data/public-pages.ts#cachedPublishedDeck": { access: "checked", call: (actor, f) => publicPages.cachedPublishedDeck(f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
+  "decks/data/read.ts#getPublishedDeck": { access: "checked", call: (actor, f) => deckRead.getPublishedDeck(f.privateDeck.slug), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
+  "decks/data/read.ts#getMyOwnedCountsFor": { access: "checked", call: (actor, f) => deckRead.getMyOwnedCountsFor(actor, [f.card(1)]), expect: SIGNED_IN, verify: async (who, r, f) => expect((r as Record<string, number>)[f.card(1)] ?? 0).toBe((await f.ownedBy(who))[f.card(1)] ?? 0) },
   "decks/data/read.ts#resolvePublicDeckList": { access: "checked", call: () => deckRead.resolvePublicDeckList([{ set: "DEMO", number: 1, quantity: 1 }]), expect: PUBLIC },
   "catalog/data/cards.ts#toCardDTO": { access: "pure", why: "maps a row the caller already read" },
   "catalog/data/cards.ts#listCards": { access: "checked", call: () => cards.listCards({ take: 3 }), expect: PUBLIC },
@@ -266,11 +267,11 @@ const DAL: Record<string, Row> = {
   "catalog/data/catalog-admin.ts#sameSnapshot": { access: "pure", why: "compares two snapshots" },
   "catalog/data/catalog-admin.ts#cardFields": { access: "pure", why: "maps validated input to columns" },
   "catalog/data/catalog-admin.ts#traitRows": { access: "pure", why: "maps validated input to rows" },
-  "catalog/data/catalog-admin.ts#requireCatalogAdmin": { access: "checked", call: () => catalogAdmin.requireCatalogAdmin(), expect: ADMIN },
+  "catalog/data/catalog-admin.ts#requireCatalogAdmin": { access: "checked", call: (actor) => catalogAdmin.requireCatalogAdmin(actor), expect: ADMIN },
   "catalog/data/catalog-admin.ts#createCardTx": {
     access: "checked",
-    call: async () => {
-      const writer = await catalogAdmin.requireCatalogAdmin();
+    call: async (actor) => {
+      const writer = await catalogAdmin.requireCatalogAdmin(actor);
       return t.prisma.$transaction((tx) => catalogAdmin.createCardTx(tx, nextCard(), writer));
     },
     expect: ADMIN,
@@ -278,42 +279,42 @@ const DAL: Record<string, Row> = {
   "catalog/data/catalog-admin.ts#updateCardTx": {
     access: "checked",
     prepare: (f) => f.spareCard(),
-    call: async (_f, id) => {
-      const writer = await catalogAdmin.requireCatalogAdmin();
+    call: async (actor, _f, id) => {
+      const writer = await catalogAdmin.requireCatalogAdmin(actor);
       return t.prisma.$transaction((tx) => catalogAdmin.updateCardTx(tx, id, nextCard(), writer));
     },
     expect: ADMIN,
   },
-  "catalog/data/catalog-admin.ts#createCard": { access: "checked", call: () => catalogAdmin.createCard(nextCard()), expect: ADMIN },
-  "catalog/data/catalog-admin.ts#updateCard": { access: "checked", prepare: (f) => f.spareCard(), call: (_f, id) => catalogAdmin.updateCard(id, nextCard()), expect: ADMIN },
-  "catalog/data/catalog-admin.ts#cardReferences": { access: "checked", call: (f) => catalogAdmin.cardReferences(f.card(5)), expect: ADMIN },
-  "catalog/data/catalog-admin.ts#deleteCard": { access: "checked", prepare: (f) => f.spareCard(), call: (_f, id) => catalogAdmin.deleteCard(id), expect: ADMIN },
-  "catalog/data/catalog-admin.ts#getCardForEdit": { access: "checked", call: (f) => catalogAdmin.getCardForEdit(f.card(1)), expect: ADMIN },
-  "catalog/data/catalog-admin.ts#listAudits": { access: "checked", call: () => catalogAdmin.listAudits(), expect: ADMIN },
-  "catalog/data/catalog-import.ts#dryRunImport": { access: "checked", call: () => catalogImport.dryRunImport(`${CATALOG_COLUMNS.join(",")}\nMATRIX,900,Dry Run,Robot,red,1,common,,\n`, "csv"), expect: ADMIN },
-  "catalog/data/catalog-import.ts#applyImport": { access: "checked", call: () => catalogImport.applyImport(`${CATALOG_COLUMNS.join(",")}\nMATRIX,${800 + cardNumber++},Imported,Robot,red,1,common,,\n`, "csv"), expect: ADMIN },
-  "catalog/data/catalog-import.ts#exportCatalog": { access: "checked", call: () => catalogImport.exportCatalog(), expect: ADMIN },
-  "lab/data.ts#loadLabDeck": { access: "checked", call: (f) => lab.loadLabDeck({ kind: "deck", id: f.privateDeck.id }), expect: OWNER_ONLY },
-  "lab/data.ts#listLabChoices": { access: "checked", call: () => lab.listLabChoices(), expect: PUBLIC, verify: noOwnerPrivateDeck },
+  "catalog/data/catalog-admin.ts#createCard": { access: "checked", call: (actor) => catalogAdmin.createCard(actor, nextCard()), expect: ADMIN },
+  "catalog/data/catalog-admin.ts#updateCard": { access: "checked", prepare: (f) => f.spareCard(), call: (actor, _f, id) => catalogAdmin.updateCard(actor, id, nextCard()), expect: ADMIN },
+  "catalog/data/catalog-admin.ts#cardReferences": { access: "checked", call: (actor, f) => catalogAdmin.cardReferences(actor, f.card(5)), expect: ADMIN },
+  "catalog/data/catalog-admin.ts#deleteCard": { access: "checked", prepare: (f) => f.spareCard(), call: (actor, _f, id) => catalogAdmin.deleteCard(actor, id), expect: ADMIN },
+  "catalog/data/catalog-admin.ts#getCardForEdit": { access: "checked", call: (actor, f) => catalogAdmin.getCardForEdit(actor, f.card(1)), expect: ADMIN },
+  "catalog/data/catalog-admin.ts#listAudits": { access: "checked", call: (actor) => catalogAdmin.listAudits(actor), expect: ADMIN },
+  "catalog/data/catalog-import.ts#dryRunImport": { access: "checked", call: (actor) => catalogImport.dryRunImport(actor, `${CATALOG_COLUMNS.join(",")}\nMATRIX,900,Dry Run,Robot,red,1,common,,\n`, "csv"), expect: ADMIN },
+  "catalog/data/catalog-import.ts#applyImport": { access: "checked", call: (actor) => catalogImport.applyImport(actor, `${CATALOG_COLUMNS.join(",")}\nMATRIX,${800 + cardNumber++},Imported,Robot,red,1,common,,\n`, "csv"), expect: ADMIN },
+  "catalog/data/catalog-import.ts#exportCatalog": { access: "checked", call: (actor) => catalogImport.exportCatalog(actor), expect: ADMIN },
+  "lab/data.ts#loadLabDeck": { access: "checked", call: (actor, f) => lab.loadLabDeck(actor, { kind: "deck", id: f.privateDeck.id }), expect: OWNER_ONLY },
+  "lab/data.ts#listLabChoices": { access: "checked", call: (actor) => lab.listLabChoices(actor), expect: PUBLIC, verify: noOwnerPrivateDeck },
   "lab/data.ts#getDoctorCandidates": {
     access: "checked",
-    call: async () => {
-      const deck = await lab.loadLabDeck({ kind: "starter", slug: (await starterDecks.listStarterDecks())[0].slug });
+    call: async (actor) => {
+      const deck = await lab.loadLabDeck(actor, { kind: "starter", slug: (await starterDecks.listStarterDecks())[0].slug });
       if (!deck.ok) throw new Error(deck.message);
-      return lab.getDoctorCandidates(deck.deck, true);
+      return lab.getDoctorCandidates(actor, deck.deck, true);
     },
     // owned-only candidates need a collection: a guest is told to sign in; only the owner owns spare copies
     expect: { guest: "denied", other: "denied", owner: "ok", admin: "denied" },
   },
   "lab/data.ts#getStandInSimulation": { access: "checked", call: () => lab.getStandInSimulation([], []), expect: PUBLIC },
-  "lab/data.ts#getDeckCompletion": { access: "checked", call: (f) => lab.getDeckCompletion({ kind: "deck", id: f.privateDeck.id }), expect: OWNER_ONLY },
+  "lab/data.ts#getDeckCompletion": { access: "checked", call: (actor, f) => lab.getDeckCompletion(actor, { kind: "deck", id: f.privateDeck.id }), expect: OWNER_ONLY },
   "lab/data.ts#saveLabRun": {
     access: "checked",
-    call: async (f) =>
-      lab.saveLabRun({ deckId: f.privateDeck.id, deckVersion: await f.deckVersion(f.privateDeck.id), query: "you=deck:x&vs=starter:y&seed=1", seed: 1, agents: "random,random", results: [{ name: "x", games: 1, wins: 1, losses: 0, draws: 0 }] }),
+    call: async (actor, f) =>
+      lab.saveLabRun(actor, { deckId: f.privateDeck.id, deckVersion: await f.deckVersion(f.privateDeck.id), query: "you=deck:x&vs=starter:y&seed=1", seed: 1, agents: "random,random", results: [{ name: "x", games: 1, wins: 1, losses: 0, draws: 0 }] }),
     expect: OWNER_ONLY,
   },
-  "lab/data.ts#listLabRuns": { access: "checked", call: (f) => lab.listLabRuns(f.privateDeck.id), expect: OWNER_ONLY },
+  "lab/data.ts#listLabRuns": { access: "checked", call: (actor, f) => lab.listLabRuns(actor, f.privateDeck.id), expect: OWNER_ONLY },
   "server/db/literal-match.ts#titleKeyContains": { access: "checked", call: () => literalMatch.titleKeyContains("100%"), expect: PUBLIC },
   "server/db/literal-match.ts#publicDeckNameContains": { access: "checked", call: () => literalMatch.publicDeckNameContains("50%"), expect: PUBLIC, verify: (_who, r, f) => expect(JSON.stringify(r)).not.toContain(f.privateDeck.id) },
   "playtest/data.ts#getPlaytestCards": { access: "checked", call: () => playtestCards.getPlaytestCards(["DEMO-001"]), expect: PUBLIC },
@@ -322,23 +323,23 @@ const DAL: Record<string, Row> = {
   "accounts/data/session-tokens.ts#sessionState": { access: "auth", why: "Auth.js's token check, before there is a session", importers: ["lib/accounts/auth.ts", "lib/accounts/session-check.ts"] },
   "accounts/data/session-tokens.ts#revokeSession": { access: "auth", why: "Auth.js's sign-out, revoking the token being signed out", importers: ["lib/accounts/auth.ts"] },
   "server/session.ts#getCurrentUser": { access: "auth", why: "the session gate itself (tested in lib/server/session.test.ts)", importers: ["*"] },
-  "server/session.ts#requireUser": { access: "auth", why: "the session gate itself", importers: ["*"] },
-  "server/session.ts#requireAdmin": { access: "auth", why: "the session gate itself", importers: ["*"] },
-  "server/session.ts#requireUserOrRedirect": { access: "auth", why: "the session gate itself, for pages", importers: ["*"] },
+  // where a request's actor comes from (the session), for the pipeline and pages: the page helpers are called as each caller's session
+  "server/request-actor.ts#authenticate": { access: "auth", why: "the pipeline's and pages' read of the session's actor (tested in lib/server/session.test.ts and through every action and route)", importers: ["*"] },
+  "server/request-actor.ts#requireUserOrRedirect": { access: "checked", call: () => requestActor.requireUserOrRedirect("/decks"), expect: SIGNED_IN },
+  "server/request-actor.ts#requireAdminPage": { access: "checked", call: () => requestActor.requireAdminPage("/admin"), expect: ADMIN },
   "decks/data/starter-decks.ts#listStarterDecks": { access: "checked", call: () => starterDecks.listStarterDecks(), expect: PUBLIC },
   "decks/data/starter-decks.ts#getStarterDeck": { access: "checked", call: async () => starterDecks.getStarterDeck((await starterDecks.listStarterDecks())[0].slug), expect: PUBLIC },
-  "catalog/data/suggestions.ts#createSuggestion": { access: "checked", call: () => suggestions.createSuggestion(nextCard(), null), expect: SIGNED_IN },
+  "catalog/data/suggestions.ts#createSuggestion": { access: "checked", call: (actor) => suggestions.createSuggestion(actor, nextCard(), null), expect: SIGNED_IN },
   "catalog/data/suggestions.ts#listMySuggestions": {
     access: "checked",
-    call: () => suggestions.listMySuggestions(),
+    call: (actor) => suggestions.listMySuggestions(actor),
     expect: SIGNED_IN,
     verify: (who, r, f) => who !== "guest" && expect((r as { suggestedBy: string }[]).every((s) => s.suggestedBy === f.users[who].displayName)).toBe(true),
   },
-  "catalog/data/suggestions.ts#listSuggestionsForReview": { access: "checked", call: () => suggestions.listSuggestionsForReview(), expect: ADMIN },
-  "catalog/data/suggestions.ts#adminOverview": { access: "checked", call: () => suggestions.adminOverview(), expect: ADMIN },
-  "catalog/data/suggestions.ts#acceptSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (_f, id) => suggestions.acceptSuggestion(id), expect: ADMIN },
-  "catalog/data/suggestions.ts#rejectSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (_f, id) => suggestions.rejectSuggestion(id, "Not a real card"), expect: ADMIN },
-  "accounts/data/system.ts#systemActor": { access: "system", why: "the command-line tools' system path (null inside the app)", importers: ["lib/server/session.ts"] },
+  "catalog/data/suggestions.ts#listSuggestionsForReview": { access: "checked", call: (actor) => suggestions.listSuggestionsForReview(actor), expect: ADMIN },
+  "catalog/data/suggestions.ts#adminOverview": { access: "checked", call: (actor) => suggestions.adminOverview(actor), expect: ADMIN },
+  "catalog/data/suggestions.ts#acceptSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (actor, _f, id) => suggestions.acceptSuggestion(actor, id), expect: ADMIN },
+  "catalog/data/suggestions.ts#rejectSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (actor, _f, id) => suggestions.rejectSuggestion(actor, id, "Not a real card"), expect: ADMIN },
   "accounts/data/system.ts#runAsSystemAdmin": { access: "system", why: "the command-line tools' system path; refuses to run inside the Next.js server", importers: ["scripts/catalog.ts"] },
   "accounts/data/system.ts#runAsSystemAccount": { access: "system", why: "the command-line tools' system path for one account by email (npm run user -- import-collection); refuses to run inside the Next.js server", importers: ["scripts/user.ts"] },
   "accounts/data/system.ts#runAsSystemUser": { access: "system", why: "the system path for a harness acting for one account (the import crash test's child process); refuses to run inside the Next.js server", importers: ["test/import-child.ts"] },
@@ -349,7 +350,7 @@ const DAL: Record<string, Row> = {
   "catalog/data/card-search/run.ts#normalizeSearchParams": { access: "pure", why: "parses search parameters" },
   "catalog/data/card-search/run.ts#runSearch": {
     access: "checked",
-    call: () => searchRun.runSearch({ ast: null, sort: "number", dir: "asc", page: 1, pageSize: 5, owner: { ownership: "owned" } }),
+    call: (actor) => searchRun.runSearch(actor, { ast: null, sort: "number", dir: "asc", page: 1, pageSize: 5, owner: { ownership: "owned" } }),
     expect: SIGNED_IN,
     verify: async (who, r, f) => expect((r as { total: number }).total).toBe(Object.keys(await f.ownedBy(who)).length),
   },
@@ -363,79 +364,79 @@ const DAL: Record<string, Row> = {
   "catalog/data/card-search/catalog.ts#catalogFacets": { access: "checked", call: () => searchCatalog.catalogFacets(), expect: PUBLIC },
   "catalog/data/card-search/owned.ts#searchOwnedCards": {
     access: "checked",
-    call: () => searchOwned.searchOwnedCards({ ownership: "owned" }),
+    call: (actor) => searchOwned.searchOwnedCards(actor, { ownership: "owned" }),
     expect: SIGNED_IN,
     verify: async (who, r, f) => expect((r as { total: number }).total).toBe(Object.keys(await f.ownedBy(who)).length),
   },
   "collection/data/browse.ts#listCollection": {
     access: "checked",
-    call: () => browse.listCollection({ filter: "owned" }),
+    call: (actor) => browse.listCollection(actor, { filter: "owned" }),
     expect: SIGNED_IN,
     verify: async (who, r, f) => expect((r as { summary: { copies: number } }).summary.copies).toBe(Object.values(await f.ownedBy(who)).reduce((a, b) => a + b, 0)),
   },
   "collection/data/browse.ts#ownedQuantities": {
     access: "checked",
-    call: (f) => browse.ownedQuantities([f.card(1)]),
+    call: (actor, f) => browse.ownedQuantities(actor, [f.card(1)]),
     expect: SIGNED_IN,
     verify: async (who, r, f) => expect((r as Record<string, number>)[f.card(1)]).toBe((await f.ownedBy(who))[f.card(1)] ?? 0),
   },
   "collection/data/quantities.ts#applyDelta": { access: "internal", why: "the collection writes' shared step, inside their transaction, for the session's user" },
   "collection/data/quantities.ts#assertCardsExist": { access: "internal", why: "a check inside the collection writes' transaction" },
-  "collection/data/quantities.ts#adjustOwned": { access: "checked", call: (f) => quantities.adjustOwned(f.card(2), 1), expect: SIGNED_IN },
-  "collection/data/quantities.ts#setOwned": { access: "checked", call: (f) => quantities.setOwned(f.card(3), 2), expect: SIGNED_IN },
-  "collection/data/lookup.ts#defaultSetCode": { access: "checked", call: () => lookup.defaultSetCode(), expect: SIGNED_IN },
+  "collection/data/quantities.ts#adjustOwned": { access: "checked", call: (actor, f) => quantities.adjustOwned(actor, f.card(2), 1), expect: SIGNED_IN },
+  "collection/data/quantities.ts#setOwned": { access: "checked", call: (actor, f) => quantities.setOwned(actor, f.card(3), 2), expect: SIGNED_IN },
+  "collection/data/lookup.ts#defaultSetCode": { access: "checked", call: (actor) => lookup.defaultSetCode(actor), expect: SIGNED_IN },
   "collection/data/lookup.ts#lookupCards": {
     access: "checked",
-    call: () => lookup.lookupCards("1"),
+    call: (actor) => lookup.lookupCards(actor, "1"),
     expect: SIGNED_IN,
     verify: (who, r, f) => who !== "owner" && expect((r as { id: string; owned: number }[]).find((c) => c.id === f.card(1))?.owned ?? 0).toBe(0),
   },
-  "collection/data/packs.ts#recordPackOpening": { access: "checked", call: (f) => packs.recordPackOpening([f.card(4)]), expect: SIGNED_IN },
-  "collection/data/packs.ts#undoLastPackOpening": { access: "checked", prepare: (f) => f.ownerPack(), call: (_f, id) => packs.undoLastPackOpening(id), expect: OWNER_ONLY },
-  "collection/data/packs.ts#listPackOpenings": { access: "checked", call: () => packs.listPackOpenings(), expect: SIGNED_IN, verify: (who, r) => who !== "owner" && expect(JSON.stringify(r)).not.toContain("Sonic") },
+  "collection/data/packs.ts#recordPackOpening": { access: "checked", call: (actor, f) => packs.recordPackOpening(actor, [f.card(4)]), expect: SIGNED_IN },
+  "collection/data/packs.ts#undoLastPackOpening": { access: "checked", prepare: (f) => f.ownerPack(), call: (actor, _f, id) => packs.undoLastPackOpening(actor, id), expect: OWNER_ONLY },
+  "collection/data/packs.ts#listPackOpenings": { access: "checked", call: (actor) => packs.listPackOpenings(actor), expect: SIGNED_IN, verify: (who, r) => who !== "owner" && expect(JSON.stringify(r)).not.toContain("Sonic") },
   "collection/data/completion.ts#collectionCompletion": {
     access: "checked",
-    call: () => completion.collectionCompletion(),
+    call: (actor) => completion.collectionCompletion(actor),
     expect: SIGNED_IN,
     // distinct cards owned: the caller's own, whoever else owns more
     verify: async (who, r, f) => expect((r as { overall: { owned: number } }).overall.owned).toBe(Object.keys(await f.ownedBy(who)).length),
   },
-  "collection/data/transfer.ts#previewCollectionImport": { access: "checked", call: () => transfer.previewCollectionImport("csv", "set,number,quantity\nDEMO,1,1\n", "add"), expect: SIGNED_IN },
-  "collection/data/transfer.ts#applyCollectionImport": { access: "checked", call: () => transfer.applyCollectionImport("csv", "set,number,quantity\nDEMO,9,1\n", "add"), expect: SIGNED_IN },
-  "collection/data/transfer.ts#exportCollection": { access: "checked", call: () => transfer.exportCollection(), expect: SIGNED_IN, verify: (who, r) => who !== "owner" && expect((r as unknown[]).every((x) => (x as { number: number }).number !== 1)).toBe(true) },
+  "collection/data/transfer.ts#previewCollectionImport": { access: "checked", call: (actor) => transfer.previewCollectionImport(actor, "csv", "set,number,quantity\nDEMO,1,1\n", "add"), expect: SIGNED_IN },
+  "collection/data/transfer.ts#applyCollectionImport": { access: "checked", call: (actor) => transfer.applyCollectionImport(actor, "csv", "set,number,quantity\nDEMO,9,1\n", "add"), expect: SIGNED_IN },
+  "collection/data/transfer.ts#exportCollection": { access: "checked", call: (actor) => transfer.exportCollection(actor), expect: SIGNED_IN, verify: (who, r) => who !== "owner" && expect((r as unknown[]).every((x) => (x as { number: number }).number !== 1)).toBe(true) },
   "decks/data/catalog.ts#getDeckCatalog": { access: "checked", call: () => deckCatalog.getDeckCatalog(), expect: PUBLIC },
-  "decks/data/catalog.ts#getCardsByIds": { access: "checked", call: (f) => deckCatalog.getCardsByIds([f.card(1)]), expect: PUBLIC },
-  "decks/data/catalog.ts#searchCardsForDeck": { access: "checked", call: () => deckCatalog.searchCardsForDeck("", { onlyOwned: true }), expect: SIGNED_IN, verify: async (who, r, f) => expect((r as { total: number }).total).toBe(Object.keys(await f.ownedBy(who)).length) },
-  "decks/data/lists.ts#getAuthor": { access: "checked", call: (f) => deckLists.getAuthor(f.users.owner.id), expect: PUBLIC, verify: (_who, r, f) => expect(JSON.stringify(r)).not.toContain(f.users.owner.email) },
-  "decks/data/lists.ts#listMyDecks": { access: "checked", call: () => deckLists.listMyDecks(), expect: SIGNED_IN, verify: noOwnerPrivateDeck },
+  "decks/data/catalog.ts#getCardsByIds": { access: "checked", call: (actor, f) => deckCatalog.getCardsByIds([f.card(1)]), expect: PUBLIC },
+  "decks/data/catalog.ts#searchCardsForDeck": { access: "checked", call: (actor) => deckCatalog.searchCardsForDeck(actor, "", { onlyOwned: true }), expect: SIGNED_IN, verify: async (who, r, f) => expect((r as { total: number }).total).toBe(Object.keys(await f.ownedBy(who)).length) },
+  "decks/data/lists.ts#getAuthor": { access: "checked", call: (actor, f) => deckLists.getAuthor(f.users.owner.id), expect: PUBLIC, verify: (_who, r, f) => expect(JSON.stringify(r)).not.toContain(f.users.owner.email) },
+  "decks/data/lists.ts#listMyDecks": { access: "checked", call: (actor) => deckLists.listMyDecks(actor), expect: SIGNED_IN, verify: noOwnerPrivateDeck },
   "decks/data/lists.ts#listPublicDecks": { access: "checked", call: () => deckLists.listPublicDecks(), expect: PUBLIC, verify: (_who, r, f) => expect(ownerDeckIds(r)).not.toContain(f.privateDeck.id) },
-  "decks/data/playtest.ts#getDeckForPlaytest": { access: "checked", call: (f) => deckPlaytest.getDeckForPlaytest({ deckId: f.privateDeck.id }), expect: OWNER_ONLY },
+  "decks/data/playtest.ts#getDeckForPlaytest": { access: "checked", call: (actor, f) => deckPlaytest.getDeckForPlaytest(actor, { deckId: f.privateDeck.id }), expect: OWNER_ONLY },
   "decks/data/read.ts#cardIdsForList": { access: "checked", call: () => deckRead.cardIdsForList([{ set: "DEMO", number: 1, quantity: 1 }]), expect: PUBLIC },
-  "decks/data/read.ts#getDeckForOwner": { access: "checked", call: (f) => deckRead.getDeckForOwner(f.privateDeck.id), expect: OWNER_ONLY },
-  "decks/data/read.ts#getMyOwnedCounts": { access: "checked", call: () => deckRead.getMyOwnedCounts(), expect: SIGNED_IN, verify: async (who, r, f) => expect(r).toEqual(await f.ownedBy(who)) },
-  "decks/data/read.ts#getSharedDeck": { access: "checked", call: (f) => deckRead.getSharedDeck(f.privateDeck.slug), expect: OWNER_ONLY_PUBLIC_READ },
-  "decks/data/read.ts#resolveDeckList": { access: "checked", call: () => deckRead.resolveDeckList([{ set: "DEMO", number: 1, quantity: 1 }]), expect: PUBLIC },
-  "decks/data/versions.ts#listDeckVersions": { access: "checked", call: (f) => deckVersions.listDeckVersions(f.privateDeck.id), expect: OWNER_ONLY },
-  "decks/data/versions.ts#restoreDeckVersion": { access: "checked", call: async (f) => deckVersions.restoreDeckVersion(f.privateDeck.id, 1, await f.deckVersion(f.privateDeck.id)), expect: OWNER_ONLY },
-  "decks/data/write.ts#createDeck": { access: "checked", call: (f) => deckWrite.createDeck({ name: "Matrix", description: "", cards: legal(f) }), expect: SIGNED_IN },
+  "decks/data/read.ts#getDeckForOwner": { access: "checked", call: (actor, f) => deckRead.getDeckForOwner(actor, f.privateDeck.id), expect: OWNER_ONLY },
+  "decks/data/read.ts#getMyOwnedCounts": { access: "checked", call: (actor) => deckRead.getMyOwnedCounts(actor), expect: SIGNED_IN, verify: async (who, r, f) => expect(r).toEqual(await f.ownedBy(who)) },
+  "decks/data/read.ts#getSharedDeck": { access: "checked", call: (actor, f) => deckRead.getSharedDeck(actor, f.privateDeck.slug), expect: OWNER_ONLY_PUBLIC_READ },
+  "decks/data/read.ts#resolveDeckList": { access: "checked", call: (actor) => deckRead.resolveDeckList(actor, [{ set: "DEMO", number: 1, quantity: 1 }]), expect: PUBLIC },
+  "decks/data/versions.ts#listDeckVersions": { access: "checked", call: (actor, f) => deckVersions.listDeckVersions(actor, f.privateDeck.id), expect: OWNER_ONLY },
+  "decks/data/versions.ts#restoreDeckVersion": { access: "checked", call: async (actor, f) => deckVersions.restoreDeckVersion(actor, f.privateDeck.id, 1, await f.deckVersion(f.privateDeck.id)), expect: OWNER_ONLY },
+  "decks/data/write.ts#createDeck": { access: "checked", call: (actor, f) => deckWrite.createDeck(actor, { name: "Matrix", description: "", cards: legal(f) }), expect: SIGNED_IN },
   "decks/data/write.ts#saveDeck": {
     access: "checked",
-    call: async (f) => deckWrite.saveDeck({ deckId: f.privateDeck.id, expectedVersion: await f.deckVersion(f.privateDeck.id), name: "Owner's deck", description: "saved", cards: legal(f) }),
+    call: async (actor, f) => deckWrite.saveDeck(actor, { deckId: f.privateDeck.id, expectedVersion: await f.deckVersion(f.privateDeck.id), name: "Owner's deck", description: "saved", cards: legal(f) }),
     expect: OWNER_ONLY,
   },
-  "decks/data/write.ts#deleteDeck": { access: "checked", prepare: (f) => f.ownerDeck(), call: (_f, id) => deckWrite.deleteDeck(id), expect: OWNER_ONLY },
-  "decks/data/write.ts#setDeckVisibility": { access: "checked", call: (f) => deckWrite.setDeckVisibility(f.privateDeck.id, "private"), expect: OWNER_ONLY },
-  "decks/data/write.ts#copyDeck": { access: "checked", call: (f) => deckWrite.copyDeck({ deckId: f.privateDeck.id }), expect: OWNER_ONLY },
+  "decks/data/write.ts#deleteDeck": { access: "checked", prepare: (f) => f.ownerDeck(), call: (actor, _f, id) => deckWrite.deleteDeck(actor, id), expect: OWNER_ONLY },
+  "decks/data/write.ts#setDeckVisibility": { access: "checked", call: (actor, f) => deckWrite.setDeckVisibility(actor, f.privateDeck.id, "private"), expect: OWNER_ONLY },
+  "decks/data/write.ts#copyDeck": { access: "checked", call: (actor, f) => deckWrite.copyDeck(actor, { deckId: f.privateDeck.id }), expect: OWNER_ONLY },
   // games between two players: the owner hosts, the admin sits in seat 1 of an active game; codes and tokens are capabilities
-  "play/data/games.ts#createGame": { access: "checked", call: () => playGames.createGame({ listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck()), expect: SIGNED_IN },
-  "play/data/games.ts#joinGame": { access: "checked", prepare: () => waitingGame().then((g) => g.token), call: (_f, token) => playGames.joinGame({ token }, starterSeatDeck()), expect: SIGNED_IN },
-  "play/data/games.ts#cancelGame": { access: "checked", prepare: () => waitingGame().then((g) => g.code), call: (_f, code) => playGames.cancelGame(code), expect: OWNER_ONLY },
-  "play/data/games.ts#rematchGame": { access: "checked", prepare: () => activeGame("finished"), call: (_f, code) => playGames.rematchGame(code), expect: { guest: "unauthenticated", other: "denied", owner: "ok", admin: "ok" } },
-  "play/data/games.ts#listLobby": { access: "checked", call: () => playGames.listLobby(), expect: PUBLIC, verify: (_who, r) => expect(JSON.stringify(r)).not.toMatch(/inviteToken|"seed"/) },
+  "play/data/games.ts#createGame": { access: "checked", call: (actor) => playGames.createGame(actor, { listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck()), expect: SIGNED_IN },
+  "play/data/games.ts#joinGame": { access: "checked", prepare: () => waitingGame().then((g) => g.token), call: (actor, _f, token) => playGames.joinGame(actor, { token }, starterSeatDeck()), expect: SIGNED_IN },
+  "play/data/games.ts#cancelGame": { access: "checked", prepare: () => waitingGame().then((g) => g.code), call: (actor, _f, code) => playGames.cancelGame(actor, code), expect: OWNER_ONLY },
+  "play/data/games.ts#rematchGame": { access: "checked", prepare: () => activeGame("finished"), call: (actor, _f, code) => playGames.rematchGame(actor, code), expect: { guest: "unauthenticated", other: "denied", owner: "ok", admin: "ok" } },
+  "play/data/games.ts#listLobby": { access: "checked", call: (actor) => playGames.listLobby(actor), expect: PUBLIC, verify: (_who, r) => expect(JSON.stringify(r)).not.toMatch(/inviteToken|"seed"/) },
   "play/data/games.ts#listMyGames": {
     access: "checked",
     prepare: () => waitingGame().then((g) => g.code),
-    call: () => playGames.listMyGames(),
+    call: (actor) => playGames.listMyGames(actor),
     expect: SIGNED_IN,
     verify: (_who, r) => {
       // only the caller's own games, and nothing secret of them
@@ -446,11 +447,11 @@ const DAL: Record<string, Row> = {
   "play/data/games.ts#getGamePage": {
     access: "checked",
     prepare: () => waitingGame().then((g) => g.code),
-    call: (_f, code) => playGames.getGamePage(code),
+    call: (actor, _f, code) => playGames.getGamePage(actor, code),
     expect: PUBLIC,
     verify: (who, r) => expect((r as { inviteToken: string | null }).inviteToken === null).toBe(who !== "owner"),
   },
-  "play/data/games.ts#getInvite": { access: "checked", prepare: () => waitingGame().then((g) => g.token), call: (_f, token) => playGames.getInvite(token), expect: PUBLIC },
+  "play/data/games.ts#getInvite": { access: "checked", prepare: () => waitingGame().then((g) => g.token), call: (actor, _f, token) => playGames.getInvite(token), expect: PUBLIC },
   "play/data/games.ts#loadGameRecord": { access: "internal", why: "the referee's read of a game (seed included), which it never sends on", importers: ["lib/play/referee.ts"] },
   "play/data/log.ts#loadActions": { access: "internal", why: "the referee replays a game's log", importers: ["lib/play/referee.ts"] },
   "play/data/log.ts#appendActions": { access: "internal", why: "the referee appends an action it checked (seat, seq, engine)", importers: ["lib/play/referee.ts"] },
@@ -463,26 +464,14 @@ const DAL: Record<string, Row> = {
 
 /** A game the owner hosts, waiting for a second player. */
 async function waitingGame(): Promise<{ code: string; token: string }> {
-  const was = current.user;
-  current.user = f.users.owner;
-  try {
-    const { code } = await playGames.createGame({ listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck());
-    return { code, token: (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken };
-  } finally {
-    current.user = was;
-  }
+  const { code } = await playGames.createGame(f.users.owner, { listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck());
+  return { code, token: (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken };
 }
 
 /** A game between the owner (seat 0) and the admin (seat 1), under way or finished; its code. */
 async function activeGame(status: "active" | "finished" = "active"): Promise<string> {
   const { code, token } = await waitingGame();
-  const was = current.user;
-  current.user = f.users.admin;
-  try {
-    await playGames.joinGame({ token }, starterSeatDeck("eggman-empire"));
-  } finally {
-    current.user = was;
-  }
+  await playGames.joinGame(f.users.admin, { token }, starterSeatDeck("eggman-empire"));
   if (status === "finished") await t.prisma.playGame.update({ where: { code }, data: { status: "finished", result: "0", endReason: "concede" } });
   return code;
 }
@@ -538,35 +527,35 @@ const ROUTES: Record<string, Row> = {
     expect: SIGNED_IN,
   },
   "me/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/me/route")).GET(new Request("http://app.test/api/me")), expect: PUBLIC },
-  "me/owned/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/me/owned/route")).GET(new NextRequest(`http://app.test/api/me/owned?ids=${f.card(1)}`)), expect: SIGNED_IN, verify: async (who, r) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain('":9') },
-  "me/card-usage/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/me/card-usage/route")).GET(new NextRequest(`http://app.test/api/me/card-usage?card=${f.card(5)}`)), expect: SIGNED_IN, verify: async (who, r, f) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.id) },
+  "me/owned/route.ts#GET": { access: "checked", call: async (actor, f) => (await import("@/app/api/me/owned/route")).GET(new NextRequest(`http://app.test/api/me/owned?ids=${f.card(1)}`)), expect: SIGNED_IN, verify: async (who, r) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain('":9') },
+  "me/card-usage/route.ts#GET": { access: "checked", call: async (actor, f) => (await import("@/app/api/me/card-usage/route")).GET(new NextRequest(`http://app.test/api/me/card-usage?card=${f.card(5)}`)), expect: SIGNED_IN, verify: async (who, r, f) => who !== "owner" && expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.id) },
   "decks/[slug]/community/route.ts#GET": {
     access: "checked",
-    call: async (f) => (await import("@/app/api/decks/[slug]/community/route")).GET(new Request("http://app.test/x"), { params: Promise.resolve({ slug: f.privateDeck.slug }) }),
+    call: async (actor, f) => (await import("@/app/api/decks/[slug]/community/route")).GET(new Request("http://app.test/x"), { params: Promise.resolve({ slug: f.privateDeck.slug }) }),
     expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" },
   },
   "cards/[key]/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/cards/[key]/route")).GET(new Request("http://app.test/api/cards/DEMO-1"), { params: Promise.resolve({ key: "DEMO-1" }) }), expect: PUBLIC },
   "catalog/export/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/catalog/export/route")).GET(new Request("http://app.test/api/catalog/export?format=csv")), expect: ADMIN },
   "collection/export/route.ts#GET": {
     access: "checked",
-    call: async (f) => (await import("@/app/api/collection/export/route")).GET(new NextRequest(`http://app.test/api/collection/export?format=csv&userId=${f.users.owner.id}`)),
+    call: async (actor, f) => (await import("@/app/api/collection/export/route")).GET(new NextRequest(`http://app.test/api/collection/export?format=csv&userId=${f.users.owner.id}`)),
     expect: SIGNED_IN,
   },
   "collection/lookup/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/collection/lookup/route")).GET(new NextRequest("http://app.test/api/collection/lookup?q=1")), expect: SIGNED_IN },
-  "decks/want-list/route.ts#GET": { access: "checked", call: async (f) => (await import("@/app/api/decks/want-list/route")).GET(new NextRequest(want(`deck:${f.privateDeck.id}`))), expect: OWNER_ONLY },
+  "decks/want-list/route.ts#GET": { access: "checked", call: async (actor, f) => (await import("@/app/api/decks/want-list/route")).GET(new NextRequest(want(`deck:${f.privateDeck.id}`))), expect: OWNER_ONLY },
   "health/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/health/route")).GET(new Request("http://app.test/api/health")), expect: PUBLIC },
   // a player's stream carries their seat's view; anyone else with the game link gets the public view
   "play/[code]/stream/route.ts#GET": {
     access: "checked",
     prepare: () => activeGame(),
-    call: (_f, code) => firstStreamEvent(code),
+    call: (actor, _f, code) => firstStreamEvent(code),
     expect: PUBLIC,
     verify: (who, r) => expect((r as { event: { seat: number | null } }).event.seat).toBe(who === "owner" ? 0 : who === "admin" ? 1 : null),
   },
   "play/[code]/action/route.ts#POST": {
     access: "checked",
     prepare: () => activeGame(),
-    call: async (_f, code) =>
+    call: async (actor, _f, code) =>
       (await import("@/app/api/play/[code]/action/route")).POST(
         new Request(`http://app.test/api/play/${code}/action`, { method: "POST", headers: { origin: "http://app.test", host: "app.test", "content-type": "application/json" }, body: JSON.stringify({ seq: 0, move: { type: "concede" } }) }),
         { params: Promise.resolve({ code }) },
@@ -660,31 +649,20 @@ beforeAll(async () => {
   const users = { owner: await mk("owner@matrix.test", "user"), other: await mk("other@matrix.test", "user"), admin: await mk("admin@matrix.test", "admin") };
   const byNumber = new Map((await t.prisma.card.findMany({ where: { set: { code: "DEMO" } } })).map((c) => [c.number, c.id]));
   const card = (n: number) => byNumber.get(n)!;
-  const asOwner = async <T,>(fn: () => Promise<T>): Promise<T> => {
-    const was = current.user;
-    current.user = users.owner;
-    try {
-      return await fn();
-    } finally {
-      current.user = was;
-    }
-  };
   const makeDeck = async (visibility: "private" | "public") =>
-    asOwner(async () => {
-      const r = await deckWrite.createDeck({ name: `Owner's ${visibility} deck`, description: "", cards: [5, 6, 8, 11, 13, 15].map((n) => ({ cardId: card(n), quantity: 5 })) });
+    (async () => {
+      const r = await deckWrite.createDeck(users.owner, { name: `Owner's ${visibility} deck`, description: "", cards: [5, 6, 8, 11, 13, 15].map((n) => ({ cardId: card(n), quantity: 5 })) });
       if (!r.ok) throw new Error(r.message);
-      if (visibility === "public") await deckWrite.setDeckVisibility(r.id, "public");
+      if (visibility === "public") await deckWrite.setDeckVisibility(users.owner, r.id, "public");
       const d = await t.prisma.deck.findUniqueOrThrow({ where: { id: r.id } });
       return { id: d.id, slug: d.shareSlug };
-    });
+    })();
   const privateDeck = await makeDeck("private");
   const publicDeck = await makeDeck("public");
-  await asOwner(async () => {
-    await quantities.setOwned(card(1), 9);
-    for (const n of [5, 6, 8, 11, 13, 15]) await quantities.setOwned(card(n), 9);
-    await packs.recordPackOpening([card(1)]);
-    await suggestions.createSuggestion(validCard(700), null);
-  });
+  await quantities.setOwned(users.owner, card(1), 9);
+  for (const n of [5, 6, 8, 11, 13, 15]) await quantities.setOwned(users.owner, card(n), 9);
+  await packs.recordPackOpening(users.owner, [card(1)]);
+  await suggestions.createSuggestion(users.owner, validCard(700), null);
   f = {
     users,
     card,
@@ -700,8 +678,8 @@ beforeAll(async () => {
       return (await t.prisma.card.create({ data: { setId: set.id, number: n, title: `Spare ${n}`, titleKey: `spare ${n}`, colorMask: 1, colorCount: 1, rings: 1, rarity: "common", text: "" } })).id;
     },
     ownerDeck: async () => (await makeDeck("private")).id,
-    ownerPack: () => asOwner(async () => (await packs.recordPackOpening([card(2)])).id),
-    ownerComment: () => asOwner(async () => (await community.addComment(publicDeck.slug, "The owner's comment")).id),
+    ownerPack: async () => (await packs.recordPackOpening(users.owner, [card(2)])).id,
+    ownerComment: async () => (await community.addComment(users.owner, publicDeck.slug, "The owner's comment")).id,
   };
 });
 
@@ -770,7 +748,7 @@ describe.each([
       current.user = who === "guest" ? null : f.users[who];
       let result: unknown;
       try {
-        result = await row.call(f, prepared);
+        result = await row.call(who === "guest" ? GUEST : f.users[who], f, prepared);
         got[who] = await outcomeOf(result);
       } catch (e) {
         got[who] = outcomeOfError(e);
@@ -799,15 +777,12 @@ describe("the steps of an import act only on a job the session started", () => {
     const theirs = await t.prisma.importJob.create({ data: { kind: "collection", userId: f.users.owner.id, total: 1 } });
     await t.prisma.importCollectionStage.create({ data: { jobId: theirs.id, seq: 0, cardId: f.card(1), quantity: 3 } });
     const forged = { id: theirs.id, userId: f.users.owner.id };
-    current.user = f.users.other;
-    try {
+    {
       await expect(bulk.applyInOneTransaction(forged, 1, { kind: "collection", timeoutMs: 10_000, range: async () => {} })).rejects.toMatchObject({ code: "auth/forbidden" });
       await expect(bulk.dropImportJob(forged)).rejects.toMatchObject({ code: "auth/forbidden" });
       // a job of one's own does not open anyone else's either: the job row is matched with its owner
-      const mine = await bulk.startImportJob("collection", 0);
+      const mine = await bulk.startImportJob(f.users.other, "collection", 0);
       expect(mine.userId).toBe(f.users.other.id);
-    } finally {
-      current.user = null;
     }
     expect(await t.prisma.importJob.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ status: "staging", userId: f.users.owner.id });
     expect(await t.prisma.importCollectionStage.count({ where: { jobId: theirs.id } })).toBe(1);

@@ -188,7 +188,7 @@ describe("import and export", () => {
 
   it("the replace preview counts what would be removed", async () => {
     await seedAlice();
-    const p = await previewCollectionImport(bob, "csv", "set,number,quantity\nDEMO,1,2\n", "replace");
+    const p = await previewCollectionImport(alice, "csv", "set,number,quantity\nDEMO,1,2\n", "replace");
     expect(p.summary).toEqual({ changed: 2, added: 0, removed: 12, removedEntries: 2 });
   });
 
@@ -217,7 +217,7 @@ describe("import and export", () => {
     const check = await importCollection(null, form({ text: bad[0][1], mode: "add", intent: "check" }));
     if (!check.ok) throw new Error(check.message);
     expect(check.data.errors).toEqual([{ row: 3, code: "import/unknown-card", message: "No card DEMO-999 in the catalog." }]);
-    const mismatch = await previewCollectionImport(bob, "csv", bad[3][1], "add");
+    const mismatch = await previewCollectionImport(alice, "csv", bad[3][1], "add");
     expect(mismatch.errors[0].message).toBe('DEMO-001 is "Sonic the Hedgehog" in the catalog, not "Tails".');
   });
 
@@ -247,7 +247,7 @@ describe("import and export", () => {
     expect(Object.values(q).reduce((a, b) => a + b, 0)).toBe(2 * n * 2); // (1+2+3)/3 = 2 per card on average, twice
     // a file naming thousands of unknown set codes gets row errors, not a crash
     const codes = `set,number,quantity\n${Array.from({ length: 3000 }, (_, i) => `X${i},1,1`).join("\n")}\n`;
-    const p = await previewCollectionImport(bob, "csv", codes, "add");
+    const p = await previewCollectionImport(alice, "csv", codes, "add");
     expect(p.errors).toHaveLength(3000);
     expect(p.errors[0].code).toBe("import/unknown-card");
     await testDb.prisma.collectionEntry.deleteMany();
