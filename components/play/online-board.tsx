@@ -8,6 +8,7 @@ import { logText, realSlot, viewFromSeat } from "@/lib/play/presentation";
 import { BoardGrid, type GridRef, type SlotMode } from "@/components/playtest/board-grid";
 import { placementCells, PlacementHand, StaticHand, usePlacement } from "@/components/playtest/placement";
 import { GameLog, StatusPanel } from "@/components/playtest/side-panel";
+import { ActionDock, PhoneBar } from "@/components/playtest/phone-bar";
 import { OnlineDecision } from "./online-decision";
 import { GameOver } from "./game-over";
 import { MoveClock } from "./move-clock";
@@ -86,9 +87,10 @@ function Table({ m, send, sending }: { m: PlayMessage; send: (move: Move) => voi
   const stepLabel = m.status === "finished" ? "Game over" : m.view.pending ? "Rush: decision" : m.view.step === "play" ? "Play step" : "Rush step";
 
   return (
-    <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : ""}`}>
+    <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : pending || m.status === "finished" ? "max-md:pb-[42vh]" : ""}`}>
       <div className="min-w-0">
-        <p className="mb-1 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
+        <PhoneBar view={v} stepLabel={stepLabel} opponent={opponent} />
+        <p className="mb-1 min-h-6 text-sm font-medium text-slate-800 max-md:text-xs" data-testid="instruction" aria-live="polite">
           {instruction(m, names, legal, placedMine)}
         </p>
         <MoveClock m={m} names={names} onMove={send} />
@@ -106,8 +108,10 @@ function Table({ m, send, sending }: { m: PlayMessage; send: (move: Move) => voi
         <p className="text-xs text-slate-600" data-testid="opponent-status">
           {m.placed[1 - seat] && m.view.step === "play" && m.status === "active" ? `${opponent} has placed.` : null}
         </p>
-        {pending && <OnlineDecision view={m.view} pending={pending} names={names} onMove={send} disabled={sending} />}
-        {m.status === "finished" && <GameOver m={m} names={names} />}
+        <ActionDock open={Boolean(pending) || m.status === "finished"}>
+          {pending && <OnlineDecision view={m.view} pending={pending} names={names} onMove={send} disabled={sending} />}
+          {m.status === "finished" && <GameOver m={m} names={names} />}
+        </ActionDock>
         {active && (
           <button type="button" className="btn-danger self-start" onClick={() => window.confirm("Concede this game?") && send({ type: "concede" })}>
             Concede

@@ -3,6 +3,7 @@ import { frameBackground } from "@/components/catalog/card-face";
 import { describeEffect, isAutomated, type CardRef, type Color, type SlotView } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import { ringsText } from "@/lib/catalog/rings";
+import { shortCardText } from "@/lib/playtest/card-text";
 
 const DOT: Record<Color, string> = { blue: "#2563eb", red: "#dc2626", yellow: "#eab308", gray: "#6b7280" };
 
@@ -70,6 +71,7 @@ function BoardCardView({
   if (slot && slot.protect & 4) flags.push("protected from effects");
   const manual = notAutomated(def);
   const fx = effectText(def);
+  const short = shortCardText(def.text);
   return (
     <div
       data-card-zoom={def.key}
@@ -77,18 +79,24 @@ function BoardCardView({
       style={{ background: frameBackground(def.colors) }}
       title={`${def.title} (${def.key})${def.text ? ` — ${def.text}` : ""}${fx ? `\nEffect: ${fx}` : ""}${manual ? `\n${notAutomatedReason(def)}.` : ""}`}
     >
-      <div className="flex h-full flex-col overflow-hidden rounded-md bg-white px-1 pt-0.5 text-left">
-        <div className="flex items-start gap-1">
-          <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full border-[3px] border-amber-400 bg-amber-50 text-xs font-black text-amber-700" aria-hidden>
+      <div className="flex h-full flex-col overflow-hidden rounded-md bg-white px-[3px] pt-0.5 text-left md:px-1">
+        <div className="flex items-center justify-between gap-0.5">
+          <span className="grid h-[18px] w-[18px] shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-[10px] font-black leading-none text-amber-700 md:h-5 md:w-5 md:text-[11px]" aria-hidden>
             {def.rings}
           </span>
-          <span className="line-clamp-2 text-[10px] font-bold leading-tight text-slate-900">{def.title}</span>
+          {color && <span className="h-2.5 w-2.5 shrink-0 rounded-full ring-1 ring-white" style={{ background: DOT[color] }} title={`Active color: ${color}`} aria-hidden />}
         </div>
-        <span className="mt-auto truncate text-[9px] text-slate-600">{def.traits.join(" · ")}</span>
-        <div className="flex items-center justify-between pb-0.5 text-[9px] text-slate-600">
-          <span>{def.key}</span>
-          {color && <span className="h-2.5 w-2.5 rounded-full ring-1 ring-white" style={{ background: DOT[color] }} title={`Active color: ${color}`} aria-hidden />}
-        </div>
+        {/* The whole title, wrapped (never cut), and the short text below it; the rest is on zoom. */}
+        <span className="mt-px break-words text-[9px] font-bold leading-[1.1] text-slate-900 [hyphens:auto] md:text-[10px]" lang="en" data-testid="board-card-title">
+          {def.title}
+        </span>
+        {short && (
+          <span className="mt-px line-clamp-3 min-h-0 shrink text-[7.5px] leading-[1.15] text-slate-700 md:line-clamp-4 md:text-[8px]" data-testid="board-card-text">
+            {short}
+          </span>
+        )}
+        <span className="mt-auto shrink-0 truncate text-[8px] leading-tight text-slate-600 max-md:pb-0.5 md:text-[9px]">{def.traits.join(" · ")}</span>
+        <span className="shrink-0 truncate pb-0.5 text-[9px] leading-tight text-slate-500 max-md:hidden">{def.key}</span>
       </div>
       {current !== null && (
         <span className="absolute -right-1.5 -top-1.5 rounded-full bg-violet-700 px-1.5 text-[10px] font-bold text-white" title={`Current rings ${current} (printed ${def.rings})`}>
@@ -96,7 +104,7 @@ function BoardCardView({
         </span>
       )}
       {faceDownKnown && (
-        <span className="absolute inset-x-0 bottom-4 mx-auto w-fit rounded bg-slate-900/85 px-1 text-[9px] font-semibold uppercase tracking-wide text-white">
+        <span className="absolute right-[3px] top-[3px] rounded bg-slate-900/85 px-0.5 text-[7px] font-semibold uppercase leading-tight text-white md:right-1 md:px-1 md:text-[8px]">
           {revealed ? "revealed" : "face down"}
         </span>
       )}
@@ -109,7 +117,7 @@ function BoardCardView({
         </span>
       )}
       {fx && (
-        <span className="absolute bottom-3.5 right-0.5 rounded bg-violet-700 px-0.5 text-[8px] font-bold text-white" aria-hidden>
+        <span className="absolute bottom-0.5 right-1 rounded bg-violet-700 px-0.5 text-[8px] font-bold leading-tight text-white" aria-hidden>
           FX
         </span>
       )}

@@ -1,5 +1,5 @@
 "use client";
-import { memo, type ReactNode } from "react";
+import { cloneElement, isValidElement, memo, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from "react";
 import type { Player, Row, SideView, SlotView } from "@/lib/engine";
 import type { Ghost } from "@/lib/playtest/presentation";
 import type { BoardCardDef } from "@/lib/playtest/cards";
@@ -78,10 +78,56 @@ export function BoardGrid({
   /** The opponent's name in the row labels and card descriptions ("AI" in solo play). */
   opponent?: string;
 }) {
+  const root = useRef<HTMLDivElement>(null);
+  const lines = linesFor(opponent);
+  // Roving tabindex (the ARIA grid pattern): the field is one tab stop; arrow keys move between its 20 cells.
+  const modes = lines.flatMap((line) => [1, 2, 3, 4, 5].map((column) => (modeOf ? modeOf({ player: line.player, row: line.row, column }) : null)));
+  const firstAction = modes.findIndex((m) => m === "legal" || m === "target");
+  const actionKey = modes.join(",");
+  const [active, setActive] = useState(firstAction >= 0 ? firstAction : 15);
+  const [seenKey, setSeenKey] = useState(actionKey);
+  if (seenKey !== actionKey) {
+    // What may be done changed: the tab stop moves to the first cell where something can be done.
+    setSeenKey(actionKey);
+    if (firstAction >= 0) setActive(firstAction);
+  }
+  useEffect(() => {
+    // Focus follows the next action when it was lost (a button that vanished left it on <body>) or is already in the field.
+    if (firstAction < 0) return;
+    const el = document.activeElement;
+    if (el && el !== document.body && !root.current?.contains(el)) return;
+    root.current?.querySelector<HTMLElement>(`[data-cell="${firstAction}"]`)?.focus({ preventScroll: false });
+  }, [actionKey, firstAction]);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const from = Number((e.target as HTMLElement).closest<HTMLElement>("[data-cell]")?.dataset.cell ?? active);
+    const r = Math.floor(from / 5);
+    const c = from % 5;
+    const to =
+      e.key === "ArrowRight" ? r * 5 + Math.min(4, c + 1)
+      : e.key === "ArrowLeft" ? r * 5 + Math.max(0, c - 1)
+      : e.key === "ArrowDown" ? Math.min(3, r + 1) * 5 + c
+      : e.key === "ArrowUp" ? Math.max(0, r - 1) * 5 + c
+      : e.key === "Home" ? (e.ctrlKey ? 0 : r * 5)
+      : e.key === "End" ? (e.ctrlKey ? 19 : r * 5 + 4)
+      : null;
+    if (to === null) return;
+    e.preventDefault();
+    setActive(to);
+    root.current?.querySelector<HTMLElement>(`[data-cell="${to}"]`)?.focus();
+  };
+  const focusable = (i: number) => ({ "data-cell": String(i), tabIndex: i === active ? 0 : -1, onFocus: () => setActive(i) });
   return (
     <div
+      ref={root}
+      onKeyDown={onKeyDown}
       className="inline-grid grid-cols-[repeat(5,var(--rb-cell,84px))] items-center gap-x-1.5 gap-y-1 md:grid-cols-[5.5rem_repeat(5,84px)] md:gap-x-2 md:gap-y-1.5"
-      role="table" aria-label={`The field: ${opponent} rows on top, your rows below`}>
+      role="grid"
+      aria-label={`The field: ${opponent} rows on top, your rows below`}
+      aria-describedby="field-keys"
+    >
+      <p id="field-keys" className="sr-only">
+        Arrow keys move between the cells of the field; Enter or Space acts on a highlighted card.
+      </p>
       <div role="row" className="contents">
         <span role="columnheader" className="hidden md:block">
           <span className="sr-only">Row</span>
@@ -96,19 +142,22 @@ export function BoardGrid({
           </span>
         ))}
       </div>
-      {linesFor(opponent).map((line, li) => (
-        <div role="row" key={line.label} className={`contents ${li === 2 ? "[&>*]:mt-3" : ""}`}>
-          <span role="rowheader" className={`col-span-5 text-left text-xs font-semibold md:col-span-1 md:text-right ${line.player === 0 ? "text-blue-800" : "text-rose-800"}`}>
+      {lines.map((line, li) => (
+        <div role="row" key={line.label} className={`contents ${li === 2 ? "[&>*]:mt-2 md:[&>*]:mt-3" : ""}`}>
+          <span role="rowheader" className={`col-span-5 text-left text-[11px] font-semibold leading-tight md:col-span-1 md:text-right md:text-xs ${line.player === 0 ? "text-blue-800" : "text-rose-800"}`}>
             {line.label}
           </span>
           {[0, 1, 2, 3, 4].map((ci) => {
             const column = ci + 1;
-            if (line.player === 0 && line.row === "chaos" && chaosOverride)
+            const index = li * 5 + ci;
+            if (line.player === 0 && line.row === "chaos" && chaosOverride) {
+              const cell = chaosOverride[ci];
               return (
-                <div role="cell" key={ci} className={CELL}>
-                  {chaosOverride[ci]}
+                <div role="gridcell" key={ci} className={CELL}>
+                  {isValidElement(cell) ? cloneElement(cell as ReactElement<Record<string, unknown>>, focusable(index)) : cell}
                 </div>
               );
+            }
             const slot = sides[line.player][line.row][ci];
             const ref = { player: line.player, row: line.row, column };
             const mode = modeOf ? modeOf(ref) : null;
@@ -126,7 +175,7 @@ export function BoardGrid({
             const label = describe(line.player, line.row, column, slot, opponent) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
             return (
               <div
-                role="cell"
+                role="gridcell"
                 key={ci}
                 className={`relative ${CELL}`}
                 data-slot={`${line.player}-${line.row}-${column}`}
@@ -136,6 +185,7 @@ export function BoardGrid({
                 {mode && (
                   <button
                     type="button"
+                    {...focusable(index)}
                     onClick={() => onSlot?.(ref)}
                     aria-label={label}
                     className={`peer absolute inset-0 z-[1] rounded-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${mode === "illegal" ? "cursor-not-allowed" : "cursor-pointer"}`}
@@ -145,7 +195,8 @@ export function BoardGrid({
                   role={mode ? undefined : "group"}
                   aria-label={mode ? undefined : label}
                   aria-hidden={mode ? true : undefined}
-                  className={`h-full w-full rounded-lg ${ring} ${mode && mode !== "illegal" ? "transition-transform peer-hover:-translate-y-0.5" : ""}`}
+                  {...(mode ? {} : focusable(index))}
+                  className={`h-full w-full rounded-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${ring} ${mode && mode !== "illegal" ? "transition-transform peer-hover:-translate-y-0.5" : ""}`}
                 >
                   {content ?? <span className={`block h-full w-full rounded-lg border-2 border-dashed border-slate-300 ${mode ? "" : "bg-slate-50"}`} aria-hidden />}
                 </div>

@@ -126,6 +126,11 @@ export function PlacementHand({ p }: { p: Placement }) {
   const cards = p.inHand;
   const fi = Math.min(focusIndex, Math.max(0, cards.length - 1));
   const refocus = useRef(false);
+  useLayoutEffect(() => {
+    // A new play step is the next action: focus starts in the hand unless the player is already elsewhere.
+    const el = document.activeElement;
+    if (!el || el === document.body) refs.current[0]?.focus({ preventScroll: true });
+  }, []);
   // After a keyboard placement the placed card's button is gone: keep focus in the hand.
   useLayoutEffect(() => {
     if (!refocus.current) return;

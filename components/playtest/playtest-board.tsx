@@ -13,6 +13,7 @@ import { CorrectionPanel, correctionAction, correctionTargetsOf, type Correction
 import { GameLog, StatusPanel } from "./side-panel";
 import { useGame, type UseGameOptions } from "./use-game";
 import { ShareReplay } from "./share-replay";
+import { ActionDock, PhoneBar } from "./phone-bar";
 import { BoardLegend } from "./legend";
 import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
 import { RuleRefText } from "@/components/rules/rule-ref-text";
@@ -182,6 +183,8 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
                 ? "Waiting for the AI to place its cards."
                 : "Waiting for the AI's flip.";
 
+  // On a phone the next action docks at the bottom of the screen (ActionDock) while there is one.
+  const dockOpen = Boolean(error || g.state.aiError || pending || turnEnd || over);
   const winnerText = session.conceded
     ? "You conceded. The AI wins."
     : s.winner === "draw"
@@ -193,7 +196,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
           : null;
 
   return (
-    <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : ""}`}>
+    <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : dockOpen ? "max-md:pb-[42vh]" : ""}`}>
       <div className="min-w-0">
         {revealAll && (
           <p className="mb-2 rounded border-2 border-dashed border-orange-500 bg-orange-50 px-3 py-1 text-sm font-semibold text-orange-800" role="status">
@@ -201,7 +204,8 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
           </p>
         )}
         {guide && <TutorialGuide hint={tutorialHint(turnEnd ? turnEnd.after : s, turnEnd, humanTurn)} />}
-        <p className="mb-2 min-h-6 text-sm font-medium text-slate-800" data-testid="instruction" aria-live="polite">
+        <PhoneBar view={model.view} stepLabel={stepLabel(s, turnEnd !== null, session.conceded)} />
+        <p className="mb-2 min-h-6 text-sm font-medium text-slate-800 max-md:mb-1 max-md:text-xs" data-testid="instruction" aria-live="polite">
           {instruction}
         </p>
         {boardArea}
@@ -214,6 +218,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
       </div>
       <aside className="flex min-w-0 flex-col gap-3" aria-label="Game panel">
         <StatusPanel view={model.view} sides={model.sides} stepLabel={stepLabel(s, turnEnd !== null, session.conceded)} thinking={thinking} />
+<ActionDock open={dockOpen}>
         <div role="alert" aria-live="assertive" className="empty:hidden">
           {error && (
             <div className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800" data-testid="action-error">
@@ -251,6 +256,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
             </div>
           </section>
         )}
+        </ActionDock>
         <section aria-label="Solo tools" className="panel flex flex-wrap gap-2 p-3">
           <button type="button" className="btn-secondary" onClick={g.undo} disabled={!g.canUndo} title="Undo your last action and the AI's reply">
             Undo

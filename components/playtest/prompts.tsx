@@ -182,7 +182,7 @@ export function TurnEndPanel({ t, revealAll, auto, onContinue, onAuto }: { t: Tu
         </div>
       )}
       {phase === "score" && (
-        <div className="mt-2 grid grid-cols-2 gap-2" data-testid="score-breakdown">
+        <div className="mt-2 grid grid-cols-2 gap-2 max-md:hidden" data-testid="score-breakdown">
           <ScoreList s={t.before} player={0} label="You" />
           <ScoreList s={t.before} player={1} label="AI" />
           <p className="col-span-2 text-xs text-slate-600">More rings gains a Chaos Emerald; a tie gains nothing. Modifiers do not count here.</p>
