@@ -1,7 +1,7 @@
 /**
- * The signed-in user's collection. Every exported function reads the owner
- * from the session (requireUser) and never takes a user id from its caller,
- * so no forged field can reach another user's rows.
+ * The signed-in user's collection. Every exported function takes the actor
+ * first and acts on that actor's rows only; it never takes a user id from its
+ * caller, so no forged field can reach another user's rows.
  */
 export { listCollection, ownedQuantities } from "./browse";
 export { adjustOwned, setOwned } from "./quantities";

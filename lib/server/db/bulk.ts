@@ -53,8 +53,8 @@ export class ImportTimeoutError extends DomainError {
 }
 
 /**
- * An import job of the session's user: minted only by `startImportJob` (after
- * `requireUser()`), so the steps that act on a job's staged rows
+ * An import job of its actor: minted only by `startImportJob` (after
+ * `requireActor(actor)`), so the steps that act on a job's staged rows
  * (`applyInOneTransaction`, `dropImportJob`) act for whoever started it and
  * nobody else. A caller cannot make one up: an object not minted here is refused.
  */
