@@ -30,7 +30,7 @@ vi.mock("@/lib/decks/data", () => ({
   getMyOwnedCounts: async () => WHOLE_COLLECTION,
   getMyOwnedCountsFor: async (ids: string[]) => Object.fromEntries(ids.map((id) => [id, WHOLE_COLLECTION[id] ?? 0])),
 }));
-vi.mock("@/lib/server/session", () => ({ requireUserOrRedirect: async () => ({ id: "u1" }) }));
+vi.mock("@/lib/server/request-actor", () => ({ requireUserOrRedirect: async () => ({ id: "u1" }) }));
 vi.mock("@/lib/catalog/data/card-search", () => ({ catalogFacets: async () => ({ traits: [], sets: [] }) }));
 vi.mock("@/lib/lab/data", () => ({ listLabRuns: async () => [] }));
 vi.mock("@/components/lab/lab-history", () => ({ LabHistory: () => null }));
