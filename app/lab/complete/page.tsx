@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { CompletePicker } from "@/components/lab/complete-picker";
 import { StandIns } from "@/components/lab/stand-ins";
-import { getDeckCompletion, getStandInSimulation } from "@/lib/lab/data";
+import { getDeckCompletion, getStandInSimulation, listLabChoices } from "@/lib/lab/data";
 import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import { proposeReplacements } from "@/lib/decks/completion";
 import type { LabAgent } from "@/lib/lab/matchup";
@@ -19,14 +20,27 @@ export default async function CompletePage({ searchParams }: { searchParams: Pro
   const text = typeof raw === "string" ? raw : "";
   const actor = await requireUserOrRedirect(`/lab/complete?deck=${encodeURIComponent(text)}`);
   const source = parseSource(text);
-  const heading = <h1 className="mb-3 text-2xl font-bold">Complete from my collection</h1>;
+  const { mine } = await listLabChoices(actor);
+  const current = source ? sourceString(source) : "";
+  const heading = (
+    <>
+      <h1 className="mb-3 text-2xl font-bold">Complete from my collection</h1>
+      <div className="mb-4">
+        <CompletePicker mine={mine} current={current} />
+      </div>
+    </>
+  );
   if (!source)
     return (
       <div>
         {heading}
-        <p role="alert" className="panel text-sm">
-          Open this page from a deck (its &ldquo;Complete from my collection&rdquo; link): the link names no deck this page can read.
-        </p>
+        {text.trim() !== "" ? (
+          <p role="alert" className="panel text-sm">
+            The link names no deck this page can read. Pick one of your decks above.
+          </p>
+        ) : (
+          mine.length > 0 && <p className="text-slate-700">Pick a deck to see which of its cards you own, and the best stand-ins from your collection for the rest.</p>
+        )}
       </div>
     );
   const r = await getDeckCompletion(actor, source);
