@@ -11,6 +11,7 @@ import { GameLog, StatusPanel } from "@/components/playtest/side-panel";
 import { ActionDock, PhoneBar } from "@/components/playtest/phone-bar";
 import { OnlineDecision } from "./online-decision";
 import { GameOver } from "./game-over";
+import { useLogCards } from "./log-cards";
 import { MoveClock } from "./move-clock";
 import { usePlayStream } from "./use-play-stream";
 
@@ -83,7 +84,8 @@ function Table({ m, send, sending }: { m: PlayMessage; send: (move: Move) => voi
   };
   const grid = (chaos?: React.ReactNode[]) => <BoardGrid sides={v.players} revealed={false} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={v.lastFlip} opponent={opponent} />;
   const hand = v.players[0].hand ?? [];
-  const lines = useMemo(() => logText(m.log, names, m.seat).map((l) => ({ ...l, cards: [] })), [m.log, names, m.seat]);
+  const logCards = useLogCards(m.view, m.log);
+  const lines = useMemo(() => logText(m.log, names, m.seat).map((l, i) => ({ ...l, cards: logCards[i] ?? [] })), [m.log, names, m.seat, logCards]);
   const stepLabel = m.status === "finished" ? "Game over" : m.view.pending ? "Rush: decision" : m.view.step === "play" ? "Play step" : "Rush step";
 
   return (

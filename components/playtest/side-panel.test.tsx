@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyAction, playerView, runScenario, type GameState, type Pending, type Scenario } from "@/lib/engine";
-import { StatusPanel } from "./side-panel";
+import { GameLog, StatusPanel } from "./side-panel";
 import { DecisionPrompt } from "./prompts";
 
 afterEach(cleanup);
@@ -63,5 +63,29 @@ describe("what the human has seen on the board", () => {
     expect(screen.queryByTestId("you-known-deck")).toBeNull();
     expect(screen.queryByTestId("ai-known-hand")).toBeNull();
     expect(screen.queryByTestId("ai-known-deck")).toBeNull();
+  });
+});
+
+describe("the game log", () => {
+  it("shows copies of a named card as one button with its count (Sonic ×2)", () => {
+    render(
+      <GameLog
+        lines={[
+          {
+            key: 0,
+            type: "place",
+            text: "Player 1 (you) placed 5 cards face down in their chaos row.",
+            turnStart: false,
+            cards: [
+              { key: "DEMO-001", title: "Sonic", count: 2 },
+              { key: "DEMO-002", title: "Tails", count: 1 },
+            ],
+          },
+        ]}
+      />,
+    );
+    const buttons = screen.getAllByTestId("log-card");
+    expect(buttons.map((b) => b.textContent)).toEqual(["Sonic ×2", "Tails"]);
+    expect(screen.getByRole("button", { name: "Show Sonic (DEMO-001), 2 copies" })).toBeTruthy();
   });
 });

@@ -163,9 +163,10 @@ const LogItem = memo(function LogItem({ text, type, turnStart, cards }: Omit<Log
           data-testid="log-card"
           tabIndex={-1}
           className="ml-1 inline-block cursor-zoom-in rounded border border-slate-300 px-1 align-baseline text-[0.65rem] leading-tight text-slate-700 hover:border-blue-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
-          aria-label={`Show ${c.title} (${c.key})`}
+          aria-label={`Show ${c.title} (${c.key})${c.count > 1 ? `, ${c.count} copies` : ""}`}
         >
           {c.title}
+          {c.count > 1 && <span className="font-semibold"> ×{c.count}</span>}
         </button>
       ))}
     </li>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import copyDiscard from "@/data/scenarios/copy-discard.json";
 import battleDiscard from "@/data/scenarios/battle-discard.json";
-import { applyAction, legalActions, loadScenario, type Action, type GameState, type Scenario } from "@/lib/engine";
-import { discardGhosts, endsRush, eventsShown, logLines, scoreTotals, turnEndFrom, turnEndModel } from "./presentation";
+import { applyAction, legalActions, loadScenario, type Action, type GameEvent, type GameState, type Scenario } from "@/lib/engine";
+import { discardGhosts, endsRush, eventsShown, logLines, namedCards, scoreTotals, turnEndFrom, turnEndModel } from "./presentation";
 import { parseSetupParams, resolveSetup } from "./setup-params";
 import { AI, HUMAN, startSession } from "./session";
 import { demoCatalog } from "@/lib/playtest/test-catalog";
@@ -107,5 +107,26 @@ describe("log lines", () => {
     expect(events.some((e, i) => e.private && e.player === AI && e.cards.length > 0 && revealed[i].cards.length > 0)).toBe(true);
     // without a card table, no line names a card
     expect(logLines(events, true).every((l) => l.cards.length === 0)).toBe(true);
+  });
+});
+
+describe("the log names copies", () => {
+  const def = (key: string, title: string) => ({ key, title }) as unknown as GameState["cards"][number];
+  const table = [def("DEMO-001", "Sonic"), def("DEMO-002", "Tails"), def("DEMO-003", "Knuckles"), def("DEMO-001", "Sonic"), def("DEMO-004", "Amy")];
+  const placed = { type: "place", player: HUMAN, cards: [0, 1, 2, 3, 4], message: "Player 1 placed 5 cards face down in their chaos row." } as unknown as GameEvent;
+
+  it("five placed cards with two copies of Sonic name four cards, Sonic ×2 (in order of first appearance)", () => {
+    const [line] = logLines([placed], true, table);
+    expect(line.cards).toEqual([
+      { key: "DEMO-001", title: "Sonic", count: 2 },
+      { key: "DEMO-002", title: "Tails", count: 1 },
+      { key: "DEMO-003", title: "Knuckles", count: 1 },
+      { key: "DEMO-004", title: "Amy", count: 1 },
+    ]);
+    expect(line.cards.reduce((n, c) => n + c.count, 0)).toBe(5);
+  });
+
+  it("skips ids the viewer cannot name", () => {
+    expect(namedCards([0, 7, 3], (id) => table[id])).toEqual([{ key: "DEMO-001", title: "Sonic", count: 2 }]);
   });
 });

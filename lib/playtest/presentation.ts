@@ -41,25 +41,43 @@ export interface LogLine {
   type: GameEvent["type"];
   text: string;
   turnStart: boolean;
-  cards: { key: string; title: string }[];
+  cards: NamedCard[];
+}
+
+/** A catalog card a log line names, with how many of the event's cards are copies of it. */
+export interface NamedCard {
+  key: string;
+  title: string;
+  count: number;
+}
+
+/**
+ * The catalog cards of an event's instance ids, in order of first appearance,
+ * copies counted (ids the viewer cannot name are skipped). Pure.
+ */
+export function namedCards(ids: readonly number[], defOf: (id: number) => { key?: string; title: string } | null | undefined): NamedCard[] {
+  const named = new Map<string, NamedCard>();
+  for (const id of ids) {
+    const def = defOf(id);
+    if (!def?.key) continue;
+    const seen = named.get(def.key);
+    if (seen) seen.count++;
+    else named.set(def.key, { key: def.key, title: def.title, count: 1 });
+  }
+  return [...named.values()];
 }
 
 /**
  * The game log as the human may read it (all events in study mode). `cards`
  * is the game's card table (instance id → definition): each line lists the
- * catalog cards its event names, once each. A private event of the other
- * player names none (eventsForPlayer empties its cards).
+ * catalog cards its event names, once each with its number of copies (five
+ * placed cards with two copies of Sonic name four cards, Sonic ×2). A private
+ * event of the other player names none (eventsForPlayer empties its cards).
  */
 export function logLines(events: readonly GameEvent[], revealAll: boolean, cards: readonly CardDef[] = []): LogLine[] {
   const visible = revealAll ? events : eventsForPlayer(events, HUMAN);
-  return visible.map((e, i) => {
-    const named = new Map<string, string>();
-    for (const id of e.cards) {
-      const def = cards[id] as (CardDef & { key?: string }) | undefined;
-      if (def?.key) named.set(def.key, def.title);
-    }
-    return { key: i, type: e.type, text: humanizeMessage(e.message), turnStart: e.type === "lead", cards: [...named].map(([key, title]) => ({ key, title })) };
-  });
+  const defOf = (id: number) => cards[id] as (CardDef & { key?: string }) | undefined;
+  return visible.map((e, i) => ({ key: i, type: e.type, text: humanizeMessage(e.message), turnStart: e.type === "lead", cards: namedCards(e.cards, defOf) }));
 }
 
 /** A discarded card to animate: where it was and what it was. */
