@@ -185,8 +185,10 @@ function validateRow({ line, raw }: RawRow, seen: Map<string, number>): Validate
   const key = typeof raw.set === "string" && raw.number !== undefined && /^\d+$/.test(String(raw.number).trim()) ? cardKey(raw.set.trim().toUpperCase(), Number(raw.number)) : null;
   const errors = [...(csvErrors ?? []).map((e) => `CSV: ${e}`)];
   if (!parsed.ok) for (const [field, msgs] of Object.entries(parsed.fieldErrors)) for (const m of msgs) errors.push(`${field}: ${m}`);
-  if (parsed.ok) {
-    const k = cardKey(parsed.card.set, parsed.card.number);
+  // A set + number is taken by its first row even when that row is rejected: a later row with the
+  // same key is a duplicate too (else the dry run would offer to create it, and the fixed file would then refuse it).
+  const k = parsed.ok ? cardKey(parsed.card.set, parsed.card.number) : key;
+  if (k !== null) {
     const first = seen.get(k);
     if (first !== undefined) errors.push(`${k} appears twice in the file (first at row ${first}).`);
     else seen.set(k, line);

@@ -131,6 +131,15 @@ describe("malformed import files are rejected with row-level errors and nothing 
     await expectNothingWritten();
   });
 
+  it("a dry run rejects a repeated set + number even when its first row was rejected (never 'create')", async () => {
+    const csv = `${HEADER}\nDEMO,104,One,Animal,purple,3,common,,\nDEMO,104,Two,Animal,red,3,common,,\n`;
+    const r = await dryRunImport(csv, "csv");
+    expect(r.rows.map((x) => x.action)).toEqual(["reject", "reject"]);
+    expect(r.counts).toEqual({ create: 0, update: 0, unchanged: 0, reject: 2 });
+    expect(r.rows[1].errors.join()).toMatch(/DEMO-104 appears twice in the file \(first at row 2\)/);
+    await expectNothingWritten();
+  });
+
   it("rejects wrong columns for the whole file", async () => {
     const csv = `set,number,name,traits,colors,rings,rarity,text,effect,power\nDEMO,104,X,Animal,blue,1,common,,,9\n`;
     const r = await applyImport(csv, "csv");
