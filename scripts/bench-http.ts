@@ -1,7 +1,7 @@
 /**
  * HTTP load benchmark of the production build on a scratch database.
  *
- *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|import|collection-import|update-import|cli-import|login-flood|all
+ *   npm run bench:http [-- --db sqlite|postgres --cards 10000 --mode pages|import|collection-import|update-import|cli-import|editor|login-flood|all
  *                          --duration 10 --connections 20 --port 3199 --dist .next-bench --rebuild|--no-build]
  *
  * pages        bounded autocannon loads (loopback only) on a static asset (the
@@ -22,6 +22,10 @@
  * cli-import   `npm run catalog -- import` of 20,000 new cards in a second
  *              process while the app serves: health p99, and 5-card collection
  *              imports through the app meanwhile (all must succeed).
+ * editor       the deck editor of a user owning 20,000 cards (a 60-card deck):
+ *              its HTML size and the server CPU per view (≤ 100 KB, ≤ 30 ms).
+ * Every run prints the server's resident memory (VmRSS) before the modes, at
+ * its peak, right after them and after 30 s idle (target: under 400 MB after).
  * The import modes also print the server's longest event-loop block
  * (monitorEventLoopDelay, EVENT_LOOP_STATS=1), how long each apply's write
  * transaction lasted (BULK_TIMINGS=1; on SQLite it holds the write lock, and
@@ -38,16 +42,18 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { onCleanup, runTool } from "./lib/cleanup";
 import { BASE, CARDS, DB_KIND, DIST, fail, MODE, PORT, root, state, step } from "./lib/http-config";
 import { cliImportMode } from "./lib/http-cli-import";
+import { editorMode, seedEditorFixture } from "./lib/http-editor";
 import { catalogImportMode, collectionImportMode, updateImportMode } from "./lib/http-imports";
 import { loginFloodMode } from "./lib/http-login-flood";
 import { pagesMode } from "./lib/http-pages";
 import { createScratchDb, prepare, type Seeded } from "./lib/http-seed";
-import { session, startServer } from "./lib/http-server";
+import { session, startRssSampler, startServer } from "./lib/http-server";
 
 // ---------- the modes (add a mode here) ----------
 
@@ -58,6 +64,7 @@ const MODES: Record<string, (seeded: Seeded) => Promise<void>> = {
   "collection-import": collectionImportMode,
   "update-import": updateImportMode,
   "cli-import": cliImportMode,
+  editor: editorMode,
   // locks 127.0.0.1 out of signing in for the limit's window: the users are signed in before any mode runs (main)
   "login-flood": loginFloodMode,
 };
@@ -74,14 +81,30 @@ async function main() {
   // undone last, after the server (registered later) has stopped; KEEP=1 keeps it to look at
   onCleanup(() => (process.env.KEEP ? undefined : db.drop()));
   const seeded = await prepare(db.url);
+  if (selected.includes("editor")) seeded.editor = await seedEditorFixture(db.url);
   const server = await startServer(db.url);
   state.pid = server.pid;
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
   step(`Server up on ${BASE} (build ${readFileSync(path.join(root, DIST, "BUILD_ID"), "utf8").trim()}, commit ${commit || "?"})`);
   // every user the modes act as, signed in before any mode: a mode may lock sign-in (login-flood), in any order
-  for (const email of [seeded.userEmail, seeded.adminEmail]) await session(email);
-  for (const m of selected) await MODES[m](seeded);
+  for (const email of [seeded.userEmail, seeded.adminEmail, ...(seeded.editor ? [seeded.editor.email] : [])]) await session(email);
+  const rss = startRssSampler();
+  const before = rss.now();
+  for (const m of selected) {
+    await MODES[m](seeded);
+    console.log(`  server RSS after ${m}: ${mb(rss.now())}, peak so far ${mb(rss.peak())}`);
+  }
+  const after = rss.now();
+  await sleep(30_000);
+  const idle = rss.now();
+  rss.stop();
+  const [l1] = loadavg();
+  console.log(
+    `\nServer RSS (VmRSS): before the loads ${mb(before)}, peak ${mb(rss.peak())}, right after ${mb(after)}, after 30 s idle ${mb(idle)} (load average ${l1.toFixed(1)}) — target after < 400 MB: ${idle !== null && idle < 400 * 1024 ? "met" : "missed"}`,
+  );
 }
+
+const mb = (kb: number | null) => (kb === null ? "?" : `${(kb / 1024).toFixed(0)} MB`);
 
 // a failed mode, an exception or Ctrl-C stops every child process and drops the scratch database (scripts/lib/cleanup.ts)
 runTool(main);

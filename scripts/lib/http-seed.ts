@@ -74,7 +74,8 @@ export function generatedCard(set: string, number: number) {
   };
 }
 
-export type Seeded = { cardPath: string; deckSlug: string; userEmail: string; adminEmail: string };
+/** `editor`: the editor mode's collector and deck (scripts/lib/http-editor.ts), seeded only when that mode runs. */
+export type Seeded = { cardPath: string; deckSlug: string; userEmail: string; adminEmail: string; editor?: { email: string; deckId: string } };
 
 /** Migrates, seeds the demo set (prepare-app, which also builds when the sources changed), then the generated catalog, users, a collection and decks. */
 export async function prepare(url: string): Promise<Seeded> {

@@ -105,3 +105,28 @@ export function serverCpuMs(): number | null {
   }
 }
 
+
+/** The server's resident memory in KB (VmRSS of /proc/<pid>/status), or null where /proc is missing. */
+export function serverRssKb(): number | null {
+  if (!state.pid) return null;
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${state.pid}/status`, "utf8"));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the server's RSS every 250 ms until stop(): now() reads it, peak() is the highest seen. */
+export function startRssSampler(): { now: () => number | null; peak: () => number | null; stop: () => void } {
+  let peak: number | null = null;
+  const sample = () => {
+    const kb = serverRssKb();
+    if (kb !== null && (peak === null || kb > peak)) peak = kb;
+    return kb;
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  timer.unref();
+  return { now: sample, peak: () => peak, stop: () => clearInterval(timer) };
+}
