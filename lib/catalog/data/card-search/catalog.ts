@@ -46,8 +46,10 @@ function vocabulary(): Promise<SearchVocabulary> {
 /** Public: the traits and set codes the filter controls offer. */
 export async function catalogFacets(): Promise<{ traits: string[]; sets: string[] }> {
   const [traits, sets] = await Promise.all([
-    db.cardTrait.findMany({ distinct: ["traitKey"], select: { trait: true }, orderBy: { traitKey: "asc" } }),
+    // grouped in SQL: Prisma's `distinct` reads every trait row (one per card and trait) and dedupes them in memory,
+    // ~60 ms of CPU per page view at 25,000 cards (the deck editor reads this on every view; bench:http --mode editor)
+    db.cardTrait.groupBy({ by: ["traitKey"], _min: { trait: true }, orderBy: { traitKey: "asc" } }),
     db.cardSet.findMany({ select: { code: true }, orderBy: { code: "asc" } }),
   ]);
-  return { traits: traits.map((t) => t.trait), sets: sets.map((s) => s.code) };
+  return { traits: traits.flatMap((t) => (t._min.trait ? [t._min.trait] : [])), sets: sets.map((s) => s.code) };
 }
