@@ -7,6 +7,7 @@ import { publish } from "./hub";
 import { actionMessageSchema, type Move } from "./protocol";
 import { deadlineFrom } from "./clock";
 import { claimGrounds } from "./presence";
+import { queueTurnMail } from "./correspondence";
 import type { GameRecord, LoggedAction } from "./types";
 import type { LiveGame } from "./views";
 
@@ -127,6 +128,8 @@ export async function submit(actor: { userId: string } | null, code: string, mes
       move.type === "concede" ? await concede(live, seat) : move.type === "claim" ? await claim(live, seat) : move.type === "place" ? await place(live, seat, move) : await act(live, seat, move);
     if (result) {
       publish(record.id, result.seq);
+      // correspondence: a "your move" mail to the other seat (lib/play/correspondence.ts)
+      if (!result.held && record.pace === "correspondence") queueTurnMail(code, seat);
       return result;
     }
     // lost a race: check again against the game as it now stands
