@@ -49,6 +49,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       >
         <SignOutEverywhereForm />
       </AccountSection>
+      <AccountSection id="notifications" title="Game notifications" description="A mail goes out when a correspondence game comes to your move, unless you have the game open.">
+        <TurnMailForm on={turnMail} />
+      </AccountSection>
       <AccountSection
         id="export"
         title="Export all my data"
