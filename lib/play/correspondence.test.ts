@@ -85,6 +85,7 @@ describe("a correspondence game over several days", () => {
     // nobody moves for three days: before the deadline no claim, after it the waiting seat wins on time
     const rec = (await loadGame(code))!.record;
     const mover = ([0, 1] as Player[]).filter((p) => (rec.toMove & (1 << p)) !== 0);
+    expect(mover).toHaveLength(1);
     if (mover.length === 1) {
       const waiting = (1 - mover[0]) as Player;
       vi.setSystemTime(now + 3 * DAY - 60_000);
