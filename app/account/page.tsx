@@ -8,13 +8,15 @@ import { DeleteAccountForm } from "@/components/accounts/delete-account-form";
 import { DisplayNameForm } from "@/components/accounts/display-name-form";
 import { SignOutEverywhereForm } from "@/components/accounts/sign-out-everywhere-form";
 import { FormMessage } from "@/components/ui/field";
+import { getTurnMailPreference } from "@/lib/play/data/notifications";
+import { TurnMailForm } from "@/components/play/turn-mail-form";
 
 export const metadata: Metadata = { title: "Your account", robots: { index: false } };
 
 /** The signed-in user's account: one AccountSection per feature, in this order. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string }> }) {
   const me = await requireUserOrRedirect("/account");
-  const account = await getMyAccount(me);
+  const [account, turnMail] = await Promise.all([getMyAccount(me), getTurnMailPreference(me)]);
   const { changed } = await searchParams;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -46,6 +48,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         description="Signed in on a computer you no longer use? This ends every session of this account, on every device, this one too."
       >
         <SignOutEverywhereForm />
+      </AccountSection>
+      <AccountSection id="notifications" title="Game notifications" description="A mail goes out when a correspondence game comes to your move, unless you have the game open.">
+        <TurnMailForm on={turnMail} />
       </AccountSection>
       <AccountSection
         id="export"

@@ -4,7 +4,7 @@ import type { Move } from "@/lib/play/protocol";
 import type { PlayMessage } from "@/lib/play/types";
 
 /** "1:05", "2:03:09" or "2 d 4 h" for a time left in milliseconds. */
-function formatLeft(ms: number): string {
+export function formatLeft(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
@@ -14,18 +14,26 @@ function formatLeft(ms: number): string {
   return h > 0 ? `${h}:${mmss.padStart(5, "0")}` : mmss;
 }
 
+/** The current time, once a second. */
+export function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return now;
+}
+
 /**
  * The move clock both players and the spectators see: whom the game waits
  * for and how long they have. Once the time is up, the other player may
  * claim the game (the server checks the deadline itself).
  */
 export function MoveClock({ m, names, onMove }: { m: PlayMessage; names: [string, string]; onMove: (move: Move) => void }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
+  const now = useNow();
   if (!m.deadline || m.status !== "active") return null;
+  // a player is away: the reconnect clock (away-clock.tsx) runs instead, this one is paused
+  if (m.away) return <p className="text-sm text-slate-700" data-testid="move-clock">The move clock is paused while {m.away.seat === m.seat ? "you reconnect" : `${names[m.away.seat]} reconnects`}.</p>;
   const left = Date.parse(m.deadline) - now;
   const waitingFor = ([0, 1] as const).filter((p) => (m.toMove & (1 << p)) !== 0);
   if (waitingFor.length === 0) return null;

@@ -13,6 +13,7 @@ import { OnlineDecision } from "./online-decision";
 import { GameOver } from "./game-over";
 import { useLogCards } from "./log-cards";
 import { MoveClock } from "./move-clock";
+import { AwayClock, PhoneClocks } from "./away-clock";
 import { usePlayStream } from "./use-play-stream";
 
 type CardRefList = NonNullable<PlayMessage["view"]["players"][0]["hand"]>;
@@ -53,7 +54,7 @@ function instruction(m: PlayMessage, names: [string, string], legal: Move[], pla
 }
 
 /** One game table, drawn from the server's latest message for this recipient. */
-function Table({ m, send, sending }: { m: PlayMessage; send: (move: Move) => void; sending: boolean }) {
+function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (move: Move) => void; sending: boolean; online?: boolean }) {
   const seat: Player = m.seat ?? 0;
   const names: [string, string] = [0, 1].map((p) => m.players.find((x) => x.seat === p)?.name ?? `Player ${p + 1}`) as [string, string];
   const v = useMemo(() => viewFromSeat(m.view, seat), [m.view, seat]);
@@ -91,11 +92,12 @@ function Table({ m, send, sending }: { m: PlayMessage; send: (move: Move) => voi
   return (
     <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : pending || m.status === "finished" ? "max-md:pb-[42vh]" : ""}`}>
       <div className="min-w-0">
-        <PhoneBar view={v} stepLabel={stepLabel} opponent={opponent} />
+        <PhoneBar view={v} stepLabel={stepLabel} opponent={opponent} extra={<PhoneClocks m={m} names={names} online={online} />} />
         <p className="mb-1 min-h-6 text-sm font-medium text-slate-800 max-md:text-xs" data-testid="instruction" aria-live="polite">
           {instruction(m, names, legal, placedMine)}
         </p>
         <MoveClock m={m} names={names} onMove={send} />
+        <AwayClock m={m} names={names} onMove={send} />
         {placing ? (
           <Placing key={`${m.seq}:${hand.map((c) => c.id).join(",")}`} hand={hand} renderGrid={grid} onPlace={(cards) => send({ type: "place", cards })} disabled={sending} />
         ) : (
@@ -152,7 +154,7 @@ export function OnlineBoard({ code }: { code: string }) {
           </button>
         </div>
       )}
-      <Table m={m} send={(move) => void s.send(move)} sending={s.sending} />
+      <Table m={m} send={(move) => void s.send(move)} sending={s.sending} online={s.online} />
     </div>
   );
 }

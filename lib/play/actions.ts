@@ -6,6 +6,7 @@ import { cancelGame, createGame, joinGame, rematchGame } from "@/lib/play/data/g
 import { deckChoiceSchema, resolveSeatDeck } from "./decks";
 import { publish } from "./hub";
 import { loadGame } from "./referee";
+import { notifyTurn } from "./correspondence";
 import { COLUMN_RULES, LISTINGS, PACES } from "./types";
 
 /**
@@ -55,6 +56,8 @@ export const joinGameAction = defineFormAction({
     const deck = await resolveSeatDeck(actor, input.deck);
     const joined = await joinGame(actor, input.token ? { token: input.token } : { code: input.code! }, deck);
     await announce(joined.code);
+    // a correspondence game starts with the host's move too: a mail unless they are watching it
+    await notifyTurn(joined.code, 1);
     return { ok: true, data: joined };
   },
   redirect: ({ code }) => `/play/g/${code}`,

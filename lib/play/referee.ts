@@ -6,6 +6,8 @@ import { DomainError } from "@/lib/server/errors";
 import { publish } from "./hub";
 import { actionMessageSchema, type Move } from "./protocol";
 import { deadlineFrom } from "./clock";
+import { claimGrounds } from "./presence";
+import { queueTurnMail } from "./correspondence";
 import type { GameRecord, LoggedAction } from "./types";
 import type { LiveGame } from "./views";
 
@@ -126,6 +128,8 @@ export async function submit(actor: { userId: string } | null, code: string, mes
       move.type === "concede" ? await concede(live, seat) : move.type === "claim" ? await claim(live, seat) : move.type === "place" ? await place(live, seat, move) : await act(live, seat, move);
     if (result) {
       publish(record.id, result.seq);
+      // correspondence: a "your move" mail to the other seat (lib/play/correspondence.ts)
+      if (!result.held && record.pace === "correspondence") queueTurnMail(code, seat);
       return result;
     }
     // lost a race: check again against the game as it now stands
@@ -140,15 +144,14 @@ async function concede(g: LiveGame, seat: Player): Promise<SubmitResult | null> 
 
 /**
  * A claim of the game on time: only by a seat that is not to move, against an
- * opponent who is, once the move's deadline has passed (the server's clock
- * decides). The opponent loses on time.
+ * opponent who is, once the move's deadline has passed, or against an
+ * opponent away past the reconnect clock (the server's clock decides; see
+ * claimGrounds). The opponent loses on time.
  */
 async function claim(g: LiveGame, seat: Player): Promise<SubmitResult | null> {
   const r = g.record;
-  const other = (1 - seat) as Player;
-  const waitingForOther = (r.toMove & (1 << other)) !== 0 && (r.toMove & (1 << seat)) === 0;
-  if (!waitingForOther) throw new DomainError("play/not-your-claim", "You can claim the game only while it waits for your opponent's move.", { status: 409 });
-  if (!r.deadlineAt || Date.now() <= Date.parse(r.deadlineAt)) throw new DomainError("play/not-yet", "Your opponent's time has not run out yet.", { status: 409 });
+  // the move clock, or the reconnect clock of an opponent who is away (lib/play/presence.ts)
+  await claimGrounds(r, seat);
   const ok = await appendActions(r.id, r.seq, [{ seat, action: { type: "claim", player: seat } }], { toMove: 0, deadlineAt: null, end: { result: seat, reason: "timeout" } });
   return ok ? { ok: true, seq: r.seq + 1, held: false } : null;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Player } from "@/lib/engine";
-import { publish, subscribe } from "./hub";
+import { subscribe } from "./hub";
+import { attend, awayOf, presentCount } from "./presence";
 import { loadGame } from "./referee";
 import { messageFor } from "./views";
 import { sessionGeneration } from "./http";
@@ -20,20 +21,6 @@ import { sessionGeneration } from "./http";
 const BEAT_MS = 15_000;
 /** How often the stream looks whether a session ended (a cheap counter read). */
 const WATCH_MS = 1_000;
-
-const watchers = globalThis as unknown as { ringbinderPlayWatchers?: Map<string, number> };
-
-/** Spectators of a game on this instance. */
-function spectators(gameId: string): number {
-  return watchers.ringbinderPlayWatchers?.get(gameId) ?? 0;
-}
-
-function countSpectator(gameId: string, by: number): void {
-  const m = (watchers.ringbinderPlayWatchers ??= new Map());
-  const n = (m.get(gameId) ?? 0) + by;
-  if (n > 0) m.set(gameId, n);
-  else m.delete(gameId);
-}
 
 export interface StreamOptions {
   code: string;
@@ -68,8 +55,8 @@ export function gameStream(o: StreamOptions): Response {
             again = false;
             const g = await loadGame(o.code);
             if (!g) return close();
-            const m = g.live ? messageFor(g.live, o.seat, spectators(o.gameId)) : null;
-            const key = m ? `${m.seq}|${m.placed}|${m.status}|${m.spectators}` : `waiting|${g.record.status}|${g.record.seats.length}`;
+            const m = g.live ? { ...messageFor(g.live, o.seat, await presentCount(o.gameId, "watch")), away: await awayOf(g.record) } : null;
+            const key = m ? `${m.seq}|${m.placed}|${m.status}|${m.spectators}|${m.away?.since}|${m.deadline}` : `waiting|${g.record.status}|${g.record.seats.length}`;
             if (key === last) continue;
             last = key;
             if (m) send("view", m);
@@ -88,6 +75,8 @@ export function gameStream(o: StreamOptions): Response {
         close();
       };
       const unsubscribe = subscribe(o.gameId, () => void push());
+      // counted as present (a seat) or watching, on every instance: lib/play/presence.ts
+      const attendance = attend(o.gameId, o.seat);
       let generation = sessionGeneration();
       const watch = setInterval(() => {
         const now = sessionGeneration();
@@ -105,10 +94,7 @@ export function gameStream(o: StreamOptions): Response {
         clearInterval(watch);
         clearInterval(beat);
         unsubscribe();
-        if (o.seat === null) {
-          countSpectator(o.gameId, -1);
-          publish(o.gameId, -1);
-        }
+        attendance.close();
         try {
           controller.close();
         } catch {
@@ -118,10 +104,6 @@ export function gameStream(o: StreamOptions): Response {
       o.signal.addEventListener("abort", () => close());
       // a dropped connection comes back after 2 s (EventSource's retry field)
       write("retry: 2000\n\n");
-      if (o.seat === null) {
-        countSpectator(o.gameId, 1);
-        publish(o.gameId, -1);
-      }
       void push();
     },
     cancel() {

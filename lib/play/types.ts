@@ -116,6 +116,8 @@ export interface PlayMessage {
   /** The recipient's own deck list (a seat), or both once the game is over. */
   decks: [CardDef[] | null, CardDef[] | null];
   spectators: number;
+  /** A live game's seat that is away, with its reconnect deadline (ISO times): the move clock is paused meanwhile. */
+  away?: { seat: Player; since: string; until: string } | null;
 }
 
 /** A deck a player may bring, as the game forms list it: a starter, or one of their own (only legal ones can be chosen). */

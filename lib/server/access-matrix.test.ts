@@ -84,6 +84,7 @@ const deckVersions = await import("@/lib/decks/data/versions");
 const deckWrite = await import("@/lib/decks/data/write");
 const { CATALOG_COLUMNS } = await import("@/lib/catalog/io");
 const playGames = await import("@/lib/play/data/games");
+const playNotifications = await import("@/lib/play/data/notifications");
 const { starterSeatDeck } = await import("@/lib/play/test-fixture");
 
 type Who = "guest" | "other" | "owner" | "admin";
@@ -452,10 +453,16 @@ const DAL: Record<string, Row> = {
     verify: (who, r) => expect((r as { inviteToken: string | null }).inviteToken === null).toBe(who !== "owner"),
   },
   "play/data/games.ts#getInvite": { access: "checked", prepare: () => waitingGame().then((g) => g.token), call: (actor, _f, token) => playGames.getInvite(token), expect: PUBLIC },
-  "play/data/games.ts#loadGameRecord": { access: "internal", why: "the referee's read of a game (seed included), which it never sends on", importers: ["lib/play/referee.ts"] },
+  "play/data/games.ts#loadGameRecord": { access: "internal", why: "the referee's read of a game (seed included), which it never sends on; the correspondence notifier's, after the referee accepted a move", importers: ["lib/play/correspondence.ts", "lib/play/referee.ts"] },
   "play/data/log.ts#loadActions": { access: "internal", why: "the referee replays a game's log", importers: ["lib/play/referee.ts"] },
   "play/data/log.ts#appendActions": { access: "internal", why: "the referee appends an action it checked (seat, seq, engine)", importers: ["lib/play/referee.ts"] },
   "play/data/log.ts#holdPlacement": { access: "internal", why: "the referee holds a placement it checked until the other is in", importers: ["lib/play/referee.ts"] },
+  "play/data/notifications.ts#getTurnMailPreference": { access: "checked", call: (actor) => playNotifications.getTurnMailPreference(actor), expect: SIGNED_IN },
+  "play/data/notifications.ts#setTurnMailPreference": { access: "checked", call: (actor) => playNotifications.setTurnMailPreference(actor, true), expect: SIGNED_IN },
+  "play/data/notifications.ts#turnMailRecipients": { access: "internal", why: "the correspondence notifier's read of whom to mail after the referee accepted a move", importers: ["lib/play/correspondence.ts"] },
+  "play/data/away.ts#getAway": { access: "internal", why: "the presence module's read of who is away from a game (no secret in it)", importers: ["lib/play/presence.ts"] },
+  "play/data/away.ts#markAway": { access: "internal", why: "the presence module records a seat with no open stream as away", importers: ["lib/play/presence.ts"] },
+  "play/data/away.ts#clearAway": { access: "internal", why: "the presence module records a seat's return when its stream opens", importers: ["lib/play/presence.ts"] },
   "play/data/games.ts#anonymiseSeatsTx": { access: "internal", why: "anonymises the deleted account's seats inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/accounts/data/account.ts"] },
   "play/data/games.ts#gamesForExport": { access: "internal", why: "the session user's own games for exportMyData, which checked the session", importers: ["lib/accounts/data/account.ts"] },
   "play/data/records.ts#toGameRecord": { access: "pure", why: "maps a row the caller already read" },

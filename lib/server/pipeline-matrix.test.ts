@@ -70,6 +70,7 @@ const ACTIONS: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
   "deleteCommentAction": { auth: "user", args: ["c1"] },
   "reportCommentAction": { auth: "user", args: [{ commentId: "c1", reason: "spam" }] },
   "moderateCommentAction": { auth: "admin", args: asForm({ commentId: "c1", action: "hide" }) },
+  "setTurnMailAction": { auth: "user", args: asForm({ turnMail: "off" }) },
   "createGameAction": { auth: "user", args: asForm({ deck: "starter:team-sonic-speed", columnRule: "priority", pace: "live", listing: "invite" }) },
   "joinGameAction": { auth: "user", args: asForm({ deck: "starter:team-sonic-speed", token: "abcdefghijkl" }) },
   "rematchAction": { auth: "user", args: asForm({ code: "abcdefghijkl" }) },
