@@ -3,3 +3,5 @@ export { invalidateDeckChange } from "./cache-invalidation";
 export type { OwnedCardDTO, SortDir, SortKey } from "./card-search";
 export { searchOwnedCards } from "./card-search";
 export { cardInclude, toCardDTO } from "./cards";
+export { searchVocabulary } from "./card-search";
+export { cachedCardPage, cachedCardSearch, cachedDeckList, cachedPublicDecks, cachedPublishedDeck } from "./public-pages";
