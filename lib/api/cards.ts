@@ -1,5 +1,7 @@
 import "server-only";
-import { cachedCardPage, cachedCardSearch, searchVocabulary } from "@/lib/catalog/data";
+// eslint-disable-next-line import/no-restricted-paths -- the API answers from the very cached reads the public pages render (kept off the catalog data index, which must not pull next/cache into every importer)
+import { cachedCardPage, cachedCardSearch } from "@/lib/catalog/data/public-pages";
+import { searchVocabulary } from "@/lib/catalog/data";
 import { parseQuery } from "@/lib/catalog/search";
 import { failure, type DomainFailure } from "@/lib/server/errors";
 import { listSets } from "@/lib/api/data/sets";

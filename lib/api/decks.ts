@@ -1,5 +1,6 @@
 import "server-only";
-import { cachedDeckList, cachedPublicDecks, cachedPublishedDeck } from "@/lib/catalog/data";
+// eslint-disable-next-line import/no-restricted-paths -- the cached reads of the public deck pages (see lib/api/cards.ts)
+import { cachedDeckList, cachedPublicDecks, cachedPublishedDeck } from "@/lib/catalog/data/public-pages";
 import { tryDecodeDeckCode } from "@/lib/decks";
 import { failure } from "@/lib/server/errors";
 import { toApiDeck, toApiDeckCode, toApiDeckSummary } from "@/lib/api/present";

@@ -4,4 +4,3 @@ export type { OwnedCardDTO, SortDir, SortKey } from "./card-search";
 export { searchOwnedCards } from "./card-search";
 export { cardInclude, toCardDTO } from "./cards";
 export { searchVocabulary } from "./card-search";
-export { cachedCardPage, cachedCardSearch, cachedDeckList, cachedPublicDecks, cachedPublishedDeck } from "./public-pages";
