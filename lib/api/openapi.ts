@@ -115,5 +115,3 @@ export function openApiDocument(origin: string) {
     },
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof openApiDocument>;
