@@ -62,7 +62,7 @@ const nextPublicApi = {
 // users besides lib/server/db), its server actions (actions/ or actions.ts) and
 // its zod schemas; lib/server/ is infrastructure with no domain; lib/util/ is
 // domain-free code safe on both sides; lib/engine/ is the rules engine.
-const FEATURES = ["accounts", "catalog", "collection", "community", "decks", "lab", "play", "playtest", "rules-doc"];
+const FEATURES = ["accounts", "api", "catalog", "collection", "community", "decks", "lab", "play", "playtest", "rules-doc"];
 const PRISMA = ["./lib/generated/**", "./node_modules/@prisma/**", "./node_modules/.prisma/**", "./lib/server/db/db{,-client}.ts"];
 const NOT_DATA = [
   "./app/**",

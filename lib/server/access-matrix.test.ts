@@ -154,8 +154,45 @@ let cardNumber = 1;
 const nextCard = () => validCard(cardNumber++);
 const legal = (f: Fixture) => [5, 6, 8, 11, 13, 15].map((n) => ({ cardId: f.card(n), quantity: 5 }));
 
+
+// ---- public read API (issue 27: lib/api, app/api/v1): its own block, to move into its row file ----
+const apiKeys = await import("@/lib/api/data/keys");
+const apiSets = await import("@/lib/api/data/sets");
+const API_DAL: Record<string, Row> = {
+  "catalog/data/card-search/catalog.ts#searchVocabulary": { access: "checked", call: async () => (await searchCatalog.searchVocabulary()).traits.size, expect: PUBLIC },
+  "api/data/sets.ts#listSets": { access: "checked", call: () => apiSets.listSets(), expect: PUBLIC, verify: sameForEveryone("listSets") },
+  "api/data/keys.ts#listMyApiKeys": { access: "checked", call: (actor) => apiKeys.listMyApiKeys(actor), expect: SIGNED_IN },
+  "api/data/keys.ts#createApiKey": { access: "checked", call: (actor) => apiKeys.createApiKey(actor, "matrix"), expect: SIGNED_IN },
+  "api/data/keys.ts#revokeApiKey": {
+    access: "checked",
+    prepare: async (f) => {
+      const made = await apiKeys.createApiKey(f.users.owner, "owner's key");
+      if (!("key" in made)) throw new Error("no key");
+      return made.key.id;
+    },
+    call: (actor, _f, id) => apiKeys.revokeApiKey(actor, id),
+    expect: OWNER_ONLY,
+  },
+  "api/data/keys.ts#apiKeyForSecret": { access: "auth", why: "the public API's key check: the secret a request presents is the authorization (there is no session on an API call)", importers: ["lib/api/route.ts"] },
+};
+const v1 = (path: string, p?: Record<string, string>) => async () => {
+  const mod = (await import(`@/app/api/v1/${path}/route`)) as { GET: (r: Request, c?: unknown) => Promise<Response> };
+  return mod.GET(new Request("http://app.test/api/v1/x"), p ? { params: Promise.resolve(p) } : undefined);
+};
+const API_ROUTES: Record<string, Row> = {
+  "v1/cards/route.ts#GET": { access: "checked", call: v1("cards"), expect: PUBLIC },
+  "v1/cards/[set]/[number]/route.ts#GET": { access: "checked", call: v1("cards/[set]/[number]", { set: "DEMO", number: "1" }), expect: PUBLIC },
+  "v1/sets/route.ts#GET": { access: "checked", call: v1("sets"), expect: PUBLIC },
+  "v1/decks/route.ts#GET": { access: "checked", call: v1("decks"), expect: PUBLIC, verify: async (_who, r, f) => expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.slug) },
+  "v1/decks/[slug]/route.ts#GET": { access: "checked", call: async (actor, f) => v1("decks/[slug]", { slug: f.privateDeck.slug })(), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
+  "v1/decks/code/[code]/route.ts#GET": { access: "checked", call: v1("decks/code/[code]", { code: "%%%" }), expect: { guest: "denied", other: "denied", owner: "denied", admin: "denied" } },
+  "v1/openapi.json/route.ts#GET": { access: "checked", call: v1("openapi.json"), expect: PUBLIC },
+  ...Object.fromEntries(["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json"].map((r) => [`v1/${r}/route.ts#OPTIONS`, { access: "pure", why: "the CORS preflight: fixed headers, no data" } satisfies Row])),
+};
+
 /** Every exported function of lib/dal, by file (relative to lib/dal) and name. */
 const DAL: Record<string, Row> = {
+  ...API_DAL,
   "accounts/data/account.ts#getMyAccount": { access: "checked", call: (actor) => account.getMyAccount(actor), expect: SIGNED_IN, verify: (who, r, f) => who !== "guest" && expect((r as { email: string }).email).toBe(f.users[who].email) },
   "accounts/data/account.ts#endAllMySessions": { access: "checked", call: (actor) => account.endAllMySessions(actor), expect: SIGNED_IN },
   "accounts/data/account.ts#changeMyPassword": { access: "checked", call: (actor) => account.changeMyPassword(actor, "not-the-password", "Another-Long-Passphrase-77"), expect: { guest: "unauthenticated", other: "denied", owner: "denied", admin: "denied" } },
@@ -500,6 +537,7 @@ const want = (deck: string) => `http://app.test/api/decks/want-list?deck=${encod
 
 /** Every route handler under app/api, by route file (relative to app/api) and method. */
 const ROUTES: Record<string, Row> = {
+  ...API_ROUTES,
   "account/export/route.ts#GET": {
     access: "checked",
     call: async () => (await import("@/app/api/account/export/route")).GET(new Request("http://app.test/api/account/export")),

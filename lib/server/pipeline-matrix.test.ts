@@ -21,7 +21,7 @@ vi.mock("@/lib/server/db/db", () => {
 });
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("@/lib/accounts/auth", () => ({ signIn: vi.fn(), signOut: vi.fn(), sessionUserId: async () => null, handlers: { GET: vi.fn(), POST: vi.fn() } }));
-vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidateTag: vi.fn() }));
+vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidateTag: vi.fn(), unstable_cache: <T,>(fn: T) => fn }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "192.0.2.77" }) }));
 vi.mock("next/navigation", () => ({
   redirect: (url: string) => {
@@ -122,6 +122,21 @@ const ROUTES: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
     args: [new Request("http://app.test/api/play/abcdefghijkl/action", { method: "POST", headers: { origin: "http://app.test", host: "app.test" }, body: JSON.stringify({ seq: 0, move: { type: "concede" } }) }), { params: Promise.resolve({ code: "abcdefghijkl" }) }],
   },
   "play/[code]/stream/route.ts#GET": { auth: "public" },
+  // ---- public read API (issue 27: lib/api, app/api/v1) ----
+  "v1/cards/route.ts#GET": { auth: "public" },
+  "v1/cards/route.ts#OPTIONS": { auth: "public" },
+  "v1/cards/[set]/[number]/route.ts#GET": { auth: "public" },
+  "v1/cards/[set]/[number]/route.ts#OPTIONS": { auth: "public" },
+  "v1/sets/route.ts#GET": { auth: "public" },
+  "v1/sets/route.ts#OPTIONS": { auth: "public" },
+  "v1/decks/route.ts#GET": { auth: "public" },
+  "v1/decks/route.ts#OPTIONS": { auth: "public" },
+  "v1/decks/[slug]/route.ts#GET": { auth: "public" },
+  "v1/decks/[slug]/route.ts#OPTIONS": { auth: "public" },
+  "v1/decks/code/[code]/route.ts#GET": { auth: "public" },
+  "v1/decks/code/[code]/route.ts#OPTIONS": { auth: "public" },
+  "v1/openapi.json/route.ts#GET": { auth: "public" },
+  "v1/openapi.json/route.ts#OPTIONS": { auth: "public" },
 };
 
 const root = path.resolve(__dirname, "../..");

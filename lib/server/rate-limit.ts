@@ -23,7 +23,9 @@ export type LimitKind =
   | "reset-address"
   | "play-action"
   | "play-stream"
-  | "play-game";
+  | "play-game"
+  | "api-address"
+  | "api-key";
 
 type Rule = { points: number; duration: number; blockDuration?: number; what: string };
 
@@ -57,6 +59,9 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   // every open game page holds one stream, and a dropped one reconnects: opened streams per account or address
   "play-stream": { points: 120, duration: 60, what: "game connections" },
   "play-game": { points: 60, duration: 60 * 60, what: "new games" },
+  // the public read API (/api/v1): per address without a key, per key with one (published on /developers)
+  "api-address": { points: 300, duration: 60, what: "API requests from your network" },
+  "api-key": { points: 1200, duration: 60, what: "API requests with this key" },
 };
 
 function envName(kind: LimitKind): string {
@@ -132,6 +137,28 @@ export async function limit(kind: LimitKind, key: string): Promise<void> {
     await limiter(kind).consume(keyOf(key), 1);
   } catch (e) {
     if (isOverLimit(e)) throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)), ruleFor(kind).what);
+    throw e;
+  }
+}
+
+/** A window's state after a request was counted: the limit, what is left of it, and the seconds until it resets. */
+export type Quota = { limit: number; remaining: number; resetSeconds: number };
+
+/**
+ * Counts one request like `limit`, and says how much of the window is left
+ * (for the IETF RateLimit-* headers of the public API). Over the limit it
+ * throws RateLimitedError carrying the quota (remaining 0).
+ */
+export async function meter(kind: LimitKind, key: string): Promise<Quota> {
+  const points = ruleFor(kind).points;
+  try {
+    const res = await limiter(kind).consume(keyOf(key), 1);
+    return { limit: points, remaining: Math.max(0, points - res.consumedPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+  } catch (e) {
+    if (isOverLimit(e)) {
+      const wait = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      throw Object.assign(new RateLimitedError(wait, ruleFor(kind).what), { quota: { limit: points, remaining: 0, resetSeconds: wait } satisfies Quota });
+    }
     throw e;
   }
 }

@@ -3,3 +3,4 @@ export { invalidateDeckChange } from "./cache-invalidation";
 export type { OwnedCardDTO, SortDir, SortKey } from "./card-search";
 export { searchOwnedCards } from "./card-search";
 export { cardInclude, toCardDTO } from "./cards";
+export { searchVocabulary } from "./card-search";

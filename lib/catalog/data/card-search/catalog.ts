@@ -15,7 +15,7 @@ export async function searchCards(input: SearchCardsInput): Promise<SearchCardsR
   const parsed = parseQuery(q);
   if (!parsed.ok) return parsed;
   const { cards, total } = await runSearch(null, { ast: parsed.ast, sort, dir, page, pageSize, owner: null });
-  const suggestion = total === 0 && parsed.ast ? didYouMean(q, parsed.ast, await vocabulary()) : null;
+  const suggestion = total === 0 && parsed.ast ? didYouMean(q, parsed.ast, await searchVocabulary()) : null;
   return { ok: true, cards, total, page, pageSize, sort, dir, ...(suggestion ? { suggestion } : {}) };
 }
 
@@ -23,8 +23,8 @@ export async function searchCards(input: SearchCardsInput): Promise<SearchCardsR
 const VOCABULARY_TTL_MS = 60_000;
 const globalForVocabulary = globalThis as unknown as { ringbinderSearchVocabulary?: { at: number; vocab: Promise<SearchVocabulary> } };
 
-/** The words of every title and every trait, kept a minute per instance. */
-function vocabulary(): Promise<SearchVocabulary> {
+/** Public: the words of every title and every trait, kept a minute per instance (did-you-mean, the API's warnings). */
+export function searchVocabulary(): Promise<SearchVocabulary> {
   const kept = globalForVocabulary.ringbinderSearchVocabulary;
   if (kept && Date.now() - kept.at < VOCABULARY_TTL_MS) return kept.vocab;
   const vocab = (async () => {

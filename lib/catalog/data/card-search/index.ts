@@ -10,5 +10,5 @@ import "server-only";
 
 export type { SortDir, SortKey } from "./sql";
 export { MAX_PAGE, normalizeSearchParams, type OwnedCardDTO } from "./run";
-export { catalogFacets, searchCards } from "./catalog";
+export { catalogFacets, searchCards, searchVocabulary } from "./catalog";
 export { searchOwnedCards } from "./owned";
