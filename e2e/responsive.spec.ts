@@ -1,15 +1,14 @@
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { test, expect, newAccount, signInAdmin } from "./fixtures";
+import { test, expect, newAccount, signInAdmin, AuthPages } from "./fixtures";
 
 /**
  * Every page at a phone (390×844) and a laptop (1366×900), in the light and
  * the dark theme (the default theme follows the system's): no horizontal
  * overflow, no serious or critical axe violation, card faces' text readable
  * (axe does not look inside a role="img" card face, so its contrast is
- * measured here), and a full-page screenshot saved for review under
- * test-results/screens/.
+ * measured here). A full-page screenshot is attached to the report only for a
+ * check that failed.
  */
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -53,11 +52,6 @@ const ADMIN_PAGES = ["/admin", "/admin/cards", "/admin/cards/new", "/admin/impor
 
 const SCHEMES = ["light", "dark"] as const;
 
-function shotName(path: string, width: number, scheme: (typeof SCHEMES)[number]): string {
-  const slug = path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "_") || "home";
-  return `${slug}-${width}-${scheme}.png`;
-}
-
 /** The card faces' text whose contrast with the face behind it is under 4.5:1 (WCAG AA for small text). */
 function cardFaceContrast(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -84,101 +78,146 @@ function cardFaceContrast(page: Page): Promise<string[]> {
   });
 }
 
-type Viewport = (typeof VIEWPORTS)[number];
-
-async function checkPage(page: Page, path: string, testInfo: TestInfo, viewports: readonly Viewport[] = VIEWPORTS) {
-  for (const scheme of SCHEMES) {
-    for (const vp of viewports) {
-      await test.step(`${path} at ${vp.width}×${vp.height}, ${scheme}`, async () => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.setViewportSize(vp);
-        await page.goto(path);
-        await page.waitForLoadState("networkidle");
-        const overflow = await page.evaluate(() => {
-          const doc = document.documentElement;
-          if (doc.scrollWidth <= window.innerWidth) return null;
-          // name the widest elements sticking out, for the failure message
-          const out: string[] = [];
-          for (const el of document.querySelectorAll("body *")) {
-            const r = el.getBoundingClientRect();
-            if (r.right > window.innerWidth + 1 && r.width > 0 && out.length < 5) out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} (right ${Math.round(r.right)})`);
-          }
-          return { scrollWidth: doc.scrollWidth, width: window.innerWidth, out };
-        });
-        await page.screenshot({ path: join(testInfo.project.outputDir, "screens", shotName(path, vp.width, scheme)), fullPage: true });
-        expect.soft(overflow, `${path} at ${vp.width} px overflows sideways`).toBeNull();
-        expect.soft(await cardFaceContrast(page), `${path} at ${vp.width} px, ${scheme}: card face text under 4.5:1`).toEqual([]);
-        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        const bad = axe.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(" ")} — ${v.help}`);
-        expect.soft(bad, `${path} at ${vp.width} px, ${scheme}: serious or critical axe violations`).toEqual([]);
-      });
+/** The checks of the page as it is shown now; a full-page screenshot is attached only when one of them failed. */
+async function checkShown(page: Page, label: string, testInfo: TestInfo) {
+  const errorsBefore = testInfo.errors.length;
+  const overflow = await page.evaluate(() => {
+    const doc = document.documentElement;
+    if (doc.scrollWidth <= window.innerWidth) return null;
+    // name the widest elements sticking out, for the failure message
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const r = el.getBoundingClientRect();
+      if (r.right > window.innerWidth + 1 && r.width > 0 && out.length < 5) out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} (right ${Math.round(r.right)})`);
     }
+    return { scrollWidth: doc.scrollWidth, width: window.innerWidth, out };
+  });
+  expect.soft(overflow, `${label} overflows sideways`).toBeNull();
+  expect.soft(await cardFaceContrast(page), `${label}: card face text under 4.5:1`).toEqual([]);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = axe.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(" ")} — ${v.help}`);
+  expect.soft(bad, `${label}: serious or critical axe violations`).toEqual([]);
+  if (testInfo.errors.length > errorsBefore) await testInfo.attach(label, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
+/**
+ * One page at each width (one visit per width), in both themes: the theme is
+ * switched in place by changing the system's colour scheme, which the page
+ * follows while open (components/site/theme-toggle.tsx) as on a fresh load.
+ */
+async function checkPage(page: Page, path: string, testInfo: TestInfo) {
+  for (const vp of VIEWPORTS) {
+    await test.step(`${path} at ${vp.width}×${vp.height}`, async () => {
+      await page.emulateMedia({ colorScheme: SCHEMES[0] });
+      await page.setViewportSize(vp);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect(page.locator("html"), `${path} follows the ${scheme} system theme`).toHaveClass(scheme === "dark" ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
+        await checkShown(page, `${path} at ${vp.width} px, ${scheme}`, testInfo);
+      }
+    });
   }
 }
 
-// One test per page and width (they run in parallel across workers); the signed-in and admin ones sign in first.
+/**
+ * A signed-in browser state per worker, made once: the signed-in pages are
+ * only looked at (nothing a check does depends on the account being new).
+ */
+const signedIn = test.extend<object, { userState: string; adminState: string }>({
+  userState: [
+    async ({ browser, server }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      await new AuthPages(page).signUp(newAccount("screens"));
+      const file = workerInfo.project.outputDir + `/.auth/user-${workerInfo.parallelIndex}.json`;
+      await context.storageState({ path: file });
+      await context.close();
+      await use(file);
+    },
+    { scope: "worker" },
+  ],
+  adminState: [
+    async ({ browser, server }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      await signInAdmin(page, new AuthPages(page));
+      const file = workerInfo.project.outputDir + `/.auth/admin-${workerInfo.parallelIndex}.json`;
+      await context.storageState({ path: file });
+      await context.close();
+      await use(file);
+    },
+    { scope: "worker" },
+  ],
+});
+
+// One test per page (they run in parallel across workers), each page visited once per width.
 test.describe("every page on a phone and a laptop", () => {
-  for (const vp of VIEWPORTS) {
-    for (const path of GUEST_PAGES) {
-      test(`guest page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
-        await checkPage(page, path, testInfo, [vp]);
-      });
-    }
-
-    for (const path of USER_PAGES) {
-      test(`signed-in page ${path} at ${vp.width} px`, async ({ page, auth }, testInfo) => {
-        await auth.signUp(newAccount("screens"));
-        await checkPage(page, path, testInfo, [vp]);
-      });
-    }
-
-    test(`signed-in page: the deck editor at ${vp.width} px`, async ({ page, auth }, testInfo) => {
-      await auth.signUp(newAccount("screens"));
-      await page.goto("/decks");
-      await page.getByLabel("New deck name").fill("Phone deck");
-      await page.getByRole("button", { name: "Create deck" }).click();
-      await expect(page).toHaveURL(/\/decks\/[^/]+$/);
-      await checkPage(page, new URL(page.url()).pathname, testInfo, [vp]);
+  for (const path of GUEST_PAGES) {
+    test(`guest page ${path}`, async ({ page }, testInfo) => {
+      await checkPage(page, path, testInfo);
     });
+  }
+});
 
-    test(`signed-in pages: a public deck with a comment, and the popular list, at ${vp.width} px`, async ({ page, auth }, testInfo) => {
-      await auth.signUp(newAccount("screens"));
-      // a public deck with a comment: its page shows likes, views, copies and the comments
-      await page.goto("/decks");
-      await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
-      await expect(page).toHaveURL(/\/decks\/[^/]+$/);
-      await page.getByLabel("Public: listed in public decks").click();
-      await expect(page.getByText("The deck is now public.")).toBeVisible();
-      const deckPage = new URL(await page.getByTestId("share-link").inputValue()).pathname;
-      await page.goto(deckPage);
-      await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
-      await page.getByRole("button", { name: "Post comment" }).click();
-      await expect(page.getByTestId("comment")).toHaveCount(1);
-      for (const path of [deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo, [vp]);
+signedIn.describe("every signed-in page on a phone and a laptop", () => {
+  signedIn.use({ storageState: async ({ userState }, use) => use(userState) });
+
+  for (const path of USER_PAGES) {
+    signedIn(`signed-in page ${path}`, async ({ page }, testInfo) => {
+      await checkPage(page, path, testInfo);
     });
-
-    for (const path of ADMIN_PAGES) {
-      test(`admin page ${path} at ${vp.width} px`, async ({ page, auth }, testInfo) => {
-        await signInAdmin(page, auth);
-        await checkPage(page, path, testInfo, [vp]);
-      });
-    }
   }
 
-  test("an owned card's badge sits under the card on a phone, never over its title", async ({ page, auth }) => {
-    await auth.signUp(newAccount("screens"));
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/collection");
-    await page.getByTestId(/^collection-card-/).first().getByRole("button", { name: /^Add one / }).click();
-    const badge = page.getByLabel("1 owned").first();
-    await expect(async () => {
-      await page.reload();
-      await expect(badge).toBeVisible({ timeout: 2_000 });
-    }).toPass();
-    const item = page.locator("li.cg-item").filter({ has: badge });
-    const [badgeBox, titleBox] = [await badge.boundingBox(), await item.locator(".cf-title").boundingBox()];
-    expect(badgeBox!.y, "the owned badge sits below the card's title").toBeGreaterThan(titleBox!.y + titleBox!.height);
+  signedIn("signed-in page: the deck editor", async ({ page }, testInfo) => {
+    await page.goto("/decks");
+    await page.getByLabel("New deck name").fill("Phone deck");
+    await page.getByRole("button", { name: "Create deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await checkPage(page, new URL(page.url()).pathname, testInfo);
   });
+
+  signedIn("signed-in pages: a public deck with a comment, and the popular list", async ({ page }, testInfo) => {
+    // a public deck with a comment: its page shows likes, views, copies and the comments
+    await page.goto("/decks");
+    await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
+    await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+    await page.getByLabel("Public: listed in public decks").click();
+    await expect(page.getByText("The deck is now public.")).toBeVisible();
+    const deckPage = new URL(await page.getByTestId("share-link").inputValue()).pathname;
+    await page.goto(deckPage);
+    await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(page.getByTestId("comment")).toHaveCount(1);
+    for (const path of [deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo);
+  });
+});
+
+signedIn.describe("every admin page on a phone and a laptop", () => {
+  signedIn.use({ storageState: async ({ adminState }, use) => use(adminState) });
+
+  for (const path of ADMIN_PAGES) {
+    signedIn(`admin page ${path}`, async ({ page }, testInfo) => {
+      await checkPage(page, path, testInfo);
+    });
+  }
+});
+
+// its own account: it adds a card to the collection, which the shared account's pages must not depend on
+test("an owned card's badge sits under the card on a phone, never over its title", async ({ page, auth }) => {
+  await auth.signUp(newAccount("screens"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/collection");
+  await page.getByTestId(/^collection-card-/).first().getByRole("button", { name: /^Add one / }).click();
+  const badge = page.getByLabel("1 owned").first();
+  await expect(async () => {
+    await page.reload();
+    await expect(badge).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  const item = page.locator("li.cg-item").filter({ has: badge });
+  const [badgeBox, titleBox] = [await badge.boundingBox(), await item.locator(".cf-title").boundingBox()];
+  expect(badgeBox!.y, "the owned badge sits below the card's title").toBeGreaterThan(titleBox!.y + titleBox!.height);
 });
