@@ -81,6 +81,8 @@ test.describe("security headers", () => {
   });
 
   test("the list pages and signed-in /collection and /decks are rendered per request: a nonce CSP, never from the cache", async ({ page, auth }) => {
+    // sixteen page loads and a sign-up in one test: 1.3 min alone on this machine, near the 90 s default
+    test.slow();
     const violations = watchCsp(page);
     const perRequest = async (path: string, cacheControl: RegExp) => {
       await page.request.get(path);
