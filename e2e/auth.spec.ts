@@ -45,7 +45,22 @@ test.describe("accounts", () => {
     await page.getByLabel("Display name").fill("Someone else");
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("An account with this email already exists. Sign in instead?")).toBeVisible();
+    // a taken email is not told apart from a new one: the same landing and notice, and no session
+    await expect(page).toHaveURL(/\/signin\?signup=1&callbackUrl=%2Fwelcome$/);
+    await expect(page.getByTestId("signup-notice")).toContainText("Check your email");
+    await expect(page.getByText("already exists")).toHaveCount(0);
+    await expect(page.getByTestId("current-user")).toHaveCount(0);
+    // the new account's next step is there: signing in lands on its welcome page
+    const fresh = newAccount();
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill(fresh.email);
+    await page.getByLabel("Display name").fill(fresh.displayName);
+    await page.getByLabel("Password").fill(fresh.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/signin\?signup=1&callbackUrl=%2Fwelcome$/);
+    await auth.fillSignIn(fresh);
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByTestId("current-user")).toContainText(fresh.displayName);
   });
 
   test("wrong passwords make that account wait from this address, growing (HTTP 429 + Retry-After), and only that account", async ({ page, auth }) => {
