@@ -9,6 +9,30 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("current-user")).toContainText(account.displayName);
   });
 
+  test("after a page change focus is on the new page's heading, and the page is announced (keyboard only)", async ({ page, auth }) => {
+    const account = newAccount();
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Display name").fill(account.displayName);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByLabel("Password").press("Enter");
+    // the sign-up's landing (a client navigation): focus on its heading, not on <body>
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeFocused();
+    await auth.fillSignIn(account);
+    await expect(page).toHaveURL(/\/welcome$/);
+    const welcome = page.getByRole("heading", { level: 1, name: /^Welcome/ });
+    await expect(welcome).toBeFocused();
+    await expect(page.getByTestId("route-announcer")).toHaveText(/page loaded$/);
+    // the next Tab goes on inside the page, not back to the header
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(true);
+    // a header link followed with Enter lands on that page's heading too
+    await page.getByRole("banner").getByRole("link", { name: "Decks", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/decks$/);
+    await expect(page.locator("main h1")).toBeFocused();
+  });
+
   test("a wrong password gets a clear message and no session", async ({ page, auth }) => {
     const account = newAccount();
     await auth.signUp(account);
