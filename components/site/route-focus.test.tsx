@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 const nav = vi.hoisted(() => ({ pathname: "/signin" }));
 vi.mock("next/navigation", () => ({ usePathname: () => nav.pathname }));
 
-const { RouteFocus, focusPageStart, pageName } = await import("./route-focus");
+const { RouteFocus, focusIsFree, focusPageStart, pageName } = await import("./route-focus");
 
 afterEach(() => {
   cleanup();
@@ -104,6 +104,22 @@ describe("pageName", () => {
     expect(pageName(document, "My decks · Ringbinder")).toBe("Team Sonic");
     expect(pageName(document, "Team Sonic · Ringbinder")).toBe("Deck editor");
     expect(focusPageStart(document)?.tagName).toBe("H1");
+    document.body.innerHTML = "";
+  });
+});
+
+describe("focusIsFree", () => {
+  it("is true on <body> and where a page change put focus, false once the user (or the page) moved it elsewhere", () => {
+    document.body.innerHTML = "<main><h1>Game</h1><button>Card</button></main>";
+    expect(focusIsFree()).toBe(true);
+    focusPageStart();
+    expect(document.activeElement?.tagName).toBe("H1");
+    expect(focusIsFree()).toBe(true); // the board may take it for its next action
+    document.querySelector("button")!.focus();
+    expect(focusIsFree()).toBe(false);
+    // the heading is no longer a page start once left
+    (document.querySelector("h1") as HTMLElement).focus();
+    expect(focusIsFree()).toBe(false);
     document.body.innerHTML = "";
   });
 });

@@ -13,6 +13,26 @@ import { useEffect, useRef, useState } from "react";
  * A page that already put focus somewhere inside <main> (its next action, a
  * field) keeps it. A full page load is left to the browser.
  */
+/** Marks the element a page change focused: the page's own next action may still take focus from it (focusIsFree). */
+const ROUTE_FOCUS = "data-route-focus";
+
+/**
+ * True when nothing holds focus that a component should leave alone: it is on
+ * <body> (a button that vanished left it there) or still where a page change
+ * put it (the heading or <main>). A board moves focus to its next action then.
+ */
+export function focusIsFree(doc: Document = document): boolean {
+  const el = doc.activeElement;
+  return !el || el === doc.body || el.hasAttribute(ROUTE_FOCUS);
+}
+
+function focusAsPageStart(el: HTMLElement): void {
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+  el.setAttribute(ROUTE_FOCUS, "");
+  el.addEventListener("blur", () => el.removeAttribute(ROUTE_FOCUS), { once: true });
+  el.focus({ preventScroll: true });
+}
+
 export function focusPageStart(doc: Document = document): HTMLElement | null {
   const main = doc.querySelector<HTMLElement>("main");
   if (!main) return null;
@@ -20,8 +40,7 @@ export function focusPageStart(doc: Document = document): HTMLElement | null {
   if (active && active !== doc.body && active !== main && main.contains(active)) return null;
   const heading = main.querySelector<HTMLElement>("h1");
   const target = heading ?? main;
-  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-  target.focus({ preventScroll: true });
+  focusAsPageStart(target);
   return target;
 }
 
@@ -35,8 +54,7 @@ export function focusHeadingWhenItArrives(main: HTMLElement): () => void {
     if (!heading) return;
     stop();
     if (main.ownerDocument.activeElement !== main) return;
-    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-    heading.focus({ preventScroll: true });
+    focusAsPageStart(heading);
   });
   const timer = setTimeout(() => stop(), HEADING_WAIT_MS);
   function stop() {
