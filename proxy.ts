@@ -6,7 +6,7 @@ import { DomainError } from "@/lib/server/errors";
 import { jsonError } from "@/lib/server/http-error";
 import { isCredentialsSignIn, refuseLockedOutSignIn } from "@/lib/accounts/sign-in-limits";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/server/cache/cache-control.cjs";
-import { sameOriginRequest } from "@/lib/server/request-host";
+import { requestIsHttps, sameOriginRequest } from "@/lib/server/request-host";
 import { actionBodyProblem } from "@/lib/server/action-body";
 
 /**
@@ -62,7 +62,8 @@ export function proxy(request: NextRequest): Response | Promise<Response> {
 /** The CSP, HSTS and cache headers of a request the proxy lets through. */
 function pageResponse(request: NextRequest): Response {
   const production = process.env.NODE_ENV === "production";
-  const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  // X-Forwarded-Proto counts only behind trusted proxies (TRUST_PROXY)
+  const https = requestIsHttps(request.headers, request.nextUrl.protocol);
   const { pathname } = request.nextUrl;
   const readOnly = request.method === "GET" || request.method === "HEAD";
   const cached = readOnly && PUBLIC_PAGES.some((re) => re.test(pathname));

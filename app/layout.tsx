@@ -3,6 +3,7 @@ import "./globals.css";
 import { SiteHeader } from "@/components/site/site-header";
 import { CardZoom } from "@/components/catalog/card-zoom";
 import { THEME_SCRIPT } from "@/components/site/theme";
+import { RouteFocus } from "@/components/site/route-focus";
 
 export const metadata: Metadata = {
   title: { default: "Ringbinder — Sonic X TCG collection, decks and playtest", template: "%s · Ringbinder" },
@@ -30,6 +31,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           unofficial demo set, not the real card list.
         </footer>
         <CardZoom />
+        {/* after a client navigation: focus to the new page's heading, and its name announced */}
+        <RouteFocus />
       </body>
     </html>
   );

@@ -9,6 +9,30 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("current-user")).toContainText(account.displayName);
   });
 
+  test("after a page change focus is on the new page's heading, and the page is announced (keyboard only)", async ({ page, auth }) => {
+    const account = newAccount();
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Display name").fill(account.displayName);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByLabel("Password").press("Enter");
+    // the sign-up's landing (a client navigation): focus on its heading, not on <body>
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeFocused();
+    await auth.fillSignIn(account);
+    await expect(page).toHaveURL(/\/welcome$/);
+    const welcome = page.getByRole("heading", { level: 1, name: /^Welcome/ });
+    await expect(welcome).toBeFocused();
+    await expect(page.getByTestId("route-announcer")).toHaveText(/page loaded$/);
+    // the next Tab goes on inside the page, not back to the header
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(true);
+    // a header link followed with Enter lands on that page's heading too
+    await page.getByRole("banner").getByRole("link", { name: "Decks", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/decks$/);
+    await expect(page.locator("main h1")).toBeFocused();
+  });
+
   test("a wrong password gets a clear message and no session", async ({ page, auth }) => {
     const account = newAccount();
     await auth.signUp(account);
@@ -45,7 +69,22 @@ test.describe("accounts", () => {
     await page.getByLabel("Display name").fill("Someone else");
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("An account with this email already exists. Sign in instead?")).toBeVisible();
+    // a taken email is not told apart from a new one: the same landing and notice, and no session
+    await expect(page).toHaveURL(/\/signin\?signup=1&callbackUrl=%2Fwelcome$/);
+    await expect(page.getByTestId("signup-notice")).toContainText("Check your email");
+    await expect(page.getByText("already exists")).toHaveCount(0);
+    await expect(page.getByTestId("current-user")).toHaveCount(0);
+    // the new account's next step is there: signing in lands on its welcome page
+    const fresh = newAccount();
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill(fresh.email);
+    await page.getByLabel("Display name").fill(fresh.displayName);
+    await page.getByLabel("Password").fill(fresh.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/signin\?signup=1&callbackUrl=%2Fwelcome$/);
+    await auth.fillSignIn(fresh);
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByTestId("current-user")).toContainText(fresh.displayName);
   });
 
   test("wrong passwords make that account wait from this address, growing (HTTP 429 + Retry-After), and only that account", async ({ page, auth }) => {

@@ -23,14 +23,22 @@ export class AuthPages {
     await this.page.getByLabel("Display name").fill(account.displayName);
     await this.page.getByLabel("Password").fill(account.password);
     await this.page.getByRole("button", { name: "Create account" }).click();
+    // a sign-up never tells whether the email was taken: it lands on the sign-in form with a notice, and signs in there
+    await expect(this.page.getByTestId("signup-notice")).toContainText("Check your email");
+    await this.fillSignIn(account);
     await expect(this.page.getByTestId("current-user")).toContainText(account.displayName);
+  }
+
+  /** Fills and sends the sign-in form on the page that shows it. */
+  async fillSignIn(account: Pick<Account, "email" | "password">) {
+    await this.page.getByLabel("Email").fill(account.email);
+    await this.page.getByLabel("Password").fill(account.password);
+    await this.page.getByRole("button", { name: "Sign in" }).click();
   }
 
   async signIn(account: Pick<Account, "email" | "password">) {
     await this.page.goto("/signin");
-    await this.page.getByLabel("Email").fill(account.email);
-    await this.page.getByLabel("Password").fill(account.password);
-    await this.page.getByRole("button", { name: "Sign in" }).click();
+    await this.fillSignIn(account);
   }
 
   async signOut() {

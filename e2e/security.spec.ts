@@ -1,10 +1,17 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, newAccount, signInAdmin } from "./fixtures";
+import { DIST_DIR } from "./server";
+
+/**
+ * Node's polyfills as Next bundles them for the browser (next/dist/compiled/…): a client module importing a Node
+ * built-in brings one in (node:crypto brought crypto-browserify and vm-browserify, whose eval the CSP saw on the card
+ * form's pages). Only `process` (process.env) is Next's own and allowed.
+ */
+const NODE_POLYFILL = /next\/dist\/compiled\/(buffer|crypto-browserify|vm-browserify|stream-browserify|events|util|assert|browserify-zlib|stream-http|https-browserify|os-browserify|path-browserify|querystring-es3|timers-browserify|tty-browserify|string_decoder|constants-browserify|domain-browser|punycode)\//;
 
 const GAME = "/playtest?start=1&you=team-sonic-speed&opp=eggman-empire&level=heuristic&rule=priority&seed=3";
-
-/** The pages with the admin card form (suggest a card, new card, edit card). */
-const CARD_FORM_PAGES = /^\/(cards\/suggest|admin\/cards\/(new|[^/]+))$/;
 
 /** Collects every Content-Security-Policy violation the browser reports on a page. */
 function watchCsp(page: Page): string[] {
@@ -16,10 +23,6 @@ function watchCsp(page: Page): string[] {
   page.on("console", (msg) => {
     const text = msg.text();
     if (!/Content Security Policy|CSP violation|Refused to (load|execute|evaluate|apply|connect|frame|create)/i.test(text)) return;
-    // Known open defect: the card form's pages still see one caught eval probe (a library checking whether it may
-    // compile; jitless zod did not remove it, see the session note). It is blocked, so nothing runs; every other
-    // violation, and this one on any other page, fails the test.
-    if (/script-src blocked eval$/.test(text) && CARD_FORM_PAGES.test(new URL(page.url()).pathname)) return;
     violations.push(`${page.url()}: ${text}`);
   });
   return violations;
@@ -35,6 +38,17 @@ async function visit(page: Page, path: string) {
 }
 
 test.describe("security headers", () => {
+  test("no client chunk of the build carries a Node polyfill (the bundle guard; test/client-modules.test.ts checks the sources)", () => {
+    const chunks = path.join(DIST_DIR, "static", "chunks");
+    const files = readdirSync(chunks, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(0);
+    const polyfilled = files.flatMap((f) => {
+      const m = NODE_POLYFILL.exec(readFileSync(path.join(chunks, f), "utf8"));
+      return m ? [`${f}: ${m[1]}`] : [];
+    });
+    expect(polyfilled).toEqual([]);
+  });
+
   test("pages rendered per request carry a nonce CSP without unsafe-eval and the other headers; static assets are nosniff", async ({ page }) => {
     const res = await visit(page, "/signin");
     const h = res.headers();

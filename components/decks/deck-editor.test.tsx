@@ -85,6 +85,8 @@ function entryQuantity(key: string) {
 describe("DeckEditor", () => {
   it("shows the saved deck: entries, owned and missing counts, legality and version", async () => {
     await renderEditor();
+    // the page's one h1 (focus lands on it after a page change: components/site/route-focus.tsx)
+    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual([expect.stringMatching(/^Edit deck /)]);
     expect(screen.getByRole("link", { name: "Complete from my collection" }).getAttribute("href")).toBe("/lab/complete?deck=deck%3Ad1");
     expect(entryQuantity("DEMO-001")).toBe("2");
     expect(entryQuantity("DEMO-002")).toBe("1");

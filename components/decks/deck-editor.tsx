@@ -73,6 +73,8 @@ export function DeckEditor({ deck, owned: ownedOfDeck, versions, facets }: { dec
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-64 flex-1 space-y-2">
+          {/* the page's heading (focus lands here after a page change); the name itself is the field below */}
+          <h1 className="sr-only">Edit deck {deck.name}</h1>
           <label htmlFor="deck-name" className="label">
             Deck name
           </label>

@@ -4,6 +4,7 @@ import type { Player, Row, SideView, SlotView } from "@/lib/engine";
 import type { Ghost } from "@/lib/playtest/presentation";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import { BoardCard, CardBack, cardLabel, sameSlotView } from "./board-card";
+import { focusIsFree } from "@/components/site/route-focus";
 
 /** A slot of the grid. */
 export interface GridRef {
@@ -92,10 +93,9 @@ export function BoardGrid({
     if (firstAction >= 0) setActive(firstAction);
   }
   useEffect(() => {
-    // Focus follows the next action when it was lost (a button that vanished left it on <body>) or is already in the field.
+    // Focus follows the next action when it was lost (a button that vanished left it on <body>), is still where a page change put it, or is already in the field.
     if (firstAction < 0) return;
-    const el = document.activeElement;
-    if (el && el !== document.body && !root.current?.contains(el)) return;
+    if (!focusIsFree() && !root.current?.contains(document.activeElement)) return;
     root.current?.querySelector<HTMLElement>(`[data-cell="${firstAction}"]`)?.focus({ preventScroll: false });
   }, [actionKey, firstAction]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

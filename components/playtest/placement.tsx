@@ -4,6 +4,7 @@ import type { CardRef } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import { BoardCard, cardLabel } from "./board-card";
 import { CELL } from "./board-grid";
+import { focusIsFree } from "@/components/site/route-focus";
 
 type Selection = { from: "hand"; id: number } | { from: "slot"; column: number } | null;
 
@@ -128,8 +129,7 @@ export function PlacementHand({ p }: { p: Placement }) {
   const refocus = useRef(false);
   useLayoutEffect(() => {
     // A new play step is the next action: focus starts in the hand unless the player is already elsewhere.
-    const el = document.activeElement;
-    if (!el || el === document.body) refs.current[0]?.focus({ preventScroll: true });
+    if (focusIsFree()) refs.current[0]?.focus({ preventScroll: true });
   }, []);
   // After a keyboard placement the placed card's button is gone: keep focus in the hand.
   useLayoutEffect(() => {

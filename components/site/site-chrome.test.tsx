@@ -60,6 +60,18 @@ describe("ThemeToggle", () => {
 });
 
 describe("SiteMenu", () => {
+  it("without JavaScript shows its links on a phone (a <noscript> style opens the panel and hides the dead button)", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const html = renderToStaticMarkup(
+      <SiteMenu>
+        <Link href="/signin">Sign in</Link>
+      </SiteMenu>,
+    );
+    expect(html).toContain("<noscript><style>[data-site-menu-panel]{display:flex}[data-site-menu-button]{display:none}</style></noscript>");
+    expect(html).toMatch(/<button[^>]*data-site-menu-button=""/);
+    expect(html).toMatch(/<div[^>]*data-site-menu-panel=""[^>]*class="hidden /);
+  });
+
   it("opens and closes the narrow-screen menu with its button and Escape, and closes after a link is followed", () => {
     const view = render(
       <SiteMenu>

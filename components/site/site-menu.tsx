@@ -7,6 +7,8 @@ import { useEffect, useId, useRef, useState } from "react";
  * The header's navigation and account links. From the md breakpoint up they sit
  * in the header row; on narrow screens a "Menu" button opens them as a panel
  * under the header (closed again by the button, Escape, or following a link).
+ * Without JavaScript the button cannot open anything, so a <noscript> style
+ * shows the links in the panel and hides the button.
  */
 export function SiteMenu({ children }: { children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -32,8 +34,12 @@ export function SiteMenu({ children }: { children: React.ReactNode }) {
   }, [open]);
   return (
     <>
+      <noscript>
+        <style>{"[data-site-menu-panel]{display:flex}[data-site-menu-button]{display:none}"}</style>
+      </noscript>
       <button
         ref={button}
+        data-site-menu-button=""
         type="button"
         className="ml-auto inline-flex h-10 items-center gap-2 rounded-md border border-white/40 px-3 text-sm font-semibold hover:bg-white/10 md:hidden"
         aria-expanded={open}
@@ -47,6 +53,7 @@ export function SiteMenu({ children }: { children: React.ReactNode }) {
       </button>
       <div
         id={id}
+        data-site-menu-panel=""
         className={`${open ? "flex" : "hidden"} w-full flex-col gap-3 border-t border-white/20 pb-2 pt-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:gap-6 md:border-0 md:p-0`}
       >
         {children}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkCardImage, cardImagePath, MAX_CARD_IMAGE_BYTES, parseCardImageName, sniffImageType } from "./card-image";
+import { cardImagePath, MAX_CARD_IMAGE_BYTES, parseCardImageName, sniffImageType } from "./card-image";
+import { checkCardImage } from "./card-image-check";
 import { contentSecurityPolicy, isAllowedImageUrl, shownImageUrl } from "@/lib/server/security-headers";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==", "base64");

@@ -1,4 +1,9 @@
-import { createHash } from "node:crypto";
+/*
+ * Card image rules both sides share: the upload form (a client component)
+ * imports this file, so it imports no Node module (a node:crypto here put
+ * Node's crypto polyfill, and the eval probe of its vm polyfill, in the form's
+ * bundle). The server's check, with its sha256, is card-image-check.ts.
+ */
 
 /** The largest card image an admin may upload, in bytes (2 MiB). */
 export const MAX_CARD_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -22,24 +27,6 @@ export function sniffImageType(bytes: Uint8Array): CardImageType | null {
   // "RIFF" <size> "WEBP"
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
   return null;
-}
-
-export type CardImageCheck = { ok: true; type: CardImageType; sha256: string; path: string } | { ok: false; message: string };
-
-/**
- * Checks an uploaded card image: not empty, at most MAX_CARD_IMAGE_BYTES, and
- * a PNG, JPEG or WebP by its content. On success gives its content address
- * (sha256) and the path the app serves it from: the name is never the
- * uploader's.
- */
-export function checkCardImage(bytes: Uint8Array): CardImageCheck {
-  if (bytes.length === 0) return { ok: false, message: "The image file is empty." };
-  if (bytes.length > MAX_CARD_IMAGE_BYTES)
-    return { ok: false, message: `The image is ${(bytes.length / (1024 * 1024)).toFixed(1)} MB: images may be at most ${MAX_CARD_IMAGE_LABEL}.` };
-  const type = sniffImageType(bytes);
-  if (!type) return { ok: false, message: "That file is not a PNG, JPEG or WebP image (SVG and other formats are not accepted)." };
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  return { ok: true, type, sha256, path: cardImagePath(sha256, type) };
 }
 
 /** Where the app serves an uploaded image: /card-images/<sha256>.<png|jpg|webp>. */

@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { cardImagePath, checkCardImage, type CardImageType } from "@/lib/catalog/card-image";
+import { cardImagePath, type CardImageType } from "@/lib/catalog/card-image";
+import { checkCardImage } from "@/lib/catalog/card-image-check";
 
 /** The largest image kept, in pixels per side (a card is drawn far smaller); larger ones are scaled down. */
 const MAX_SIDE = { width: 1200, height: 1680 };

@@ -1,5 +1,6 @@
 import "server-only";
 import { DomainError } from "@/lib/server/errors";
+import { requestHost } from "@/lib/server/request-host";
 import { authSecret, claimsOf, secureSessionCookie, sessionToken } from "@/lib/accounts/session-cookie";
 import { sessionIsCurrent } from "@/lib/accounts/session-check";
 import { sessionMemoGeneration } from "@/lib/accounts/session-memo";
@@ -10,12 +11,9 @@ import { sessionMemoGeneration } from "@/lib/accounts/session-memo";
  * learns when the session it was opened under has ended.
  */
 
-function hostOf(request: Request): string | null {
-  return request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-}
-
 /**
- * Refuses a request another site made: an Origin header must name this host,
+ * Refuses a request another site made: an Origin header must name this host
+ * (X-Forwarded-Host counts only behind trusted proxies, lib/server/request-host.ts),
  * and a browser's Sec-Fetch-Site must say same-origin (or none: typed in).
  * `requireOrigin` (the action POST) also refuses a request without Origin,
  * which every browser sends on a POST.
@@ -26,7 +24,7 @@ export function assertSameOrigin(request: Request, requireOrigin: boolean): void
   let ok = site === null || site === "same-origin" || site === "none";
   if (origin !== null) {
     try {
-      ok &&= new URL(origin).host === hostOf(request);
+      ok &&= new URL(origin).host === requestHost(request.headers);
     } catch {
       ok = false;
     }

@@ -9,6 +9,7 @@ export type LimitKind =
   | "signin-pair"
   | "signin-address"
   | "signup-address"
+  | "signup-email"
   | "import"
   | "suggestion"
   | "deck-write"
@@ -41,6 +42,8 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   "signin-pair": { points: 5, duration: 15 * 60, what: "failed sign-ins for this account from your network" },
   "signin-address": { points: 100, duration: 15 * 60, what: "failed sign-ins from your network" },
   "signup-address": { points: 10, duration: 60 * 60, what: "new accounts from your network" },
+  // the mail a sign-up sends (welcome, or "you already have an account"): a flood of sign-ups for one address sends few
+  "signup-email": { points: 3, duration: 60 * 60, what: "sign-up mails to this email" },
   import: { points: 60, duration: 60 * 60, what: "imports" },
   suggestion: { points: 30, duration: 60 * 60, what: "card suggestions" },
   "deck-write": { points: 300, duration: 10 * 60, what: "deck changes" },

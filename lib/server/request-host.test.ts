@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { requestHost, sameOriginRequest } from "./request-host";
+import { requestHost, requestIsHttps, sameOriginRequest } from "./request-host";
 
 afterEach(() => {
   delete process.env.TRUST_PROXY;
@@ -25,5 +25,19 @@ describe("requestHost and sameOriginRequest", () => {
   it("no Origin, or one that is not a URL, is not same-origin", () => {
     expect(sameOriginRequest(h({ host: "rb.example" }))).toBe(false);
     expect(sameOriginRequest(h({ host: "rb.example", origin: "null" }))).toBe(false);
+  });
+});
+
+describe("requestIsHttps", () => {
+  it("without TRUST_PROXY believes only the URL's own scheme, never X-Forwarded-Proto", () => {
+    expect(requestIsHttps(h({ "x-forwarded-proto": "https" }), "http:")).toBe(false);
+    expect(requestIsHttps(h({}), "https:")).toBe(true);
+  });
+
+  it("behind trusted proxies takes the first X-Forwarded-Proto entry", () => {
+    process.env.TRUST_PROXY = "true";
+    expect(requestIsHttps(h({ "x-forwarded-proto": "https, http" }), "http:")).toBe(true);
+    expect(requestIsHttps(h({ "x-forwarded-proto": "http" }), "http:")).toBe(false);
+    expect(requestIsHttps(h({}), "http:")).toBe(false);
   });
 });

@@ -34,3 +34,14 @@ export function sameOriginRequest(headers: HeaderSource): boolean {
   const forwarded = headers.get("x-forwarded-host");
   return trustedProxyHops() > 0 || !forwarded || forwarded === headers.get("host");
 }
+
+/**
+ * Whether the request reached the site over https: the URL's own scheme, or
+ * X-Forwarded-Proto ("https", its first entry) only behind trusted proxies
+ * (TRUST_PROXY). Without them a client could claim https (or hide it) at will.
+ */
+export function requestIsHttps(headers: HeaderSource, urlProtocol: string): boolean {
+  if (urlProtocol === "https:") return true;
+  if (trustedProxyHops() === 0) return false;
+  return headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+}

@@ -4,10 +4,11 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/accounts/sign-in-form";
 import { authenticate } from "@/lib/server/request-actor";
 import { safeCallbackUrl } from "@/lib/util/safe-redirect";
+import { mailDestination } from "@/lib/server/mailer";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; ended?: string; reset?: string }> }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; ended?: string; reset?: string; signup?: string }> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await authenticate("public")) redirect(callbackUrl);
@@ -18,6 +19,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800" role="status">
           Every session of your account has ended, on every device.
         </p>
+      )}
+      {params.signup === "1" && (
+        // the same notice whether the email was new or taken (docs/security.md, "Sign-up")
+        <div role="status" data-testid="signup-notice" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+          <p className="font-semibold">Check your email.</p>
+          <p>We sent a message to the address you gave. A new account is ready: sign in below with your email and the password you chose.</p>
+          {mailDestination() && <p className="mt-1 text-xs">{mailDestination()}</p>}
+        </div>
       )}
       {params.reset === "1" && (
         <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">

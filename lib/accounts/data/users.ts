@@ -34,11 +34,16 @@ export type CreateUserResult = { ok: true; user: SessionUser } | DomainFailure<"
 
 const EMAIL_TAKEN = failure("account/conflict", "An account with this email already exists.", { email: ["An account with this email already exists. Sign in instead?"] });
 
-/** Creates an account with role "user" (admins are made with the user CLI, never by signing up). */
+/**
+ * Creates an account with role "user" (admins are made with the user CLI, never
+ * by signing up). A taken email costs the same work as a new one (the password
+ * is hashed either way), so the timing of a sign-up does not tell them apart.
+ */
 export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
+  // hashed before the look-up, used or not: a taken email costs the same scrypt work as a new one
+  const passwordHash = await hashPassword(input.password);
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) return EMAIL_TAKEN;
-  const passwordHash = await hashPassword(input.password);
   try {
     const user = await db.user.create({
       data: { email: input.email, displayName: input.displayName, passwordHash, role: "user" },

@@ -6,7 +6,7 @@ vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
 const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
 const { getCardForEdit, updateCard, snapshotOf } = await import("@/lib/catalog/data/catalog-admin");
 const { getCardImage } = await import("@/lib/catalog/data/card-images");
-const { checkCardImage } = await import("@/lib/catalog/card-image");
+const { checkCardImage } = await import("@/lib/catalog/card-image-check");
 const { parseCatalogCard } = await import("@/lib/catalog/schemas");
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==", "base64");

@@ -158,7 +158,7 @@ export async function updateCardTx(tx: Tx, id: string, card: CatalogCard, writer
   return { ok: true as const, id, changed: true };
 }
 
-/** An uploaded image, already checked by lib/catalog/card-image's checkCardImage. */
+/** An uploaded image, already checked by lib/catalog/card-image-check's checkCardImage. */
 export type CheckedCardImage = { sha256: string; type: CardImageType; bytes: Uint8Array };
 
 /** Stores an uploaded image (once per content) and gives the card the URL it is served from. */

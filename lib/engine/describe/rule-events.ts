@@ -4,7 +4,7 @@
  * their facts (describe/facts.ts).
  */
 import type { GameState } from "../types";
-import { label, pname } from "./names";
+import { label, pname, ringCount } from "./names";
 import type { Cause, DrawBy, RuleFact } from "./facts";
 
 /** "the effect of blue 5 Sonic" / "a manual correction for … (text not automated)". */
@@ -41,13 +41,13 @@ export function renderRule(s: GameState, x: RuleFact): { message: string; public
       const t = x.target;
       const more = x.lower ? "fewer" : "more";
       return x.discarded
-        ? one(`Battle discard: ${pname(t.player)}'s ${label(s, t.card, t.color)} (${x.theirs} rings) has ${more} rings than ${pname(x.player)}'s ${label(s, x.card, t.color)} (${x.mine}) in column ${t.column}, so it is discarded.`)
-        : one(`Battle: ${pname(t.player)}'s ${label(s, t.card, t.color)} (${x.theirs} rings) does not have ${more} rings than ${pname(x.player)}'s ${label(s, x.card, t.color)} (${x.mine}); nothing is discarded.`);
+        ? one(`Battle discard: ${pname(t.player)}'s ${label(s, t.card, t.color)} (${ringCount(x.theirs)}) has ${more} rings than ${pname(x.player)}'s ${label(s, x.card, t.color)} (${x.mine}) in column ${t.column}, so it is discarded.`)
+        : one(`Battle: ${pname(t.player)}'s ${label(s, t.card, t.color)} (${ringCount(x.theirs)}) does not have ${more} rings than ${pname(x.player)}'s ${label(s, x.card, t.color)} (${x.mine}); nothing is discarded.`);
     }
     case "score": {
       const [a, b] = x.totals;
       const end = x.winner === null ? " — a tie, nobody gains an emerald" : x.byTie ? ` — a tie, which ${pname(x.winner)} wins by a card's effect` : "";
-      return one(`Score: ${pname(0)} ${a} rings, ${pname(1)} ${b} rings${end}.`);
+      return one(`Score: ${pname(0)} ${ringCount(a)}, ${pname(1)} ${ringCount(b)}${end}.`);
     }
     case "score-emerald":
       return one(`${pname(x.player)} gains a Chaos Emerald for ${x.byTie ? "winning the tie" : "having more rings"} (${x.now} now).`);

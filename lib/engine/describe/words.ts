@@ -5,6 +5,7 @@
  */
 import type { Count, EffectAction } from "../effects/schema";
 import type { FrameTrigger } from "../types";
+import { ringCount } from "./names";
 
 /** Opening words of each trigger. */
 export const TRIGGER_WORDS: Record<FrameTrigger | "continuous", string> = {
@@ -57,14 +58,14 @@ const WORDS: Words = {
   discard: () => "discard",
   peek: () => "peek",
   draw: (a) => `${a.who === "you" ? "draw" : "your opponent draws"} ${a.count}${each(a)}`,
-  "modify-rings": (a) => `${a.set !== undefined ? `set rings to ${a.set}` : `${(a.add ?? 0) >= 0 ? "+" : ""}${a.add} rings`}${each(a)}${a.until ? ` ${describeDuration(a.until)}` : ""}`,
+  "modify-rings": (a) => `${a.set !== undefined ? `set rings to ${a.set}` : `${ringCount(a.add ?? 0, true)}`}${each(a)}${a.until ? ` ${describeDuration(a.until)}` : ""}`,
   protect: (a) => `protect from ${a.from.join(", ")}${a.until ? ` ${describeDuration(a.until)}` : ""}`,
   "change-color": (a) => (a.color === "choose" ? "change active color" : `change active color to ${a.color}`),
   "flip-up": (a) => (a.asRush ? "flip face up as a rush flip" : "flip face up"),
   "next-flip": (a) => (a.who === "you" ? "you flip again next (an extra flip)" : "your opponent flips next"),
   "rush-rule": (a) => `${RUSH_RULE_WORDS[a.rule]} ${a.until === "rush" ? "until the end of the rush" : a.until === "turn" ? "until the end of the turn" : "while this card is on the field"}`,
   "return-to-hand": () => "return to hand",
-  "score-rings": (a) => (a.set !== undefined ? `count ${a.set} rings at the score step` : `${(a.add ?? 0) >= 0 ? "+" : ""}${a.add} rings at the score step${each(a)}`),
+  "score-rings": (a) => (a.set !== undefined ? `count ${ringCount(a.set)} at the score step` : `${ringCount(a.add ?? 0, true)} at the score step${each(a)}`),
   emerald: (a) => {
     const n = Math.abs(a.add);
     const what = `${n} Chaos Emerald${n === 1 ? "" : "s"}`;

@@ -198,7 +198,7 @@ describe("structured effects (RULES.md §6)", () => {
     };
     expect(d(105)).toBe("When flipped, you may: discard 1 card from your hand of your choice; if you do, draw 2.");
     expect(d(106)).toBe("When flipped, you may, as a cost, discard: 1 face-up card of yours; if you do: discard: all face-up cards of your opponent's in this column.");
-    expect(d(107)).toBe("When flipped: +1 rings for each other face-up Robot card on your field until the end of the rush: this card.");
+    expect(d(107)).toBe("When flipped: +1 ring for each other face-up Robot card on your field until the end of the rush: this card.");
     expect(d(108)).toBe("When flipped: draw 1 for each Chaos Emerald your opponent has; then protect from effects until the end of the turn: this card.");
     expect(d(109)).toBe("When flipped: -2 rings while this card is on the field: up to 1 face-up card of your opponent's in this column.");
   });

@@ -54,7 +54,7 @@ describe("sequencing and durations: the schema", () => {
       "When flipped, you may, as a cost, lose 1 Chaos Emerald; if you do: your opponent loses 1 Chaos Emerald.",
     );
     expect(ok({ trigger: "continuous", actions: [{ type: "score-rings", target: "self", add: 1, forEach: { zone: "hand", who: "opponent" } }] })).toBe(
-      "While face up: +1 rings at the score step for each card in your opponent's hand: this card.",
+      "While face up: +1 ring at the score step for each card in your opponent's hand: this card.",
     );
     expect(ok({ trigger: "flip", actions: [{ type: "discard", target: { owner: "you", count: 2 } }, { ...draw, forEach: { previous: true } }] })).toBe(
       "When flipped: discard: up to 2 face-up cards of yours; then draw 1 for each card the previous action affected.",

@@ -1,0 +1,22 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { cardImagePath, MAX_CARD_IMAGE_BYTES, MAX_CARD_IMAGE_LABEL, sniffImageType, type CardImageType } from "@/lib/catalog/card-image";
+
+type CardImageCheck = { ok: true; type: CardImageType; sha256: string; path: string } | { ok: false; message: string };
+
+/**
+ * Checks an uploaded card image: not empty, at most MAX_CARD_IMAGE_BYTES, and
+ * a PNG, JPEG or WebP by its content. On success gives its content address
+ * (sha256) and the path the app serves it from: the name is never the
+ * uploader's.
+ */
+export function checkCardImage(bytes: Uint8Array): CardImageCheck {
+  if (bytes.length === 0) return { ok: false, message: "The image file is empty." };
+  if (bytes.length > MAX_CARD_IMAGE_BYTES)
+    return { ok: false, message: `The image is ${(bytes.length / (1024 * 1024)).toFixed(1)} MB: images may be at most ${MAX_CARD_IMAGE_LABEL}.` };
+  const type = sniffImageType(bytes);
+  if (!type) return { ok: false, message: "That file is not a PNG, JPEG or WebP image (SVG and other formats are not accepted)." };
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return { ok: true, type, sha256, path: cardImagePath(sha256, type) };
+}
+
