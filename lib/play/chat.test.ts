@@ -213,3 +213,15 @@ describe("the spectator delay", () => {
     spectator.close();
   });
 });
+
+describe("the account's chat", () => {
+  it("is in the export, and a deleted account's messages stay, anonymised", async () => {
+    const out = await chat.chatForExport(a.id);
+    expect(out.messages.some((m) => m.body === "secret plan for Ben" && m.room === "players" && m.game === code)).toBe(true);
+    expect((await chat.chatForExport(watcher.id)).reports).toMatchObject([{ message: "message 1", reason: "flooding the room" }]);
+    await t.prisma.$transaction((tx) => chat.anonymiseChatTx(tx, a.id));
+    const left = (await chat.readChat(b, code, "players")).filter((m) => m.body === "secret plan for Ben");
+    expect(left).toMatchObject([{ authorId: null, authorName: "Deleted player" }]);
+    expect((await chat.chatForExport(a.id)).messages).toEqual([]);
+  });
+});
