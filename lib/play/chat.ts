@@ -21,7 +21,6 @@ export const CHAT_PRESETS = ["Good luck", "Your move", "Thanks", "Good game"] as
 
 /** The spectator delays a game may be created with, in moves (logged actions); 0 is none. */
 export const SPECTATOR_DELAYS = [0, 1, 2, 5, 10] as const;
-export type SpectatorDelay = (typeof SPECTATOR_DELAYS)[number];
 
 /** A chat message as a recipient gets it: plain text, never HTML. */
 export interface ChatMessageDTO {
