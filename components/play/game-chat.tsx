@@ -56,7 +56,7 @@ function Composer({ code, room, label }: { code: string; room: ChatRoom; label: 
         </button>
       </form>
       <div className="flex flex-wrap gap-1" role="group" aria-label="Quick messages">
-        {CHAT_PRESETS.map((p) => (
+        {CHAT_PRESETS.filter((p) => room === "players" || p !== "Your move").map((p) => (
           <button key={p} type="button" className="btn-secondary px-2 py-1 text-xs" disabled={busy} onClick={() => void post(p)}>
             {p}
           </button>
