@@ -3,16 +3,17 @@ import Link from "next/link";
 import { requireAdminPage } from "@/lib/server/request-actor";
 import { adminOverview } from "@/lib/catalog/data/suggestions";
 import { countOpenReports } from "@/lib/community/data";
+import { countOpenChatReports } from "@/lib/play/data/chat";
 
 export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   const actor = await requireAdminPage("/admin");
-  const [stats, reportedComments] = await Promise.all([adminOverview(actor), countOpenReports(actor)]);
+  const [stats, reportedComments, reportedChat] = await Promise.all([adminOverview(actor), countOpenReports(actor), countOpenChatReports(actor)]);
   const links = [
     { href: "/admin/cards", title: "Catalog", body: `${stats.cards} cards: create, edit and delete.` },
     { href: "/admin/suggestions", title: "Suggestions", body: `${stats.pendingSuggestions} waiting for review.` },
-    { href: "/admin/comments", title: "Reported comments", body: `${reportedComments} ${reportedComments === 1 ? "comment" : "comments"} reported on public decks: hide, keep or delete.` },
+    { href: "/admin/comments", title: "Reported comments", body: `${reportedComments} ${reportedComments === 1 ? "comment" : "comments"} reported on public decks, ${reportedChat} game chat ${reportedChat === 1 ? "message" : "messages"}: hide, keep or delete.` },
     { href: "/admin/import", title: "Import and export", body: "Bulk JSON or CSV with a dry run, then an all-or-nothing apply." },
     { href: "/admin/audit", title: "Audit log", body: `${stats.audits} catalog changes recorded: who changed what and when.` },
   ];

@@ -2,6 +2,7 @@
 import { useActionState, useState, useSyncExternalStore } from "react";
 import { cancelGameAction, createGameAction, joinGameAction } from "@/lib/play/actions";
 import type { DeckOptionDTO } from "@/lib/play/types";
+import { SPECTATOR_DELAYS } from "@/lib/play/chat";
 
 
 function DeckPicker({ decks }: { decks: DeckOptionDTO[] }) {
@@ -43,7 +44,7 @@ export function CreateGameForm({ decks }: { decks: DeckOptionDTO[] }) {
   return (
     <form action={action} className="panel space-y-4" aria-label="New game">
       <DeckPicker decks={decks} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-4">
         <label className="block text-sm">
           <span className="label">Column rule</span>
           <select name="columnRule" className="input" defaultValue="priority">
@@ -63,6 +64,16 @@ export function CreateGameForm({ decks }: { decks: DeckOptionDTO[] }) {
           <select name="listing" className="input" defaultValue="invite">
             <option value="invite">Only whoever has the invite link</option>
             <option value="open">Anyone, from the lobby</option>
+          </select>
+        </label>
+        <label className="block text-sm">
+          <span className="label">Spectator delay</span>
+          <select name="spectatorDelay" className="input" defaultValue="0" data-testid="spectator-delay-select">
+            {SPECTATOR_DELAYS.map((d) => (
+              <option key={d} value={d}>
+                {d === 0 ? "None (spectators see it live)" : `${d} ${d === 1 ? "move" : "moves"} behind`}
+              </option>
+            ))}
           </select>
         </label>
       </div>

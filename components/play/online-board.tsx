@@ -15,6 +15,8 @@ import { useLogCards } from "./log-cards";
 import { MoveClock } from "./move-clock";
 import { AwayClock, PhoneClocks } from "./away-clock";
 import { usePlayStream } from "./use-play-stream";
+import { GameChat } from "./game-chat";
+import type { ChatSettingsDTO } from "@/lib/play/chat";
 
 type CardRefList = NonNullable<PlayMessage["view"]["players"][0]["hand"]>;
 
@@ -128,7 +130,7 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
 }
 
 /** An online game: the stream's latest view drawn with the solo board's components; every choice goes to the referee. */
-export function OnlineBoard({ code }: { code: string }) {
+export function OnlineBoard({ code, chat }: { code: string; chat?: { signedIn: boolean; settings: ChatSettingsDTO | null; delay: number } }) {
   const s = usePlayStream(code);
   if (s.state.kind === "connecting") return <p className="text-sm text-slate-600">Connecting to the game…</p>;
   if (s.state.kind === "waiting") return <p className="text-sm text-slate-700" data-testid="waiting">Waiting for an opponent to sit down…</p>;
@@ -145,6 +147,9 @@ export function OnlineBoard({ code }: { code: string }) {
         <span className={s.online ? "text-emerald-700" : "font-semibold text-amber-700"}>{s.online ? "● Connected" : "● Reconnecting…"}</span>
         <span data-testid="spectators">{m.spectators} watching</span>
         <span>{m.pace === "live" ? "Live game" : "Correspondence game"}</span>
+        {chat && chat.delay > 0 && m.status === "active" && (
+          <span data-testid="spectator-delay">{m.seat === null ? `You see the game ${chat.delay} ${chat.delay === 1 ? "move" : "moves"} behind.` : `Spectators see the game ${chat.delay} ${chat.delay === 1 ? "move" : "moves"} behind.`}</span>
+        )}
       </p>
       {s.error && (
         <div role="alert" className="mb-2 rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800" data-testid="action-error">
@@ -155,6 +160,7 @@ export function OnlineBoard({ code }: { code: string }) {
         </div>
       )}
       <Table m={m} send={(move) => void s.send(move)} sending={s.sending} online={s.online} />
+      {chat && <GameChat code={code} seat={m.seat} rooms={s.chat} signedIn={chat.signedIn} settings={chat.settings} />}
     </div>
   );
 }

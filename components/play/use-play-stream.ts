@@ -3,6 +3,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { PlayMessage } from "@/lib/play/types";
 import type { Move } from "@/lib/play/protocol";
+import type { ChatMessageDTO, ChatRoom } from "@/lib/play/chat";
+
+/** The chat rooms the stream carries for this recipient: the latest messages of each (absent: not sent to this recipient). */
+export type ChatRooms = Partial<Record<ChatRoom, ChatMessageDTO[]>>;
 
 export type StreamState =
   | { kind: "connecting" }
@@ -22,6 +26,7 @@ export function usePlayStream(code: string) {
   const [online, setOnline] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [chat, setChat] = useState<ChatRooms>({});
   const last = useRef<PlayMessage | null>(null);
   const router = useRouter();
 
@@ -47,6 +52,11 @@ export function usePlayStream(code: string) {
       // the game was withdrawn: the page says so
       if (w.status !== "waiting") router.refresh();
       else setState({ kind: "waiting" });
+    });
+    // a room's latest messages (the players' room reaches only the two players' streams)
+    es.addEventListener("chat", (e) => {
+      const c = JSON.parse((e as MessageEvent<string>).data) as { room: ChatRoom; messages: ChatMessageDTO[] };
+      setChat((prev) => ({ ...prev, [c.room]: c.messages }));
     });
     es.addEventListener("problem", (e) => {
       const p = JSON.parse((e as MessageEvent<string>).data) as { code: string; message: string };
@@ -84,5 +94,5 @@ export function usePlayStream(code: string) {
     [code],
   );
 
-  return { state, online, error, sending, send, clearError: () => setError(null) };
+  return { state, online, error, sending, send, chat, clearError: () => setError(null) };
 }

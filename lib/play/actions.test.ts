@@ -47,6 +47,16 @@ describe("the /play forms", () => {
     expect(await t.prisma.playGame.count()).toBe(0);
   });
 
+  it("create a game with a spectator delay from the list, and refuse one off it", async () => {
+    current.user = await makeUser(t.prisma, "Delayer");
+    expect(await createGameAction(null, form({ ...NEW, spectatorDelay: "3" }))).toMatchObject({ ok: false, fieldErrors: { spectatorDelay: expect.any(Array) } });
+    const made = await redirectOf(createGameAction(null, form({ ...NEW, spectatorDelay: "5" })));
+    const game = await t.prisma.playGame.findUniqueOrThrow({ where: { code: made.to!.split("/").pop()! } });
+    expect((await t.prisma.playSpectatorDelay.findUniqueOrThrow({ where: { gameId: game.id } })).moves).toBe(5);
+    await t.prisma.playGame.update({ where: { id: game.id }, data: { status: "cancelled" } });
+    current.user = null;
+  });
+
   it("create, join, finish, rematch and withdraw games, each landing on its page", async () => {
     const host = await makeUser(t.prisma, "Host");
     const guest = await makeUser(t.prisma, "Guest");

@@ -8,6 +8,7 @@ import { publish } from "./hub";
 import { loadGame } from "./referee";
 import { notifyTurn } from "./correspondence";
 import { COLUMN_RULES, LISTINGS, PACES } from "./types";
+import { SPECTATOR_DELAYS } from "./chat";
 
 /**
  * The forms of /play: create, join, rematch and withdraw a game, each through
@@ -23,6 +24,11 @@ const createSchema = z.object({
   columnRule: z.enum(COLUMN_RULES),
   pace: z.enum(PACES),
   listing: z.enum(LISTINGS),
+  // moves (logged actions) the spectators see the game behind; absent: none
+  spectatorDelay: z.coerce
+    .number()
+    .refine((n) => (SPECTATOR_DELAYS as readonly number[]).includes(n), "Choose one of the listed delays.")
+    .optional(),
 });
 
 const joinSchema = z
@@ -43,7 +49,7 @@ export const createGameAction = defineFormAction({
   limit: "play-game",
   run: async (input, actor) => {
     const deck = await resolveSeatDeck(actor, input.deck);
-    return { ok: true, data: await createGame(actor, { listing: input.listing, pace: input.pace, columnRule: input.columnRule }, deck) };
+    return { ok: true, data: await createGame(actor, { listing: input.listing, pace: input.pace, columnRule: input.columnRule, spectatorDelay: input.spectatorDelay ?? 0 }, deck) };
   },
   redirect: ({ code }) => `/play/g/${code}`,
 });

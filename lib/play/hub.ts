@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type Redis from "ioredis";
 import { getRedis } from "@/lib/server/redis";
+import type { ChatRoom } from "./chat";
 
 /**
  * Fan-out of "this game changed" between the referee and the open streams
@@ -9,10 +10,12 @@ import { getRedis } from "@/lib/server/redis";
  * publishes to and subscribes on Redis pub/sub, so a stream on any instance
  * hears of an action accepted on any other. Only the game's id and its new
  * seq travel: each instance derives the recipients' views itself, so no view
- * (and no hidden card) passes through Redis.
+ * (and no hidden card) passes through Redis. A chat notice names the room
+ * that changed ("chat:players" in place of the seq); the streams read the
+ * room from the database, each only the rooms its recipient may read.
  */
 
-type Listener = (seq: number) => void;
+type Listener = (seq: number, chat?: ChatRoom) => void;
 
 const g = globalThis as unknown as {
   ringbinderPlayHub?: { listeners: Map<string, Set<Listener>>; instance: string; sub: Redis | null; subscribed: Set<string> };
@@ -26,8 +29,8 @@ function channelOf(gameId: string): string {
   return `${process.env.REDIS_PREFIX || "ringbinder:"}play:game:${gameId}`;
 }
 
-function emit(gameId: string, seq: number): void {
-  for (const l of hub().listeners.get(gameId) ?? []) l(seq);
+function emit(gameId: string, seq: number, chat?: ChatRoom): void {
+  for (const l of hub().listeners.get(gameId) ?? []) l(seq, chat);
 }
 
 function subscriber(): Redis | null {
@@ -41,7 +44,9 @@ function subscriber(): Redis | null {
     const from = payload.slice(0, sep);
     if (from === h.instance) return;
     const [gameId, seq] = payload.slice(sep + 1).split(" ");
-    if (channel === channelOf(gameId)) emit(gameId, Number(seq));
+    if (channel !== channelOf(gameId)) return;
+    if (seq === "chat:players" || seq === "chat:spectators") emit(gameId, -1, seq.slice(5) as ChatRoom);
+    else emit(gameId, Number(seq));
   });
   // a lost connection resubscribes by itself (ioredis); errors are logged, never thrown into a request
   sub.on("error", (e) => console.error("play hub: Redis subscriber:", e.message));
@@ -73,4 +78,11 @@ export function publish(gameId: string, seq: number): void {
   emit(gameId, seq);
   const redis = getRedis();
   if (redis) redis.publish(channelOf(gameId), `${hub().instance} ${gameId} ${seq}`).catch((e: Error) => console.error("play hub: publish:", e.message));
+}
+
+/** Tells every stream of the game, on every instance, that a chat room of it changed (a new message, or one hidden). */
+export function publishChat(gameId: string, room: ChatRoom): void {
+  emit(gameId, -1, room);
+  const redis = getRedis();
+  if (redis) redis.publish(channelOf(gameId), `${hub().instance} ${gameId} chat:${room}`).catch((e: Error) => console.error("play hub: publish:", e.message));
 }

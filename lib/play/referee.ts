@@ -30,7 +30,7 @@ export function setupOf(r: GameRecord): NewGameOptions {
 }
 
 /** Applies one logged action (a concession changes no engine state: the record says the game is over). */
-function applyLogged(state: GameState, events: GameEvent[], a: LoggedAction): GameState {
+export function applyLogged(state: GameState, events: GameEvent[], a: LoggedAction): GameState {
   if (a.type === "concede" || a.type === "claim") return state;
   const r = applyAction(state, a);
   // the log holds only actions the referee accepted against this very state

@@ -139,7 +139,7 @@ describe("a stream whose session ends", () => {
     const { forgetSessionChecks } = await import("@/lib/accounts/session-memo");
     const g = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
     let signedIn = true;
-    const res = gameStream({ code, gameId: g.id, seat: 0, signal: new AbortController().signal, stillSignedIn: async () => signedIn });
+    const res = gameStream({ code, gameId: g.id, seat: 0, viewer: a, signal: new AbortController().signal, stillSignedIn: async () => signedIn });
     const reader = res.body!.getReader();
     let text = "";
     while (!text.includes("event: view")) text += new TextDecoder().decode((await reader.read()).value);

@@ -1,5 +1,10 @@
 import "server-only";
 import type { Player } from "@/lib/engine";
+import type { Actor } from "@/lib/server/actor";
+import { readChat } from "@/lib/play/data/chat";
+import { spectatorDelayOf } from "@/lib/play/data/delay";
+import type { ChatRoom } from "./chat";
+import { delayedGame } from "./delay";
 import { subscribe } from "./hub";
 import { attend, awayOf, presentCount } from "./presence";
 import { loadGame } from "./referee";
@@ -15,6 +20,12 @@ import { sessionGeneration } from "./http";
  * few seconds a comment keeps proxies from closing the idle connection, and
  * the session is checked again; the moment a session ends on this instance it
  * is checked at once, and a stream whose session ended is closed.
+ *
+ * Chat (`event: chat`, `{ room, messages }`, the room's latest messages as the
+ * recipient may read them) goes with it: a seat's stream carries the players'
+ * room and the spectators' room, a spectator's stream the spectators' room
+ * only, never the players'. A spectator of a game with a spectator delay gets
+ * the delayed view (lib/play/delay.ts).
  */
 
 /** Seconds between keep-alive comments (and full session checks). */
@@ -26,6 +37,8 @@ export interface StreamOptions {
   code: string;
   gameId: string;
   seat: Player | null;
+  /** Who opened the stream (null: a guest): the chat is read as this account. */
+  viewer: Actor | null;
   signal: AbortSignal;
   /** True while the session the stream was opened under is current. */
   stillSignedIn: () => Promise<boolean>;
@@ -38,6 +51,12 @@ export function gameStream(o: StreamOptions): Response {
   let again = false;
   let last = "";
   let close = () => {};
+  // a spectator's delay, read once (it never changes)
+  const delay = o.seat === null ? spectatorDelayOf(o.code) : Promise.resolve(0);
+  const rooms: ChatRoom[] = o.seat === null ? ["spectators"] : ["players", "spectators"];
+  const chatLast = new Map<ChatRoom, string>();
+  const chatBusy = new Set<ChatRoom>();
+  const chatAgain = new Set<ChatRoom>();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const write = (s: string) => {
@@ -55,7 +74,10 @@ export function gameStream(o: StreamOptions): Response {
             again = false;
             const g = await loadGame(o.code);
             if (!g) return close();
-            const m = g.live ? { ...messageFor(g.live, o.seat, await presentCount(o.gameId, "watch")), away: await awayOf(g.record) } : null;
+            const moves = await delay;
+            const live = g.live && o.seat === null ? await delayedGame(g.live, moves) : g.live;
+            const delayed = live !== g.live;
+            const m = live ? { ...messageFor(live, o.seat, await presentCount(o.gameId, "watch")), away: delayed ? null : await awayOf(g.record) } : null;
             const key = m ? `${m.seq}|${m.placed}|${m.status}|${m.spectators}|${m.away?.since}|${m.deadline}` : `waiting|${g.record.status}|${g.record.seats.length}`;
             if (key === last) continue;
             last = key;
@@ -70,11 +92,34 @@ export function gameStream(o: StreamOptions): Response {
           busy = false;
         }
       };
+      // one room's latest messages, when they differ from the last sent (serialised per room like the view)
+      const pushChat = async (room: ChatRoom) => {
+        if (!rooms.includes(room)) return;
+        if (chatBusy.has(room)) {
+          chatAgain.add(room);
+          return;
+        }
+        chatBusy.add(room);
+        try {
+          do {
+            chatAgain.delete(room);
+            const messages = await readChat(o.viewer, o.code, room);
+            const key = messages.map((x) => x.id).join(",");
+            if (chatLast.get(room) === key) continue;
+            chatLast.set(room, key);
+            send("chat", { room, messages });
+          } while (chatAgain.has(room) && !closed);
+        } catch (e) {
+          console.error("play stream chat:", e);
+        } finally {
+          chatBusy.delete(room);
+        }
+      };
       const endSession = () => {
         send("problem", { code: "auth/session-ended", message: "Your session ended: sign in again to go on playing." });
         close();
       };
-      const unsubscribe = subscribe(o.gameId, () => void push());
+      const unsubscribe = subscribe(o.gameId, (_seq, room) => void (room ? pushChat(room) : push()));
       // counted as present (a seat) or watching, on every instance: lib/play/presence.ts
       const attendance = attend(o.gameId, o.seat);
       let generation = sessionGeneration();
@@ -105,6 +150,7 @@ export function gameStream(o: StreamOptions): Response {
       // a dropped connection comes back after 2 s (EventSource's retry field)
       write("retry: 2000\n\n");
       void push();
+      for (const room of rooms) void pushChat(room);
     },
     cancel() {
       close();

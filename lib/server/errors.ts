@@ -87,6 +87,13 @@ const STATUS_BY_CODE = {
   "play/not-your-claim": 409,
   "play/not-yet": 409,
   "play/illegal": 422,
+  // game chat (lib/play/chat.ts)
+  "chat/empty": 400,
+  "chat/too-long": 400,
+  "chat/not-allowed": 403,
+  "chat/not-found": 404,
+  "chat/own": 403,
+  "chat/already-reported": 409,
 } as const satisfies Record<`${string}/${string}`, number>;
 
 export type DomainErrorCode = keyof typeof STATUS_BY_CODE;

@@ -25,6 +25,7 @@ export type LimitKind =
   | "play-action"
   | "play-stream"
   | "play-game"
+  | "play-chat"
   | "api-address"
   | "api-key";
 
@@ -62,6 +63,8 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   // every open game page holds one stream, and a dropped one reconnects: opened streams per account or address
   "play-stream": { points: 120, duration: 60, what: "game connections" },
   "play-game": { points: 60, duration: 60 * 60, what: "new games" },
+  // chat in games (both rooms together): a burst of presets is fine, a flood is not
+  "play-chat": { points: 8, duration: 20, what: "chat messages" },
   // the public read API (/api/v1): per address without a key, per key with one (published on /developers)
   "api-address": { points: 300, duration: 60, what: "API requests from your network" },
   "api-key": { points: 1200, duration: 60, what: "API requests with this key" },

@@ -4,16 +4,24 @@ import { requireAdminPage } from "@/lib/server/request-actor";
 import { listModerationQueue } from "@/lib/community/data";
 import { Markdown } from "@/components/decks/markdown";
 import { ModerateComment } from "@/components/community/moderate-comment";
+import { listChatReports } from "@/lib/play/data/chat";
+import { ModerateChat } from "@/components/play/moderate-chat";
 
 export const metadata: Metadata = { title: "Reported comments" };
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-const DONE: Record<string, string> = { hide: "Comment hidden.", restore: "Comment restored; its reports are closed.", delete: "Comment deleted." };
+const DONE: Record<string, string> = {
+  hide: "Comment hidden.",
+  restore: "Comment restored; its reports are closed.",
+  delete: "Comment deleted.",
+  "chat-hide": "Chat message hidden.",
+  "chat-keep": "Chat message kept; its reports are closed.",
+};
 
 export default async function AdminCommentsPage({ searchParams }: { searchParams: Promise<{ done?: string | string[] }> }) {
   const actor = await requireAdminPage("/admin/comments");
-  const [queue, sp] = await Promise.all([listModerationQueue(actor), searchParams]);
+  const [queue, chat, sp] = await Promise.all([listModerationQueue(actor), listChatReports(actor), searchParams]);
   const flash = typeof sp.done === "string" ? DONE[sp.done] : undefined;
   const reported = queue.filter((q) => q.openReports > 0);
   const hidden = queue.filter((q) => q.openReports === 0 && q.hidden);
@@ -78,6 +86,41 @@ export default async function AdminCommentsPage({ searchParams }: { searchParams
           )}
         </section>
       ))}
+      <section aria-labelledby="chat-heading" className="space-y-3">
+        <h2 id="chat-heading" className="text-lg font-semibold">
+          Reported game chat ({chat.length})
+        </h2>
+        {chat.length === 0 ? (
+          <p className="panel text-slate-600">No chat message is waiting for review.</p>
+        ) : (
+          <ul className="space-y-3">
+            {chat.map((item) => (
+              <li key={item.id} className="panel space-y-3" data-testid="moderation-chat-item">
+                <p className="text-sm text-slate-600">
+                  <span className="font-semibold">{item.authorName}</span> in the {item.room === "players" ? "players'" : "spectators'"} chat of{" "}
+                  {item.gameCode ? (
+                    <Link href={`/play/g/${item.gameCode}`} className="text-blue-800 underline">
+                      a game
+                    </Link>
+                  ) : (
+                    "a game"
+                  )}{" "}
+                  · {dateFormat.format(new Date(item.createdAt))} UTC
+                </p>
+                <blockquote className="border-l-4 border-slate-300 pl-3 break-words">{item.body}</blockquote>
+                <ul className="space-y-1 text-sm">
+                  {item.reports.map((r, i) => (
+                    <li key={i}>
+                      <span className="font-medium">{r.reporterName}</span> ({dateFormat.format(new Date(r.createdAt))} UTC): <q data-testid="report-reason">{r.reason}</q>
+                    </li>
+                  ))}
+                </ul>
+                <ModerateChat messageId={item.id} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

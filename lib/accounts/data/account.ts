@@ -11,7 +11,7 @@ import { forgetSessionChecks } from "@/lib/accounts/session-check";
 import { limit } from "@/lib/server/rate-limit";
 import { DomainError } from "@/lib/server/errors";
 import { removeUserCommunityTx } from "@/lib/community/data";
-import { anonymiseSeatsTx, gamesForExport } from "@/lib/play/data";
+import { anonymiseChatTx, anonymiseSeatsTx, chatForExport, gamesForExport } from "@/lib/play/data";
 
 /** The signed-in user's account as the account page shows it. */
 export type AccountDTO = { email: string; displayName: string; role: "user" | "admin"; createdAt: string };
@@ -91,6 +91,8 @@ export type AccountExport = {
   labRuns: { deck: string; deckVersion: number; query: string; seed: number; agents: string; games: number; wins: number; losses: number; draws: number; results: unknown; createdAt: string }[];
   /** games against other players (lib/play/data/games.ts gamesForExport) */
   games: Awaited<ReturnType<typeof gamesForExport>>;
+  /** game chat: own messages, reports, mutes (lib/play/data/chat.ts chatForExport) */
+  gameChat: Awaited<ReturnType<typeof chatForExport>>;
 };
 
 function safeJson(text: string): unknown {
@@ -104,7 +106,7 @@ function safeJson(text: string): unknown {
 /** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
 export async function exportMyData(actor: Actor): Promise<AccountExport> {
   const me = requireActor(actor);
-  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games] = await Promise.all([
+  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
     db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
     db.packOpening.findMany({ where: { userId: me.id }, include: { cards: { include: { card: { include: { set: true } } } } }, orderBy: { createdAt: "asc" } }),
@@ -115,6 +117,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     db.deckComment.findMany({ where: { authorId: me.id }, include: { deck: { select: { name: true, shareSlug: true } } }, orderBy: { createdAt: "asc" } }),
     db.commentReport.findMany({ where: { reporterId: me.id }, include: { comment: { select: { body: true } } }, orderBy: { createdAt: "asc" } }),
     gamesForExport(me.id),
+    chatForExport(me.id),
   ]);
   const allIds = new Set(decks.flatMap((d) => d.versions.flatMap((v) => (safeJson(v.cards) as { cardId?: string }[] | null)?.map((l) => l.cardId ?? "") ?? [])));
   const keyRows = await db.card.findMany({ where: { id: { in: [...allIds].filter(Boolean) } }, select: { id: true, number: true, set: { select: { code: true } } } });
@@ -172,6 +175,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
       createdAt: r.createdAt.toISOString(),
     })),
     games,
+    gameChat,
   };
 }
 
@@ -211,6 +215,7 @@ export async function deleteMyAccount(actor: Actor, password: string): Promise<v
   await db.$transaction(async (tx) => {
     await removeUserCommunityTx(tx, me.id);
     await anonymiseSeatsTx(tx, me.id);
+    await anonymiseChatTx(tx, me.id);
     await tx.importJob.deleteMany({ where: { userId: me.id } });
     await tx.cardSuggestion.updateMany({ where: { reviewedById: me.id }, data: { reviewedById: null } });
     await tx.cardSuggestion.deleteMany({ where: { userId: me.id } });

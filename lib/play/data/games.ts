@@ -19,6 +19,8 @@ export interface NewGameSettings {
   listing: Listing;
   pace: Pace;
   columnRule: PlayColumnRule;
+  /** Moves (logged actions) the spectators see the game behind; 0 or absent: none (lib/play/data/delay.ts). */
+  spectatorDelay?: number;
 }
 
 function seatData(seat: Player, userId: string, playerName: string, deck: SeatDeck) {
@@ -37,7 +39,7 @@ function isUniqueViolation(e: unknown): boolean {
 export async function createGame(actor: Actor, settings: NewGameSettings, deck: SeatDeck): Promise<{ code: string }> {
   const user = requireActor(actor);
   const code = token(16);
-  await db.playGame.create({
+  const game = await db.playGame.create({
     data: {
       code,
       inviteToken: token(18),
@@ -49,6 +51,7 @@ export async function createGame(actor: Actor, settings: NewGameSettings, deck: 
       seats: { create: [seatData(0, user.id, user.displayName, deck)] },
     },
   });
+  if (settings.spectatorDelay) await db.playSpectatorDelay.create({ data: { gameId: game.id, moves: settings.spectatorDelay } });
   return { code };
 }
 
@@ -98,7 +101,7 @@ export async function rematchGame(actor: Actor, code: string): Promise<{ code: s
   if (existing) return existing;
   const next = token(16);
   try {
-    await db.playGame.create({
+    const made = await db.playGame.create({
       data: {
         code: next,
         inviteToken: token(18),
@@ -115,6 +118,8 @@ export async function rematchGame(actor: Actor, code: string): Promise<{ code: s
         seats: { create: row.seats.map(({ gameId: _g, joinedAt: _j, ...s }) => s) },
       },
     });
+    const delay = await db.playSpectatorDelay.findUnique({ where: { gameId: row.id } });
+    if (delay) await db.playSpectatorDelay.create({ data: { gameId: made.id, moves: delay.moves } });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     return db.playGame.findUniqueOrThrow({ where: { rematchOfId: row.id }, select: { code: true } });

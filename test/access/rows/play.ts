@@ -5,8 +5,15 @@
 import { expect } from "vitest";
 import * as playGames from "@/lib/play/data/games";
 import * as playNotifications from "@/lib/play/data/notifications";
+import * as playChat from "@/lib/play/data/chat";
+import * as playDelay from "@/lib/play/data/delay";
 import { starterSeatDeck } from "@/lib/play/test-fixture";
-import { PUBLIC, SIGNED_IN, OWNER_ONLY, db, fixture, type Rows } from "@/test/access/harness";
+import { ADMIN, PUBLIC, SIGNED_IN, OWNER_ONLY, db, fixture, type Rows } from "@/test/access/harness";
+
+/** The two players of the game (the owner and the admin); a guest must sign in, a spectator is refused. */
+const PLAYERS = { guest: "unauthenticated", other: "denied", owner: "ok", admin: "ok" } as const;
+/** On a message the admin wrote in the players' room: its other player may act on it; the spectator cannot see it, the author may not act on their own. */
+const OPPONENT_OF_ADMIN = { guest: "unauthenticated", other: "denied", owner: "ok", admin: "denied" } as const;
 
 /** Every exported function of this feature's data access (key: file under lib/, then #name). */
 export const data: Rows = {
@@ -42,11 +49,30 @@ export const data: Rows = {
   "play/data/away.ts#getAway": { access: "internal", why: "the presence module's read of who is away from a game (no secret in it)", importers: ["lib/play/presence.ts"] },
   "play/data/away.ts#markAway": { access: "internal", why: "the presence module records a seat with no open stream as away", importers: ["lib/play/presence.ts"] },
   "play/data/away.ts#clearAway": { access: "internal", why: "the presence module records a seat's return when its stream opens", importers: ["lib/play/presence.ts"] },
-  "play/data/log.ts#loadActions": { access: "internal", why: "the referee replays a game's log", importers: ["lib/play/referee.ts"] },
+  "play/data/log.ts#loadActions": { access: "internal", why: "the referee replays a game's log; the spectator delay replays it up to the delayed seq", importers: ["lib/play/referee.ts", "lib/play/delay.ts"] },
   "play/data/log.ts#appendActions": { access: "internal", why: "the referee appends an action it checked (seat, seq, engine)", importers: ["lib/play/referee.ts"] },
   "play/data/log.ts#holdPlacement": { access: "internal", why: "the referee holds a placement it checked until the other is in", importers: ["lib/play/referee.ts"] },
   "play/data/games.ts#anonymiseSeatsTx": { access: "internal", why: "anonymises the deleted account's seats inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/accounts/data/account.ts"] },
   "play/data/games.ts#gamesForExport": { access: "internal", why: "the session user's own games for exportMyData, which checked the session", importers: ["lib/accounts/data/account.ts"] },
+  // game chat: the owner (seat 0) and the admin (seat 1) play; "other" is a spectator of the game
+  "play/data/chat.ts#postChatMessage": { access: "checked", prepare: () => activeGame(), call: (actor, _f, code) => playChat.postChatMessage(actor, code, "players", "Good luck"), expect: PLAYERS },
+  "play/data/chat.ts#readChat": {
+    access: "checked",
+    prepare: () => chatMessage("players").then((m) => m.code),
+    call: (actor, _f, code) => playChat.readChat(actor, code, "players"),
+    expect: { guest: "denied", other: "denied", owner: "ok", admin: "ok" },
+  },
+  "play/data/chat.ts#setChatMute": { access: "checked", prepare: () => chatMessage("players").then((m) => m.id), call: (actor, _f, id) => playChat.setChatMute(actor, Number(id), true), expect: OPPONENT_OF_ADMIN },
+  "play/data/chat.ts#unmuteChatUser": { access: "checked", call: (actor, f) => playChat.unmuteChatUser(actor, f.users.admin.id), expect: SIGNED_IN },
+  "play/data/chat.ts#getChatSettings": { access: "checked", call: (actor) => playChat.getChatSettings(actor), expect: SIGNED_IN },
+  "play/data/chat.ts#setShowSpectatorChat": { access: "checked", call: (actor) => playChat.setShowSpectatorChat(actor, true), expect: SIGNED_IN },
+  "play/data/chat.ts#reportChatMessage": { access: "checked", prepare: () => chatMessage("players").then((m) => m.id), call: (actor, _f, id) => playChat.reportChatMessage(actor, Number(id), "rude"), expect: OPPONENT_OF_ADMIN },
+  "play/data/chat.ts#listChatReports": { access: "checked", call: (actor) => playChat.listChatReports(actor), expect: ADMIN },
+  "play/data/chat.ts#countOpenChatReports": { access: "checked", call: (actor) => playChat.countOpenChatReports(actor), expect: ADMIN },
+  "play/data/chat.ts#moderateChatMessage": { access: "checked", prepare: () => chatMessage("spectators").then((m) => m.id), call: (actor, _f, id) => playChat.moderateChatMessage(actor, Number(id), "hide"), expect: ADMIN },
+  "play/data/chat.ts#anonymiseChatTx": { access: "internal", why: "anonymises the deleted account's chat inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/accounts/data/account.ts"] },
+  "play/data/chat.ts#chatForExport": { access: "internal", why: "the session user's own chat for exportMyData, which checked the session", importers: ["lib/accounts/data/account.ts"] },
+  "play/data/delay.ts#spectatorDelayOf": { access: "checked", prepare: () => activeGame(), call: (_actor, _f, code) => playDelay.spectatorDelayOf(code), expect: PUBLIC },
   "play/data/records.ts#toGameRecord": { access: "pure", why: "maps a row the caller already read" },
   "play/data/records.ts#toGameSummary": { access: "pure", why: "maps a record the caller already read" },
 };
@@ -73,6 +99,14 @@ export const routes: Rows = {
   },
 };
 
+/** A message by the admin (seat 1) in a room of a fresh active game: its id and the game's code. */
+async function chatMessage(room: "players" | "spectators"): Promise<{ id: string; code: string }> {
+  const code = await activeGame();
+  const game = await db().playGame.findUniqueOrThrow({ where: { code } });
+  const m = await db().playChatMessage.create({ data: { gameId: game.id, room, authorId: fixture().users.admin.id, authorName: "Admin", body: "hello" } });
+  return { id: String(m.id), code };
+}
+
 /** A game the owner hosts, waiting for a second player. */
 async function waitingGame(): Promise<{ code: string; token: string }> {
   const { code } = await playGames.createGame(fixture().users.owner, { listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck());
@@ -97,5 +131,6 @@ async function firstStreamEvent(code: string): Promise<unknown> {
   while (!/event: (view|waiting)\ndata: .*\n\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
   ac.abort();
   await reader.cancel();
-  return { event: JSON.parse(/data: (.*)\n\n/.exec(text.slice(text.indexOf("event: ")))![1]) };
+  // the first view or waiting event (chat events may come before it)
+  return { event: JSON.parse(/event: (?:view|waiting)\ndata: (.*)\n\n/.exec(text)![1]) };
 }

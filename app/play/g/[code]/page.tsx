@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { authenticate } from "@/lib/server/request-actor";
 import { getGamePage } from "@/lib/play/data/games";
+import { getChatSettings } from "@/lib/play/data/chat";
+import { spectatorDelayOf } from "@/lib/play/data/delay";
 import { deckOptions } from "@/lib/play/decks";
 import { JoinGameForm, WaitingPanel } from "@/components/play/game-forms";
 import { OnlineBoard } from "@/components/play/online-board";
@@ -46,7 +48,7 @@ export default async function GamePage({ params }: { params: Promise<{ code: str
         {g.mySeat === null && g.status !== "waiting" && <span className="text-sm text-slate-600">You are watching (public view).</span>}
       </div>
       {above}
-      <OnlineBoard code={g.code} />
+      <OnlineBoard code={g.code} chat={{ signedIn: actor !== null, settings: actor ? await getChatSettings(actor) : null, delay: await spectatorDelayOf(g.code) }} />
     </div>
   );
 }

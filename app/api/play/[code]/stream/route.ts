@@ -25,6 +25,6 @@ export const GET = defineRoute({
     const g = await loadGame(code);
     if (!g || g.record.status === "cancelled") return failure("play/not-found", "There is no such game.");
     const seat = user ? (g.record.seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    return gameStream({ code, gameId: g.record.id, seat, signal: request.signal, stillSignedIn: await sessionWatch(request, user !== null) });
+    return gameStream({ code, gameId: g.record.id, seat, viewer: user, signal: request.signal, stillSignedIn: await sessionWatch(request, user !== null) });
   },
 });
