@@ -64,8 +64,3 @@ export async function bulkDescription(origin: string): Promise<BulkData> {
     downloadUri: `${origin}${API_BASE}/bulk/${BULK_FILE}`,
   };
 }
-
-/** For tests: forget every build. */
-export function forgetBulkBuilds(): void {
-  builds = [];
-}
