@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import "./globals.css";
 import { SiteHeader } from "@/components/site/site-header";
@@ -28,7 +29,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         </main>
         <footer className="border-t border-slate-200 bg-white px-4 py-4 text-center text-xs text-slate-500">
           Ringbinder is an unofficial fan tool. Sonic X and its characters belong to their owners; the card data shipped here is an
-          unofficial demo set, not the real card list.
+          unofficial demo set, not the real card list.{" "}
+          <Link href="/developers" className="underline">
+            Public API
+          </Link>
         </footer>
         <CardZoom />
         {/* after a client navigation: focus to the new page's heading, and its name announced */}

@@ -175,7 +175,7 @@ test.describe("deck builder and sharing", () => {
     await page.screenshot({ path: ".tmp/shots/decks-public.png" });
 
     await page.goto("/decks");
-    const importBox = page.getByLabel(/One card a line/);
+    const importBox = page.getByLabel(/Paste a deck/);
     await importBox.fill("3 Tails\n2 Nobody Here\n\n7 Ring");
     await page.getByRole("button", { name: "Preview import" }).click();
     await expect(page.getByTestId("import-errors")).toContainText('Line 1: "Tails" has 2 printings');
@@ -183,6 +183,7 @@ test.describe("deck builder and sharing", () => {
     await importBox.fill("3 Tails [DEMO-002]\n4 Ring");
     await page.getByRole("button", { name: "Preview import" }).click();
     await expect(page.getByTestId("import-preview")).toContainText("7 cards: at least 30 needed.");
+    await expect(page.getByTestId("import-format")).toHaveText("Read as Ringbinder text. Nothing is saved until you confirm.");
     await page.screenshot({ path: ".tmp/shots/decks-list.png", fullPage: true });
     await page.getByRole("button", { name: "Create deck from import" }).click();
     await expect(page).toHaveURL(/\/decks\/[^/]+$/);

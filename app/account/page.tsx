@@ -10,13 +10,17 @@ import { SignOutEverywhereForm } from "@/components/accounts/sign-out-everywhere
 import { FormMessage } from "@/components/ui/field";
 import { getTurnMailPreference } from "@/lib/play/data/notifications";
 import { TurnMailForm } from "@/components/play/turn-mail-form";
+import { listMyApiKeys } from "@/lib/api/data/keys";
+import { MAX_API_KEYS } from "@/lib/api/keys";
+import { limitsInWords } from "@/lib/api/openapi";
+import { ApiKeys } from "@/components/api/api-keys";
 
 export const metadata: Metadata = { title: "Your account", robots: { index: false } };
 
 /** The signed-in user's account: one AccountSection per feature, in this order. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string }> }) {
   const me = await requireUserOrRedirect("/account");
-  const [account, turnMail] = await Promise.all([getMyAccount(me), getTurnMailPreference(me)]);
+  const [account, turnMail, apiKeys] = await Promise.all([getMyAccount(me), getTurnMailPreference(me), listMyApiKeys(me)]);
   const { changed } = await searchParams;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -51,6 +55,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       </AccountSection>
       <AccountSection id="notifications" title="Game notifications" description="A mail goes out when a correspondence game comes to your move, unless you have the game open.">
         <TurnMailForm on={turnMail} />
+      </AccountSection>
+      <AccountSection id="api-keys" title="API keys" description="For bots, fan sites and spreadsheets that read Ringbinder's public API with a higher rate limit.">
+        <ApiKeys keys={apiKeys} max={MAX_API_KEYS} limits={limitsInWords()} />
       </AccountSection>
       <AccountSection
         id="export"

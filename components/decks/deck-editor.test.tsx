@@ -345,23 +345,24 @@ describe("DeckEditor", () => {
   it("previews an import and replaces the deck's cards", async () => {
     actions.previewImportAction.mockResolvedValueOnce({ ok: false, message: "Some lines could not be read.", fieldErrors: { text: ["Line 1: no card DEMO-999"] } });
     await renderEditor();
-    const box = screen.getByLabelText("One card a line, e.g. “5 Sonic the Hedgehog [DEMO-001]”");
+    const box = screen.getByLabelText(/^Paste a deck: Ringbinder text or JSON/);
     fireEvent.change(box, { target: { value: "1 Nobody [DEMO-999]" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Preview import" }));
     });
     await waitFor(() => expect(screen.getByTestId("import-errors").textContent).toBe("Line 1: no card DEMO-999"));
-    actions.previewImportAction.mockResolvedValueOnce({ ok: true, data: { cards: [{ card: KNUCKLES, quantity: 2 }], check: checkEntries([{ card: KNUCKLES, quantity: 2 }]) } });
+    actions.previewImportAction.mockResolvedValueOnce({ ok: true, data: { cards: [{ card: KNUCKLES, quantity: 2 }], check: checkEntries([{ card: KNUCKLES, quantity: 2 }]), format: "Moxfield CSV" } });
     fireEvent.change(box, { target: { value: "2 Knuckles [DEMO-007]" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Preview import" }));
     });
     await waitFor(() => expect(screen.getByTestId("import-preview").textContent).toContain("2 Knuckles [DEMO-007]"));
+    expect(screen.getByTestId("import-format").textContent).toBe("Read as Moxfield CSV. Nothing is saved until you confirm.");
     actions.applyImportAction.mockResolvedValueOnce({ ok: true, data: { id: "d1", version: 4 }, message: "Cards replaced (version 4)." });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Replace cards" }));
     });
     await waitFor(() => expect(screen.getByText("Cards replaced (version 4).")).toBeTruthy());
-    expect(actions.applyImportAction).toHaveBeenCalledWith({ format: "text", text: "2 Knuckles [DEMO-007]" }, { mode: "replace", deckId: "d1", expectedVersion: 3 });
+    expect(actions.applyImportAction).toHaveBeenCalledWith({ format: "auto", text: "2 Knuckles [DEMO-007]" }, { mode: "replace", deckId: "d1", expectedVersion: 3 });
   });
 });

@@ -5,14 +5,17 @@ import { useRouter } from "next/navigation";
 import { applyImportAction, previewImportAction, type ImportPreview } from "@/lib/decks/actions";
 import { LegalityBadge } from "@/components/decks/legality-badge";
 
+/** The largest file the import reads (the server accepts 200,000 characters). */
+const MAX_IMPORT_FILE_BYTES = 200_000;
+
 /**
- * Import a deck from text or JSON: preview first (cards, legality, errors by
+ * Import a deck from any format it recognises (or text or JSON as chosen): preview first (cards, legality, errors by
  * line), then create a new deck or replace the current deck's cards.
  */
 export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "replace"; deckId: string; expectedVersion: number; onReplaced?: (version: number) => void } }) {
   const id = useId();
   const router = useRouter();
-  const [format, setFormat] = useState<"text" | "json">("text");
+  const [format, setFormat] = useState<"auto" | "text" | "json">("auto");
   const [text, setText] = useState("");
   // a new deck's name: typed here, else the one the file names ("# Name" line, JSON name), else "Imported deck"
   const [name, setName] = useState("");
@@ -59,8 +62,11 @@ export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "rep
       <h3 id={`${id}-h`} className="font-semibold">
         {target.mode === "new" ? "Import a deck" : "Import (replace this deck's cards)"}
       </h3>
-      <fieldset className="flex gap-4 text-sm">
+      <fieldset className="flex flex-wrap gap-4 text-sm">
         <legend className="sr-only">Format</legend>
+        <label className="flex items-center gap-1">
+          <input type="radio" name={`${id}-format`} checked={format === "auto"} onChange={() => setFormat("auto")} /> Any format (detected)
+        </label>
         <label className="flex items-center gap-1">
           <input type="radio" name={`${id}-format`} checked={format === "text"} onChange={() => setFormat("text")} /> Text
         </label>
@@ -77,7 +83,11 @@ export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "rep
         </div>
       )}
       <label htmlFor={`${id}-text`} className="label">
-        {format === "text" ? "One card a line, e.g. “5 Sonic the Hedgehog [DEMO-001]”" : "A Ringbinder deck JSON document"}
+        {format === "auto"
+          ? "Paste a deck: Ringbinder text or JSON, “5 Sonic the Hedgehog (DEMO) 1” lines, a Moxfield or Archidekt CSV export, or a Cockatrice .cod file"
+          : format === "text"
+            ? "One card a line, e.g. “5 Sonic the Hedgehog [DEMO-001]”"
+            : "A Ringbinder deck JSON document"}
       </label>
       <textarea
         id={`${id}-text`}
@@ -91,6 +101,29 @@ export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "rep
         aria-invalid={errors.length ? true : undefined}
         aria-describedby={`${id}-errors`}
       />
+      <div>
+        <label htmlFor={`${id}-file`} className="label">
+          Or open a file (.txt, .csv, .cod, .json; at most 200 KB)
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".txt,.csv,.cod,.json,.dek,text/plain,text/csv,application/json,application/xml,text/xml"
+          className="text-sm"
+          onChange={async (e) => {
+            const file = e.currentTarget.files?.[0];
+            if (!file) return;
+            setPreview(null);
+            if (file.size > MAX_IMPORT_FILE_BYTES) {
+              setErrors([]);
+              setMessage(`${file.name} is ${Math.ceil(file.size / 1024)} KB; at most ${MAX_IMPORT_FILE_BYTES / 1000} KB can be imported.`);
+              return;
+            }
+            setMessage("");
+            setText(await file.text());
+          }}
+        />
+      </div>
       <div className="flex gap-2">
         <button type="button" className="btn-secondary" onClick={runPreview} disabled={pending || !text.trim()}>
           Preview import
@@ -113,6 +146,9 @@ export function ImportPanel({ target }: { target: { mode: "new" } | { mode: "rep
       </div>
       {preview && (
         <div className="rounded border border-slate-200 p-2" data-testid="import-preview">
+          <p className="mb-1 text-sm" data-testid="import-format">
+            Read as {preview.format}. Nothing is saved until you confirm.
+          </p>
           <LegalityBadge check={preview.check} />
           <ul className="mt-2 columns-2 text-sm">
             {preview.cards.map((c) => (

@@ -36,8 +36,10 @@ const decks = await import("@/app/api/v1/decks/route");
 const deck = await import("@/app/api/v1/decks/[slug]/route");
 const deckCode = await import("@/app/api/v1/decks/code/[code]/route");
 const openapi = await import("@/app/api/v1/openapi.json/route");
+const bulk = await import("@/app/api/v1/bulk/route");
+const bulkFile = await import("@/app/api/v1/bulk/cards.json.gz/route");
 
-type Doc = { openapi: string; paths: Record<string, { get: { responses: Record<string, { content?: { "application/json": { schema: object } } }> } }>; components: { schemas: Record<string, object> } };
+type Doc = { openapi: string; paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }>; components: { schemas: Record<string, object> } };
 let doc: Doc;
 let slugs: Awaited<ReturnType<typeof seedDecks>>;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -59,7 +61,10 @@ async function conforms(path: string, res: Response): Promise<unknown> {
   const listed = op.responses[String(res.status)];
   expect(listed, `${path} answered ${res.status}, which the document does not list`).toBeDefined();
   if (res.status === 304) return null;
-  const schema = listed.content?.["application/json"].schema;
+  const type = (res.headers.get("content-type") ?? "").split(";")[0].trim();
+  expect(Object.keys(listed.content ?? {}), `${path} ${res.status} is documented as ${type}`).toContain(type);
+  if (type !== "application/json") return new Uint8Array(await res.arrayBuffer());
+  const schema = listed.content?.["application/json"]?.schema;
   expect(schema, `${path} ${res.status} has a JSON schema`).toBeDefined();
   const body: unknown = await res.json();
   const validate = ajv.compile({ $ref: `doc#${(schema as { $ref: string }).$ref.slice(1)}` });
@@ -135,6 +140,42 @@ describe("every endpoint answers what the document says", () => {
     const body = (await conforms("/decks/code/{code}", await deckCode.GET(apiRequest(`/api/v1/decks/code/${code}`), params({ code })))) as { total: number };
     expect(body.total).toBe(5);
     await conforms("/decks/code/{code}", await deckCode.GET(apiRequest("/api/v1/decks/code/%%%"), params({ code: "%%%" })));
+  });
+
+  it("/bulk describes the file /bulk/cards.json.gz serves: same size and SHA-256, every card, a 304 on its ETag", async () => {
+    const { gunzipSync } = await import("node:zlib");
+    const { createHash } = await import("node:crypto");
+    const meta = (await conforms("/bulk", await bulk.GET(apiRequest("/api/v1/bulk")))) as { size: number; sha256: string; cardCount: number; downloadUri: string };
+    const res = await bulkFile.GET(apiRequest("/api/v1/bulk/cards.json.gz"));
+    const etag = res.headers.get("etag");
+    const bytes = (await conforms("/bulk/cards.json.gz", res)) as Uint8Array;
+    expect(bytes.length).toBe(meta.size);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(meta.sha256);
+    expect(etag).toBe(`"${meta.sha256}"`);
+    expect(meta.downloadUri).toBe("http://api.test/api/v1/bulk/cards.json.gz");
+    const file = JSON.parse(gunzipSync(bytes).toString("utf8")) as { object: string; data: unknown[] };
+    expect(file.object).toBe("bulk");
+    expect(file.data).toHaveLength(await t.prisma.card.count());
+    expect(file.data.length).toBe(meta.cardCount);
+    const validate = ajv.compile({ $ref: "doc#/components/schemas/Card" });
+    for (const c of file.data) expect(validate(c) ? [] : validate.errors).toEqual([]);
+    const again = await bulkFile.GET(apiRequest("/api/v1/bulk/cards.json.gz", { headers: { "if-none-match": etag! } }));
+    expect(again.status).toBe(304);
+    await conforms("/bulk/cards.json.gz", again);
+  });
+
+  it("the bulk file is rebuilt when the catalog changes (a new SHA-256 and card count), and not otherwise", async () => {
+    const before = (await (await bulk.GET(apiRequest("/api/v1/bulk"))).json()) as { sha256: string; cardCount: number; updatedAt: string };
+    const same = (await (await bulk.GET(apiRequest("/api/v1/bulk"))).json()) as { sha256: string };
+    expect(same.sha256).toBe(before.sha256);
+    const set = await t.prisma.cardSet.findFirstOrThrow();
+    const made = await t.prisma.card.create({ data: { setId: set.id, number: 9990, title: "Bulk Probe", titleKey: "bulk probe", colorMask: 1, rings: 1, rarity: "common" } });
+    const after = (await (await bulk.GET(apiRequest("/api/v1/bulk"))).json()) as { sha256: string; cardCount: number; updatedAt: string };
+    expect(after.cardCount).toBe(before.cardCount + 1);
+    expect(after.sha256).not.toBe(before.sha256);
+    await t.prisma.card.delete({ where: { id: made.id } });
+    const removed = (await (await bulk.GET(apiRequest("/api/v1/bulk"))).json()) as { cardCount: number };
+    expect(removed.cardCount).toBe(before.cardCount);
   });
 
   it("an answer the document does not allow fails the check (the validator is not a rubber stamp)", async () => {

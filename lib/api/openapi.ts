@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ruleFor } from "@/lib/server/rate-limit";
 import { API_BASE } from "@/lib/api/present";
 import {
+  BulkDataSchema,
   CardListSchema,
   CardPartSchema,
   CardSchema,
@@ -23,7 +24,7 @@ import {
  * and the contract test validates every endpoint's answers against it.
  */
 
-const COMPONENTS = { Card: CardSchema, CardPart: CardPartSchema, CardList: CardListSchema, Set: SetSchema, SetList: SetListSchema, DeckSummary: DeckSummarySchema, DeckList: DeckListSchema, Deck: DeckSchema, DeckCode: DeckCodeSchema, Error: ErrorSchema };
+const COMPONENTS = { BulkData: BulkDataSchema, Card: CardSchema, CardPart: CardPartSchema, CardList: CardListSchema, Set: SetSchema, SetList: SetListSchema, DeckSummary: DeckSummarySchema, DeckList: DeckListSchema, Deck: DeckSchema, DeckCode: DeckCodeSchema, Error: ErrorSchema };
 export type ComponentName = keyof typeof COMPONENTS;
 
 function componentSchemas(): Record<string, unknown> {
@@ -75,6 +76,13 @@ export function publishedLimits() {
   return { address: { requests: address.points, seconds: address.duration }, key: { requests: key.points, seconds: key.duration } };
 }
 
+/** The published limits in words, as the account page and /developers say them. */
+export function limitsInWords(): { withKey: string; without: string } {
+  const { address, key } = publishedLimits();
+  const per = (s: number) => (s === 60 ? "a minute" : `${s} seconds`);
+  return { without: `${address.requests} requests ${per(address.seconds)} per address`, withKey: `${key.requests} requests ${per(key.seconds)} per key` };
+}
+
 export function openApiDocument(origin: string) {
   const limits = publishedLimits();
   return {
@@ -108,6 +116,24 @@ export function openApiDocument(origin: string) {
       },
       "/decks/{slug}": {
         get: { operationId: "getDeck", summary: "A shared (public or unlisted) deck by its link slug", parameters: [pathParam("slug", "The deck's share slug, as in /d/<slug>.", "abc123")], responses: { ...ok("Deck", "The deck."), ...errors("401", "404") } },
+      },
+      "/bulk": {
+        get: { operationId: "describeBulkData", summary: "The bulk download of the whole catalog: when it last changed, its size and SHA-256, and its link", responses: { ...ok("BulkData", "The bulk file, described."), ...errors("401") } },
+      },
+      "/bulk/cards.json.gz": {
+        get: {
+          operationId: "downloadBulkCards",
+          summary: "Every card of the catalog as one gzip-compressed JSON file (rebuilt whenever the catalog changes)",
+          responses: {
+            "200": {
+              description: "The file: gzip of {object: \"bulk\", type: \"cards\", updatedAt, data: Card[]}. Its ETag is its SHA-256; Repr-Digest carries the same digest.",
+              headers: { ...RATE_HEADERS, ETag: { description: "The SHA-256 (hex) of the file, quoted.", schema: { type: "string" } } },
+              content: { "application/gzip": { schema: { type: "string", contentMediaType: "application/gzip" } } },
+            },
+            "304": { description: "Not modified: the If-None-Match named the current file.", headers: RATE_HEADERS },
+            ...errors("401"),
+          },
+        },
       },
       "/decks/code/{code}": {
         get: { operationId: "getDeckCode", summary: "The list a deck code holds", parameters: [pathParam("code", "A deck code, as in /d/code/<code>.", "")], responses: { ...ok("DeckCode", "The resolved list."), ...errors("400", "401") } },

@@ -110,6 +110,21 @@ export const DeckCodeSchema = z
   })
   .meta({ title: "DeckCode" });
 
+export const BulkDataSchema = z
+  .object({
+    object: z.literal("bulk-data"),
+    type: z.literal("cards"),
+    updatedAt: z.iso.datetime().meta({ description: "When the catalog last changed: the file is rebuilt after every change." }),
+    cardCount: z.int().min(0),
+    size: z.int().min(0).meta({ description: "Bytes of the gzip file." }),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/).meta({ description: "SHA-256 (hex) of the gzip file as downloaded." }),
+    contentType: z.literal("application/json").meta({ description: "What the file holds once decompressed: {object, type, updatedAt, data: Card[]}." }),
+    contentEncoding: z.literal("gzip"),
+    downloadUri: z.string(),
+  })
+  .meta({ title: "BulkData" });
+export type BulkData = z.infer<typeof BulkDataSchema>;
+
 export const ErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).meta({ title: "Error" });
 
 /** GET /api/v1/cards: the query string. */

@@ -23,7 +23,8 @@ import { getStarterDeck } from "@/lib/decks/data/starter-decks";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { parseCardKey } from "@/lib/catalog/keys";
 import { MAX_QUANTITY_PER_LINE } from "@/lib/decks/rules";
-import { blockingProblems, buildCatalogIndex, checkDeck, ruleCatalog, parseDeckJson, parseDeckText, tryDecodeDeckCode, type DeckCheck } from "@/lib/decks";
+import { blockingProblems, buildCatalogIndex, checkDeck, ruleCatalog, tryDecodeDeckCode, type DeckCheck } from "@/lib/decks";
+import { DECK_FORMATS, parseDeckImport } from "@/lib/decks/import-formats";
 import { createDeckSchema, deckCardsSchema, deckIdSchema, importTextSchema, restoreVersionSchema, saveDeckSchema, visibilitySchema, type DeckVisibility } from "@/lib/decks/schemas";
 
 /** On a conflict, a failed deck write carries the server's copy of the deck, so the editor can show the difference. */
@@ -151,15 +152,15 @@ export const restoreVersionAction = defineAction({
   },
 });
 
-export type ImportPreview = { cards: { card: CardDTO; quantity: number }[]; check: DeckCheck; name?: string; description?: string };
+export type ImportPreview = { cards: { card: CardDTO; quantity: number }[]; check: DeckCheck; format: string; name?: string; description?: string };
 
 type ImportText = z.output<typeof importTextSchema>;
 
 async function parseImport(input: ImportText): Promise<{ ok: true; preview: ImportPreview; lines: DeckLine[] } | DeckActionFailure> {
   const index = buildCatalogIndex(await getDeckCatalog());
-  const r: { ok: true; cards: { card: { id: string }; quantity: number }[]; name?: string; description?: string } | { ok: false; message: string; errors: { message: string }[] } =
-    input.format === "json" ? parseDeckJson(input.text, index) : parseDeckText(input.text, index);
-  if (!r.ok) return failFrom(failure("deck/unreadable", r.message, r.errors.length ? { text: r.errors.map((e) => e.message) } : undefined));
+  const r = parseDeckImport(input.text, index, input.format);
+  const read = `Read as ${DECK_FORMATS[r.format]}.`;
+  if (!r.ok) return failFrom(failure("deck/unreadable", `${read} ${r.message}`, r.errors.length ? { text: r.errors.map((e) => e.message) } : undefined));
   const lines = r.cards.map((c) => ({ cardId: c.card.id, quantity: c.quantity }));
   const cards = await getCardsByIds(lines.map((l) => l.cardId));
   const byId = new Map(cards.map((card) => [card.id, card]));
@@ -186,7 +187,7 @@ async function parseImport(input: ImportText): Promise<{ ok: true; preview: Impo
   }
   return {
     ok: true,
-    preview: { cards: entries, check, ...(r.name !== undefined ? { name: r.name, description: r.description ?? "" } : {}) },
+    preview: { cards: entries, check, format: DECK_FORMATS[r.format], ...(r.name !== undefined ? { name: r.name, description: r.description ?? "" } : {}) },
     lines,
   };
 }

@@ -85,8 +85,8 @@ describe("parseDeckText", () => {
   it("caps the error list on a long bad text", () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `1 Nope ${i}`).join("\n");
     const r = parseDeckText(text, index);
-    expect(!r.ok && r.errors.length).toBe(25);
-    expect(!r.ok && r.message).toBe("1000 lines have a problem (first 25 shown); nothing was imported.");
+    expect(!r.ok && r.errors.length).toBe(200);
+    expect(!r.ok && r.message).toBe("1000 lines have a problem (first 200 shown); nothing was imported.");
   });
 
   it("round-trips through formatDeckText", () => {

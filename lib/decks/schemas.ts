@@ -44,7 +44,7 @@ export const visibilitySchema = z.object({ deckId: deckIdSchema, visibility: z.e
 export const restoreVersionSchema = z.object({ deckId: deckIdSchema, version: z.number().int().min(1), expectedVersion: z.number().int().min(1) });
 
 export const importTextSchema = z.object({
-  format: z.enum(["text", "json"]),
+  format: z.enum(["auto", "text", "json"]).default("auto"),
   text: z.string().max(200_000, "The import is larger than 200,000 characters"),
 });
 

@@ -1,117 +1,77 @@
-import { cardKey, titleKey } from "@/lib/catalog/keys";
-import { MAX_QUANTITY_PER_LINE } from "./rules";
 import type { CatalogIndex } from "./catalog-index";
-import type { DeckCatalogCard } from "./types";
+import { errorList, resolveDeckLines, type DeckLineIn, type ErrorList, type ResolvedDeck } from "./deck-lines";
 
 /** Largest deck text accepted, in characters. */
 export const MAX_DECK_TEXT_CHARS = 100_000;
 /** Most lines accepted in a deck text (blank and comment lines included). */
 export const MAX_DECK_TEXT_LINES = 2_000;
-/** Errors reported at most; the rest are counted. */
-const MAX_ERRORS = 25;
-
-export type ParsedDeckLine = { card: DeckCatalogCard; quantity: number };
-export type DeckTextError = { line: number; message: string };
-export type ParseDeckTextResult =
-  | { ok: true; cards: ParsedDeckLine[]; name?: string }
-  | { ok: false; errors: DeckTextError[]; message: string };
+export type { DeckTextError, ParsedDeckLine } from "./deck-lines";
+export type ParseDeckTextResult = ResolvedDeck;
 
 const LINE = /^(\S+?)x?\s+(.*)$/i;
 const KEY_SUFFIX = /\s*\[\s*([A-Za-z0-9]+)\s*-\s*(\d+)\s*\]\s*$/;
+/** "4 Sonic the Hedgehog (DEMO) 1": the set code in brackets and the number after it, as deck builders export. */
+const SET_NUMBER_SUFFIX = /\s*\(\s*([A-Za-z0-9]+)\s*\)\s*(\d+)\s*$/;
+/** Section headers some exports write ("Deck", "Main"): not cards. */
+const SECTION = /^(deck|main|maindeck|main deck)\s*:?$/i;
 
-function describe(c: DeckCatalogCard): string {
-  return `${c.key} (${c.colors.join("/")} ${c.rings} rings)`;
+/** Whether a line carries a set in brackets and a number ("N Title (SET) NUMBER"). */
+export function hasSetNumberSuffix(line: string): boolean {
+  return SET_NUMBER_SUFFIX.test(line);
 }
 
-/**
- * Parses the plain-text deck format: one card a line, "5 Sonic the Hedgehog [DEMO-001]".
- * The [SET-NUM] key picks the printing; without it the title must name exactly
- * one printing. Blank lines and lines starting with # or // are ignored, but a
- * "# Name" line before the first card names the deck (as formatDeckText writes it).
- * Quantities for the same printing on several lines add up. Every error names its line.
- */
-export function parseDeckText(text: string, index: CatalogIndex): ParseDeckTextResult {
-  if (text.length > MAX_DECK_TEXT_CHARS) {
-    return { ok: false, errors: [], message: `The deck text is ${text.length.toLocaleString("en")} characters long; at most ${MAX_DECK_TEXT_CHARS.toLocaleString("en")} are accepted.` };
-  }
-  const lines = text.split(/\r\n|\r|\n/);
-  if (lines.length > MAX_DECK_TEXT_LINES) {
-    return { ok: false, errors: [], message: `The deck text has ${lines.length.toLocaleString("en")} lines; at most ${MAX_DECK_TEXT_LINES.toLocaleString("en")} are accepted.` };
-  }
-  const errors: DeckTextError[] = [];
-  let errorCount = 0;
-  const err = (line: number, message: string) => {
-    errorCount++;
-    if (errors.length < MAX_ERRORS) errors.push({ line, message: `Line ${line}: ${message}` });
-  };
-  const picked = new Map<string, ParsedDeckLine>();
+/** Reads the text formats into lines: "N Title [SET-NUM]", "N Title (SET) NUMBER" or "N Title"; a "# Name" line before the first card names the deck. */
+export function readDeckTextLines(text: string, err: ErrorList): { lines: DeckLineIn[]; name?: string } {
+  const lines: DeckLineIn[] = [];
   let name: string | undefined;
   let cardSeen = false;
-  lines.forEach((raw, i) => {
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
     const n = i + 1;
     const line = raw.trim();
     if (line.startsWith("#") && !cardSeen && name === undefined) {
       const title = line.replace(/^#+\s*/, "").trim().slice(0, 100);
       if (title) name = title;
     }
-    if (!line || line.startsWith("#") || line.startsWith("//")) return;
+    if (!line || line.startsWith("#") || line.startsWith("//") || SECTION.test(line)) return;
     cardSeen = true;
     const m = LINE.exec(line);
     if (!m) {
-      err(n, `"${line.slice(0, 60)}" needs a quantity and a card, e.g. "3 Tails [DEMO-002]".`);
-      return;
-    }
-    const qtyText = m[1];
-    if (!/^\d+$/.test(qtyText)) {
-      err(n, `"${qtyText.slice(0, 20)}" is not a quantity; start the line with a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`);
-      return;
-    }
-    const quantity = Number(qtyText);
-    if (quantity < 1 || quantity > MAX_QUANTITY_PER_LINE) {
-      err(n, `quantity ${qtyText} is out of range; use a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`);
+      err.add(n, `"${line.slice(0, 60)}" needs a quantity and a card, e.g. "3 Tails [DEMO-002]".`);
       return;
     }
     let rest = m[2].trim();
-    let card: DeckCatalogCard | undefined;
-    const keyMatch = KEY_SUFFIX.exec(rest);
-    if (keyMatch) {
-      const key = cardKey(keyMatch[1], Number(keyMatch[2]));
-      rest = rest.slice(0, keyMatch.index).trim();
-      card = index.byKey.get(key);
-      if (!card) {
-        err(n, `no card ${key} in the catalog.`);
-        return;
-      }
-      if (rest && titleKey(rest) !== titleKey(card.title)) {
-        err(n, `${key} is "${card.title}", not "${rest.slice(0, 60)}".`);
-        return;
-      }
-    } else {
-      if (!rest) {
-        err(n, "the card is missing after the quantity.");
-        return;
-      }
-      const candidates = index.byTitle.get(titleKey(rest)) ?? [];
-      if (candidates.length === 0) {
-        err(n, `no card titled "${rest.slice(0, 60)}".`);
-        return;
-      }
-      if (candidates.length > 1) {
-        err(n, `"${candidates[0].title}" has ${candidates.length} printings: ${candidates.map(describe).join(", ")}. Add one key, e.g. "${quantity} ${candidates[0].title} [${candidates[0].key}]".`);
-        return;
-      }
-      card = candidates[0];
-    }
-    const prev = picked.get(card.id);
-    if (prev) prev.quantity += quantity;
-    else picked.set(card.id, { card, quantity });
+    const key = KEY_SUFFIX.exec(rest) ?? SET_NUMBER_SUFFIX.exec(rest);
+    if (key) {
+      rest = rest.slice(0, key.index).trim();
+      lines.push({ line: n, quantity: m[1], title: rest, set: key[1], number: key[2] });
+    } else lines.push({ line: n, quantity: m[1], title: rest });
   });
-  if (errorCount > 0) {
-    const more = errorCount - errors.length;
-    return { ok: false, errors, message: `${errorCount} ${errorCount === 1 ? "line has" : "lines have"} a problem${more > 0 ? ` (first ${errors.length} shown)` : ""}; nothing was imported.` };
-  }
-  if (picked.size === 0) return { ok: false, errors: [], message: "The deck text lists no cards." };
-  return name === undefined ? { ok: true, cards: [...picked.values()] } : { ok: true, cards: [...picked.values()], name };
+  return { lines, name };
+}
+
+/** The size limits of a text import; null when within them. */
+export function deckTextTooLarge(text: string): string | null {
+  if (text.length > MAX_DECK_TEXT_CHARS) return `The deck text is ${text.length.toLocaleString("en")} characters long; at most ${MAX_DECK_TEXT_CHARS.toLocaleString("en")} are accepted.`;
+  const lines = text.split(/\r\n|\r|\n/).length;
+  if (lines > MAX_DECK_TEXT_LINES) return `The deck text has ${lines.toLocaleString("en")} lines; at most ${MAX_DECK_TEXT_LINES.toLocaleString("en")} are accepted.`;
+  return null;
+}
+
+/**
+ * Parses the plain-text deck format: one card a line, "5 Sonic the Hedgehog [DEMO-001]"
+ * (or "5 Sonic the Hedgehog (DEMO) 1", as deck builders export).
+ * The set and number pick the printing; without them the title must name exactly
+ * one printing. Blank lines and lines starting with # or // are ignored, but a
+ * "# Name" line before the first card names the deck (as formatDeckText writes it).
+ * Quantities for the same printing on several lines add up. Every error names its line,
+ * and a title the catalog lacks comes with the closest names it has.
+ */
+export function parseDeckText(text: string, index: CatalogIndex): ParseDeckTextResult {
+  const tooLarge = deckTextTooLarge(text);
+  if (tooLarge) return { ok: false, errors: [], message: tooLarge };
+  const err = errorList();
+  const read = readDeckTextLines(text, err);
+  return resolveDeckLines(read.lines, index, err, read.name);
 }
 
 /** Writes a deck in the plain-text format, one "N Title [SET-NUM]" line a printing, sorted by key. */

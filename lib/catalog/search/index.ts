@@ -23,4 +23,4 @@ export {
   type FilterKind,
   type ColorMode,
 } from "./edit";
-export { closestWord, type SearchVocabulary } from "./did-you-mean";
+export { closestWord, editDistance, type SearchVocabulary } from "./did-you-mean";

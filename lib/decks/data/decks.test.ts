@@ -304,6 +304,20 @@ describe("optimistic concurrency", () => {
 });
 
 describe("import", () => {
+  it("detects the format, says which it read, and imports a Cockatrice deck with its name only after the apply", async () => {
+    current.user = A;
+    const before = await t.prisma.deck.count();
+    const csv = await actions.previewImportAction({ format: "auto", text: "Quantity,Name\n4,Big the Cat\n2,Sonc the Hedgehog" });
+    expect(csv).toMatchObject({ ok: false, message: expect.stringMatching(/^Read as Archidekt-style CSV\. 1 line has a problem/), fieldErrors: { text: [expect.stringContaining("Closest names: Sonic the Hedgehog")] } });
+    const cod = '<?xml version="1.0"?><cockatrice_deck version="1"><deckname>From Cockatrice</deckname><zone name="main"><card number="4" name="Big the Cat"/></zone></cockatrice_deck>';
+    const prev = await actions.previewImportAction({ format: "auto", text: cod });
+    expect(prev).toMatchObject({ ok: true, data: { format: "Cockatrice deck (.cod)", name: "From Cockatrice" } });
+    expect(await t.prisma.deck.count()).toBe(before);
+    const made = await actions.applyImportAction({ format: "auto", text: cod }, { mode: "new" });
+    expect(made.ok).toBe(true);
+    if (made.ok) expect(await t.prisma.deck.findUniqueOrThrow({ where: { id: made.data.id }, include: { cards: true } })).toMatchObject({ name: "From Cockatrice", cards: [{ quantity: 4 }] });
+  });
+
   it("previews without writing and imports as a new deck or a replacement version", async () => {
     const created = await createAs(A);
     current.user = A;

@@ -5,11 +5,14 @@
 import { expect } from "vitest";
 import * as apiKeys from "@/lib/api/data/keys";
 import * as apiSets from "@/lib/api/data/sets";
+import * as apiBulk from "@/lib/api/data/bulk";
 import { PUBLIC, SIGNED_IN, OWNER_ONLY, sameForEveryone, type Row, type Rows } from "@/test/access/harness";
 
 /** Every exported function of this feature's data access (key: file under lib/, then #name). */
 export const data: Rows = {
   "api/data/sets.ts#listSets": { access: "checked", call: () => apiSets.listSets(), expect: PUBLIC, verify: sameForEveryone("listSets") },
+  "api/data/bulk.ts#catalogFingerprint": { access: "checked", call: () => apiBulk.catalogFingerprint(), expect: PUBLIC, verify: sameForEveryone("catalogFingerprint") },
+  "api/data/bulk.ts#allCatalogCards": { access: "checked", call: () => apiBulk.allCatalogCards(), expect: PUBLIC, verify: sameForEveryone("allCatalogCards") },
   "api/data/keys.ts#listMyApiKeys": { access: "checked", call: (actor) => apiKeys.listMyApiKeys(actor), expect: SIGNED_IN },
   "api/data/keys.ts#createApiKey": { access: "checked", call: (actor) => apiKeys.createApiKey(actor, "matrix"), expect: SIGNED_IN },
   "api/data/keys.ts#revokeApiKey": {
@@ -34,6 +37,8 @@ const V1: Record<string, () => Promise<V1Route>> = {
   "decks/[slug]": () => import("@/app/api/v1/decks/[slug]/route"),
   "decks/code/[code]": () => import("@/app/api/v1/decks/code/[code]/route"),
   "openapi.json": () => import("@/app/api/v1/openapi.json/route"),
+  bulk: () => import("@/app/api/v1/bulk/route"),
+  "bulk/cards.json.gz": () => import("@/app/api/v1/bulk/cards.json.gz/route"),
 };
 const v1 = (path: string, p?: Record<string, string>) => async () => {
   const mod = await V1[path]();
@@ -50,8 +55,14 @@ export const routes: Rows = {
   "v1/decks/[slug]/route.ts#GET": { access: "checked", call: async (_actor, f) => v1("decks/[slug]", { slug: f.privateDeck.slug })(), expect: NOBODY },
   "v1/decks/code/[code]/route.ts#GET": { access: "checked", call: v1("decks/code/[code]", { code: "%%%" }), expect: NOBODY },
   "v1/openapi.json/route.ts#GET": { access: "checked", call: v1("openapi.json"), expect: PUBLIC },
+  "v1/bulk/route.ts#GET": { access: "checked", call: v1("bulk"), expect: PUBLIC },
+  "v1/bulk/cards.json.gz/route.ts#GET": { access: "checked", call: v1("bulk/cards.json.gz"), expect: PUBLIC, verify: async (_who, r, f) => {
+    const { gunzipSync } = await import("node:zlib");
+    const text = gunzipSync(Buffer.from(await (r as Response).clone().arrayBuffer())).toString("utf8");
+    expect(text).not.toContain(f.privateDeck.slug);
+  } },
   ...Object.fromEntries(
-    ["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json"].map((r) => [
+    ["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json", "bulk", "bulk/cards.json.gz"].map((r) => [
       `v1/${r}/route.ts#OPTIONS`,
       { access: "pure", why: "the CORS preflight: fixed headers, no data" } satisfies Row,
     ]),
