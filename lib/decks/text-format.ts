@@ -5,7 +5,6 @@ import { errorList, resolveDeckLines, type DeckLineIn, type ErrorList, type Reso
 export const MAX_DECK_TEXT_CHARS = 100_000;
 /** Most lines accepted in a deck text (blank and comment lines included). */
 export const MAX_DECK_TEXT_LINES = 2_000;
-export type { DeckTextError, ParsedDeckLine } from "./deck-lines";
 export type ParseDeckTextResult = ResolvedDeck;
 
 const LINE = /^(\S+?)x?\s+(.*)$/i;
