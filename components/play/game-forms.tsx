@@ -66,6 +66,15 @@ export function CreateGameForm({ decks }: { decks: DeckOptionDTO[] }) {
           </select>
         </label>
       </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="ranked" value="on" className="mt-1" aria-describedby="ranked-help" data-testid="ranked-option" />
+        <span>
+          <span className="font-semibold">Ranked</span>
+          <span id="ranked-help" className="block text-xs text-slate-600">
+            Live games only: the result changes both players&apos; ladder rating (see the ladder). Leaving the game loses it.
+          </span>
+        </span>
+      </label>
       <FormError state={state} />
       <button type="submit" className="btn-primary" disabled={pending}>
         Create game

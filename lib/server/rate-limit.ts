@@ -24,6 +24,8 @@ export type LimitKind =
   | "play-action"
   | "play-stream"
   | "play-game"
+  | "ladder-queue"
+  | "practice-report"
   | "api-address"
   | "api-key";
 
@@ -59,6 +61,9 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   // every open game page holds one stream, and a dropped one reconnects: opened streams per account or address
   "play-stream": { points: 120, duration: 60, what: "game connections" },
   "play-game": { points: 60, duration: 60 * 60, what: "new games" },
+  // the ladder page asks the queue every 3 s while waiting (joins and leaves count too)
+  "ladder-queue": { points: 60, duration: 60, what: "matchmaking requests" },
+  "practice-report": { points: 60, duration: 60 * 60, what: "practice results" },
   // the public read API (/api/v1): per address without a key, per key with one (published on /developers)
   "api-address": { points: 300, duration: 60, what: "API requests from your network" },
   "api-key": { points: 1200, duration: 60, what: "API requests with this key" },

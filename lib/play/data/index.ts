@@ -1,2 +1,2 @@
 /** What other features may use of the play data access (lib/<feature>/data/index.ts is its public entry). */
-export { anonymiseSeatsTx, gamesForExport } from "./games";
+export { anonymiseSeatsTx, createGame, createMatchedGameTx, gamesForExport, type MatchedPlayer, type NewGameSettings } from "./games";
