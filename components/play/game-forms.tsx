@@ -4,7 +4,8 @@ import { cancelGameAction, createGameAction, joinGameAction } from "@/lib/play/a
 import type { DeckOptionDTO } from "@/lib/play/types";
 
 
-function DeckPicker({ decks }: { decks: DeckOptionDTO[] }) {
+/** The deck choice of the game forms (and the ladder queue): the player's own decks and the starters; an illegal deck is listed with why. */
+export function DeckPicker({ decks }: { decks: DeckOptionDTO[] }) {
   const firstLegal = decks.find((d) => d.legal)?.value;
   return (
     <fieldset>

@@ -18,7 +18,7 @@ const { legalActionsForView } = await import("@/lib/engine");
 const { starterSeatDeck, makeUser } = await import("@/lib/play/test-fixture");
 const { createRankedGame } = await import("./data/ranked");
 const { getLeaderboard, getMyRatings, getRatingHistory } = await import("./data/ratings");
-const { joinQueue, pollQueue, leaveQueue, pairEntries } = await import("./data/queue");
+const { joinQueue, pollQueue, leaveQueue, pairEntries, getQueueStatus } = await import("./data/queue");
 const { seasonOf, START } = await import("./rating");
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -123,6 +123,9 @@ describe("the queue", () => {
     expect(await joinQueue(b, starterSeatDeck("eggman-empire"), t0)).toMatchObject({ state: "waiting", others: 1 });
     expect(await pollQueue(a, at(10))).toMatchObject({ state: "waiting", window: { low: 1350, high: 1650 }, waitedSeconds: 10 });
     expect(await pollQueue(b, at(12))).toMatchObject({ state: "waiting" });
+    // reading the status does not pair (the windows would hold each other by now)
+    expect(await getQueueStatus(a, at(20))).toMatchObject({ state: "waiting", window: { low: 1300, high: 1700 } });
+    expect(await getQueueStatus(b, at(20))).toMatchObject({ state: "waiting" });
     const paired = await pollQueue(a, at(20));
     expect(paired).toMatchObject({ state: "paired" });
     const code = (paired as { code: string }).code;

@@ -132,3 +132,15 @@ export const AI_RATINGS = { random: 1000, heuristic: 1500, search: 1650 } as con
 export function aiOpponent(level: keyof typeof AI_RATINGS): Glicko {
   return { rating: AI_RATINGS[level], rd: 50, vol: START.vol };
 }
+
+/** The seasons the picker offers, newest first: the current one, the 11 before it, and any older one with ratings. */
+export function seasonList(current: number, rated: readonly number[], days = seasonDays()): { season: number; start: string; end: string; current: boolean }[] {
+  const all = new Set<number>(rated.filter((s) => s >= 1 && s <= current));
+  for (let s = current; s >= Math.max(1, current - 11); s--) all.add(s);
+  return [...all]
+    .sort((a, b) => b - a)
+    .map((season) => {
+      const { start, end } = seasonRange(season, days);
+      return { season, start: start.toISOString().slice(0, 10), end: new Date(end.getTime() - IDLE_PERIOD_MS).toISOString().slice(0, 10), current: season === current };
+    });
+}

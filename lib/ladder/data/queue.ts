@@ -97,9 +97,25 @@ export async function pollQueue(actor: Actor, now: Date = new Date()): Promise<Q
     }
     // that player was just paired by someone else: the next one may still be free
   }
+  return waitingStatus(me, now);
+}
+
+/** Where the signed-in player stands in the queue, without trying to pair (the ladder page's first render). */
+export async function getQueueStatus(actor: Actor, now: Date = new Date()): Promise<QueueStatus> {
+  const user = requireActor(actor);
+  const me = await db.ladderQueueEntry.findUnique({ where: { userId: user.id } });
+  if (!me) return { state: "idle" };
+  if (me.gameCode) return { state: "paired", code: me.gameCode };
+  // an entry the page stopped asking about is not paired any more: the player joins again
+  if (now.getTime() - me.seenAt.getTime() > STALE_MS) return { state: "idle" };
+  return waitingStatus(me, now);
+}
+
+async function waitingStatus(me: QueueEntry, now: Date): Promise<QueueStatus> {
+  const waitedMs = now.getTime() - me.joinedAt.getTime();
   const recent = await db.rankedGame.findMany({ where: { waitSeconds: { not: null } }, orderBy: { createdAt: "desc" }, take: RECENT_PAIRINGS, select: { waitSeconds: true } });
   const window = queueWindow(waitedMs);
-  const waiting = await db.ladderQueueEntry.count({ where: { gameCode: null, userId: { not: user.id }, seenAt: { gte: new Date(now.getTime() - STALE_MS) } } });
+  const waiting = await db.ladderQueueEntry.count({ where: { gameCode: null, userId: { not: me.userId }, seenAt: { gte: new Date(now.getTime() - STALE_MS) } } });
   return {
     state: "waiting",
     deckName: me.deckName,

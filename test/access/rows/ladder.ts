@@ -59,6 +59,7 @@ export const data: Rows = {
   // each caller joins, asks and leaves the queue as themselves: the entry is keyed by the actor's id
   "ladder/data/queue.ts#joinQueue": { access: "checked", call: (actor) => queue.joinQueue(actor, starterSeatDeck()), expect: SIGNED_IN, verify: (_who, r) => expect((r as { state: string }).state).not.toBe("idle") },
   "ladder/data/queue.ts#pollQueue": { access: "checked", call: (actor) => queue.pollQueue(actor), expect: SIGNED_IN },
+  "ladder/data/queue.ts#getQueueStatus": { access: "checked", call: (actor) => queue.getQueueStatus(actor), expect: SIGNED_IN },
   "ladder/data/queue.ts#leaveQueue": { access: "checked", call: (actor) => queue.leaveQueue(actor), expect: SIGNED_IN },
   "ladder/data/queue.ts#pairEntries": { access: "internal", why: "pollQueue's pairing step, on entries it read for the signed-in player", importers: [] },
   "ladder/data/practice.ts#recordPracticeGame": { access: "checked", prepare: practiceReplay, call: (actor, _f, r) => practice.recordPracticeGame(actor, r), expect: SIGNED_IN },
