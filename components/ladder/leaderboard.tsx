@@ -31,7 +31,7 @@ export function Leaderboard({ rows, season }: { rows: LeaderboardRow[]; season: 
                   {r.name}
                 </Link>
               </td>
-              <td className="py-1 pr-3">
+              <td className="whitespace-nowrap py-1 pr-3">
                 {ratingText(r)}
                 {r.provisional && <span className="sr-only"> (provisional)</span>}
               </td>

@@ -37,16 +37,16 @@ export function RatingChart({ points, title, id }: { points: HistoryPoint[]; tit
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks(min, max).map((v) => (
           <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-slate-200 dark:stroke-slate-700" strokeWidth={1} />
             <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
               {v}
             </text>
           </g>
         ))}
-        <polygon points={band} className="fill-blue-200/50" />
-        <path d={line} fill="none" className="stroke-blue-700" strokeWidth={2} />
+        <polygon points={band} className="fill-blue-200/50 dark:fill-blue-400/20" />
+        <path d={line} fill="none" className="stroke-blue-700 dark:stroke-blue-300" strokeWidth={2} />
         {points.map((p, i) => (
-          <circle key={i} cx={x(i)} cy={y(p.rating)} r={n > 60 ? 1.5 : 3} className="fill-blue-700" />
+          <circle key={i} cx={x(i)} cy={y(p.rating)} r={n > 60 ? 1.5 : 3} className="fill-blue-700 dark:fill-blue-300" />
         ))}
         <text x={PAD.left} y={H - 8} className="fill-slate-600 text-[11px]">
           game 1

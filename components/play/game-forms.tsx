@@ -14,7 +14,7 @@ export function DeckPicker({ decks }: { decks: DeckOptionDTO[] }) {
         {decks.map((d) => (
           <label
             key={d.value}
-            className={`flex gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 ${d.legal ? "cursor-pointer" : "opacity-70"}`}
+            className={`flex gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 dark:has-[:checked]:bg-blue-900/40 ${d.legal ? "cursor-pointer" : "opacity-70"}`}
             data-testid="play-deck-option"
           >
             <input type="radio" name="deck" value={d.value} defaultChecked={d.value === firstLegal} disabled={!d.legal} required />
