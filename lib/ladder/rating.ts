@@ -60,12 +60,6 @@ export function afterIdle(r: Glicko, idleMs: number): Glicko {
   return { rating: r.rating, rd: Math.min(me.getRd(), START.rd), vol: r.vol };
 }
 
-/** The first player's expected score against the second (0..1). */
-export function expectedScore(a: Glicko, b: Glicko): number {
-  const g = new Glicko2({ tau: TAU });
-  return g.predict(g.makePlayer(a.rating, a.rd, a.vol), g.makePlayer(b.rating, b.rd, b.vol));
-}
-
 // ---- seasons ----
 
 /** Seasons are counted from this fixed Monday (UTC): season 1 starts here. */
