@@ -131,6 +131,8 @@ describe("the queue", () => {
     const code = (paired as { code: string }).code;
     expect(await pollQueue(b, at(21))).toEqual({ state: "paired", code });
     expect(await pollQueue(b, at(22))).toEqual({ state: "idle" });
+    // one ranked game at a time: neither can queue again while it is on
+    await expect(joinQueue(a, starterSeatDeck(), at(23))).rejects.toMatchObject({ code: "ladder/in-game" });
     const g = await t.prisma.playGame.findUniqueOrThrow({ where: { code }, include: { seats: true } });
     expect(g).toMatchObject({ status: "active", pace: "live", listing: "invite" });
     expect(g.seats.map((s) => s.userId).sort()).toEqual([a.id, b.id].sort());

@@ -87,7 +87,7 @@ const STATUS_BY_CODE = {
   "play/not-your-claim": 409,
   "play/not-yet": 409,
   "play/illegal": 422,
-  "ladder/not-queued": 409,
+  "ladder/in-game": 409,
   "ladder/ranked-live": 400,
   "ladder/not-a-game": 400,
   "ladder/reported": 409,

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
 import { requireActor, type Actor } from "@/lib/server/actor";
+import { DomainError } from "@/lib/server/errors";
 import { createMatchedGameTx, type MatchedPlayer } from "@/lib/play/data";
 import type { SeatDeck } from "@/lib/play/types";
 import { canPair, expectedWait, pairKey, queueWindow, seasonOf, WINDOW } from "@/lib/ladder/rating";
@@ -22,9 +23,13 @@ export const STALE_MS = 15_000;
 /** How many recent pairings the expected wait is the median of. */
 const RECENT_PAIRINGS = 20;
 
-/** The signed-in player joins the queue (or rejoins it, starting the wait again) with a deck already checked. */
+/** The signed-in player joins the queue (or rejoins it, starting the wait again) with a deck already checked; not while in a ranked game under way. */
 export async function joinQueue(actor: Actor, deck: SeatDeck, now: Date = new Date()): Promise<QueueStatus> {
   const user = requireActor(actor);
+  // one ranked game at a time: a player in a live ranked game under way finishes it first
+  const live = await db.playGame.findMany({ where: { status: "active", pace: "live", seats: { some: { userId: user.id } } }, select: { id: true }, take: 50 });
+  if (live.length > 0 && (await db.rankedGame.count({ where: { gameId: { in: live.map((g) => g.id) }, settledAt: null } })) > 0)
+    throw new DomainError("ladder/in-game", "You have a ranked game under way: finish it first (it is under My games on the play page).");
   const { rating } = await currentGlickoTx(db, user.id, seasonOf(now), "ladder", now);
   const data = { playerName: user.displayName, deckName: deck.name, deck: JSON.stringify(deck), rating, joinedAt: now, seenAt: now, gameCode: null };
   await db.ladderQueueEntry.upsert({ where: { userId: user.id }, create: { userId: user.id, ...data }, update: data });
