@@ -24,6 +24,13 @@ export default async function PlayPage() {
         <p className="mt-1 max-w-2xl text-slate-700">
           Play a friend on the real rules: the server deals, keeps every hidden card hidden and checks every move. Invite someone with a link, or post a game in the lobby.
         </p>
+        <p className="mt-1 text-slate-700">
+          Want a rated game against someone your level?{" "}
+          <Link className="text-blue-700 underline" href="/play/ladder" data-testid="ladder-link">
+            The ladder
+          </Link>{" "}
+          pairs you from its queue and keeps a leaderboard per season.
+        </p>
       </div>
       {actor ? (
         <section aria-labelledby="new-game">

@@ -5,7 +5,8 @@ import type { DeckOptionDTO } from "@/lib/play/types";
 import { SPECTATOR_DELAYS } from "@/lib/play/chat";
 
 
-function DeckPicker({ decks }: { decks: DeckOptionDTO[] }) {
+/** The deck choice of the game forms (and the ladder queue): the player's own decks and the starters; an illegal deck is listed with why. */
+export function DeckPicker({ decks }: { decks: DeckOptionDTO[] }) {
   const firstLegal = decks.find((d) => d.legal)?.value;
   return (
     <fieldset>
@@ -14,7 +15,7 @@ function DeckPicker({ decks }: { decks: DeckOptionDTO[] }) {
         {decks.map((d) => (
           <label
             key={d.value}
-            className={`flex gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 ${d.legal ? "cursor-pointer" : "opacity-70"}`}
+            className={`flex gap-2 rounded-lg border border-slate-200 p-2 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 dark:has-[:checked]:bg-blue-900/40 ${d.legal ? "cursor-pointer" : "opacity-70"}`}
             data-testid="play-deck-option"
           >
             <input type="radio" name="deck" value={d.value} defaultChecked={d.value === firstLegal} disabled={!d.legal} required />
@@ -77,6 +78,15 @@ export function CreateGameForm({ decks }: { decks: DeckOptionDTO[] }) {
           </select>
         </label>
       </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="ranked" value="on" className="mt-1" aria-describedby="ranked-help" data-testid="ranked-option" />
+        <span>
+          <span className="font-semibold">Ranked</span>
+          <span id="ranked-help" className="block text-xs text-slate-600">
+            Live games only: the result changes both players&apos; ladder rating (see the ladder). Leaving the game loses it.
+          </span>
+        </span>
+      </label>
       <FormError state={state} />
       <button type="submit" className="btn-primary" disabled={pending}>
         Create game

@@ -13,6 +13,7 @@ import { CorrectionPanel, correctionAction, correctionTargetsOf, type Correction
 import { GameLog, StatusPanel } from "./side-panel";
 import { useGame, type UseGameOptions } from "./use-game";
 import { ShareReplay } from "./share-replay";
+import { PracticeReport } from "@/components/ladder/practice-report";
 import { ActionDock, PhoneBar } from "./phone-bar";
 import { BoardLegend } from "./legend";
 import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
@@ -185,6 +186,20 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
 
   // On a phone the next action docks at the bottom of the screen (ActionDock) while there is one.
   const dockOpen = Boolean(error || g.state.aiError || pending || turnEnd || over);
+  // the game as a replay link's `r` value (shared, and reported for the practice rating)
+  const replayCode = () =>
+    encodeReplay({
+      deckKeys: setup.deckKeys,
+      deckNames: setup.deckNames,
+      seed: session.setup.seed,
+      aiSeed: session.setup.aiSeed,
+      columnRule: setup.rules.columnRule,
+      maxTurns: setup.rules.maxTurns,
+      level: setup.level,
+      actions: session.actions,
+      conceded: session.conceded,
+      corrections: setup.rules.manualCorrections?.includes(HUMAN) ?? false,
+    });
   const winnerText = session.conceded
     ? "You conceded. The AI wins."
     : s.winner === "draw"
@@ -254,6 +269,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
                 Share replay
               </button>
             </div>
+            {!guide && <PracticeReport key={`${session.setup.seed}:${session.setup.aiSeed}`} replay={replayCode} />}
           </section>
         )}
         </ActionDock>
@@ -285,18 +301,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
           </button>
           {shareOpen && (
             <ShareReplay
-              code={encodeReplay({
-                deckKeys: setup.deckKeys,
-                deckNames: setup.deckNames,
-                seed: session.setup.seed,
-                aiSeed: session.setup.aiSeed,
-                columnRule: setup.rules.columnRule,
-                maxTurns: setup.rules.maxTurns,
-                level: setup.level,
-                actions: session.actions,
-                conceded: session.conceded,
-                corrections: setup.rules.manualCorrections?.includes(HUMAN) ?? false,
-              })}
+              code={replayCode()}
             />
           )}
         </section>

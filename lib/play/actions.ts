@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defineFormAction } from "@/lib/server/action";
 import { cancelGame, createGame, joinGame, rematchGame } from "@/lib/play/data/games";
+import { createRankedGame } from "@/lib/ladder/data";
 import { deckChoiceSchema, resolveSeatDeck } from "./decks";
 import { publish } from "./hub";
 import { loadGame } from "./referee";
@@ -29,6 +30,8 @@ const createSchema = z.object({
     .number()
     .refine((n) => (SPECTATOR_DELAYS as readonly number[]).includes(n), "Choose one of the listed delays.")
     .optional(),
+  // a ranked live game counts on the ladder (lib/ladder)
+  ranked: z.literal("on").optional(),
 });
 
 const joinSchema = z
@@ -48,8 +51,10 @@ export const createGameAction = defineFormAction({
   auth: "user",
   limit: "play-game",
   run: async (input, actor) => {
+    const settings = { listing: input.listing, pace: input.pace, columnRule: input.columnRule, spectatorDelay: input.spectatorDelay ?? 0 };
+    // a ranked game must be live: createRankedGame refuses any other before writing anything
     const deck = await resolveSeatDeck(actor, input.deck);
-    return { ok: true, data: await createGame(actor, { listing: input.listing, pace: input.pace, columnRule: input.columnRule, spectatorDelay: input.spectatorDelay ?? 0 }, deck) };
+    return { ok: true, data: await (input.ranked ? createRankedGame : createGame)(actor, settings, deck) };
   },
   redirect: ({ code }) => `/play/g/${code}`,
 });

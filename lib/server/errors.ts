@@ -94,6 +94,10 @@ const STATUS_BY_CODE = {
   "chat/not-found": 404,
   "chat/own": 403,
   "chat/already-reported": 409,
+  "ladder/in-game": 409,
+  "ladder/ranked-live": 400,
+  "ladder/not-a-game": 400,
+  "ladder/reported": 409,
 } as const satisfies Record<`${string}/${string}`, number>;
 
 export type DomainErrorCode = keyof typeof STATUS_BY_CODE;

@@ -83,6 +83,11 @@ const ACTIONS: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
   "joinGameAction": { auth: "user", args: asForm({ deck: "starter:team-sonic-speed", token: "abcdefghijkl" }) },
   "rematchAction": { auth: "user", args: asForm({ code: "abcdefghijkl" }) },
   "cancelGameAction": { auth: "user", args: asForm({ code: "abcdefghijkl" }) },
+  // ---- the ladder (issue 25: lib/ladder) ----
+  "joinQueueAction": { auth: "user", args: [{ deck: "starter:team-sonic-speed" }] },
+  "pollQueueAction": { auth: "user", args: [{}] },
+  "leaveQueueAction": { auth: "user", args: [{}] },
+  "recordPracticeAction": { auth: "user", args: [{ replay: "eyJ2IjoxfQ" }] },
   "saveDeckAction": { auth: "user", args: [{ deckId: "d1", expectedVersion: 1, name: "Deck", description: "", cards: [] }] },
   "createDeckAction": { auth: "user", args: asForm({ name: "Deck" }) },
   "createFromStarterAction": { auth: "user", args: asForm({ slug: "sonic-speed" }) },

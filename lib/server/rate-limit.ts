@@ -26,6 +26,8 @@ export type LimitKind =
   | "play-stream"
   | "play-game"
   | "play-chat"
+  | "ladder-queue"
+  | "practice-report"
   | "api-address"
   | "api-key";
 
@@ -65,6 +67,9 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   "play-game": { points: 60, duration: 60 * 60, what: "new games" },
   // chat in games (both rooms together): a burst of presets is fine, a flood is not
   "play-chat": { points: 8, duration: 20, what: "chat messages" },
+  // the ladder page asks the queue every 3 s while waiting (joins and leaves count too)
+  "ladder-queue": { points: 60, duration: 60, what: "matchmaking requests" },
+  "practice-report": { points: 60, duration: 60 * 60, what: "practice results" },
   // the public read API (/api/v1): per address without a key, per key with one (published on /developers)
   "api-address": { points: 300, duration: 60, what: "API requests from your network" },
   "api-key": { points: 1200, duration: 60, what: "API requests with this key" },

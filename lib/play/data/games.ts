@@ -36,10 +36,10 @@ function isUniqueViolation(e: unknown): boolean {
  * and invite link are random (128 and 144 bits), its seed and its lead are
  * drawn here with the server's CSPRNG.
  */
-export async function createGame(actor: Actor, settings: NewGameSettings, deck: SeatDeck): Promise<{ code: string }> {
+export async function createGame(actor: Actor, settings: NewGameSettings, deck: SeatDeck, client: Prisma.TransactionClient = db): Promise<{ code: string; id: string }> {
   const user = requireActor(actor);
   const code = token(16);
-  const game = await db.playGame.create({
+  const game = await client.playGame.create({
     data: {
       code,
       inviteToken: token(18),
@@ -50,9 +50,43 @@ export async function createGame(actor: Actor, settings: NewGameSettings, deck: 
       lead: randomInt(0, 2),
       seats: { create: [seatData(0, user.id, user.displayName, deck)] },
     },
+    select: { id: true },
   });
-  if (settings.spectatorDelay) await db.playSpectatorDelay.create({ data: { gameId: game.id, moves: settings.spectatorDelay } });
-  return { code };
+  if (settings.spectatorDelay) await client.playSpectatorDelay.create({ data: { gameId: game.id, moves: settings.spectatorDelay } });
+  return { code, id: game.id };
+}
+
+/**
+ * Inside the ladder's pairing transaction (lib/ladder/data/queue.ts): a live
+ * game already under way between two players the queue paired, each with the
+ * deck fixed when they joined it; reached only by its links (not the lobby).
+ */
+export async function createMatchedGameTx(tx: Prisma.TransactionClient, players: [MatchedPlayer, MatchedPlayer], columnRule: PlayColumnRule): Promise<{ code: string; id: string }> {
+  const code = token(16);
+  const { id } = await tx.playGame.create({
+    data: {
+      code,
+      inviteToken: token(18),
+      listing: "invite",
+      pace: "live",
+      columnRule,
+      seed: randomInt(0, 0x7fffffff),
+      lead: randomInt(0, 2),
+      status: "active",
+      toMove: 3,
+      deadlineAt: deadlineFrom("live", new Date()),
+      seats: { create: players.map((p, seat) => seatData(seat as Player, p.userId, p.playerName, p.deck)) },
+    },
+    select: { id: true },
+  });
+  return { code, id };
+}
+
+/** A player the ladder's queue seats at a game. */
+export interface MatchedPlayer {
+  userId: string;
+  playerName: string;
+  deck: SeatDeck;
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import type { Player } from "@/lib/engine";
 import type { EndReason, GameResult, LoggedAction } from "@/lib/play/types";
+import { settleRankedGameTx } from "@/lib/ladder/data";
 
 /**
  * The action log of games (docs/play.md): append-only rows unique by game and
@@ -49,6 +50,8 @@ export async function appendActions(gameId: string, seenSeq: number, actions: { 
       });
       // the game moved on meanwhile: roll the rows back
       if (r.count === 0) throw new LostRace();
+      // a ranked game is rated with its end, in the same transaction (lib/ladder/data/ranked.ts)
+      if (end) await settleRankedGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
       return true;
     });
   } catch (e) {
