@@ -16,7 +16,7 @@ const BENCH = Boolean(process.env.E2E_BENCH);
  * its own `next start` on its own fresh database (e2e/fixtures.ts, e2e/server.ts):
  * SQLite for the project "chromium", and with TEST_POSTGRES_URL (as in CI) a
  * PostgreSQL scratch database and Redis for the project "postgres" (the deck and
- * collection specs, and the two-instance spec). Tests of one worker never see
+ * collection specs' journeys tagged @postgres, and the two-instance spec). Tests of one worker never see
  * another's data, so every test may run in parallel with any other.
  */
 export default defineConfig<object, { database: Database }>({
@@ -53,7 +53,17 @@ export default defineConfig<object, { database: Database }>({
     : [
         { name: "chromium", testIgnore: /instances\.spec\.ts$/, use: { ...desktop, database: "sqlite" as const } },
         ...(process.env.TEST_POSTGRES_URL
-          ? [{ name: "postgres", testMatch: /(decks|collection|instances)\.spec\.ts$/, use: { ...desktop, database: "postgres" as const } }]
+          ? [
+              {
+                name: "postgres",
+                testMatch: /(decks|collection|instances)\.spec\.ts$/,
+                // the two-instance spec, and one journey per feature tagged @postgres (the writes whose
+                // SQL differs: quantities, a bulk CSV import, a deck save's version conflict); every
+                // data function already runs on PostgreSQL in Vitest's "postgres" project
+                grep: /instances\.spec\.ts|@postgres/,
+                use: { ...desktop, database: "postgres" as const },
+              },
+            ]
           : []),
       ],
 });

@@ -107,7 +107,7 @@ test.describe("collection", () => {
     expect(await overallOwned(page)).toEqual({ owned: 0, total: before.total });
   });
 
-  test("+ / − and typed quantities save at once, and a failed save rolls back and says so", async ({ page, auth }) => {
+  test("+ / − and typed quantities save at once, and a failed save rolls back and says so", { tag: "@postgres" }, async ({ page, auth }) => {
     await auth.signUp(newAccount("qty"));
     await page.goto("/collection");
     const qty = page.getByRole("textbox", { name: "Quantity of Tails (DEMO-002)" });
@@ -139,7 +139,7 @@ test.describe("collection", () => {
     await page.unroute("**/collection*");
   });
 
-  test("import a CSV (dry run first), export it, and the export imports back", async ({ page, auth }) => {
+  test("import a CSV (dry run first), export it, and the export imports back", { tag: "@postgres" }, async ({ page, auth }) => {
     await auth.signUp(newAccount("import"));
     await page.goto("/collection/import");
     const fileInput = page.getByLabel(/Collection file/);

@@ -107,7 +107,7 @@ test.describe("deck builder and sharing", () => {
     await bobContext.close();
   });
 
-  test("two tabs editing the same deck: the second save is told of the conflict and shown the difference", async ({ page, auth, context }) => {
+  test("two tabs editing the same deck: the second save is told of the conflict and shown the difference", { tag: "@postgres" }, async ({ page, auth, context }) => {
     await auth.signUp(newAccount("tabs"));
     await createDeck(page, "Two tabs");
     const second = await context.newPage();

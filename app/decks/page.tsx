@@ -3,9 +3,18 @@ import { PageSkeleton } from "@/components/ui/skeleton";
 import type { Metadata } from "next";
 import { requireUserOrRedirect } from "@/lib/server/request-actor";
 import type { Actor } from "@/lib/server/actor";
-import { DecksView, loadDecks } from "./decks-view";
+import type { DeckListView } from "@/lib/decks/types";
+import { listMyDecks } from "@/lib/decks/data";
+import { listStarterDecks } from "@/lib/decks/data/starter-decks";
+import { DecksView } from "@/components/decks/decks-view";
 
 export const metadata: Metadata = { title: "My decks" };
+
+/** The signed-in user's decks and the starter decks (the actor the page authenticated). */
+async function loadDecks(actor: Actor): Promise<DeckListView> {
+  const [decks, starters] = await Promise.all([listMyDecks(actor), listStarterDecks()]);
+  return { decks, starters };
+}
 
 /**
  * /decks, rendered per request: a guest is redirected to sign-in; a signed-in

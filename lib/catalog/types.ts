@@ -1,5 +1,6 @@
 import type { FieldChange } from "@/lib/catalog/snapshot-diff";
 import type { CatalogRecord, FileError } from "@/lib/catalog/io";
+import type { CardDTO } from "@/lib/catalog/card-types";
 
 /** Plain data the catalog's data access returns to pages, actions and components (no database types). */
 
@@ -44,3 +45,9 @@ export type SuggestionDTO = {
   createdAt: string;
   reviewedAt: string | null;
 };
+
+/** A public deck that uses a card, as its card page lists it. */
+export type PublicDeckUse = { name: string; shareSlug: string; owner: string; quantity: number };
+
+/** What a card's page shows (components/catalog/card-page.tsx): the card, the other printings shown and whether there are more, the public decks using it. */
+export type CardPageView = { card: CardDTO; printings: CardDTO[]; morePrintings: boolean; publicDecks: PublicDeckUse[] };

@@ -1,6 +1,7 @@
 import type { Color } from "@/lib/catalog/colors";
 import type { RowError } from "@/lib/collection/transfer";
 import type { ImportMode } from "@/lib/collection/schemas";
+import type { CollectionPage } from "@/lib/collection/data/browse";
 
 /** Plain data the collection's data access returns to pages, actions and components (no database types). */
 
@@ -49,3 +50,9 @@ export type CompletionRow = {
   titles: number;
 };
 export type CompletionDTO = { overall: CompletionRow; sets: CompletionRow[]; colors: CompletionRow[]; rarities: CompletionRow[] };
+
+/** /collection's own query parameters, one value each (q, show, sort, dir, page, view). */
+export type CollectionParams = Record<string, string | undefined>;
+
+/** What /collection shows (components/collection/collection-view.tsx): a page of the collection and the search box's lists. */
+export type CollectionPageView = { result: CollectionPage; facets: { traits: string[]; sets: string[] } };

@@ -3,6 +3,7 @@ import type { CardDTO } from "@/lib/catalog/card-types";
 import type { DeckVisibility } from "@/lib/decks/schemas";
 import type { DeckDiffLine } from "./diff";
 import type { DeckCheck } from "./rules";
+import type { StarterDeck } from "./data/starter-decks";
 
 /** A deck line with the card facts the stats need. */
 export type DeckStatsCard = {
@@ -89,3 +90,6 @@ export type DeckVersionDTO = {
   /** what restoring this version would change in the current deck (cards, name, description) */
   restoreText: string;
 };
+
+/** What the deck list shows (components/decks/decks-view.tsx): the signed-in user's decks and the starter decks. */
+export type DeckListView = { decks: DeckSummaryDTO[]; starters: StarterDeck[] };

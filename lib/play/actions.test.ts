@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const t = await vi.hoisted(async () => (await import("@/test/db")).createTestDatabase("play-actions"));
 vi.mock("@/lib/server/db/db", () => ({ db: t.prisma }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/navigation", () => ({
-  redirect: (to: string) => {
-    throw new Error(`NEXT_REDIRECT:${to}`);
-  },
-}));
+vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).nextNavigationMock());
 process.env.RATE_LIMIT_PREFIX = `test-play-actions-${process.pid}-${Date.now()}`;
 afterAll(() => t.cleanup());
 

@@ -36,17 +36,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: () => undefined, revalidateTag: () => undefined, unstable_cache: <T,>(fn: T) => fn }));
-vi.mock("next/navigation", () => ({
-  redirect: (to: string) => {
-    throw new Error(`NEXT_REDIRECT:${to}`);
-  },
-  forbidden: () => {
-    throw new Error("NEXT_HTTP_ERROR_FALLBACK;403");
-  },
-  notFound: () => {
-    throw new Error("NEXT_HTTP_ERROR_FALLBACK;404");
-  },
-}));
+vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).nextNavigationMock());
 
 const t = createTestDatabase("access-matrix");
 h.prisma = t.prisma;

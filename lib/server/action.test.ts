@@ -18,11 +18,7 @@ vi.mock("@/lib/server/session", async () => {
 vi.mock("@/lib/server/cache/invalidate", () => ({ invalidate: spies.invalidate }));
 vi.mock("next/cache", () => ({ refresh: spies.refresh }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "10.9.8.7" }) }));
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw new Error(`NEXT_REDIRECT:${url}`);
-  },
-}));
+vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).nextNavigationMock());
 
 import { current } from "@/test/session-mock";
 import { DomainError, failure } from "@/lib/server/errors";

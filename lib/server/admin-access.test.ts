@@ -11,17 +11,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
 vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: vi.fn() }));
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw new Error(`NEXT_REDIRECT:${url}`);
-  },
-  forbidden: () => {
-    throw new Error("NEXT_HTTP_ERROR_FALLBACK;403");
-  },
-  notFound: () => {
-    throw new Error("NEXT_HTTP_ERROR_FALLBACK;404");
-  },
-}));
+vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).nextNavigationMock());
 
 import { current } from "@/test/session-mock";
 import { seedDemoCatalog } from "@/lib/catalog/data/seed";

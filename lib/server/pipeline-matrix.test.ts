@@ -23,11 +23,7 @@ vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")
 vi.mock("@/lib/accounts/auth", () => ({ signIn: vi.fn(), signOut: vi.fn(), sessionUserId: async () => null, handlers: { GET: vi.fn(), POST: vi.fn() } }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidateTag: vi.fn(), unstable_cache: <T,>(fn: T) => fn }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-ringbinder-peer": "192.0.2.77" }) }));
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw new Error(`NEXT_REDIRECT:${url}`);
-  },
-}));
+vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).nextNavigationMock());
 
 import { current } from "@/test/session-mock";
 import { gateOf } from "@/lib/server/action";

@@ -10,14 +10,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/accounts/auth", () => ({ sessionUserId: async () => h.sessionUserId }));
-vi.mock("next/navigation", () => ({
-  redirect: (to: string) => {
-    throw new Error(`NEXT_REDIRECT:${to}`);
-  },
-  forbidden: () => {
-    throw new Error("NEXT_HTTP_ERROR_FALLBACK;403");
-  },
-}));
+vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).nextNavigationMock());
 
 import { getCurrentUser } from "@/lib/server/session";
 import { authenticate, requireAdminPage, requireUserOrRedirect } from "@/lib/server/request-actor";

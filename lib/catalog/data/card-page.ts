@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/db";
 import { titleKey } from "@/lib/catalog/keys";
 import type { CardDTO } from "@/lib/catalog/card-types";
+import type { PublicDeckUse } from "@/lib/catalog/types";
 import { cardInclude, toCardDTO } from "@/lib/catalog/data/cards";
 import { requireActor, type Actor } from "@/lib/server/actor";
 
@@ -33,7 +34,6 @@ export async function otherPrintings(card: Pick<CardDTO, "id" | "title">): Promi
 }
 
 export type DeckUse = { id: string; name: string; quantity: number; shareSlug: string; visibility: string };
-export type PublicDeckUse = { name: string; shareSlug: string; owner: string; quantity: number };
 
 /** Public: the public decks using a card (others' private and unlisted decks never appear). Reads no session: card pages are cached for everyone. */
 export async function publicCardUsage(cardId: string): Promise<PublicDeckUse[]> {

@@ -13,7 +13,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
 }));
 vi.mock("@/lib/server/session", async () => (await import("@/test/session-mock")).sessionMock);
-vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
+vi.mock("next/cache", async () => (await import("@/test/next-mocks")).nextCacheMock());
 
 import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import {

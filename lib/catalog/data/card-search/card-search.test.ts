@@ -23,7 +23,7 @@ vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   },
   dbDialect: () => h.target!.dialect,
 }));
-vi.mock("next/cache", () => ({ refresh: () => undefined, revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
+vi.mock("next/cache", async () => (await import("@/test/next-mocks")).nextCacheMock());
 
 const { seedDemoCatalog } = await import("@/lib/catalog/data/seed");
 const { searchCards, searchOwnedCards, normalizeSearchParams, MAX_PAGE } = await import("@/lib/catalog/data/card-search");

@@ -1,27 +1,19 @@
 import Link from "next/link";
-import type { Actor } from "@/lib/server/actor";
-import { listMyDecks } from "@/lib/decks/data";
-import { listStarterDecks } from "@/lib/decks/data/starter-decks";
+import type { DeckListView } from "@/lib/decks/types";
 import { DeckRowActions, NewDeckForm } from "@/components/decks/deck-list-forms";
 import { CopyDeckButton } from "@/components/decks/copy-deck-button";
 import { ImportPanel } from "@/components/decks/import-panel";
 import { ColorDots } from "@/components/decks/color-dots";
 
 /**
- * The deck list's data and markup (app/decks/page.tsx, rendered per request
- * for the signed-in user; never cached as HTML).
+ * The deck list's markup: the signed-in user's decks and the starter decks
+ * (app/decks/page.tsx reads them per request; never cached as HTML).
  */
 
 /** "Nov 30, 2026, 10:04 PM": one formatter for every row (building one per call costs more than the rest of a row). */
 const EDITED = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
-/** The signed-in user's decks and the starter decks (the actor the page authenticated). */
-export async function loadDecks(actor: Actor) {
-  const [decks, starters] = await Promise.all([listMyDecks(actor), listStarterDecks()]);
-  return { decks, starters };
-}
-
-export function DecksView({ data: { decks, starters } }: { data: Awaited<ReturnType<typeof loadDecks>> }) {
+export function DecksView({ data: { decks, starters } }: { data: DeckListView }) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">

@@ -1,10 +1,8 @@
-import { parsePageNumber } from "@/lib/util/page-number";
 import Link from "next/link";
-import type { Actor } from "@/lib/server/actor";
 import { Suspense } from "react";
-import { listCollection } from "@/lib/collection/data";
-import { cachedCatalogFacets } from "@/lib/catalog/data/public-pages";
 import { ownershipFilterSchema, PLAYSET, type OwnershipFilter } from "@/lib/collection/schemas";
+import { collectionHref } from "@/lib/collection/page-params";
+import type { CollectionPageView, CollectionParams } from "@/lib/collection/types";
 import { toCardTile } from "@/components/catalog/card-grid";
 import { CardSearchBox } from "@/components/catalog/card-search-box";
 import { CardResultsHeader } from "@/components/catalog/card-results-header";
@@ -14,8 +12,9 @@ import { CollectionResults } from "@/components/collection/collection-results";
 import { ProgressBar } from "@/components/collection/progress-bar";
 
 /**
- * The collection page's query, data and markup (app/collection/page.tsx,
- * rendered per request for the signed-in user; never cached as HTML).
+ * The collection page's markup: the summary, the search box, the ownership
+ * filter and a page of owned quantities (app/collection/page.tsx reads the
+ * data per request for the signed-in user; never cached as HTML).
  */
 
 /** "10,101": one formatter for the page's counts (toLocaleString builds a new one per call). */
@@ -35,47 +34,7 @@ const EMPTY: Record<OwnershipFilter, string> = {
   duplicates: `No card here with more than ${PLAYSET} copies.`,
 };
 
-function one(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/** The page's parameters, one value each (q, show, sort, dir, page, view). */
-export type CollectionParams = Record<string, string | undefined>;
-
-/** The page's own parameters from a query string's values (the first of each). */
-export function collectionParams(sp: Record<string, string | string[] | undefined>): CollectionParams {
-  const out: CollectionParams = {};
-  for (const key of ["q", "show", "sort", "dir", "page", "view"]) out[key] = one(sp[key]);
-  return out;
-}
-
-/** The link to this page with the filter or page changed (the other parameters kept). */
-export function collectionHref(p: CollectionParams, updates: { show?: OwnershipFilter; page?: number } = {}): string {
-  const params = new URLSearchParams();
-  for (const key of ["q", "sort", "dir", "view"]) {
-    const v = p[key];
-    if (v) params.set(key, v);
-  }
-  const show = updates.show ?? ownershipFilterSchema.parse(p.show ?? "all");
-  if (show !== "all") params.set("show", show);
-  const page = updates.page ?? (updates.show ? 1 : parsePageNumber(p.page));
-  if (page > 1) params.set("page", String(page));
-  const s = params.toString();
-  return s ? `/collection?${s}` : "/collection";
-}
-
-/** The signed-in user's page of the collection and the search box's lists (the actor the page authenticated). */
-export async function loadCollection(actor: Actor, p: CollectionParams) {
-  const filter = ownershipFilterSchema.parse(p.show ?? "all");
-  const [result, facets] = await Promise.all([
-    listCollection(actor, { filter, q: p.q ?? "", sort: p.sort, dir: p.dir, page: p.page }),
-    // the filter lists are the catalog's, the same for everyone: cached until a catalog write
-    cachedCatalogFacets(),
-  ]);
-  return { result, facets };
-}
-
-export function CollectionView({ params: p, data }: { params: CollectionParams; data: Awaited<ReturnType<typeof loadCollection>> }) {
+export function CollectionView({ params: p, data }: { params: CollectionParams; data: CollectionPageView }) {
   const filter = ownershipFilterSchema.parse(p.show ?? "all");
   const q = p.q ?? "";
   const view = p.view === "list" ? "list" : "grid";
