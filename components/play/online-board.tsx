@@ -68,6 +68,8 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
   const pd = m.view.pending;
   const pending = active && pd && pd.player === m.seat && "slot" in pd && pd.kind !== "correction" ? (pd as Exclude<Pending, { kind: "correction" }>) : null;
   const opponent = m.seat === null ? names[1] : names[1 - m.seat];
+  // a spectator watches from seat 0's side: that side is its player, not "You"
+  const self = m.seat === null ? names[0] : undefined;
 
   const modeOf = (r: GridRef): SlotMode => {
     const real = realSlot(r, seat);
@@ -85,7 +87,7 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
     if (pending && (pending.kind === "target" || pending.kind === "battle")) send({ type: "choose", slot: realSlot(r, seat) });
     else if (flips.includes(r.column)) send({ type: "flip", column: r.column });
   };
-  const grid = (chaos?: React.ReactNode[]) => <BoardGrid sides={v.players} revealed={false} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={v.lastFlip} opponent={opponent} />;
+  const grid = (chaos?: React.ReactNode[]) => <BoardGrid sides={v.players} revealed={false} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={v.lastFlip} opponent={opponent} self={self} />;
   const hand = v.players[0].hand ?? [];
   const logCards = useLogCards(m.view, m.log);
   const lines = useMemo(() => logText(m.log, names, m.seat).map((l, i) => ({ ...l, cards: logCards[i] ?? [] })), [m.log, names, m.seat, logCards]);
@@ -94,7 +96,7 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
   return (
     <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : pending || m.status === "finished" ? "max-md:pb-[42vh]" : ""}`}>
       <div className="min-w-0">
-        <PhoneBar view={v} stepLabel={stepLabel} opponent={opponent} extra={<PhoneClocks m={m} names={names} online={online} />} />
+        <PhoneBar view={v} stepLabel={stepLabel} opponent={opponent} self={self} extra={<PhoneClocks m={m} names={names} online={online} />} />
         <p className="mb-1 min-h-6 text-sm font-medium text-slate-800 max-md:text-xs" data-testid="instruction" aria-live="polite">
           {instruction(m, names, legal, placedMine)}
         </p>
@@ -110,7 +112,7 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
         )}
       </div>
       <aside className="flex min-w-0 flex-col gap-3" aria-label="Game panel">
-        <StatusPanel view={v} sides={v.players} stepLabel={stepLabel} thinking={false} opponent={opponent} />
+        <StatusPanel view={v} sides={v.players} stepLabel={stepLabel} thinking={false} opponent={opponent} self={self} />
         <p className="text-xs text-slate-600" data-testid="opponent-status">
           {m.placed[1 - seat] && m.view.step === "play" && m.status === "active" ? `${opponent} has placed.` : null}
         </p>

@@ -100,3 +100,8 @@ export function replayFrames(record: GameRecord, actions: readonly { seq: number
   for (const f of frames) f.view = strip(f.view, cards);
   return { side, frames, cards };
 }
+
+/** The side a request asks for (`?side=0|1|public`); none (or anything else): the default side (the viewer's seat, else public). */
+export function parseReplaySide(v: string | undefined): ReplaySide | undefined {
+  return v === "0" ? 0 : v === "1" ? 1 : v === "public" ? "public" : undefined;
+}

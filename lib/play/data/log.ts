@@ -3,7 +3,7 @@ import { db } from "@/lib/server/db/db";
 import type { Player } from "@/lib/engine";
 import type { EndReason, GameResult, LoggedAction } from "@/lib/play/types";
 import { settleRankedGameTx } from "@/lib/ladder/data";
-import { createReplayTx } from "./replays";
+import { createReplayTx } from "@/lib/play/data/replays";
 
 /**
  * The action log of games (docs/play.md): append-only rows unique by game and

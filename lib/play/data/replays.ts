@@ -30,8 +30,9 @@ const notFound = () => new DomainError("play/not-found", "There is no replay at 
  * replay, so a private game's link does not confirm it exists). A game that is
  * not finished has no replay (`play/not-finished`). Each frame holds only what
  * the side knew at that step; the last frame, the end, shows both hands.
+ * Without a side: the caller's seat, or the public view.
  */
-export async function getReplay(actor: Actor | null, code: string, side: ReplaySide = "public"): Promise<ReplayDTO> {
+export async function getReplay(actor: Actor | null, code: string, side?: ReplaySide): Promise<ReplayDTO> {
   if (!/^[A-Za-z0-9_-]{6,40}$/.test(code)) throw notFound();
   const row = await db.playReplay.findUnique({ where: { code }, include: { game: { include: gameInclude } } });
   if (!row) throw notFound();
@@ -54,6 +55,6 @@ export async function getReplay(actor: Actor | null, code: string, side: ReplayS
     players: g.seats.map((s) => ({ seat: s.seat, name: s.playerName, deckName: s.deck.name })),
     mySeat: mine ? (mine.seat as Player) : null,
     decks,
-    replay: replayFrames(g, actions, side),
+    replay: replayFrames(g, actions, side ?? (mine ? mine.seat : "public")),
   };
 }
