@@ -67,6 +67,12 @@ describe("stored replays", () => {
     expect(invite).not.toBe(open);
     const mine = await listMyGames(users[0]);
     expect(mine.filter((g) => g.status === "finished").map((g) => g.replayCode).sort()).toEqual([open, invite].sort());
+    expect(mine.every((g) => !g.ranked)).toBe(true);
+    // a game the ladder rates is labelled ranked in the lists
+    const row = await t.prisma.playReplay.findUniqueOrThrow({ where: { code: invite } });
+    await t.prisma.rankedGame.create({ data: { gameId: row.gameId } });
+    const again = await listMyGames(users[1]);
+    expect(again.filter((g) => g.ranked).map((g) => g.replayCode)).toEqual([invite]);
   });
 
   it("opens a lobby game's replay for anyone with the link, an invite game's for its players and admins only", async () => {

@@ -79,6 +79,8 @@ export interface GameSummary {
   myMove: boolean;
   /** The replay link's code, for a finished game the viewer may replay (docs/play.md "Replays"). */
   replayCode: string | null;
+  /** A ranked game (the ladder rates it: docs/ladder.md). */
+  ranked: boolean;
 }
 
 /** One stored action: an engine action (its player is the seat), a concession, or a claim of the game on time. */

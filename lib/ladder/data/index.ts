@@ -1,2 +1,2 @@
-/** What other features may use of the ladder's data access: ranked game creation and settlement. */
-export { createRankedGame, settleRankedGameTx } from "./ranked";
+/** What other features may use of the ladder's data access: ranked game creation, settlement and which games are ranked. */
+export { createRankedGame, rankedAmong, settleRankedGameTx } from "./ranked";

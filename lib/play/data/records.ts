@@ -61,6 +61,7 @@ export function toGameSummary(g: GameRecord, viewerId: string | null): GameSumma
     mySeat,
     myMove: mySeat !== null && g.status === "active" && (g.toMove & (1 << mySeat)) !== 0,
     replayCode: replayCodeFor(g, mySeat),
+    ranked: false,
   };
 }
 
