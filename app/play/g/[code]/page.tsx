@@ -53,7 +53,8 @@ export default async function GamePage({ params }: { params: Promise<{ code: str
         {g.mySeat === null && g.status !== "waiting" && <span className="text-sm text-slate-600">You are watching (public view).</span>}
       </div>
       {above}
-      <OnlineBoard code={g.code} chat={{ signedIn: actor !== null, settings: actor ? await getChatSettings(actor) : null, delay: await spectatorDelayOf(g.code) }} />
+      {/* keyed by the seat: taking the free seat from this page reopens the stream as that seat */}
+      <OnlineBoard key={String(g.mySeat)} code={g.code} chat={{ signedIn: actor !== null, settings: actor ? await getChatSettings(actor) : null, delay: await spectatorDelayOf(g.code) }} />
     </div>
   );
 }
