@@ -45,6 +45,9 @@ test("a finished game is a replay: opened from the game-over panel and from my g
   // the game chat is one tap away on a phone, above the log
   await guest.getByTestId("dock-chat-toggle").click();
   await expect(guest.getByRole("region", { name: /chat/i }).first()).toBeInViewport();
+  await guest.screenshot({ path: "test-results/replay-chat-phone.png" });
+  await watcher.screenshot({ path: "test-results/replay-spectator-phone.png" });
+  await guest.getByRole("button", { name: "Back to the board" }).click();
 
   host.once("dialog", (d) => void d.accept());
   await host.getByRole("button", { name: "Concede" }).click();

@@ -113,7 +113,7 @@ export function ReplayViewer({
   const selfLabel = names.self === "You" ? undefined : names.self;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[auto_minmax(18rem,1fr)]">
+    <div className="grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)]">
       <div className="min-w-0 space-y-3">
         {problem}
         <section aria-label="Replay controls" className="panel flex flex-wrap items-center gap-2 p-3">
@@ -121,7 +121,7 @@ export function ReplayViewer({
             « Start
           </button>
           <button type="button" className="btn-secondary" onClick={() => seek(turnSeek(turns, i, -1))} disabled={i === 0} data-testid="replay-turn-back" aria-label="Previous turn">
-            ⏮ Turn
+            ◀◀ Turn
           </button>
           <button type="button" className="btn-secondary" onClick={() => seek(i - 1)} disabled={i === 0} data-testid="replay-back">
             ◀ Back
@@ -130,7 +130,7 @@ export function ReplayViewer({
             Forward ▶
           </button>
           <button type="button" className="btn-secondary" onClick={() => seek(turnSeek(turns, i, 1))} disabled={atEnd} data-testid="replay-turn-forward" aria-label="Next turn">
-            Turn ⏭
+            Turn ▶▶
           </button>
           <button type="button" className="btn-secondary" onClick={() => seek(last)} disabled={atEnd}>
             End »
