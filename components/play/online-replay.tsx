@@ -65,12 +65,13 @@ export function OnlineReplay({ r, initial }: { r: ReplayDTO; initial?: number })
   const seat: Player = side === "public" ? 0 : side;
   const you = r.mySeat;
   const cards = r.replay.cards;
-  const frames = useMemo(
-    () =>
-      r.replay.frames.map((f): ViewerFrame => {
-        const v = viewFromSeat(dressView(f.view, cards), seat);
-        return { view: v, sides: v.players, revealed: false, step: stepText(f, names, you) };
-      }),
+  const turns = useMemo(() => r.replay.frames.map((f) => f.view.turn), [r.replay.frames]);
+  const frameAt = useCallback(
+    (i: number): ViewerFrame => {
+      const f = r.replay.frames[i];
+      const v = viewFromSeat(dressView(f.view, cards), seat);
+      return { view: v, sides: v.players, revealed: false, step: stepText(f, names, you) };
+    },
     [r.replay.frames, seat, you, cards, names],
   );
   const lines = useCallback(
@@ -91,7 +92,8 @@ export function OnlineReplay({ r, initial }: { r: ReplayDTO; initial?: number })
   const self = side === "public" ? names[0] : side === you ? "You" : names[side];
   return (
     <ReplayViewer
-      frames={frames}
+      turns={turns}
+      frameAt={frameAt}
       lines={lines}
       names={{ self, opponent: names[1 - seat] }}
       result={replayResult(r, names)}

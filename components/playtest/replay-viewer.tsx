@@ -51,7 +51,8 @@ function turnSeek(turns: number[], i: number, dir: -1 | 1): number {
  * a step, Shift+← → or Page Up/Down a turn, Home/End).
  */
 export function ReplayViewer({
-  frames,
+  turns,
+  frameAt,
   lines,
   names,
   result,
@@ -62,7 +63,10 @@ export function ReplayViewer({
   initial,
   onSeek,
 }: {
-  frames: ViewerFrame[];
+  /** The turn of every frame, in order (their count is the replay's length). */
+  turns: number[];
+  /** Frame `i` as drawn (built on demand: only the frame on screen is drawn). */
+  frameAt: (i: number) => ViewerFrame;
   /** The log up to and including frame `i`. */
   lines: (i: number) => LogLine[];
   names: ViewerNames;
@@ -79,10 +83,9 @@ export function ReplayViewer({
   initial?: number;
   onSeek?: (i: number) => void;
 }) {
-  const last = frames.length - 1;
+  const last = turns.length - 1;
   const [i, setIndex] = useState(() => Math.max(0, Math.min(last, initial ?? last)));
-  const at = frames[Math.min(i, last)];
-  const turns = useMemo(() => frames.map((f) => f.view.turn), [frames]);
+  const at = useMemo(() => frameAt(Math.min(i, last)), [frameAt, i, last]);
   const turnList = useMemo(() => [...new Set(turns)], [turns]);
   const seek = (to: number) => {
     const n = Math.max(0, Math.min(last, to));

@@ -60,9 +60,10 @@ export function SoloReplay({
   }, [decks, seed, rules, actions]);
   const { frames, error } = built;
   const [reveal, setReveal] = useState(true);
-  const shown = useMemo(
-    () =>
-      frames.map((f, i): ViewerFrame => {
+  const turns = useMemo(() => frames.map((f) => f.state.turn), [frames]);
+  const frameAt = useCallback(
+    (i: number): ViewerFrame => {
+        const f = frames[i];
         const model = boardModel(f.state, reveal);
         const stepEvents = reveal ? f.events : eventsForPlayer(f.events, HUMAN);
         const step =
@@ -74,7 +75,7 @@ export function SoloReplay({
                 .map((e) => humanizeMessage(e.message))
                 .join(" ") || describeAction(actions[i - 1]);
         return { view: model.view, sides: model.sides, revealed: model.revealed, step };
-      }),
+    },
     [frames, reveal, actions],
   );
   const lines = useCallback((i: number) => logLines(frames.slice(1, i + 1).flatMap((f) => f.events), reveal, frames[i].state.cards), [frames, reveal]);
@@ -84,7 +85,8 @@ export function SoloReplay({
 
   return (
     <ReplayViewer
-      frames={shown}
+      turns={turns}
+      frameAt={frameAt}
       lines={lines}
       names={{ self: "You", opponent: "AI" }}
       result={result}
