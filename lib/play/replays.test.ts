@@ -68,6 +68,9 @@ describe("stored replays", () => {
     const mine = await listMyGames(users[0]);
     expect(mine.filter((g) => g.status === "finished").map((g) => g.replayCode).sort()).toEqual([open, invite].sort());
     expect(mine.every((g) => !g.ranked)).toBe(true);
+    // the account export names them too
+    const { gamesForExport } = await import("@/lib/play/data/games");
+    expect((await gamesForExport(users[0].id)).map((g) => g.replay).sort()).toEqual([open, invite].sort());
     // a game the ladder rates is labelled ranked in the lists
     const row = await t.prisma.playReplay.findUniqueOrThrow({ where: { code: invite } });
     await t.prisma.rankedGame.create({ data: { gameId: row.gameId } });

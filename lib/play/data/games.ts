@@ -235,7 +235,7 @@ export async function anonymiseSeatsTx(tx: Prisma.TransactionClient, userId: str
 
 /** The account export's games: the user's own seats, settings, result and action log (no seed, no opponent's hidden deck before the end). */
 export async function gamesForExport(userId: string) {
-  const rows = await db.playGame.findMany({ where: { seats: { some: { userId } } }, include: { seats: { orderBy: { seat: "asc" } }, actions: { orderBy: { seq: "asc" } } }, orderBy: { createdAt: "asc" } });
+  const rows = await db.playGame.findMany({ where: { seats: { some: { userId } } }, include: { seats: { orderBy: { seat: "asc" } }, actions: { orderBy: { seq: "asc" } }, replay: { select: { code: true } } }, orderBy: { createdAt: "asc" } });
   return rows.map((g) => {
     const mine = g.seats.find((s) => s.userId === userId)!.seat;
     return {
@@ -247,6 +247,8 @@ export async function gamesForExport(userId: string) {
       endReason: g.endReason,
       createdAt: g.createdAt.toISOString(),
       finishedAt: g.finishedAt?.toISOString() ?? null,
+      // the replay link's code (/r/<code>) of a finished game
+      replay: g.replay?.code ?? null,
       seat: mine,
       players: g.seats.map((s) => ({ seat: s.seat, name: s.playerName, deck: s.deckName, cards: s.seat === mine || g.status === "finished" ? (JSON.parse(s.deckKeys) as string[]) : null })),
       // the opponent's placements are hidden cards until the game is over
