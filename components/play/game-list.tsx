@@ -22,7 +22,17 @@ export function GameList({ title, games, empty, testId }: { title: string; games
               <Link className="text-blue-700 underline" href={`/play/g/${g.code}`}>
                 {describe(g)}
               </Link>
+              {g.ranked && (
+                <span className="ml-2 rounded bg-violet-100 px-1 text-xs font-semibold text-violet-900" data-testid="ranked-label">
+                  Ranked
+                </span>
+              )}
               {g.myMove && <span className="ml-2 rounded bg-amber-100 px-1 text-xs font-semibold text-amber-900">your move</span>}
+              {g.replayCode && (
+                <Link className="ml-2 text-xs text-blue-700 underline" href={`/r/${g.replayCode}`} aria-label={`Replay of ${describe(g)}`} data-testid="game-replay-link">
+                  replay
+                </Link>
+              )}
             </li>
           ))}
         </ul>

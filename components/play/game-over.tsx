@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useActionState } from "react";
 import type { CardDef } from "@/lib/engine";
 import { rematchAction } from "@/lib/play/actions";
@@ -38,6 +39,14 @@ export function GameOver({ m, names }: { m: PlayMessage; names: [string, string]
       <p className="text-sm" data-testid="winner">
         {resultText(m, names)}
       </p>
+      {m.replay && (
+        <p className="mt-2 text-sm">
+          <Link className="font-semibold text-blue-700 underline" href={`/r/${m.replay}`} data-testid="replay-link">
+            Watch the replay
+          </Link>{" "}
+          <span className="text-slate-600">(step by step, from either side)</span>
+        </p>
+      )}
       {m.seat !== null && (
         <form action={rematch} className="mt-2">
           <input type="hidden" name="code" value={m.code} />

@@ -1,6 +1,6 @@
 "use client";
 import "@/components/playtest/board.css";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { legalActionsForView, type Pending, type Player } from "@/lib/engine";
 import type { PlayMessage } from "@/lib/play/types";
 import type { Move } from "@/lib/play/protocol";
@@ -68,6 +68,8 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
   const pd = m.view.pending;
   const pending = active && pd && pd.player === m.seat && "slot" in pd && pd.kind !== "correction" ? (pd as Exclude<Pending, { kind: "correction" }>) : null;
   const opponent = m.seat === null ? names[1] : names[1 - m.seat];
+  // a spectator watches from seat 0's side: that side is its player, not "You"
+  const self = m.seat === null ? names[0] : undefined;
 
   const modeOf = (r: GridRef): SlotMode => {
     const real = realSlot(r, seat);
@@ -85,7 +87,7 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
     if (pending && (pending.kind === "target" || pending.kind === "battle")) send({ type: "choose", slot: realSlot(r, seat) });
     else if (flips.includes(r.column)) send({ type: "flip", column: r.column });
   };
-  const grid = (chaos?: React.ReactNode[]) => <BoardGrid sides={v.players} revealed={false} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={v.lastFlip} opponent={opponent} />;
+  const grid = (chaos?: React.ReactNode[]) => <BoardGrid sides={v.players} revealed={false} modeOf={modeOf} onSlot={onSlot} chaosOverride={chaos} lastFlip={v.lastFlip} opponent={opponent} self={self} />;
   const hand = v.players[0].hand ?? [];
   const logCards = useLogCards(m.view, m.log);
   const lines = useMemo(() => logText(m.log, names, m.seat).map((l, i) => ({ ...l, cards: logCards[i] ?? [] })), [m.log, names, m.seat, logCards]);
@@ -94,7 +96,7 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
   return (
     <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : pending || m.status === "finished" ? "max-md:pb-[42vh]" : ""}`}>
       <div className="min-w-0">
-        <PhoneBar view={v} stepLabel={stepLabel} opponent={opponent} extra={<PhoneClocks m={m} names={names} online={online} />} />
+        <PhoneBar view={v} stepLabel={stepLabel} opponent={opponent} self={self} extra={<PhoneClocks m={m} names={names} online={online} />} />
         <p className="mb-1 min-h-6 text-sm font-medium text-slate-800 max-md:text-xs" data-testid="instruction" aria-live="polite">
           {instruction(m, names, legal, placedMine)}
         </p>
@@ -110,7 +112,7 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
         )}
       </div>
       <aside className="flex min-w-0 flex-col gap-3" aria-label="Game panel">
-        <StatusPanel view={v} sides={v.players} stepLabel={stepLabel} thinking={false} opponent={opponent} />
+        <StatusPanel view={v} sides={v.players} stepLabel={stepLabel} thinking={false} opponent={opponent} self={self} />
         <p className="text-xs text-slate-600" data-testid="opponent-status">
           {m.placed[1 - seat] && m.view.step === "play" && m.status === "active" ? `${opponent} has placed.` : null}
         </p>
@@ -132,6 +134,8 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
 /** An online game: the stream's latest view drawn with the solo board's components; every choice goes to the referee. */
 export function OnlineBoard({ code, chat }: { code: string; chat?: { signedIn: boolean; settings: ChatSettingsDTO | null; delay: number } }) {
   const s = usePlayStream(code);
+  // on a phone the chat sits below the log: a toggle at the top opens it as a sheet over the board
+  const [chatOpen, setChatOpen] = useState(false);
   if (s.state.kind === "connecting") return <p className="text-sm text-slate-600">Connecting to the game…</p>;
   if (s.state.kind === "waiting") return <p className="text-sm text-slate-700" data-testid="waiting">Waiting for an opponent to sit down…</p>;
   if (s.state.kind === "ended")
@@ -150,6 +154,11 @@ export function OnlineBoard({ code, chat }: { code: string; chat?: { signedIn: b
         {chat && chat.delay > 0 && m.status === "active" && (
           <span data-testid="spectator-delay">{m.seat === null ? `You see the game ${chat.delay} ${chat.delay === 1 ? "move" : "moves"} behind.` : `Spectators see the game ${chat.delay} ${chat.delay === 1 ? "move" : "moves"} behind.`}</span>
         )}
+        {chat && (
+          <button type="button" className="ml-auto rounded border border-slate-300 px-2 font-semibold text-blue-800 md:hidden" aria-expanded={chatOpen} aria-controls="game-chat" onClick={() => setChatOpen((o) => !o)} data-testid="dock-chat-toggle">
+            {chatOpen ? "Close chat" : "Chat"}
+          </button>
+        )}
       </p>
       {s.error && (
         <div role="alert" className="mb-2 rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800" data-testid="action-error">
@@ -160,7 +169,23 @@ export function OnlineBoard({ code, chat }: { code: string; chat?: { signedIn: b
         </div>
       )}
       <Table m={m} send={(move) => void s.send(move)} sending={s.sending} online={s.online} />
-      {chat && <GameChat code={code} seat={m.seat} rooms={s.chat} signedIn={chat.signedIn} settings={chat.settings} />}
+      {chat && (
+        <div
+          id="game-chat"
+          data-open={chatOpen || undefined}
+          className="max-md:data-open:fixed max-md:data-open:inset-x-0 max-md:data-open:bottom-0 max-md:data-open:z-40 max-md:data-open:max-h-[75vh] max-md:data-open:overflow-y-auto max-md:data-open:border-t max-md:data-open:border-slate-200 max-md:data-open:bg-white max-md:data-open:p-2 max-md:data-open:shadow-[0_-4px_16px_rgb(15_23_42/0.18)] max-md:data-open:[&>div]:mt-0"
+        >
+          {chatOpen && (
+            <div className="mb-2 flex items-center justify-between md:hidden">
+              <h2 className="text-sm font-bold">Chat</h2>
+              <button type="button" className="btn-secondary" onClick={() => setChatOpen(false)}>
+                Back to the board
+              </button>
+            </div>
+          )}
+          <GameChat code={code} seat={m.seat} rooms={s.chat} signedIn={chat.signedIn} settings={chat.settings} />
+        </div>
+      )}
     </div>
   );
 }

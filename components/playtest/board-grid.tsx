@@ -16,13 +16,13 @@ export interface GridRef {
 /** How a slot reacts: a button with a highlight, or nothing. */
 export type SlotMode = "legal" | "illegal" | "target" | null;
 
-/** The four rows top to bottom; the opponent's are labelled with its name ("AI" in solo play). */
-function linesFor(opponent: string): { player: Player; row: Row; label: string }[] {
+/** The four rows top to bottom; the opponent's are labelled with its name ("AI" in solo play), the bottom side's "Your" or its player's name (a spectator, a replay). */
+function linesFor(opponent: string, self: string): { player: Player; row: Row; label: string }[] {
   return [
     { player: 1, row: "chaos", label: `${opponent} chaos row` },
     { player: 1, row: "spare", label: `${opponent} spare row` },
-    { player: 0, row: "spare", label: "Your spare row" },
-    { player: 0, row: "chaos", label: "Your chaos row" },
+    { player: 0, row: "spare", label: `${self} spare row` },
+    { player: 0, row: "chaos", label: `${self} chaos row` },
   ];
 }
 
@@ -34,8 +34,8 @@ export const CELL = "aspect-[84/118] w-[var(--rb-cell,84px)]";
 
 /** A slot's card; re-rendered only when what it shows changed (a new engine state leaves most slots as they were). */
 const SlotContent = memo(
-  function SlotContent({ owner, slot, revealed, opponent = "AI" }: { owner: Player; slot: SlotView; revealed: boolean; opponent?: string }) {
-  if (slot.card === null) return <CardBack label={owner === 0 ? "Your face-down card" : `${opponent} face-down card`} />;
+  function SlotContent({ owner, slot, revealed, opponent = "AI", self = "Your" }: { owner: Player; slot: SlotView; revealed: boolean; opponent?: string; self?: string }) {
+  if (slot.card === null) return <CardBack label={owner === 0 ? `${self} face-down card` : `${opponent} face-down card`} />;
   if (!slot.faceUp) return <BoardCard card={slot.card} slot={slot} faceDownKnown revealed={owner === 1 && revealed} />;
   return (
     <div key={slot.card.id} className="rb-flip-in h-full w-full">
@@ -43,11 +43,11 @@ const SlotContent = memo(
     </div>
   );
   },
-  (a, b) => a.owner === b.owner && a.revealed === b.revealed && a.opponent === b.opponent && sameSlotView(a.slot, b.slot),
+  (a, b) => a.owner === b.owner && a.revealed === b.revealed && a.opponent === b.opponent && a.self === b.self && sameSlotView(a.slot, b.slot),
 );
 
-function describe(owner: Player, row: Row, column: number, slot: SlotView | null, opponent: string): string {
-  const where = `${owner === 0 ? "Your" : opponent} ${row} column ${column}`;
+function describe(owner: Player, row: Row, column: number, slot: SlotView | null, opponent: string, self: string): string {
+  const where = `${owner === 0 ? self : opponent} ${row} column ${column}`;
   if (!slot) return `${where}: empty`;
   if (slot.card === null) return `${where}: face-down card`;
   return `${where}: ${cardLabel(slot.card.card as BoardCardDef, slot.color)}${slot.faceUp ? "" : " (face down)"}`;
@@ -67,6 +67,7 @@ export function BoardGrid({
   chaosOverride,
   lastFlip,
   opponent = "AI",
+  self,
 }: {
   sides: [SideView, SideView];
   revealed: boolean;
@@ -78,9 +79,12 @@ export function BoardGrid({
   lastFlip?: { player: Player; column: number } | null;
   /** The opponent's name in the row labels and card descriptions ("AI" in solo play). */
   opponent?: string;
+  /** The bottom side's name, when it is not the viewer's own ("Your" rows otherwise): a spectator's or a replay's. */
+  self?: string;
 }) {
   const root = useRef<HTMLDivElement>(null);
-  const lines = linesFor(opponent);
+  const mine = self ?? "Your";
+  const lines = linesFor(opponent, mine);
   // Roving tabindex (the ARIA grid pattern): the field is one tab stop; arrow keys move between its 20 cells.
   const modes = lines.flatMap((line) => [1, 2, 3, 4, 5].map((column) => (modeOf ? modeOf({ player: line.player, row: line.row, column }) : null)));
   const firstAction = modes.findIndex((m) => m === "legal" || m === "target");
@@ -122,7 +126,7 @@ export function BoardGrid({
       onKeyDown={onKeyDown}
       className="inline-grid grid-cols-[repeat(5,var(--rb-cell,84px))] items-center gap-x-1.5 gap-y-1 md:grid-cols-[5.5rem_repeat(5,84px)] md:gap-x-2 md:gap-y-1.5"
       role="grid"
-      aria-label={`The field: ${opponent} rows on top, your rows below`}
+      aria-label={`The field: ${opponent} rows on top, ${self ? `${self} rows` : "your rows"} below`}
       aria-describedby="field-keys"
     >
       <p id="field-keys" className="sr-only">
@@ -171,8 +175,8 @@ export function BoardGrid({
                   : flipped
                     ? "ring-2 ring-sky-400"
                     : "";
-            const content = slot ? <SlotContent owner={line.player} slot={slot} revealed={revealed} opponent={opponent} /> : null;
-            const label = describe(line.player, line.row, column, slot, opponent) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
+            const content = slot ? <SlotContent owner={line.player} slot={slot} revealed={revealed} opponent={opponent} self={mine} /> : null;
+            const label = describe(line.player, line.row, column, slot, opponent, mine) + (mode === "legal" ? " — you may flip here" : mode === "illegal" ? " — not allowed now" : mode === "target" ? " — choose this card" : "");
             return (
               <div
                 role="gridcell"

@@ -9,8 +9,8 @@ import { Emeralds } from "./side-panel";
  * sides' emeralds, kept at the top of the screen while the board scrolls, so
  * the board, the hand, the step and the next action are in view together.
  */
-export function PhoneBar({ view, stepLabel, opponent = "AI", extra }: { view: PlayerView; stepLabel: string; opponent?: string; extra?: ReactNode }) {
-  const name = (p: Player) => (p === 0 ? "You" : opponent);
+export function PhoneBar({ view, stepLabel, opponent = "AI", self = "You", extra }: { view: PlayerView; stepLabel: string; opponent?: string; self?: string; extra?: ReactNode }) {
+  const name = (p: Player) => (p === 0 ? self : opponent);
   return (
     <div
       className="sticky top-0 z-20 -mx-4 mb-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 border-b border-slate-200 bg-white/95 px-4 py-1 text-xs shadow-sm backdrop-blur md:hidden"
@@ -35,7 +35,7 @@ export function PhoneBar({ view, stepLabel, opponent = "AI", extra }: { view: Pl
           <span className="max-w-16 truncate">{opponent}</span> <Emeralds n={view.emeralds[1]} who={opponent} />
         </span>
         <span className="inline-flex items-center gap-1 text-blue-800">
-          You <Emeralds n={view.emeralds[0]} who="You" />
+          <span className="max-w-16 truncate">{self}</span> <Emeralds n={view.emeralds[0]} who={self} />
         </span>
       </span>
       {extra}

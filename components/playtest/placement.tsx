@@ -199,9 +199,9 @@ export function PlacementHand({ p }: { p: Placement }) {
 }
 
 /** Your hand outside the play step (read only). */
-export function StaticHand({ cards, count }: { cards: CardRef[] | null; count: number }) {
+export function StaticHand({ cards, count, who = "Your" }: { cards: CardRef[] | null; count: number; who?: string }) {
   return (
-    <ul aria-label={`Your hand: ${count} cards`} className="flex min-h-[118px] flex-wrap gap-2 rounded-xl border border-slate-200 bg-white/60 p-2">
+    <ul aria-label={`${who} hand: ${count} cards`} className="flex min-h-[118px] flex-wrap gap-2 rounded-xl border border-slate-200 bg-white/60 p-2 dark:border-slate-700 dark:bg-slate-900/60">
       {cards?.map((c) => (
         <li key={c.id} className={CELL}>
           <BoardCard card={c} />

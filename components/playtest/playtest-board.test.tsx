@@ -6,7 +6,7 @@ import { parseSetupParams, resolveSetup } from "@/lib/playtest/setup-params";
 import { AI, HUMAN, sessionFromActions, type GameSetup } from "@/lib/playtest/session";
 import { inlineRunner } from "./ai-runner";
 import { PlaytestBoard } from "./playtest-board";
-import { ReplayViewer } from "./replay-viewer";
+import { SoloReplay } from "./solo-replay";
 import { demoCatalog } from "@/lib/playtest/test-catalog";
 
 function setupFor(seed: number): GameSetup {
@@ -200,11 +200,11 @@ function playRandom(setup: GameSetup, n: number) {
   return { state, actions };
 }
 
-describe("ReplayViewer", () => {
+describe("SoloReplay", () => {
   it("steps forward and back through engine states", () => {
     const setup = setupFor(21);
     const { state, actions } = playRandom(setup, 40);
-    render(<ReplayViewer decks={setup.decks} seed={setup.seed} rules={setup.rules} actions={actions} conceded={false} names={setup.deckNames} />);
+    render(<SoloReplay decks={setup.decks} seed={setup.seed} rules={setup.rules} actions={actions} conceded={false} names={setup.deckNames} />);
     expect(screen.getByTestId("replay-position").textContent).toBe(`Action ${actions.length} of ${actions.length}`);
     expect(screen.getByTestId("you-deck-count").textContent).toBe(`${playerView(state, HUMAN).players[0].deckCount} cards`);
     fireEvent.click(screen.getByTestId("replay-back"));

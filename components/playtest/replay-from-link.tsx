@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { ReplayHeader } from "./replay-header";
 import Link from "next/link";
-import { ReplayViewer } from "@/components/playtest/replay-viewer";
+import { SoloReplay } from "@/components/playtest/solo-replay";
 import { replayCardsAction } from "@/lib/playtest/actions";
 import { resolveCardKeys, type BoardCardDef } from "@/lib/playtest/cards";
 import { decodeReplay, type ReplayPayload } from "@/lib/playtest/replay-link";
@@ -92,7 +92,7 @@ export function ReplayFromLink() {
   return (
     <div>
       <ReplayHeader deckNames={p.deckNames} level={p.level} />
-      <ReplayViewer
+      <SoloReplay
         decks={state.decks}
         seed={p.seed}
         rules={defaultRules({ columnRule: p.columnRule, maxTurns: p.maxTurns, ...(p.corrections ? { manualCorrections: [HUMAN] } : {}) })}

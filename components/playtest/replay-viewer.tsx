@@ -1,141 +1,179 @@
 "use client";
 import "./board.css";
-import { useMemo, useState } from "react";
-import { applyAction, eventsForPlayer, newGame, type Action, type GameEvent, type GameState } from "@/lib/engine";
-import type { BoardCardDef } from "@/lib/playtest/cards";
-import { boardModel, humanizeMessage, logLines } from "@/lib/playtest/presentation";
-import { HUMAN } from "@/lib/playtest/session";
-import { encodeAction } from "@/lib/playtest/replay-link";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import type { PlayerView, SideView } from "@/lib/engine";
+import type { LogLine } from "@/lib/playtest/presentation";
 import { BoardGrid } from "./board-grid";
 import { StaticHand } from "./placement";
 import { GameLog, StatusPanel } from "./side-panel";
-import { RuleRefText } from "@/components/rules/rule-ref-text";
 
-interface Frame {
-  state: GameState;
-  events: GameEvent[];
+/** One step of a replay as the viewer draws it: the board with the viewing side at the bottom (side 0). */
+export interface ViewerFrame {
+  view: PlayerView;
+  /** The sides to draw (the view's own, or with hidden cards revealed). */
+  sides: [SideView, SideView];
+  revealed: boolean;
+  /** Words for what happened in this step. */
+  step: string;
 }
 
-function describeAction(a: Action): string {
-  const who = a.player === HUMAN ? "Player 1 (you)" : "Player 2 (AI)";
-  switch (a.type) {
-    case "place":
-      return `${who} placed cards face down.`;
-    case "flip":
-      return `${who} flipped column ${a.column}.`;
-    case "pass":
-      return `${who} passed.`;
-    case "choose":
-      return `${who} chose ${a.color ?? (a.slot ? `${a.slot.row} column ${a.slot.column}` : a.yes ? "yes" : "no")}.`;
-    case "correct":
-      return `${who} made a manual correction (${a.op}${a.slot ? ` on ${a.slot.player === HUMAN ? "their" : "the AI's"} ${a.slot.row} column ${a.slot.column}` : ""}${a.op === "rings" ? `, ${a.amount! > 0 ? "+" : ""}${a.amount} rings` : ""}).`;
+/** The bottom and top sides' names ("You" / "AI" in solo play). */
+export interface ViewerNames {
+  self: string;
+  opponent: string;
+}
+
+function editable(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  if (!el || typeof el.closest !== "function") return false;
+  return Boolean(el.closest("input, select, textarea, [contenteditable=true], [role=grid], dialog, [data-testid=game-log]"));
+}
+
+/** The index of the first frame of the turn before or after frame `i`'s turn (the deal counts as turn 1's start). */
+function turnSeek(turns: number[], i: number, dir: -1 | 1): number {
+  const t = turns[i];
+  const first = (turn: number) => turns.indexOf(turn);
+  if (dir === 1) {
+    const j = turns.findIndex((x, k) => k > i && x > t);
+    return j < 0 ? turns.length - 1 : j;
   }
+  const start = first(t);
+  if (start < i) return start;
+  const prev = [...turns.slice(0, i)].reverse().find((x) => x < t);
+  return prev === undefined ? 0 : first(prev);
 }
 
 /**
- * Steps forward and back through a recorded game: every frame is the engine's
- * state after replaying the actions up to it (house rule 5).
+ * Steps through a recorded game, solo or online: the frames are built by the
+ * caller (the solo board replays the engine in the browser; an online game's
+ * frames come from the server, one side's view each). Seek by step or by
+ * turn, with the buttons, the slider, the turn menu, or the keyboard (← →
+ * a step, Shift+← → or Page Up/Down a turn, Home/End).
  */
 export function ReplayViewer({
-  decks,
-  seed,
-  rules,
-  actions,
-  conceded,
+  turns,
+  frameAt,
+  lines,
   names,
+  result,
+  problem,
+  controls,
+  banner,
+  footer,
+  initial,
+  onSeek,
 }: {
-  decks: [BoardCardDef[], BoardCardDef[]];
-  seed: number;
-  rules: GameState["rules"];
-  actions: Action[];
-  conceded: boolean;
-  names: [string, string];
+  /** The turn of every frame, in order (their count is the replay's length). */
+  turns: number[];
+  /** Frame `i` as drawn (built on demand: only the frame on screen is drawn). */
+  frameAt: (i: number) => ViewerFrame;
+  /** The log up to and including frame `i`. */
+  lines: (i: number) => LogLine[];
+  names: ViewerNames;
+  /** The game's result, shown at the last frame (null: none to show). */
+  result: string | null;
+  /** Shown above the controls (a replay that stops early says why). */
+  problem?: ReactNode;
+  /** More controls after the seek controls (reveal-all, the side to view from). */
+  controls?: (i: number) => ReactNode;
+  /** Shown above the board (the reveal-all notice). */
+  banner?: ReactNode;
+  footer?: ReactNode;
+  /** The frame to open at (default: the end). */
+  initial?: number;
+  onSeek?: (i: number) => void;
 }) {
-  const built = useMemo(() => {
-    const frames: Frame[] = [{ state: newGame({ decks, seed, rules }), events: [] }];
-    for (let i = 0; i < actions.length; i++) {
-      const r = applyAction(frames[i].state, actions[i]);
-      if (!r.ok) return { frames, error: { index: i, reason: r.error.reason, action: encodeAction(actions[i]) } };
-      frames.push({ state: r.state, events: r.events });
-    }
-    return { frames, error: null };
-  }, [decks, seed, rules, actions]);
-  const { frames, error } = built;
-  const [i, setI] = useState(frames.length - 1);
-  const [reveal, setReveal] = useState(true);
-  const at = frames[Math.min(i, frames.length - 1)];
-  const model = boardModel(at.state, reveal);
-  const allEvents = useMemo(() => frames.slice(1, i + 1).flatMap((f) => f.events), [frames, i]);
-  const stepEvents = reveal ? at.events : eventsForPlayer(at.events, HUMAN);
-  const last = frames.length - 1;
+  const last = turns.length - 1;
+  const [i, setIndex] = useState(() => Math.max(0, Math.min(last, initial ?? last)));
+  const at = useMemo(() => frameAt(Math.min(i, last)), [frameAt, i, last]);
+  const turnList = useMemo(() => [...new Set(turns)], [turns]);
+  const seek = (to: number) => {
+    const n = Math.max(0, Math.min(last, to));
+    setIndex(n);
+    onSeek?.(n);
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || editable(e.target)) return;
+      const turn = e.shiftKey || e.key === "PageUp" || e.key === "PageDown";
+      const to =
+        e.key === "ArrowRight" || e.key === "PageDown" ? (turn ? turnSeek(turns, i, 1) : i + 1)
+        : e.key === "ArrowLeft" || e.key === "PageUp" ? (turn ? turnSeek(turns, i, -1) : i - 1)
+        : e.key === "Home" ? 0
+        : e.key === "End" ? last
+        : null;
+      if (to === null) return;
+      e.preventDefault();
+      seek(to);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+  const allLines = useMemo(() => lines(i), [lines, i]);
   const atEnd = i === last;
+  const v = at.view;
+  const stepLabel = v.step === "over" || (atEnd && result) ? "Game over" : v.pending ? "Rush: decision" : v.step === "play" ? "Play step" : "Rush step";
+  const selfLabel = names.self === "You" ? undefined : names.self;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[auto_minmax(18rem,1fr)]">
+    <div className="grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)]">
       <div className="min-w-0 space-y-3">
-        {error && (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-            This replay stops at action {error.index + 1} ({error.action}): the engine rejected it — <RuleRefText text={humanizeMessage(error.reason)} /> (a card in these decks may have been edited in the catalog since the game was played).
-          </p>
-        )}
+        {problem}
         <section aria-label="Replay controls" className="panel flex flex-wrap items-center gap-2 p-3">
-          <button type="button" className="btn-secondary" onClick={() => setI(0)} disabled={i === 0}>
+          <button type="button" className="btn-secondary" onClick={() => seek(0)} disabled={i === 0}>
             « Start
           </button>
-          <button type="button" className="btn-secondary" onClick={() => setI((x) => Math.max(0, x - 1))} disabled={i === 0} data-testid="replay-back">
+          <button type="button" className="btn-secondary" onClick={() => seek(turnSeek(turns, i, -1))} disabled={i === 0} data-testid="replay-turn-back" aria-label="Previous turn">
+            ◀◀ Turn
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => seek(i - 1)} disabled={i === 0} data-testid="replay-back">
             ◀ Back
           </button>
-          <button type="button" className="btn-secondary" onClick={() => setI((x) => Math.min(last, x + 1))} disabled={atEnd} data-testid="replay-forward">
+          <button type="button" className="btn-secondary" onClick={() => seek(i + 1)} disabled={atEnd} data-testid="replay-forward">
             Forward ▶
           </button>
-          <button type="button" className="btn-secondary" onClick={() => setI(last)} disabled={atEnd}>
+          <button type="button" className="btn-secondary" onClick={() => seek(turnSeek(turns, i, 1))} disabled={atEnd} data-testid="replay-turn-forward" aria-label="Next turn">
+            Turn ▶▶
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => seek(last)} disabled={atEnd}>
             End »
           </button>
           <label className="flex items-center gap-2 text-sm">
             <span className="sr-only">Action</span>
-            <input type="range" min={0} max={last} value={i} onChange={(e) => setI(Number(e.target.value))} aria-label="Replay position" />
+            <input type="range" min={0} max={last} value={i} onChange={(e) => seek(Number(e.target.value))} aria-label="Replay position" />
           </label>
-          <span className="text-sm" data-testid="replay-position">
+          <label className="flex items-center gap-1 text-sm">
+            <span>Turn</span>
+            <select className="input py-0.5" value={turns[i]} onChange={(e) => seek(turns.indexOf(Number(e.target.value)))} aria-label="Go to turn" data-testid="replay-turn">
+              {turnList.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="text-sm" data-testid="replay-position" aria-live="polite">
             Action {i} of {last}
           </span>
-          <label className="flex items-center gap-1 text-sm">
-            <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> Reveal all
-          </label>
+          {controls?.(i)}
+          <p className="w-full text-xs text-slate-500">Keys: ← → a step, Shift+← → a turn, Home and End.</p>
         </section>
         <p className="min-h-6 text-sm font-medium" aria-live="polite" data-testid="replay-step">
-          {i === 0
-            ? "Setup: both players drew 7 cards."
-            : stepEvents
-                .filter((e) => e.type !== "draw")
-                .slice(0, 3)
-                .map((e) => humanizeMessage(e.message))
-                .join(" ") || describeAction(actions[i - 1])}
+          {at.step}
         </p>
-        {reveal && (
-          <p className="rounded border-2 border-dashed border-orange-500 bg-orange-50 px-3 py-1 text-sm font-semibold text-orange-800">
-            Reveal-all: hidden cards of both players are shown.
-          </p>
-        )}
-        <BoardGrid sides={model.sides} revealed={model.revealed} lastFlip={at.state.lastFlip} />
-        <StaticHand cards={model.sides[HUMAN].hand} count={model.sides[HUMAN].handCount} />
-        {atEnd && (at.state.winner !== null || conceded) && (
+        {banner}
+        <BoardGrid sides={at.sides} revealed={at.revealed} lastFlip={v.lastFlip} opponent={names.opponent} self={selfLabel} />
+        <StaticHand cards={at.sides[0].hand} count={at.sides[0].handCount} who={selfLabel ? `${selfLabel}'s` : "Your"} />
+        {atEnd && result && (
           <p className="panel p-3 font-semibold" data-testid="replay-result">
-            {conceded && at.state.winner === null
-              ? "Player 1 conceded."
-              : at.state.winner === "draw"
-                ? "The game ended in a draw."
-                : at.state.winner === HUMAN
-                  ? "Player 1 (you) won."
-                  : "Player 2 (AI) won."}
+            {result}
           </p>
         )}
       </div>
       <aside className="flex min-w-0 flex-col gap-3" aria-label="Replay panel">
-        <StatusPanel view={model.view} sides={model.sides} stepLabel={at.state.step === "over" ? "Game over" : at.state.pending ? "Rush: decision" : at.state.step === "play" ? "Play step" : "Rush step"} thinking={false} />
-        <GameLog lines={logLines(allEvents, reveal, at.state.cards)} />
-        <p className="text-xs text-slate-500">
-          {names[0]} vs {names[1]} · column rule {rules.columnRule} · seed {seed}
-        </p>
+        <StatusPanel view={v} sides={at.sides} stepLabel={stepLabel} thinking={false} opponent={names.opponent} self={names.self} />
+        <GameLog lines={allLines} />
+        {footer}
       </aside>
     </div>
   );

@@ -6,7 +6,6 @@ import type { LogLine } from "@/lib/playtest/presentation";
 import { BoardCard } from "./board-card";
 import { RuleRefText } from "@/components/rules/rule-ref-text";
 
-const NAME: Record<Player, string> = { 0: "You", 1: "AI" };
 
 /** Emeralds as three gems, filled for each held. */
 export function Emeralds({ n, who }: { n: number; who: string }) {
@@ -57,23 +56,23 @@ export function DiscardPile({ who, cards }: { who: string; cards: CardRef[] }) {
   );
 }
 
-function SideCounts({ side, who }: { side: SideView; who: string }) {
+function SideCounts({ side, who, mine }: { side: SideView; who: string; mine: boolean }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
       <dt className="text-slate-500">Deck</dt>
-      <dd data-testid={`${who === "Your" ? "you" : "ai"}-deck-count`}>{side.deckCount} cards</dd>
+      <dd data-testid={`${mine ? "you" : "ai"}-deck-count`}>{side.deckCount} cards</dd>
       <dt className="text-slate-500">Hand</dt>
       <dd>{side.handCount} cards</dd>
       {side.knownHand.length > 0 && (
         <>
           <dt className="text-slate-500">Seen in hand</dt>
-          <dd data-testid={`${who === "Your" ? "you" : "ai"}-known-hand`}>{side.knownHand.map((c) => (c.card as BoardCardDef).title).join(", ")}</dd>
+          <dd data-testid={`${mine ? "you" : "ai"}-known-hand`}>{side.knownHand.map((c) => (c.card as BoardCardDef).title).join(", ")}</dd>
         </>
       )}
       {side.knownDeck.length > 0 && (
         <>
           <dt className="text-slate-500">Known in deck</dt>
-          <dd data-testid={`${who === "Your" ? "you" : "ai"}-known-deck`}>
+          <dd data-testid={`${mine ? "you" : "ai"}-known-deck`}>
             {side.knownDeck.map((k) => `${k.at === 0 ? "top" : k.at === side.deckCount - 1 ? "bottom" : `#${k.at + 1}`}: ${(k.card.card as BoardCardDef).title}`).join(", ")}
           </dd>
         </>
@@ -93,6 +92,7 @@ export function StatusPanel({
   stepLabel,
   thinking,
   opponent = "AI",
+  self = "You",
 }: {
   view: PlayerView;
   sides: [SideView, SideView];
@@ -100,8 +100,10 @@ export function StatusPanel({
   thinking: boolean;
   /** The opponent's name ("AI" in solo play). */
   opponent?: string;
+  /** The bottom side's name: "You", or a player's name for a spectator or a replay. */
+  self?: string;
 }) {
-  const name = (p: Player) => (p === 0 ? NAME[0] : opponent);
+  const name = (p: Player) => (p === 0 ? self : opponent);
   return (
     <section aria-label="Game status" className="panel space-y-2 p-3 text-sm">
       <div className="flex items-center justify-between">
@@ -123,13 +125,13 @@ export function StatusPanel({
           <p className="flex items-center justify-between font-semibold text-rose-800">
             {opponent} <Emeralds n={view.emeralds[1]} who={opponent} />
           </p>
-          <SideCounts side={sides[1]} who={opponent} />
+          <SideCounts side={sides[1]} who={opponent} mine={false} />
         </div>
         <div>
           <p className="flex items-center justify-between font-semibold text-blue-800">
-            You <Emeralds n={view.emeralds[0]} who="You" />
+            {self} <Emeralds n={view.emeralds[0]} who={self} />
           </p>
-          <SideCounts side={sides[0]} who="Your" />
+          <SideCounts side={sides[0]} who={self === "You" ? "Your" : self} mine />
         </div>
       </div>
       <p aria-live="polite" className="min-h-5 text-xs">

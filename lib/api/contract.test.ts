@@ -38,6 +38,26 @@ const deckCode = await import("@/app/api/v1/decks/code/[code]/route");
 const openapi = await import("@/app/api/v1/openapi.json/route");
 const bulk = await import("@/app/api/v1/bulk/route");
 const bulkFile = await import("@/app/api/v1/bulk/cards.json.gz/route");
+const replay = await import("@/app/api/v1/replays/[code]/route");
+
+/** A game between two new players, open in the lobby (or by invite), played a few steps and conceded: its replay's code. */
+async function finishedGame(listing: "open" | "invite"): Promise<string> {
+  const { createGame, joinGame } = await import("@/lib/play/data/games");
+  const { loadGame, submit } = await import("@/lib/play/referee");
+  const { makeUser, starterSeatDeck } = await import("@/lib/play/test-fixture");
+  const [a, b] = [await makeUser(t.prisma, "Amy"), await makeUser(t.prisma, "Big")];
+  const { code } = await createGame(a, { listing, pace: "live", columnRule: "priority" }, starterSeatDeck());
+  const token = (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken;
+  await joinGame(b, { token }, starterSeatDeck("eggman-empire"));
+  const { messageFor } = await import("@/lib/play/views");
+  const { legalActionsForView } = await import("@/lib/engine");
+  for (const [seat, u] of [a, b].entries()) {
+    const { player: _p, ...move } = legalActionsForView(messageFor((await loadGame(code))!.live!, seat as 0 | 1, 0).view)[0];
+    await submit({ userId: u.id }, code, { seq: 0, move });
+  }
+  await submit({ userId: b.id }, code, { seq: (await loadGame(code))!.record.seq, move: { type: "concede" } });
+  return (await t.prisma.playReplay.findFirstOrThrow({ where: { game: { code } } })).code;
+}
 
 type Doc = { openapi: string; paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }>; components: { schemas: Record<string, object> } };
 let doc: Doc;
@@ -140,6 +160,19 @@ describe("every endpoint answers what the document says", () => {
     const body = (await conforms("/decks/code/{code}", await deckCode.GET(apiRequest(`/api/v1/decks/code/${code}`), params({ code })))) as { total: number };
     expect(body.total).toBe(5);
     await conforms("/decks/code/{code}", await deckCode.GET(apiRequest("/api/v1/decks/code/%%%"), params({ code: "%%%" })));
+  });
+
+  it("/replays/{code}: a lobby game's replay, step by step; a private game's and an unknown code are not found", async () => {
+    const code = await finishedGame("open");
+    const body = (await conforms("/replays/{code}", await replay.GET(apiRequest(`/api/v1/replays/${code}`), params({ code })))) as { id: string; winner: number; steps: { seq: number; action: string | null }[]; players: { deck: { cards: unknown[] } }[] };
+    expect(body.id).toBe(code);
+    expect(body.winner).toBe(0);
+    expect(body.steps.map((s) => s.action)).toEqual([null, "place", "place", "concede"]);
+    expect(body.players.every((p) => p.deck.cards.length > 0)).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/"seed"|inviteToken/);
+    const hidden = await finishedGame("invite");
+    expect((await conforms("/replays/{code}", await replay.GET(apiRequest(`/api/v1/replays/${hidden}`), params({ code: hidden })))) as unknown).toMatchObject({ error: { code: "play/not-found" } });
+    await conforms("/replays/{code}", await replay.GET(apiRequest("/api/v1/replays/nope"), params({ code: "nope" })));
   });
 
   it("/bulk describes the file /bulk/cards.json.gz serves: same size and SHA-256, every card, a 304 on its ETag", async () => {

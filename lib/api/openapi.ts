@@ -13,6 +13,7 @@ import {
   deckSearchInput,
   DeckSummarySchema,
   ErrorSchema,
+  ReplaySchema,
   SetListSchema,
   SetSchema,
 } from "@/lib/api/schemas";
@@ -24,7 +25,7 @@ import {
  * and the contract test validates every endpoint's answers against it.
  */
 
-const COMPONENTS = { BulkData: BulkDataSchema, Card: CardSchema, CardPart: CardPartSchema, CardList: CardListSchema, Set: SetSchema, SetList: SetListSchema, DeckSummary: DeckSummarySchema, DeckList: DeckListSchema, Deck: DeckSchema, DeckCode: DeckCodeSchema, Error: ErrorSchema };
+const COMPONENTS = { BulkData: BulkDataSchema, Card: CardSchema, CardPart: CardPartSchema, CardList: CardListSchema, Set: SetSchema, SetList: SetListSchema, DeckSummary: DeckSummarySchema, DeckList: DeckListSchema, Deck: DeckSchema, DeckCode: DeckCodeSchema, Replay: ReplaySchema, Error: ErrorSchema };
 export type ComponentName = keyof typeof COMPONENTS;
 
 function componentSchemas(): Record<string, unknown> {
@@ -90,7 +91,7 @@ export function openApiDocument(origin: string) {
     info: {
       title: "Ringbinder public API",
       version: "1.0.0",
-      description: `Read-only JSON API of the Ringbinder catalog and shared decks. No key is needed: each address may make ${limits.address.requests} requests per ${limits.address.seconds} seconds; an API key (made on your account page) raises that to ${limits.key.requests} per ${limits.key.seconds} seconds. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit the answer is 429 with Retry-After. JSON answers have an ETag: send If-None-Match to get 304. CORS is open for GET. Errors are {"error":{"code","message"}}.`,
+      description: `Read-only JSON API of the Ringbinder catalog, shared decks and game replays. No key is needed: each address may make ${limits.address.requests} requests per ${limits.address.seconds} seconds; an API key (made on your account page) raises that to ${limits.key.requests} per ${limits.key.seconds} seconds. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; over the limit the answer is 429 with Retry-After. JSON answers have an ETag: send If-None-Match to get 304. CORS is open for GET. Errors are {"error":{"code","message"}}.`,
     },
     servers: [{ url: `${origin}${API_BASE}` }],
     components: {
@@ -133,6 +134,15 @@ export function openApiDocument(origin: string) {
             "304": { description: "Not modified: the If-None-Match named the current file.", headers: RATE_HEADERS },
             ...errors("401"),
           },
+        },
+      },
+      "/replays/{code}": {
+        get: {
+          operationId: "getReplay",
+          summary: "A finished online game's replay, step by step in the public view",
+          description: "Replays of games that were open in the lobby only (a private game's replay is for its players, on the site). A game that is not over has no replay.",
+          parameters: [pathParam("code", "The replay's code, as in /r/<code>.", "")],
+          responses: { ...ok("Replay", "The replay."), ...errors("401", "404") },
         },
       },
       "/decks/code/{code}": {

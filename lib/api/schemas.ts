@@ -125,6 +125,36 @@ export const BulkDataSchema = z
   .meta({ title: "BulkData" });
 export type BulkData = z.infer<typeof BulkDataSchema>;
 
+const replayDeckCard = z.object({ key: z.string().meta({ description: "The card's key, SET-NNN." }), title: z.string(), quantity: z.int().min(1) });
+
+export const ReplaySchema = z
+  .object({
+    object: z.literal("replay"),
+    id: z.string().meta({ description: "The replay's code, as in /r/<code>." }),
+    pace: z.enum(["live", "correspondence"]),
+    columnRule: z.enum(["priority", "no-mirror"]),
+    winner: z.union([z.int().min(0).max(1), z.literal("draw"), z.null()]).meta({ description: "The winning seat (0 or 1), \"draw\", or null." }),
+    endReason: z.union([z.enum(["emeralds", "turns", "concede", "timeout"]), z.null()]),
+    createdAt: z.iso.datetime(),
+    finishedAt: z.union([z.iso.datetime(), z.null()]),
+    players: z.array(z.object({ seat: z.int().min(0).max(1), name: z.string(), deck: z.object({ name: z.string(), cards: z.array(replayDeckCard) }) })),
+    steps: z
+      .array(
+        z.object({
+          seq: z.int().min(0).meta({ description: "The action's number in the game's log (0: the deal)." }),
+          turn: z.int().min(1),
+          seat: z.union([z.int().min(0).max(1), z.null()]).meta({ description: "The seat that acted (null for the deal)." }),
+          action: z.union([z.enum(["place", "flip", "pass", "choose", "correct", "concede", "claim"]), z.null()]),
+          emeralds: z.array(z.int().min(0)).length(2),
+          log: z.array(z.string()).meta({ description: "What happened, as a spectator could read it." }),
+        }),
+      )
+      .meta({ description: "Every step of the game in the public view (no hidden card)." }),
+    uri: z.string(),
+    webUri: z.string(),
+  })
+  .meta({ title: "Replay" });
+
 export const ErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).meta({ title: "Error" });
 
 /** GET /api/v1/cards: the query string. */
@@ -144,3 +174,4 @@ export const deckSearchInput = z.object({
 });
 export const deckSlugInput = z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 export const deckCodeInput = z.object({ code: z.string().min(1).max(4000) });
+export const replayCodeInput = z.object({ code: z.string().min(1).max(40) });

@@ -1,7 +1,8 @@
 /**
  * Games in the account's life: the export holds the player's games (their own
  * moves, the opponent's only once a game is over), and deleting the account
- * leaves the opponent's record of each game with the player anonymised.
+ * leaves the opponent's record of each game with the player anonymised. The
+ * export also holds the account's ladder ratings and their history.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
 
@@ -52,5 +53,18 @@ describe("games and the account", () => {
     expect((await t.prisma.playGame.findUniqueOrThrow({ where: { code: waiting.code } })).status).toBe("cancelled");
     // the log is the opponent's record: it still replays
     expect((await loadGame(code))!.live!.state.step).toBe("rush");
+  });
+
+  it("export the account's ladder ratings and rating history, and nobody else's", async () => {
+    const me = await person("Rated");
+    const other = await person("Other");
+    const r = { season: 1, pool: "ladder", rating: 1562.5, rd: 180, vol: 0.06, games: 1, wins: 1, losses: 0, draws: 0, lastGameAt: new Date("2026-12-01T10:00:00Z") };
+    await t.prisma.playerRating.create({ data: { userId: me.id, ...r } });
+    await t.prisma.playerRating.create({ data: { userId: other.id, ...r, rating: 1400 } });
+    await t.prisma.ratingHistory.create({ data: { userId: me.id, season: 1, pool: "ladder", rating: 1562.5, rd: 180, delta: 62.5, at: new Date("2026-12-01T10:00:00Z"), gameId: "g1" } });
+    await t.prisma.ratingHistory.create({ data: { userId: other.id, season: 1, pool: "ladder", rating: 1400, rd: 180, delta: -100, gameId: "g1" } });
+    const { ladder } = await account.exportMyData(me);
+    expect(ladder.ratings).toEqual([{ season: 1, pool: "ladder", rating: 1562.5, deviation: 180, volatility: 0.06, games: 1, wins: 1, losses: 0, draws: 0, lastGameAt: "2026-12-01T10:00:00.000Z" }]);
+    expect(ladder.history).toEqual([{ season: 1, pool: "ladder", rating: 1562.5, deviation: 180, delta: 62.5, at: "2026-12-01T10:00:00.000Z" }]);
   });
 });

@@ -1,7 +1,8 @@
 import "server-only";
 import { newGame, type GameEvent, type GameState } from "@/lib/engine";
 import { loadActions } from "@/lib/play/data/log";
-import { applyLogged, setupOf, toMoveMask } from "./referee";
+import { toMoveMask } from "./referee";
+import { applyLogged, setupOf } from "./setup";
 import type { LiveGame } from "./views";
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
-import { applyAction, checkAction, newGame, playersToAct, type Action, type GameEvent, type GameState, type NewGameOptions, type PlaceAction, type Player } from "@/lib/engine";
+import { applyAction, checkAction, newGame, playersToAct, type Action, type GameState, type PlaceAction, type Player } from "@/lib/engine";
+import { applyLogged, setupOf } from "./setup";
 import { loadGameRecord } from "@/lib/play/data/games";
 import { appendActions, holdPlacement, loadActions, type AfterAppend } from "@/lib/play/data/log";
 import { DomainError } from "@/lib/server/errors";
@@ -8,7 +9,7 @@ import { actionMessageSchema, type Move } from "./protocol";
 import { deadlineFrom } from "./clock";
 import { claimGrounds } from "./presence";
 import { queueTurnMail } from "./correspondence";
-import type { GameRecord, LoggedAction } from "./types";
+import type { GameRecord } from "./types";
 import type { LiveGame } from "./views";
 
 /**
@@ -18,26 +19,6 @@ import type { LiveGame } from "./views";
  * from the database on every load, so any instance can serve any game and a
  * killed one loses nothing. `submit` is the only way a player changes a game.
  */
-
-/** The engine's setup of a game: both seats' decks, the seed, the rules and the lead. */
-export function setupOf(r: GameRecord): NewGameOptions {
-  return {
-    decks: [r.seats[0].deck.cards, r.seats[1].deck.cards],
-    seed: r.seed,
-    rules: { columnRule: r.columnRule, maxTurns: r.maxTurns },
-    lead: r.lead,
-  };
-}
-
-/** Applies one logged action (a concession changes no engine state: the record says the game is over). */
-export function applyLogged(state: GameState, events: GameEvent[], a: LoggedAction): GameState {
-  if (a.type === "concede" || a.type === "claim") return state;
-  const r = applyAction(state, a);
-  // the log holds only actions the referee accepted against this very state
-  if (!r.ok) throw new Error(`The stored log does not replay: ${r.error.code} ${r.error.reason}`);
-  for (const e of r.events) events.push(e);
-  return r.state;
-}
 
 const cache = globalThis as unknown as { ringbinderPlayGames?: Map<string, LiveGame> };
 /** Games kept in memory per instance; the least recently loaded is dropped past this. */

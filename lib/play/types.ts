@@ -4,6 +4,7 @@
  * channel pushes. Plain data, no Prisma types.
  */
 import type { Action, CardDef, GameEvent, Player, PlayerView } from "@/lib/engine";
+import type { ReplayFrames } from "./replay";
 
 export const PACES = ["live", "correspondence"] as const;
 export type Pace = (typeof PACES)[number];
@@ -56,6 +57,8 @@ export interface GameRecord {
   rematchOfId: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** The replay link's code (/r/<code>), once the game is finished. */
+  replayCode: string | null;
   seats: SeatRecord[];
 }
 
@@ -74,6 +77,10 @@ export interface GameSummary {
   mySeat: Player | null;
   /** True when the game waits for the viewer's move. */
   myMove: boolean;
+  /** The replay link's code, for a finished game the viewer may replay (docs/play.md "Replays"). */
+  replayCode: string | null;
+  /** A ranked game (the ladder rates it: docs/ladder.md). */
+  ranked: boolean;
 }
 
 /** One stored action: an engine action (its player is the seat), a concession, or a claim of the game on time. */
@@ -116,6 +123,8 @@ export interface PlayMessage {
   /** The recipient's own deck list (a seat), or both once the game is over. */
   decks: [CardDef[] | null, CardDef[] | null];
   spectators: number;
+  /** The replay link's code once the game is over, for a recipient who may open it (a seat; anyone, for a lobby game). */
+  replay: string | null;
   /** A live game's seat that is away, with its reconnect deadline (ISO times): the move clock is paused meanwhile. */
   away?: { seat: Player; since: string; until: string } | null;
 }
@@ -128,4 +137,22 @@ export interface DeckOptionDTO {
   detail: string;
   legal: boolean;
   summary: string;
+}
+
+/** A finished game's replay as /r/<code> and the API serve it: the game's public facts, both deck lists, and the frames from one side. */
+export interface ReplayDTO {
+  code: string;
+  listing: Listing;
+  pace: Pace;
+  columnRule: PlayColumnRule;
+  result: GameResult | null;
+  endReason: EndReason | null;
+  createdAt: string;
+  finishedAt: string | null;
+  players: SeatInfo[];
+  /** The viewer's seat, when the viewer played the game. */
+  mySeat: Player | null;
+  /** Both deck lists (public once the game is over). */
+  decks: [CardDef[], CardDef[]];
+  replay: ReplayFrames;
 }

@@ -96,5 +96,12 @@ export function messageFor(g: LiveGame, seat: Player | null, spectators: number)
     log,
     decks: over ? [decks0, decks1] : seat === 0 ? [decks0, null] : seat === 1 ? [null, decks1] : [null, null],
     spectators,
+    replay: replayCodeFor(r, seat),
   };
 }
+
+/** A finished game's replay code for a viewer who may open it: anyone, for a lobby game; its players, for a game by invite. */
+export function replayCodeFor(g: GameRecord, seat: Player | null): string | null {
+  return g.status === "finished" && (g.listing === "open" || seat !== null) ? g.replayCode : null;
+}
+

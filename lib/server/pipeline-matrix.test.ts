@@ -148,6 +148,8 @@ const ROUTES: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
   "v1/decks/[slug]/route.ts#OPTIONS": { auth: "public" },
   "v1/decks/code/[code]/route.ts#GET": { auth: "public" },
   "v1/decks/code/[code]/route.ts#OPTIONS": { auth: "public" },
+  "v1/replays/[code]/route.ts#GET": { auth: "public" },
+  "v1/replays/[code]/route.ts#OPTIONS": { auth: "public" },
   "v1/openapi.json/route.ts#GET": { auth: "public" },
   "v1/openapi.json/route.ts#OPTIONS": { auth: "public" },
 };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ReplayHeader } from "@/components/playtest/replay-header";
-import { ReplayViewer } from "@/components/playtest/replay-viewer";
+import { SoloReplay } from "@/components/playtest/solo-replay";
 import { ReplayFromLink } from "@/components/playtest/replay-from-link";
 import { getPlaytestCards } from "@/lib/playtest/data";
 import { resolveCardKeys } from "@/lib/playtest/cards";
@@ -33,7 +33,7 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
   return (
     <div>
       <ReplayHeader deckNames={p.deckNames} level={p.level} />
-      <ReplayViewer
+      <SoloReplay
         decks={[a.cards, b.cards]}
         seed={p.seed}
         rules={defaultRules({ columnRule: p.columnRule, maxTurns: p.maxTurns, ...(p.corrections ? { manualCorrections: [HUMAN] } : {}) })}

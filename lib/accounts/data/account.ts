@@ -12,6 +12,7 @@ import { limit } from "@/lib/server/rate-limit";
 import { DomainError } from "@/lib/server/errors";
 import { removeUserCommunityTx } from "@/lib/community/data";
 import { anonymiseChatTx, anonymiseSeatsTx, chatForExport, gamesForExport } from "@/lib/play/data";
+import { ratingsForExport } from "@/lib/ladder/data";
 
 /** The signed-in user's account as the account page shows it. */
 export type AccountDTO = { email: string; displayName: string; role: "user" | "admin"; createdAt: string };
@@ -93,6 +94,8 @@ export type AccountExport = {
   games: Awaited<ReturnType<typeof gamesForExport>>;
   /** game chat: own messages, reports, mutes (lib/play/data/chat.ts chatForExport) */
   gameChat: Awaited<ReturnType<typeof chatForExport>>;
+  /** ladder and practice ratings per season, and the rating history (lib/ladder/data/ratings.ts ratingsForExport) */
+  ladder: Awaited<ReturnType<typeof ratingsForExport>>;
 };
 
 function safeJson(text: string): unknown {
@@ -106,7 +109,7 @@ function safeJson(text: string): unknown {
 /** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
 export async function exportMyData(actor: Actor): Promise<AccountExport> {
   const me = requireActor(actor);
-  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat] = await Promise.all([
+  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat, ladder] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
     db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
     db.packOpening.findMany({ where: { userId: me.id }, include: { cards: { include: { card: { include: { set: true } } } } }, orderBy: { createdAt: "asc" } }),
@@ -118,6 +121,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     db.commentReport.findMany({ where: { reporterId: me.id }, include: { comment: { select: { body: true } } }, orderBy: { createdAt: "asc" } }),
     gamesForExport(me.id),
     chatForExport(me.id),
+    ratingsForExport(me.id),
   ]);
   const allIds = new Set(decks.flatMap((d) => d.versions.flatMap((v) => (safeJson(v.cards) as { cardId?: string }[] | null)?.map((l) => l.cardId ?? "") ?? [])));
   const keyRows = await db.card.findMany({ where: { id: { in: [...allIds].filter(Boolean) } }, select: { id: true, number: true, set: { select: { code: true } } } });
@@ -176,6 +180,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     })),
     games,
     gameChat,
+    ladder,
   };
 }
 

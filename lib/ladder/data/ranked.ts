@@ -25,6 +25,13 @@ export async function createRankedGame(actor: Actor, settings: NewGameSettings, 
   });
 }
 
+/** Which of these games (PlayGame ids) are ranked: the lists and the game page label them (nothing secret: a game's ranked flag is public). */
+export async function rankedAmong(gameIds: string[]): Promise<Set<string>> {
+  if (gameIds.length === 0) return new Set();
+  const rows = await db.rankedGame.findMany({ where: { gameId: { in: gameIds } }, select: { gameId: true } });
+  return new Set(rows.map((r) => r.gameId));
+}
+
 /** Why a ranked game did not count. */
 export type NotCounted = "pair-limit" | "not-live" | "no-opponent";
 

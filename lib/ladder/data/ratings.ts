@@ -94,3 +94,26 @@ export async function getRatingHistory(actor: Actor | null, userId: string, pool
   const rows = await db.ratingHistory.findMany({ where: { userId, pool, season: pool === "practice" ? 0 : season }, orderBy: [{ at: "desc" }, { id: "desc" }], take: HISTORY_POINTS });
   return rows.reverse().map((r) => ({ at: r.at.toISOString(), rating: Math.round(r.rating), rd: Math.round(r.rd), delta: Math.round(r.delta) }));
 }
+
+/** The account export's ladder part: the user's own ratings per season and pool, and every point of their rating history (lib/accounts/data/account.ts#exportMyData checked the session). */
+export async function ratingsForExport(userId: string) {
+  const [ratings, history] = await Promise.all([
+    db.playerRating.findMany({ where: { userId }, orderBy: [{ season: "asc" }, { pool: "asc" }] }),
+    db.ratingHistory.findMany({ where: { userId }, orderBy: [{ at: "asc" }, { id: "asc" }] }),
+  ]);
+  return {
+    ratings: ratings.map((r) => ({
+      season: r.season,
+      pool: r.pool,
+      rating: r.rating,
+      deviation: r.rd,
+      volatility: r.vol,
+      games: r.games,
+      wins: r.wins,
+      losses: r.losses,
+      draws: r.draws,
+      lastGameAt: r.lastGameAt?.toISOString() ?? null,
+    })),
+    history: history.map((h) => ({ season: h.season, pool: h.pool, rating: h.rating, deviation: h.rd, delta: h.delta, at: h.at.toISOString() })),
+  };
+}

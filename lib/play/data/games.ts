@@ -8,6 +8,13 @@ import type { Player } from "@/lib/engine";
 import type { GameRecord, GameSummary, Listing, Pace, PlayColumnRule, SeatDeck } from "@/lib/play/types";
 import { deadlineFrom } from "@/lib/play/clock";
 import { gameInclude, toGameRecord, toGameSummary } from "./records";
+import { rankedAmong } from "@/lib/ladder/data";
+
+/** The summaries with the ladder's ranked games marked. */
+async function markRanked(rows: { id: string }[], summaries: GameSummary[]): Promise<GameSummary[]> {
+  const ranked = await rankedAmong(rows.map((r) => r.id));
+  return summaries.map((s, i) => (ranked.has(rows[i].id) ? { ...s, ranked: true } : s));
+}
 
 /** A URL-safe random string from the server's CSPRNG (`bytes` of entropy). */
 function token(bytes: number): string {
@@ -165,7 +172,7 @@ export async function rematchGame(actor: Actor, code: string): Promise<{ code: s
 export async function listLobby(actor: Actor | null): Promise<GameSummary[]> {
   const viewer = actor;
   const rows = await db.playGame.findMany({ where: { status: "waiting", listing: "open" }, include: gameInclude, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 50 });
-  return rows.map((r) => toGameSummary(toGameRecord(r), viewer?.id ?? null));
+  return markRanked(rows, rows.map((r) => toGameSummary(toGameRecord(r), viewer?.id ?? null)));
 }
 
 /** The signed-in user's games, most recently changed first (waiting, live, correspondence and finished alike). */
@@ -177,7 +184,7 @@ export async function listMyGames(actor: Actor): Promise<GameSummary[]> {
     orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
     take: 200,
   });
-  return rows.map((r) => toGameSummary(toGameRecord(r), user.id));
+  return markRanked(rows, rows.map((r) => toGameSummary(toGameRecord(r), user.id)));
 }
 
 /** A game as its page shows it to the viewer: its summary, and the invite link for the players. */
@@ -199,7 +206,7 @@ export async function getGamePage(actor: Actor | null, code: string): Promise<Ga
   const row = await db.playGame.findUnique({ where: { code }, include: { ...gameInclude, rematch: { select: { code: true } } } });
   if (!row || row.status === "cancelled") return null;
   const g = toGameRecord(row);
-  const summary = toGameSummary(g, viewer?.id ?? null);
+  const [summary] = await markRanked([row], [toGameSummary(g, viewer?.id ?? null)]);
   return { summary, inviteToken: summary.mySeat !== null && g.status === "waiting" ? g.inviteToken : null, rematchCode: row.rematch?.code ?? null };
 }
 
@@ -228,7 +235,7 @@ export async function anonymiseSeatsTx(tx: Prisma.TransactionClient, userId: str
 
 /** The account export's games: the user's own seats, settings, result and action log (no seed, no opponent's hidden deck before the end). */
 export async function gamesForExport(userId: string) {
-  const rows = await db.playGame.findMany({ where: { seats: { some: { userId } } }, include: { seats: { orderBy: { seat: "asc" } }, actions: { orderBy: { seq: "asc" } } }, orderBy: { createdAt: "asc" } });
+  const rows = await db.playGame.findMany({ where: { seats: { some: { userId } } }, include: { seats: { orderBy: { seat: "asc" } }, actions: { orderBy: { seq: "asc" } }, replay: { select: { code: true } } }, orderBy: { createdAt: "asc" } });
   return rows.map((g) => {
     const mine = g.seats.find((s) => s.userId === userId)!.seat;
     return {
@@ -240,6 +247,8 @@ export async function gamesForExport(userId: string) {
       endReason: g.endReason,
       createdAt: g.createdAt.toISOString(),
       finishedAt: g.finishedAt?.toISOString() ?? null,
+      // the replay link's code (/r/<code>) of a finished game
+      replay: g.replay?.code ?? null,
       seat: mine,
       players: g.seats.map((s) => ({ seat: s.seat, name: s.playerName, deck: s.deckName, cards: s.seat === mine || g.status === "finished" ? (JSON.parse(s.deckKeys) as string[]) : null })),
       // the opponent's placements are hidden cards until the game is over

@@ -1,10 +1,11 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CardDef, Player } from "@/lib/engine";
+import { replayCodeFor } from "@/lib/play/views";
 import type { EndReason, GameRecord, GameResult, GameStatus, GameSummary, Listing, Pace, PlayColumnRule } from "@/lib/play/types";
 
-/** A game row with its seats, in seat order. */
-export const gameInclude = { seats: { orderBy: { seat: "asc" } } } satisfies Prisma.PlayGameInclude;
+/** A game row with its seats, in seat order, and its replay link. */
+export const gameInclude = { seats: { orderBy: { seat: "asc" } }, replay: { select: { code: true } } } satisfies Prisma.PlayGameInclude;
 type GameRow = Prisma.PlayGameGetPayload<{ include: typeof gameInclude }>;
 
 function resultOf(r: string | null): GameResult | null {
@@ -33,6 +34,7 @@ export function toGameRecord(row: GameRow): GameRecord {
     rematchOfId: row.rematchOfId,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    replayCode: row.replay?.code ?? null,
     seats: row.seats.map((s) => ({
       seat: s.seat as Player,
       userId: s.userId,
@@ -58,5 +60,8 @@ export function toGameSummary(g: GameRecord, viewerId: string | null): GameSumma
     players: g.seats.map((s) => ({ seat: s.seat, name: s.playerName, deckName: s.deck.name })),
     mySeat,
     myMove: mySeat !== null && g.status === "active" && (g.toMove & (1 << mySeat)) !== 0,
+    replayCode: replayCodeFor(g, mySeat),
+    ranked: false,
   };
 }
+

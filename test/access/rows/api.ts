@@ -6,7 +6,18 @@ import { expect } from "vitest";
 import * as apiKeys from "@/lib/api/data/keys";
 import * as apiSets from "@/lib/api/data/sets";
 import * as apiBulk from "@/lib/api/data/bulk";
-import { PUBLIC, SIGNED_IN, OWNER_ONLY, sameForEveryone, type Row, type Rows } from "@/test/access/harness";
+import * as playGames from "@/lib/play/data/games";
+import { starterSeatDeck } from "@/lib/play/test-fixture";
+import { PUBLIC, SIGNED_IN, OWNER_ONLY, db, fixture, sameForEveryone, type Row, type Rows } from "@/test/access/harness";
+
+/** A finished game by invite between the owner and the admin, with its replay link; the link's code. */
+async function privateReplay(): Promise<string> {
+  const { code } = await playGames.createGame(fixture().users.owner, { listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck());
+  const { inviteToken } = await db().playGame.findUniqueOrThrow({ where: { code } });
+  await playGames.joinGame(fixture().users.admin, { token: inviteToken }, starterSeatDeck("eggman-empire"));
+  const game = await db().playGame.update({ where: { code }, data: { status: "finished", result: "0", endReason: "concede" } });
+  return (await db().playReplay.create({ data: { gameId: game.id, code: `a${game.id.slice(-11)}` } })).code;
+}
 
 /** Every exported function of this feature's data access (key: file under lib/, then #name). */
 export const data: Rows = {
@@ -39,6 +50,7 @@ const V1: Record<string, () => Promise<V1Route>> = {
   "openapi.json": () => import("@/app/api/v1/openapi.json/route"),
   bulk: () => import("@/app/api/v1/bulk/route"),
   "bulk/cards.json.gz": () => import("@/app/api/v1/bulk/cards.json.gz/route"),
+  "replays/[code]": () => import("@/app/api/v1/replays/[code]/route"),
 };
 const v1 = (path: string, p?: Record<string, string>) => async () => {
   const mod = await V1[path]();
@@ -54,6 +66,13 @@ export const routes: Rows = {
   "v1/decks/route.ts#GET": { access: "checked", call: v1("decks"), expect: PUBLIC, verify: async (_who, r, f) => expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.slug) },
   "v1/decks/[slug]/route.ts#GET": { access: "checked", call: async (_actor, f) => v1("decks/[slug]", { slug: f.privateDeck.slug })(), expect: NOBODY },
   "v1/decks/code/[code]/route.ts#GET": { access: "checked", call: v1("decks/code/[code]", { code: "%%%" }), expect: NOBODY },
+  // the API has no session: a private (invite) game's replay is not found for anyone, even its players (they open it on the site)
+  "v1/replays/[code]/route.ts#GET": {
+    access: "checked",
+    prepare: () => privateReplay(),
+    call: async (_actor, _f, code) => v1("replays/[code]", { code })(),
+    expect: NOBODY,
+  },
   "v1/openapi.json/route.ts#GET": { access: "checked", call: v1("openapi.json"), expect: PUBLIC },
   "v1/bulk/route.ts#GET": { access: "checked", call: v1("bulk"), expect: PUBLIC },
   "v1/bulk/cards.json.gz/route.ts#GET": { access: "checked", call: v1("bulk/cards.json.gz"), expect: PUBLIC, verify: async (_who, r, f) => {
@@ -62,7 +81,7 @@ export const routes: Rows = {
     expect(text).not.toContain(f.privateDeck.slug);
   } },
   ...Object.fromEntries(
-    ["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json", "bulk", "bulk/cards.json.gz"].map((r) => [
+    ["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json", "bulk", "bulk/cards.json.gz", "replays/[code]"].map((r) => [
       `v1/${r}/route.ts#OPTIONS`,
       { access: "pure", why: "the CORS preflight: fixed headers, no data" } satisfies Row,
     ]),

@@ -55,6 +55,8 @@ export const data: Rows = {
     verify: (who, r) => expect((r as unknown[]).length > 0).toBe(who === "owner"),
   },
   "ladder/data/ranked.ts#createRankedGame": { access: "checked", call: (actor) => ranked.createRankedGame(actor, { listing: "invite", pace: "live", columnRule: "priority" }, starterSeatDeck()), expect: SIGNED_IN },
+  "ladder/data/ratings.ts#ratingsForExport": { access: "internal", why: "the session user's own ratings and history for exportMyData, which checked the session", importers: ["lib/accounts/data/account.ts"] },
+  "ladder/data/ranked.ts#rankedAmong": { access: "internal", why: "play's game lists and game page label ranked games (the ids are of games the caller already read for that viewer)", importers: ["lib/play/data/games.ts"] },
   "ladder/data/ranked.ts#settleRankedGameTx": { access: "internal", why: "rates a ranked game inside the referee's transaction that ends it (the referee checked the seat and the action)", importers: ["lib/play/data/log.ts"] },
   // each caller joins, asks and leaves the queue as themselves: the entry is keyed by the actor's id
   "ladder/data/queue.ts#joinQueue": { access: "checked", call: (actor) => queue.joinQueue(actor, starterSeatDeck()), expect: SIGNED_IN, verify: (_who, r) => expect((r as { state: string }).state).not.toBe("idle") },

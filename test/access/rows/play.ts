@@ -7,6 +7,7 @@ import * as playGames from "@/lib/play/data/games";
 import * as playNotifications from "@/lib/play/data/notifications";
 import * as playChat from "@/lib/play/data/chat";
 import * as playDelay from "@/lib/play/data/delay";
+import * as playReplays from "@/lib/play/data/replays";
 import { starterSeatDeck } from "@/lib/play/test-fixture";
 import { ADMIN, PUBLIC, SIGNED_IN, OWNER_ONLY, db, fixture, type Rows } from "@/test/access/harness";
 
@@ -74,6 +75,15 @@ export const data: Rows = {
   "play/data/chat.ts#anonymiseChatTx": { access: "internal", why: "anonymises the deleted account's chat inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/accounts/data/account.ts"] },
   "play/data/chat.ts#chatForExport": { access: "internal", why: "the session user's own chat for exportMyData, which checked the session", importers: ["lib/accounts/data/account.ts"] },
   "play/data/delay.ts#spectatorDelayOf": { access: "checked", prepare: () => activeGame(), call: (_actor, _f, code) => playDelay.spectatorDelayOf(code), expect: PUBLIC },
+  // replays: a finished invite game between the owner (seat 0) and the admin (seat 1) is theirs to replay; "other" and a guest get not-found
+  "play/data/replays.ts#getReplay": {
+    access: "checked",
+    prepare: () => finishedWithReplay("invite"),
+    call: (actor, _f, code) => playReplays.getReplay(actor, code),
+    expect: { guest: "denied", other: "denied", owner: "ok", admin: "ok" },
+    verify: (who, r) => expect((r as { mySeat: number | null }).mySeat).toBe(who === "owner" ? 0 : 1),
+  },
+  "play/data/replays.ts#createReplayTx": { access: "internal", why: "the replay link of a game, written in the transaction that ends it", importers: ["lib/play/data/log.ts"] },
   "play/data/records.ts#toGameRecord": { access: "pure", why: "maps a row the caller already read" },
   "play/data/records.ts#toGameSummary": { access: "pure", why: "maps a record the caller already read" },
 };
@@ -120,6 +130,14 @@ async function activeGame(status: "active" | "finished" = "active"): Promise<str
   await playGames.joinGame(fixture().users.admin, { token }, starterSeatDeck("eggman-empire"));
   if (status === "finished") await db().playGame.update({ where: { code }, data: { status: "finished", result: "0", endReason: "concede" } });
   return code;
+}
+
+/** A finished game between the owner and the admin with its replay link (as the referee's end writes it); the link's code. */
+async function finishedWithReplay(listing: "invite" | "open"): Promise<string> {
+  const code = await activeGame("finished");
+  const game = await db().playGame.update({ where: { code }, data: { listing } });
+  const replay = await db().playReplay.create({ data: { gameId: game.id, code: `r${game.id.slice(-11)}` } });
+  return replay.code;
 }
 
 /** The first event of a game stream, after which the stream is closed. */

@@ -42,13 +42,19 @@ export default async function GamePage({ params }: { params: Promise<{ code: str
     <div className="space-y-3">
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-xl font-bold">{title}</h1>
+        {g.ranked && (
+          <span className="rounded bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900" data-testid="ranked-label" title="The ladder rates this game">
+            Ranked
+          </span>
+        )}
         <Link href="/play" className="text-sm text-blue-700 underline">
           All games
         </Link>
         {g.mySeat === null && g.status !== "waiting" && <span className="text-sm text-slate-600">You are watching (public view).</span>}
       </div>
       {above}
-      <OnlineBoard code={g.code} chat={{ signedIn: actor !== null, settings: actor ? await getChatSettings(actor) : null, delay: await spectatorDelayOf(g.code) }} />
+      {/* keyed by the seat: taking the free seat from this page reopens the stream as that seat */}
+      <OnlineBoard key={String(g.mySeat)} code={g.code} chat={{ signedIn: actor !== null, settings: actor ? await getChatSettings(actor) : null, delay: await spectatorDelayOf(g.code) }} />
     </div>
   );
 }

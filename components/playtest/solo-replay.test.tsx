@@ -5,7 +5,7 @@ import { applyAction, legalActions, type Action, type GameState } from "@/lib/en
 import { parseSetupParams, resolveSetup } from "@/lib/playtest/setup-params";
 import { AI, HUMAN, startSession, type GameSetup } from "@/lib/playtest/session";
 import { demoCatalog } from "@/lib/playtest/test-catalog";
-import { ReplayViewer } from "./replay-viewer";
+import { SoloReplay } from "./solo-replay";
 
 afterEach(cleanup);
 
@@ -31,10 +31,10 @@ function recordGame(s: GameSetup, max = 400): { actions: Action[]; state: GameSt
 }
 
 function viewer(s: GameSetup, actions: Action[], conceded = false) {
-  render(<ReplayViewer decks={s.decks} seed={s.seed} rules={s.rules} actions={actions} conceded={conceded} names={["Speed", "Empire"]} />);
+  render(<SoloReplay decks={s.decks} seed={s.seed} rules={s.rules} actions={actions} conceded={conceded} names={["Speed", "Empire"]} />);
 }
 
-describe("ReplayViewer", () => {
+describe("SoloReplay", () => {
   it("opens at the end with the result, and steps back to the setup and forward again", () => {
     const s = setup(11);
     const { actions, state } = recordGame(s);

@@ -1,0 +1,134 @@
+"use client";
+import Link from "next/link";
+import { useCallback, useMemo, useState } from "react";
+import type { GameEvent, Player } from "@/lib/engine";
+import { dressView, type ReplayFrame, type ReplaySide } from "@/lib/play/replay";
+import { nameSeats, viewFromSeat } from "@/lib/play/presentation";
+import { namedCards } from "@/lib/playtest/presentation";
+import type { ReplayDTO } from "@/lib/play/types";
+import { ReplayViewer, type ViewerFrame } from "@/components/playtest/replay-viewer";
+
+const SIDES: ReplaySide[] = [0, 1, "public"];
+
+function describeAct(f: ReplayFrame, names: [string, string]): string {
+  if (!f.act) return "The deal: both players drew 7 cards.";
+  const who = names[f.act.seat];
+  switch (f.act.type) {
+    case "place":
+      return `${who} placed cards face down.`;
+    case "flip":
+      return `${who} flipped a card.`;
+    case "pass":
+      return `${who} passed.`;
+    case "choose":
+      return `${who} made a choice.`;
+    case "correct":
+      return `${who} made a correction.`;
+    case "concede":
+      return `${who} conceded.`;
+    case "claim":
+      return `${who} claimed the game on time.`;
+  }
+}
+
+function stepText(f: ReplayFrame, names: [string, string], you: Player | null): string {
+  const words = f.events
+    .filter((e) => e.type !== "draw")
+    .slice(0, 3)
+    .map((e) => nameSeats(e.message, names, you))
+    .join(" ");
+  return words || describeAct(f, names);
+}
+
+/** The result in words, as the game-over panel says it. */
+export function replayResult(r: Pick<ReplayDTO, "result" | "endReason">, names: [string, string]): string {
+  const how = r.endReason === "concede" ? " (the other player conceded)" : r.endReason === "timeout" ? " (the other player's time ran out)" : r.endReason === "turns" ? " (turn limit)" : "";
+  if (r.result === "draw") return `The game is a draw${how}.`;
+  if (r.result === null) return "The game is over.";
+  return `${names[r.result]} won${how}.`;
+}
+
+function sideName(side: ReplaySide, names: [string, string], mine: Player | null): string {
+  if (side === "public") return "Public view";
+  return side === mine ? `${names[side]} (you)` : names[side];
+}
+
+/**
+ * An online game's replay (/r/<code>): the server's frames from one side,
+ * drawn by the one replay viewer with that side at the bottom. The side is
+ * switched by link (the server sends only that side's frames), keeping the
+ * position.
+ */
+export function OnlineReplay({ r, initial }: { r: ReplayDTO; initial?: number }) {
+  const side = r.replay.side;
+  const names = useMemo(() => [0, 1].map((p) => r.players.find((x) => x.seat === p)?.name ?? `Player ${p + 1}`) as [string, string], [r.players]);
+  const seat: Player = side === "public" ? 0 : side;
+  const you = r.mySeat;
+  const cards = r.replay.cards;
+  const turns = useMemo(() => r.replay.frames.map((f) => f.view.turn), [r.replay.frames]);
+  const frameAt = useCallback(
+    (i: number): ViewerFrame => {
+      const f = r.replay.frames[i];
+      const v = viewFromSeat(dressView(f.view, cards), seat);
+      return { view: v, sides: v.players, revealed: false, step: stepText(f, names, you) };
+    },
+    [r.replay.frames, seat, you, cards, names],
+  );
+  const lines = useCallback(
+    (i: number) =>
+      r.replay.frames
+        .slice(1, i + 1)
+        .flatMap((f) => f.events)
+        .map((e: GameEvent, k) => ({
+          key: k,
+          type: e.type,
+          text: nameSeats(e.message, names, you),
+          turnStart: e.type === "lead",
+          cards: namedCards(e.cards, (id) => cards[id]),
+        })),
+    [r.replay.frames, you, cards, names],
+  );
+  const [at, setAt] = useState(initial ?? r.replay.frames.length - 1);
+  const self = side === "public" ? names[0] : side === you ? "You" : names[side];
+  return (
+    <ReplayViewer
+      turns={turns}
+      frameAt={frameAt}
+      lines={lines}
+      names={{ self, opponent: names[1 - seat] }}
+      result={replayResult(r, names)}
+      initial={initial}
+      onSeek={setAt}
+      controls={() => (
+        <nav aria-label="View the replay from" className="flex flex-wrap items-center gap-1 text-sm" data-testid="replay-sides">
+          <span className="text-slate-600">View from:</span>
+          {SIDES.map((s) => (
+            <Link
+              key={String(s)}
+              href={`/r/${r.code}?side=${s}&at=${at}`}
+              scroll={false}
+              replace
+              aria-current={s === side ? "true" : undefined}
+              className={`rounded border px-2 py-0.5 ${s === side ? "border-blue-700 bg-blue-50 font-semibold text-blue-900" : "border-slate-300 text-blue-700 underline"}`}
+            >
+              {sideName(s, names, you)}
+            </Link>
+          ))}
+        </nav>
+      )}
+      banner={
+        side === "public" ? (
+          <p className="text-xs text-slate-600">The public view: what a spectator saw. The last step shows both hands.</p>
+        ) : (
+          <p className="text-xs text-slate-600">What {side === you ? "you" : names[side]} knew at each step. The last step, the end of the game, shows both hands.</p>
+        )
+      }
+      footer={
+        <p className="text-xs text-slate-500">
+          {r.players.map((p) => `${p.name} (${p.deckName})`).join(" vs ")} · {r.pace} · column rule {r.columnRule === "priority" ? "priority" : "no mirror"}
+          {r.finishedAt ? ` · ended ${r.finishedAt.slice(0, 10)}` : ""}
+        </p>
+      }
+    />
+  );
+}
