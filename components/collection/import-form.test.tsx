@@ -15,6 +15,7 @@ const CSV = "set,number,title,quantity\nDEMO,1,Sonic the Hedgehog,2\n";
 function report(over: Partial<ImportActionData> = {}): ImportActionData {
   return {
     mode: "add",
+    source: { id: "ringbinder", label: "Ringbinder CSV" },
     lines: [{ rows: [2], cardId: "c1", key: "DEMO-001", title: "Sonic the Hedgehog", quantity: 2, current: 1, next: 3 }],
     errors: [],
     summary: { changed: 1, added: 2, removed: 0, removedEntries: 0 },

@@ -3,6 +3,7 @@ import { utf8ByteLength } from "@/lib/util/utf8";
 import { toSafeCsv, unguardCell } from "@/lib/util/csv";
 import { setCodeSchema } from "@/lib/catalog/card-schema";
 import { MAX_QUANTITY, type TransferFormat } from "@/lib/collection/schemas";
+import { JSON_SOURCE, mapCsvHeader, stripSeparatorHint, type ImportSource } from "@/lib/collection/csv-sources";
 
 /**
  * The collection file formats (CSV and JSON): parsing an upload into rows with
@@ -24,7 +25,10 @@ export const CSV_COLUMNS = ["set", "number", "title", "quantity"] as const;
 export type TransferRow = {
   /** CSV: the file's row number (the header is row 1). JSON: the item's position in `cards`, from 1. */
   row: number;
+  /** the set code; empty when the file names the set only by name (`setName`) */
   set: string;
+  /** the set's name as a file from another tool gives it (Deckbox's "Edition"), resolved through the catalog's set names */
+  setName?: string;
   number: number;
   title: string | null;
   quantity: number;
@@ -43,7 +47,7 @@ export type RowError = { row: number; code: RowErrorCode; message: string };
 export type FileErrorCode = "import/too-large" | "import/too-many-rows" | "import/malformed" | "import/empty" | "import/missing-columns";
 
 export type ParseResult =
-  | { ok: true; rows: TransferRow[]; errors: RowError[] }
+  | { ok: true; rows: TransferRow[]; errors: RowError[]; source: ImportSource }
   | { ok: false; code: FileErrorCode; message: string };
 
 /** An exported line: a card the user owns. */
@@ -72,6 +76,15 @@ function tooManyRows(count: number): ParseResult {
 }
 
 const WHOLE = /^\d+$/;
+/** A card number as files write it: "12", "012", "#12", or "092/110" (number / set size). */
+const CARD_NUMBER = /^#?(\d{1,6})(?:\s*\/\s*\d{1,6})?$/;
+
+function parseCardNumber(raw: unknown): number | null {
+  if (typeof raw === "number") return Number.isSafeInteger(raw) && raw >= 0 ? raw : null;
+  if (typeof raw !== "string") return null;
+  const m = CARD_NUMBER.exec(raw.trim());
+  return m ? Number(m[1]) : null;
+}
 
 function parseNumberField(raw: unknown): number | null {
   if (typeof raw === "number") return Number.isSafeInteger(raw) && raw >= 0 ? raw : null;
@@ -83,11 +96,16 @@ function parseNumberField(raw: unknown): number | null {
 
 
 /** Validates one row's fields; returns the row or the errors found in it. */
-function buildRow(row: number, fields: { set: unknown; number: unknown; title: unknown; quantity: unknown }): TransferRow | RowError[] {
+type RowFields = { set: unknown; setName?: unknown; number: unknown; title: unknown; quantity: unknown };
+
+function buildRow(row: number, fields: RowFields): TransferRow | RowError[] {
   const errors: RowError[] = [];
-  const set = setCodeSchema.safeParse(typeof fields.set === "string" ? fields.set : "");
-  if (!set.success) errors.push({ row, code: "import/bad-set", message: `Set code "${String(fields.set ?? "")}" is not valid (2–12 letters, digits or dashes).` });
-  const number = parseNumberField(fields.number);
+  const setName = typeof fields.setName === "string" ? unguardCell(fields.setName.trim()).slice(0, 120) : "";
+  const rawSet = typeof fields.set === "string" ? fields.set : "";
+  const set = setCodeSchema.safeParse(rawSet);
+  // a file from another tool may name the set by name only, or carry a code the catalog spells differently
+  if (!set.success && !setName) errors.push({ row, code: "import/bad-set", message: rawSet.trim() ? `Set code "${rawSet}" is not valid (2–12 letters, digits or dashes).` : "The row names no set." });
+  const number = parseCardNumber(fields.number);
   if (number === null) errors.push({ row, code: "import/bad-number", message: `Card number "${String(fields.number ?? "")}" is not a whole number.` });
   const quantity = parseNumberField(fields.quantity);
   if (quantity === null || quantity > MAX_QUANTITY) {
@@ -103,53 +121,61 @@ function buildRow(row: number, fields: { set: unknown; number: unknown; title: u
     else title = unguardCell(fields.title.trim()) || null;
   }
   if (errors.length) return errors;
-  return { row, set: set.data!, number: number!, title, quantity: quantity! };
+  return { row, set: set.success ? set.data : "", ...(setName ? { setName } : {}), number: number!, title, quantity: quantity! };
 }
 
-/** Parses a CSV collection file: a header row naming set, number and quantity (title optional), then one card per row. */
+/**
+ * Parses a CSV collection file: a header row, then one card per row. The
+ * header says the dialect (csv-sources.ts): Ringbinder's set, number and
+ * quantity (title optional), or the export of Deckbox, Dragon Shield, ManaBox
+ * or TCGplayer, whose columns are mapped onto those.
+ */
 export function parseCollectionCsv(text: string): ParseResult {
   const size = checkImportSize(utf8ByteLength(text));
   if (!size.ok) return size;
-  const body = text.replace(/^\uFEFF/, "");
+  const { body, skipped } = stripSeparatorHint(text.replace(/^\uFEFF/, ""));
   if (!body.trim()) return { ok: false, code: "import/empty", message: "The file is empty." };
   const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false, preview: MAX_IMPORT_ROWS + 2 });
   const lines = parsed.data;
   if (parsed.errors.some((e) => e.type === "Quotes")) {
     const e = parsed.errors.find((x) => x.type === "Quotes")!;
-    return { ok: false, code: "import/malformed", message: `The CSV is malformed near row ${(e.row ?? 0) + 1}: ${e.message}.` };
+    return { ok: false, code: "import/malformed", message: `The CSV is malformed near row ${(e.row ?? 0) + 1 + skipped}: ${e.message}.` };
   }
-  const header = (lines[0] ?? []).map((h) => h.trim().toLowerCase());
-  const col = (name: string, ...aliases: string[]) => [name, ...aliases].map((n) => header.indexOf(n)).find((i) => i >= 0) ?? -1;
-  const idx = { set: col("set", "set code"), number: col("number", "no", "#"), title: col("title", "name"), quantity: col("quantity", "qty", "count") };
-  const missing = (["set", "number", "quantity"] as const).filter((k) => idx[k] < 0);
+  const header = lines[0] ?? [];
+  const { source, index: idx, missing } = mapCsvHeader(header);
   if (missing.length) {
     return {
       ok: false,
       code: "import/missing-columns",
-      message: `The first row must name the columns set, number and quantity (title is optional); missing: ${missing.join(", ")}.`,
+      message:
+        source.id === "ringbinder"
+          ? `The first row must name the columns set, number and quantity (title is optional); missing: ${missing.join(", ")}.`
+          : `This looks like a ${source.label} file, but it has no ${missing.map((m) => `"${m}"`).join(", ")} column.`,
     };
   }
-  const dataLines = lines.slice(1).map((cells, i) => ({ cells, row: i + 2 })).filter(({ cells }) => cells.some((c) => c.trim() !== ""));
+  const dataLines = lines.slice(1).map((cells, i) => ({ cells, row: i + 2 + skipped })).filter(({ cells }) => cells.some((c) => c.trim() !== ""));
   if (dataLines.length > MAX_IMPORT_ROWS) return tooManyRows(dataLines.length);
   if (dataLines.length === 0) return { ok: false, code: "import/empty", message: "The file has a header row but no cards." };
 
   const rows: TransferRow[] = [];
   const errors: RowError[] = [];
+  const cell = (cells: string[], i: number | undefined) => (i === undefined ? undefined : cells[i]);
   for (const { cells, row } of dataLines) {
     if (cells.length !== header.length) {
       errors.push({ row, code: "import/bad-row", message: `Row has ${cells.length} fields; the header has ${header.length}.` });
       continue;
     }
     const built = buildRow(row, {
-      set: cells[idx.set],
-      number: cells[idx.number],
-      title: idx.title >= 0 ? cells[idx.title] : undefined,
-      quantity: cells[idx.quantity],
+      set: cell(cells, idx.set) ?? "",
+      setName: cell(cells, idx.setName),
+      number: cell(cells, idx.number),
+      title: cell(cells, idx.title),
+      quantity: cell(cells, idx.quantity),
     });
     if (Array.isArray(built)) errors.push(...built);
     else rows.push(built);
   }
-  return { ok: true, rows, errors };
+  return { ok: true, rows, errors, source };
 }
 
 /** Parses a JSON collection file: `{ "format": "ringbinder-collection", "version": 1, "cards": [...] }` or a bare array of cards. */
@@ -192,7 +218,7 @@ export function parseCollectionJson(text: string): ParseResult {
     if (Array.isArray(built)) errors.push(...built);
     else rows.push(built);
   });
-  return { ok: true, rows, errors };
+  return { ok: true, rows, errors, source: JSON_SOURCE };
 }
 
 export function parseCollectionFile(format: TransferFormat, text: string): ParseResult {

@@ -1,6 +1,7 @@
 import type { Color } from "@/lib/catalog/colors";
 import type { RowError } from "@/lib/collection/transfer";
 import type { ImportMode } from "@/lib/collection/schemas";
+import type { ImportSource } from "@/lib/collection/csv-sources";
 import type { CollectionPage } from "@/lib/collection/data/browse";
 
 /** Plain data the collection's data access returns to pages, actions and components (no database types). */
@@ -28,6 +29,8 @@ export type ImportPreviewLine = { rows: number[]; cardId: string; key: string; t
 /** What a collection import does (a check) or did (an apply). */
 export type ImportPreview = {
   mode: ImportMode;
+  /** the file's dialect as read ("Deckbox CSV") */
+  source: ImportSource;
   lines: ImportPreviewLine[];
   errors: RowError[];
   /** cards whose quantity changes, and copies added/removed, when applied */

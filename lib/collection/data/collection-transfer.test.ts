@@ -216,9 +216,9 @@ describe("import and export", () => {
     }
     const check = await importCollection(null, form({ text: bad[0][1], mode: "add", intent: "check" }));
     if (!check.ok) throw new Error(check.message);
-    expect(check.data.errors).toEqual([{ row: 3, code: "import/unknown-card", message: "No card DEMO-999 in the catalog." }]);
+    expect(check.data.errors).toEqual([{ row: 3, code: "import/unknown-card", message: "No card DEMO-999 in the catalog. Closest: DEMO-109 Egg Saucer, DEMO-108 The President, DEMO-107 E-10000B." }]);
     const mismatch = await previewCollectionImport(alice, "csv", bad[3][1], "add");
-    expect(mismatch.errors[0].message).toBe('DEMO-001 is "Sonic the Hedgehog" in the catalog, not "Tails".');
+    expect(mismatch.errors[0].message).toBe('DEMO-001 is "Sonic the Hedgehog" in the catalog, not "Tails". Closest: DEMO-002 Tails, DEMO-052 Tails.');
   });
 
   it("refuses oversized uploads and empty submissions with a clear error", async () => {

@@ -12,6 +12,8 @@ import { analyzeStaged, applyInOneTransaction, dropImportJob, stageInChunks, sta
 import type { OnImportProgress } from "@/lib/server/import/progress";
 import { timeSlicer } from "@/lib/server/import/time-slice";
 import type { ImportPreview, ImportPreviewLine } from "@/lib/collection/types";
+import type { ImportSource } from "@/lib/collection/csv-sources";
+import { closestPrintings, printingIndex, withClosest, type CatalogPrinting } from "@/lib/collection/closest";
 import { CollectionError, type Tx } from "./errors";
 
 /**
@@ -29,6 +31,37 @@ const READ_PAGE = 500;
 const APPLY_TIMEOUT_MS = 60_000;
 
 type CardRow = { id: string; number: number; title: string; titleKey: string; set: { code: string } };
+
+/** Unmatched lines given their closest printings (the rest keep the plain message): bounds the preview's work. */
+const MAX_SUGGESTED = 500;
+
+/**
+ * Each row's set code: its own when the catalog has that set, else the set its
+ * set name names (case-insensitive), else its own (then it matches no card).
+ */
+async function resolveSetCodes(rows: TransferRow[]): Promise<Map<TransferRow, string>> {
+  const sets = await db.cardSet.findMany({ select: { code: true, name: true } });
+  const codes = new Set(sets.map((s) => s.code));
+  const byName = new Map(sets.map((s) => [titleKey(s.name), s.code]));
+  return new Map(rows.map((r) => [r, codes.has(r.set) ? r.set : ((r.setName && byName.get(titleKey(r.setName))) ?? r.set)]));
+}
+
+/** The whole catalog's printings, read in pages, for the closest names of unmatched lines. */
+async function readCatalog(): Promise<CatalogPrinting[]> {
+  const out: CatalogPrinting[] = [];
+  for (let cursor: string | undefined; ; ) {
+    const page = await db.card.findMany({
+      select: { id: true, number: true, title: true, titleKey: true, set: { select: { code: true } } },
+      orderBy: { id: "asc" },
+      take: READ_PAGE,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    });
+    if (!page.length) return out;
+    out.push(...page.map((c) => ({ set: c.set.code, number: c.number, title: c.title, titleKey: c.titleKey })));
+    cursor = page[page.length - 1].id;
+    await yieldToEventLoop();
+  }
+}
 
 /** The cards of the named sets and the user's entries, read in pages (never one long read). */
 async function readForImport(userId: string, codes: string[], onProgress: OnImportProgress) {
@@ -76,26 +109,31 @@ async function readForImport(userId: string, codes: string[], onProgress: OnImpo
 /** The actor's side of an import: the file's rows against the catalog and their collection. */
 export async function resolveImport(actor: Actor, rows: TransferRow[], mode: ImportMode, onProgress: OnImportProgress): Promise<Resolved> {
   const userId = requireActor(actor).id;
-  const { cards, entries } = await readForImport(userId, [...new Set(rows.map((r) => r.set))], onProgress);
+  const setOf = await resolveSetCodes(rows);
+  const { cards, entries } = await readForImport(userId, [...new Set(setOf.values())].filter(Boolean), onProgress);
   const byKey = new Map(cards.map((c) => [`${c.set.code}#${c.number}`, c]));
   const current = new Map(entries.map((e) => [e.cardId, e.quantity]));
   const errors: RowError[] = [];
   const lines = new Map<string, ImportPreviewLine>();
+  /** lines that matched no card, given their closest printings once all rows are read */
+  const unmatched: { error: RowError; want: { set: string; number: number; title: string | null } }[] = [];
   const pause = timeSlicer();
   for (const [i, r] of rows.entries()) {
     if (i % STAGE_CHUNK === STAGE_CHUNK - 1) onProgress({ phase: "check", done: i + 1, total: rows.length });
     await pause();
-    const card = byKey.get(`${r.set}#${r.number}`);
+    const set = setOf.get(r) ?? r.set;
+    const card = byKey.get(`${set}#${r.number}`);
     if (!card) {
-      errors.push({ row: r.row, code: "import/unknown-card", message: `No card ${cardKey(r.set, r.number)} in the catalog.` });
+      const named = set ? cardKey(set, r.number) : `#${r.number} of "${r.setName ?? ""}"`;
+      const error: RowError = { row: r.row, code: "import/unknown-card", message: `No card ${named}${r.title ? ` (${r.title})` : ""} in the catalog.` };
+      errors.push(error);
+      unmatched.push({ error, want: { set, number: r.number, title: r.title } });
       continue;
     }
     if (r.title !== null && titleKey(r.title) !== card.titleKey) {
-      errors.push({
-        row: r.row,
-        code: "import/title-mismatch",
-        message: `${cardKey(r.set, r.number)} is "${card.title}" in the catalog, not "${r.title}".`,
-      });
+      const error: RowError = { row: r.row, code: "import/title-mismatch", message: `${cardKey(set, r.number)} is "${card.title}" in the catalog, not "${r.title}".` };
+      errors.push(error);
+      unmatched.push({ error, want: { set, number: r.number, title: r.title } });
       continue;
     }
     const line = lines.get(card.id);
@@ -103,7 +141,14 @@ export async function resolveImport(actor: Actor, rows: TransferRow[], mode: Imp
       line.rows.push(r.row);
       line.quantity += r.quantity;
     } else {
-      lines.set(card.id, { rows: [r.row], cardId: card.id, key: cardKey(r.set, r.number), title: card.title, quantity: r.quantity, current: current.get(card.id) ?? 0, next: 0 });
+      lines.set(card.id, { rows: [r.row], cardId: card.id, key: cardKey(set, r.number), title: card.title, quantity: r.quantity, current: current.get(card.id) ?? 0, next: 0 });
+    }
+  }
+  if (unmatched.length) {
+    const index = printingIndex(await readCatalog());
+    for (const u of unmatched.slice(0, MAX_SUGGESTED)) {
+      await pause();
+      u.error.message = withClosest(u.error.message, closestPrintings(u.want, index));
     }
   }
   onProgress({ phase: "check", done: rows.length, total: rows.length });
@@ -118,7 +163,7 @@ export async function resolveImport(actor: Actor, rows: TransferRow[], mode: Imp
   return { lines: [...lines.values()].sort((a, b) => a.rows[0] - b.rows[0]), errors, removed, existing: new Set(current.keys()) };
 }
 
-export function previewOf(mode: ImportMode, r: Resolved): ImportPreview {
+export function previewOf(mode: ImportMode, r: Resolved, source: ImportSource): ImportPreview {
   let added = 0;
   let removed = r.removed.reduce((s, e) => s + e.quantity, 0);
   let changed = r.removed.length;
@@ -127,7 +172,7 @@ export function previewOf(mode: ImportMode, r: Resolved): ImportPreview {
     if (l.next > l.current) added += l.next - l.current;
     else removed += l.current - l.next;
   }
-  return { mode, lines: r.lines, errors: r.errors, summary: { changed, added, removed, removedEntries: r.removed.length }, canApply: r.errors.length === 0 };
+  return { mode, source, lines: r.lines, errors: r.errors, summary: { changed, added, removed, removedEntries: r.removed.length }, canApply: r.errors.length === 0 };
 }
 
 export function parseOrThrow(format: TransferFormat, text: string) {
@@ -185,7 +230,7 @@ export async function applyCollectionImportToMine(actor: Actor, format: Transfer
   }
   await invalidate([userTag(userId)]);
   onProgress({ phase: "done", done: staged.length, total: staged.length });
-  return previewOf(mode, resolved);
+  return previewOf(mode, resolved, parsed.source);
 }
 
 /**

@@ -15,7 +15,7 @@ export async function previewCollectionImport(actor: Actor, format: TransferForm
   const parsed = parseOrThrow(format, text);
   const resolved = await resolveImport(actor, parsed.rows, mode, onProgress);
   onProgress({ phase: "done", done: parsed.rows.length, total: parsed.rows.length });
-  return previewOf(mode, { ...resolved, errors: [...parsed.errors, ...resolved.errors].sort((a, b) => a.row - b.row) });
+  return previewOf(mode, { ...resolved, errors: [...parsed.errors, ...resolved.errors].sort((a, b) => a.row - b.row) }, parsed.source);
 }
 
 /**
