@@ -3,6 +3,7 @@ import type { RowError } from "@/lib/collection/transfer";
 import type { ImportMode } from "@/lib/collection/schemas";
 import type { ImportSource } from "@/lib/collection/csv-sources";
 import type { CollectionPage } from "@/lib/collection/data/browse";
+import type { CopyDetails } from "@/lib/collection/copies";
 
 /** Plain data the collection's data access returns to pages, actions and components (no database types). */
 
@@ -59,3 +60,19 @@ export type CollectionParams = Record<string, string | undefined>;
 
 /** What /collection shows (components/collection/collection-view.tsx): a page of the collection and the search box's lists. */
 export type CollectionPageView = { result: CollectionPage; facets: { traits: string[]; sets: string[] } };
+
+/** The route segment and name of the default binder: what sits in no named binder. */
+export const DEFAULT_BINDER_SLUG = "unsorted";
+export const DEFAULT_BINDER_NAME = "Unsorted";
+
+/** A binder with what it holds; `id` null is the default binder. */
+export type BinderDTO = { id: string | null; name: string; copies: number; cards: number };
+
+/** Copies of one card in one binder with the same details; `lotId` null: the default binder's plain copies (no details). */
+export type CopyLotDTO = { lotId: string | null; cardId: string; key: string; title: string; quantity: number; details: CopyDetails };
+
+/** /collection/binders/[id]: one binder's copies (a page of them), and every binder to move them to. */
+export type BinderPageView = { binder: BinderDTO; binders: BinderDTO[]; lots: CopyLotDTO[]; total: number; page: number; pageCount: number; q: string };
+
+/** A deck's hold on its owner's copies, for the editor's overlay: reserved for it, and held by the owner's other decks. */
+export type DeckCopiesDTO = { reserved: Record<string, number>; elsewhere: Record<string, { quantity: number; decks: string[] }> };
