@@ -187,6 +187,12 @@ function ImportReport({ data }: { data: ImportActionData }) {
         {summary.removed} copies
         {summary.removedEntries > 0 && <> · {summary.removedEntries} card{summary.removedEntries === 1 ? "" : "s"} not in the file would drop to 0</>}
       </p>
+      {(summary.placed > 0 || summary.newBinders.length > 0) && (
+        <p className="text-sm text-slate-700" data-testid="import-placed">
+          {summary.placed} cop{summary.placed === 1 ? "y goes" : "ies go"} to a binder or carry details
+          {summary.newBinders.length > 0 && <> · new binders: {summary.newBinders.join(", ")}</>}
+        </p>
+      )}
       {data.errors.length > 0 && (
         <div>
           <h3 className="mb-1 font-semibold text-red-800">

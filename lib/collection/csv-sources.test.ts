@@ -18,9 +18,9 @@ describe("collection CSV dialects", () => {
     const r = parsed("deckbox.csv");
     expect(r.source).toEqual({ id: "deckbox", label: "Deckbox CSV" });
     expect(r.errors).toEqual([]);
-    expect(r.rows).toEqual([
-      { row: 2, set: "", setName: "Ringbinder Demo Set (unofficial)", number: 1, title: "Sonic the Hedgehog", quantity: 3 },
-      { row: 3, set: "", setName: "Ringbinder Demo Set (unofficial)", number: 2, title: "Tails", quantity: 1 },
+    expect(r.rows).toMatchObject([
+      { row: 2, set: "", setName: "Ringbinder Demo Set (unofficial)", number: 1, title: "Sonic the Hedgehog", quantity: 3, details: { condition: "NM", language: "English", printing: "" } },
+      { row: 3, set: "", setName: "Ringbinder Demo Set (unofficial)", number: 2, title: "Tails", quantity: 1, details: { condition: "LP", printing: "Foil", note: "first pull" } },
       { row: 4, set: "", setName: "Ringbinder Demo Set (unofficial)", number: 999, title: "Egg Pawn", quantity: 2 },
     ]);
   });
@@ -33,6 +33,7 @@ describe("collection CSV dialects", () => {
       [4, "DEMO", 4, "Amy Rose", 1],
       [5, "DEMO", 2, "Tals", 1],
     ]);
+    expect(r.rows[1]).toMatchObject({ binder: "Trade binder", details: { condition: "LP", printing: "Foil", language: "Japanese", priceCents: 200, purchasedOn: "2024-06-12" } });
   });
 
   it("reads a ManaBox export, upper-casing its lower-case set codes", () => {
@@ -43,6 +44,7 @@ describe("collection CSV dialects", () => {
       ["DEMO", 6, "Cheese the Chao", 1],
       ["DMEO", 6, "Cheese the Chao", 1],
     ]);
+    expect(r.rows[1]).toMatchObject({ binder: "Main", details: { condition: "LP", language: "Japanese", printing: "Foil", priceCents: 110 } });
   });
 
   it("reads a TCGplayer export: Simple Name over Name, and 007/110 numbers", () => {
@@ -52,6 +54,7 @@ describe("collection CSV dialects", () => {
       ["DEMO", 7, "Big the Cat", 2],
       ["DEMO", 8, "Froggy", 1],
     ]);
+    expect(r.rows[1].details).toMatchObject({ condition: "LP", printing: "Foil" });
   });
 
   it("keeps reading Ringbinder's own columns, and names a dialect's missing column", () => {
@@ -67,6 +70,19 @@ describe("collection CSV dialects", () => {
   it("refuses a row that names no set at all", () => {
     const r = parseCollectionCsv("Count,Tradelist Count,Name,Edition,Card Number\n1,0,Tails,,2\n");
     expect(r).toMatchObject({ ok: true, rows: [], errors: [{ row: 2, code: "import/bad-set" }] });
+  });
+});
+
+describe("per-copy columns", () => {
+  it("an old file without them reads as before; a new one carries binder and details; a bad detail is a row error", () => {
+    const old = parsed("ringbinder-v1.csv");
+    expect(old.rows.every((r) => r.binder === undefined && r.details === undefined)).toBe(true);
+    const r = parseCollectionCsv("set,number,title,quantity,binder,condition,language,printing,price,date,note\nDEMO,1,Sonic the Hedgehog,2,Trade binder,lp,ja,foil,$1.50,2024-06-12,from a friend\nDEMO,2,Tails,1,,,,,,,\nDEMO,3,,1,,Mint-ish,,,abc,2024-13-01,\n");
+    if (!r.ok) throw new Error(r.message);
+    expect(r.rows[0]).toMatchObject({ binder: "Trade binder", details: { condition: "LP", language: "Japanese", printing: "Foil", priceCents: 150, purchasedOn: "2024-06-12", note: "from a friend" } });
+    expect(r.rows[1].binder).toBeUndefined();
+    expect(r.rows[1].details).toBeUndefined();
+    expect(r.errors.map((e) => [e.row, e.code])).toEqual([[4, "import/bad-detail"], [4, "import/bad-detail"], [4, "import/bad-detail"]]);
   });
 });
 

@@ -65,7 +65,6 @@ const PROFILES: Profile[] = [
       condition: ["condition"],
       language: ["language"],
       printing: ["foil"],
-      price: ["my price"],
       note: ["printing note"],
     },
   },
@@ -99,7 +98,6 @@ const PROFILES: Profile[] = [
       printing: ["printing"],
       condition: ["condition"],
       language: ["language"],
-      price: ["tcg marketplace price", "price"],
     },
   },
   {

@@ -4,6 +4,7 @@ import { toSafeCsv, unguardCell } from "@/lib/util/csv";
 import { setCodeSchema } from "@/lib/catalog/card-schema";
 import { MAX_QUANTITY, type TransferFormat } from "@/lib/collection/schemas";
 import { JSON_SOURCE, mapCsvHeader, stripSeparatorHint, type ImportSource } from "@/lib/collection/csv-sources";
+import { formatPrice, hasDetails, NO_DETAILS, parseBinderName, parseDetails, type CopyDetails } from "@/lib/collection/copies";
 
 /**
  * The collection file formats (CSV and JSON): parsing an upload into rows with
@@ -20,6 +21,8 @@ export const JSON_FORMAT_TAG = "ringbinder-collection";
 export const JSON_FORMAT_VERSION = 1;
 /** CSV columns in export order; `title` is optional on import. */
 export const CSV_COLUMNS = ["set", "number", "title", "quantity"] as const;
+/** Optional columns after them: where the copies are and what they record (written only when some copy has one). */
+export const CSV_DETAIL_COLUMNS = ["binder", "condition", "language", "printing", "price", "date", "note"] as const;
 
 /** One line of a collection file: a card by set + number, an optional title to check, and a quantity. */
 export type TransferRow = {
@@ -32,6 +35,10 @@ export type TransferRow = {
   number: number;
   title: string | null;
   quantity: number;
+  /** the binder these copies are in ("" or absent: the default binder) */
+  binder?: string;
+  /** what these copies record, when the file says */
+  details?: CopyDetails;
 };
 
 export type RowErrorCode =
@@ -40,7 +47,8 @@ export type RowErrorCode =
   | "import/bad-number"
   | "import/bad-quantity"
   | "import/unknown-card"
-  | "import/title-mismatch";
+  | "import/title-mismatch"
+  | "import/bad-detail";
 
 export type RowError = { row: number; code: RowErrorCode; message: string };
 
@@ -50,8 +58,8 @@ export type ParseResult =
   | { ok: true; rows: TransferRow[]; errors: RowError[]; source: ImportSource }
   | { ok: false; code: FileErrorCode; message: string };
 
-/** An exported line: a card the user owns. */
-export type ExportRow = { set: string; number: number; title: string; quantity: number };
+/** An exported line: copies of a card the user owns, with their binder and details when they have any. */
+export type ExportRow = { set: string; number: number; title: string; quantity: number; binder?: string; details?: CopyDetails };
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
@@ -96,7 +104,19 @@ function parseNumberField(raw: unknown): number | null {
 
 
 /** Validates one row's fields; returns the row or the errors found in it. */
-type RowFields = { set: unknown; setName?: unknown; number: unknown; title: unknown; quantity: unknown };
+type DetailFields = { binder?: unknown; condition?: unknown; language?: unknown; printing?: unknown; price?: unknown; date?: unknown; note?: unknown };
+type RowFields = { set: unknown; setName?: unknown; number: unknown; title: unknown; quantity: unknown } & DetailFields;
+
+const text = (v: unknown) => (typeof v === "string" ? unguardCell(v) : typeof v === "number" ? String(v) : "");
+
+/** A row's binder and details, when it has any: absent columns and empty cells record nothing. */
+function readDetails(row: number, f: DetailFields): { binder?: string; details?: CopyDetails } | RowError[] {
+  const binder = parseBinderName(text(f.binder));
+  const details = parseDetails({ condition: text(f.condition), language: text(f.language), printing: text(f.printing), price: text(f.price), date: text(f.date), note: text(f.note) });
+  const messages = [...(binder.ok ? [] : [binder.message]), ...(details.ok ? [] : details.messages)];
+  if (messages.length || !binder.ok || !details.ok) return messages.map((message) => ({ row, code: "import/bad-detail" as const, message }));
+  return { ...(binder.value ? { binder: binder.value } : {}), ...(hasDetails(details.value) ? { details: details.value } : {}) };
+}
 
 function buildRow(row: number, fields: RowFields): TransferRow | RowError[] {
   const errors: RowError[] = [];
@@ -120,8 +140,10 @@ function buildRow(row: number, fields: RowFields): TransferRow | RowError[] {
     if (typeof fields.title !== "string") errors.push({ row, code: "import/bad-row", message: "Title must be text." });
     else title = unguardCell(fields.title.trim()) || null;
   }
-  if (errors.length) return errors;
-  return { row, set: set.success ? set.data : "", ...(setName ? { setName } : {}), number: number!, title, quantity: quantity! };
+  const placed = readDetails(row, fields);
+  if (Array.isArray(placed)) errors.push(...placed);
+  if (errors.length || Array.isArray(placed)) return errors;
+  return { row, set: set.success ? set.data : "", ...(setName ? { setName } : {}), number: number!, title, quantity: quantity!, ...placed };
 }
 
 /**
@@ -171,6 +193,13 @@ export function parseCollectionCsv(text: string): ParseResult {
       number: cell(cells, idx.number),
       title: cell(cells, idx.title),
       quantity: cell(cells, idx.quantity),
+      binder: cell(cells, idx.binder),
+      condition: cell(cells, idx.condition),
+      language: cell(cells, idx.language),
+      printing: cell(cells, idx.printing),
+      price: cell(cells, idx.price),
+      date: cell(cells, idx.date),
+      note: cell(cells, idx.note),
     });
     if (Array.isArray(built)) errors.push(...built);
     else rows.push(built);
@@ -214,7 +243,7 @@ export function parseCollectionJson(text: string): ParseResult {
       return;
     }
     const it = item as Record<string, unknown>;
-    const built = buildRow(row, { set: it.set, number: it.number, title: it.title, quantity: it.quantity });
+    const built = buildRow(row, it as RowFields);
     if (Array.isArray(built)) errors.push(...built);
     else rows.push(built);
   });
@@ -233,22 +262,53 @@ export function detectFormat(fileName: string, text: string): TransferFormat {
 }
 
 function sortRows(rows: ExportRow[]): ExportRow[] {
-  return [...rows].sort((a, b) => (a.set === b.set ? a.number - b.number : a.set < b.set ? -1 : 1));
+  const binder = (r: ExportRow) => r.binder ?? "";
+  return [...rows].sort((a, b) => (a.set !== b.set ? (a.set < b.set ? -1 : 1) : a.number - b.number || binder(a).localeCompare(binder(b)) || Number(!!a.details) - Number(!!b.details)));
 }
 
-/** Writes rows as CSV (set,number,title,quantity), titles guarded against spreadsheet formulas. */
+const placed = (r: ExportRow) => !!r.binder || (!!r.details && hasDetails(r.details));
+
+/**
+ * Writes rows as CSV (set,number,title,quantity), titles guarded against
+ * spreadsheet formulas; with binder,condition,language,printing,price,date,note
+ * after them when some row has a binder or details.
+ */
 export function toCollectionCsv(rows: ExportRow[]): string {
-  const data = sortRows(rows).map((r) => [r.set, String(r.number), r.title, String(r.quantity)]);
-  return toSafeCsv(CSV_COLUMNS, data);
+  const extra = rows.some(placed);
+  const data = sortRows(rows).map((r) => {
+    const base = [r.set, String(r.number), r.title, String(r.quantity)];
+    if (!extra) return base;
+    const d = r.details ?? NO_DETAILS;
+    return [...base, r.binder ?? "", d.condition, d.language, d.printing, formatPrice(d.priceCents), d.purchasedOn, d.note];
+  });
+  return toSafeCsv(extra ? [...CSV_COLUMNS, ...CSV_DETAIL_COLUMNS] : CSV_COLUMNS, data);
 }
 
-/** Writes rows as the JSON collection document. */
+/** Writes rows as the JSON collection document (binder and details only on cards that have them). */
 export function toCollectionJson(rows: ExportRow[], exportedAt: Date): string {
   const doc = {
     format: JSON_FORMAT_TAG,
     version: JSON_FORMAT_VERSION,
     exportedAt: exportedAt.toISOString(),
-    cards: sortRows(rows).map((r) => ({ set: r.set, number: r.number, title: r.title, quantity: r.quantity })),
+    cards: sortRows(rows).map((r) => {
+      const d = r.details ?? NO_DETAILS;
+      const details = Object.fromEntries(
+        Object.entries({ condition: d.condition, language: d.language, printing: d.printing, price: formatPrice(d.priceCents), date: d.purchasedOn, note: d.note }).filter(([, v]) => v !== ""),
+      );
+      return { set: r.set, number: r.number, title: r.title, quantity: r.quantity, ...(r.binder ? { binder: r.binder } : {}), ...details };
+    }),
   };
   return JSON.stringify(doc, null, 2) + "\n";
+}
+
+/** One row per card with its total (binders and details dropped), for views of the whole collection such as the trade binder. */
+export function totalRows(rows: readonly ExportRow[]): ExportRow[] {
+  const byCard = new Map<string, ExportRow>();
+  for (const r of rows) {
+    const k = `${r.set}#${r.number}`;
+    const seen = byCard.get(k);
+    if (seen) seen.quantity += r.quantity;
+    else byCard.set(k, { set: r.set, number: r.number, title: r.title, quantity: r.quantity });
+  }
+  return [...byCard.values()];
 }

@@ -35,7 +35,7 @@ export type ImportPreview = {
   lines: ImportPreviewLine[];
   errors: RowError[];
   /** cards whose quantity changes, and copies added/removed, when applied */
-  summary: { changed: number; added: number; removed: number; removedEntries: number };
+  summary: { changed: number; added: number; removed: number; removedEntries: number; placed: number; newBinders: string[] };
   canApply: boolean;
 };
 

@@ -189,7 +189,7 @@ describe("import and export", () => {
   it("the replace preview counts what would be removed", async () => {
     await seedAlice();
     const p = await previewCollectionImport(alice, "csv", "set,number,quantity\nDEMO,1,2\n", "replace");
-    expect(p.summary).toEqual({ changed: 2, added: 0, removed: 12, removedEntries: 2 });
+    expect(p.summary).toEqual({ changed: 2, added: 0, removed: 12, removedEntries: 2, placed: 0, newBinders: [] });
   });
 
   it("malformed imports change nothing and say which rows are wrong", async () => {

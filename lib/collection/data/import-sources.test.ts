@@ -18,6 +18,9 @@ vi.mock("next/cache", async () => (await import("@/test/next-mocks")).nextCacheM
 
 import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import { form, importCollection } from "@/test/collection-fixture";
+import { binderPage, createBinder, exportCollection, listBinders, moveCopies, setOwned } from "@/lib/collection/data";
+import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
+import { NO_DETAILS } from "@/lib/collection/copies";
 
 const testDb = createTestDatabase("collection-import-sources");
 t.db = testDb.prisma;
@@ -45,6 +48,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await testDb.prisma.collectionEntry.deleteMany();
+  await testDb.prisma.binder.deleteMany();
   current.user = alice;
 });
 
@@ -86,5 +90,41 @@ describe("importing other tools' exports", () => {
     const d = await run("ringbinder-v1.csv", "apply");
     expect(d.source.label).toBe("Ringbinder CSV");
     expect(await owned()).toEqual({ 1: 3, 2: 6, 12: 1 });
+  });
+});
+
+describe("binders and details through export and import", () => {
+  async function snapshot() {
+    const binders = await listBinders(alice);
+    const lots = [];
+    for (const b of binders) lots.push(...(await binderPage(alice, b.id))!.lots.map((l) => [b.name, l.key, l.quantity, l.details]));
+    return { binders: binders.map((b) => [b.name, b.copies]), lots };
+  }
+
+  it("an export imported in replace mode gives back the same binders, lots and details (CSV and JSON)", async () => {
+    await setOwned(alice, (await testDb.prisma.card.findFirstOrThrow({ where: { number: 1 } })).id, 5);
+    const tails = (await testDb.prisma.card.findFirstOrThrow({ where: { number: 2 } })).id;
+    await setOwned(alice, tails, 2);
+    const trade = await createBinder(alice, "Trade binder");
+    const sonic = (await testDb.prisma.card.findFirstOrThrow({ where: { number: 1 } })).id;
+    await moveCopies(alice, { cardId: sonic, lotId: null, quantity: 2, toBinderId: trade.id, details: { ...NO_DETAILS, condition: "LP", language: "Japanese", priceCents: 150, purchasedOn: "2024-06-12", note: "=from a friend" } });
+    await moveCopies(alice, { cardId: tails, lotId: null, quantity: 1, toBinderId: null, details: { ...NO_DETAILS, printing: "Foil" } });
+    const before = await snapshot();
+    const csv = toCollectionCsv(await exportCollection(alice));
+    expect(csv.split("\n")[0]).toBe("set,number,title,quantity,binder,condition,language,printing,price,date,note");
+    const json = toCollectionJson(await exportCollection(alice), new Date());
+    for (const [text, fileName] of [[csv, "backup.csv"], [json, "backup.json"]]) {
+      await testDb.prisma.collectionEntry.deleteMany();
+      await testDb.prisma.binder.deleteMany();
+      const d = await run(fileName, "check", text);
+      expect(d).toMatchObject({ canApply: true, summary: { placed: 3, newBinders: ["Trade binder"] } });
+      await run(fileName, "apply", text);
+      expect(await snapshot()).toEqual(before);
+    }
+    // an old file (no binder columns) in add mode leaves binders and details alone
+    await run("ringbinder-v1.csv", "apply");
+    const after = await snapshot();
+    expect(after.binders).toEqual([["Unsorted", 3 + 2 + 3 + 6 + 1], ["Trade binder", 2]]);
+    expect(after.lots.filter((l) => l[0] === "Trade binder")).toEqual(before.lots.filter((l) => l[0] === "Trade binder"));
   });
 });

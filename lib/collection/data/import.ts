@@ -14,6 +14,9 @@ import { timeSlicer } from "@/lib/server/import/time-slice";
 import type { ImportPreview, ImportPreviewLine } from "@/lib/collection/types";
 import type { ImportSource } from "@/lib/collection/csv-sources";
 import { closestPrintings, printingIndex, withClosest, type CatalogPrinting } from "@/lib/collection/closest";
+import { MAX_BINDERS, NO_DETAILS, sameDetails, type CopyDetails } from "@/lib/collection/copies";
+import { DEFAULT_BINDER_NAME } from "@/lib/collection/types";
+import { addToLot, trimToTotals } from "./lots";
 import { CollectionError, type Tx } from "./errors";
 
 /**
@@ -23,7 +26,9 @@ import { CollectionError, type Tx } from "./errors";
  * DAL's index.
  */
 
-type Resolved = { lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[]; existing: Set<string> };
+/** Copies of the file that go to a binder or carry details (the rest are plain copies in the default binder). */
+type PlacedLot = { cardId: string; binder: string; details: CopyDetails; quantity: number };
+type Resolved = { lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[]; existing: Set<string>; lots: PlacedLot[]; newBinders: string[] };
 
 /** Rows read per page while resolving a file (each page one short read). */
 const READ_PAGE = 500;
@@ -115,6 +120,7 @@ export async function resolveImport(actor: Actor, rows: TransferRow[], mode: Imp
   const current = new Map(entries.map((e) => [e.cardId, e.quantity]));
   const errors: RowError[] = [];
   const lines = new Map<string, ImportPreviewLine>();
+  const lotsByCard = new Map<string, PlacedLot[]>();
   /** lines that matched no card, given their closest printings once all rows are read */
   const unmatched: { error: RowError; want: { set: string; number: number; title: string | null } }[] = [];
   const pause = timeSlicer();
@@ -135,6 +141,13 @@ export async function resolveImport(actor: Actor, rows: TransferRow[], mode: Imp
       errors.push(error);
       unmatched.push({ error, want: { set, number: r.number, title: r.title } });
       continue;
+    }
+    if (r.binder || r.details) {
+      const binder = r.binder && titleKey(r.binder) === titleKey(DEFAULT_BINDER_NAME) ? "" : (r.binder ?? "");
+      const details = r.details ?? NO_DETAILS;
+      const same = lotsByCard.get(card.id)?.find((l) => l.binder === binder && sameDetails(l.details, details));
+      if (same) same.quantity += r.quantity;
+      else if (r.quantity > 0) lotsByCard.set(card.id, [...(lotsByCard.get(card.id) ?? []), { cardId: card.id, binder, details, quantity: r.quantity }]);
     }
     const line = lines.get(card.id);
     if (line) {
@@ -159,8 +172,13 @@ export async function resolveImport(actor: Actor, rows: TransferRow[], mode: Imp
     }
   }
   const removed = mode === "replace" ? entries.filter((e) => e.quantity > 0 && !lines.has(e.cardId)) : [];
+  const lots = [...lotsByCard.values()].flat();
+  const named = [...new Set(lots.map((l) => l.binder).filter(Boolean))];
+  const have = new Set((await db.binder.findMany({ where: { userId }, select: { name: true } })).map((b) => titleKey(b.name)));
+  const newBinders = named.filter((n) => !have.has(titleKey(n)));
+  if (newBinders.length + have.size > MAX_BINDERS) errors.push({ row: rows[0]?.row ?? 1, code: "import/bad-detail", message: `The file names ${newBinders.length} new binders; you can have at most ${MAX_BINDERS}.` });
   errors.sort((a, b) => a.row - b.row);
-  return { lines: [...lines.values()].sort((a, b) => a.rows[0] - b.rows[0]), errors, removed, existing: new Set(current.keys()) };
+  return { lines: [...lines.values()].sort((a, b) => a.rows[0] - b.rows[0]), errors, removed, existing: new Set(current.keys()), lots, newBinders };
 }
 
 export function previewOf(mode: ImportMode, r: Resolved, source: ImportSource): ImportPreview {
@@ -172,7 +190,8 @@ export function previewOf(mode: ImportMode, r: Resolved, source: ImportSource): 
     if (l.next > l.current) added += l.next - l.current;
     else removed += l.current - l.next;
   }
-  return { mode, source, lines: r.lines, errors: r.errors, summary: { changed, added, removed, removedEntries: r.removed.length }, canApply: r.errors.length === 0 };
+  const placed = r.lots.reduce((n, l) => n + l.quantity, 0);
+  return { mode, source, lines: r.lines, errors: r.errors, summary: { changed, added, removed, removedEntries: r.removed.length, placed, newBinders: r.newBinders }, canApply: r.errors.length === 0 };
 }
 
 export function parseOrThrow(format: TransferFormat, text: string) {
@@ -223,7 +242,10 @@ export async function applyCollectionImportToMine(actor: Actor, format: Transfer
       onRange: (done) => onProgress({ phase: "apply", done, total: staged.length }),
       prepare: (tx) => checkAndClear(tx, userId, jobId, mode),
       range: (tx, from, to) => applyRange(tx, userId, jobId, from, to, mode === "replace" ? "set" : "add"),
-      finish: mode === "add" ? (tx) => checkLimit(tx, userId, jobId) : undefined,
+      finish: async (tx) => {
+        if (mode === "add") await checkLimit(tx, userId, jobId);
+        await applyLots(tx, userId, mode, resolved.lots);
+      },
     });
   } finally {
     await dropImportJob(job);
@@ -251,6 +273,30 @@ async function checkAndClear(tx: Tx, userId: string, jobId: string, mode: Import
     if (n === 0) return;
     await yieldToEventLoop();
   }
+}
+
+/**
+ * Inside the apply transaction, after the totals: the file's binders and
+ * per-copy details. "replace" first clears the user's lots (the file is the
+ * whole collection); binders the file names are made; then every lot is added
+ * (merging with an identical one), and all stays within the totals.
+ */
+async function applyLots(tx: Tx, userId: string, mode: ImportMode, lots: PlacedLot[]): Promise<void> {
+  if (mode === "replace") await tx.collectionLot.deleteMany({ where: { userId } });
+  if (lots.length) {
+    const existing = await tx.binder.findMany({ where: { userId }, select: { id: true, name: true } });
+    const ids = new Map(existing.map((b) => [titleKey(b.name), b.id]));
+    for (const name of new Set(lots.map((l) => l.binder).filter(Boolean))) {
+      if (ids.has(titleKey(name))) continue;
+      const b = await tx.binder.create({ data: { userId, name }, select: { id: true } });
+      ids.set(titleKey(name), b.id);
+    }
+    for (const [i, l] of lots.entries()) {
+      await addToLot(tx, userId, l.cardId, l.binder ? ids.get(titleKey(l.binder))! : null, l.details, l.quantity);
+      if (i % 200 === 199) await yieldToEventLoop();
+    }
+  }
+  await trimToTotals(tx, userId);
 }
 
 /** "add", at the end of the apply transaction: no card may pass the limit (the collection may have changed since the check). */
