@@ -53,7 +53,8 @@ export type CompletionRow = {
   playsets: number;
   titles: number;
 };
-export type CompletionDTO = { overall: CompletionRow; sets: CompletionRow[]; colors: CompletionRow[]; rarities: CompletionRow[] };
+/** `binders`: distinct cards and playsets in each binder (Unsorted first); `conditions`: the same per recorded condition. */
+export type CompletionDTO = { overall: CompletionRow; sets: CompletionRow[]; colors: CompletionRow[]; rarities: CompletionRow[]; binders: CompletionRow[]; conditions: CompletionRow[] };
 
 /** /collection's own query parameters, one value each (q, show, sort, dir, page, view). */
 export type CollectionParams = Record<string, string | undefined>;

@@ -16,6 +16,7 @@ import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import {
   adjustOwned,
   binderPage,
+  collectionCompletion,
   createBinder,
   deckCopies,
   deleteBinder,
@@ -110,6 +111,17 @@ describe("binders", () => {
     await moveCopies(alice, { cardId: card(4), lotId: null, quantity: 2, toBinderId: b.id, details: { ...NO_DETAILS, condition: "HP" } });
     expect(await deleteBinder(alice, b.id!)).toEqual({ moved: 2 });
     expect((await binderPage(alice, null))!.lots).toMatchObject([{ quantity: 2, details: { condition: "HP" } }]);
+  });
+
+  it("completion counts each binder's and each condition's cards and playsets", async () => {
+    await setOwned(alice, card(1), 6);
+    await setOwned(alice, card(2), 1);
+    const trade = await createBinder(alice, "Trade binder");
+    await moveCopies(alice, { cardId: card(1), lotId: null, quantity: 5, toBinderId: trade.id, details: { ...NO_DETAILS, condition: "NM" } });
+    const c = await collectionCompletion(alice);
+    expect(c.binders.map((b) => [b.label, b.owned, b.playsets])).toEqual([["Unsorted", 2, 0], ["Trade binder", 1, 1]]);
+    expect(c.conditions.map((b) => [b.label, b.owned])).toEqual([["NM · Near mint", 1], ["Condition not recorded", 2]]);
+    expect(c.overall.owned).toBe(2);
   });
 
   it("names are checked, and nobody reaches another user's binders", async () => {
