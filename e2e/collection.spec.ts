@@ -281,7 +281,8 @@ test.describe("collection", () => {
       await page.goto("/decks");
       await page.getByLabel("New deck name").fill(name);
       await page.getByRole("button", { name: "Create deck" }).click();
-      await expect(page.getByLabel("Deck name")).toHaveValue(name);
+      await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+      await expect(page.getByLabel("Deck name", { exact: true })).toHaveValue(name);
       for (const [button, times] of cards) {
         await page.getByLabel("Search the catalog").fill(button.source.includes("Sonic") ? "sonic" : button.source.includes("Tails") ? "tails" : "amy");
         for (let i = 0; i < times; i++) await page.getByRole("button", { name: button }).click();
