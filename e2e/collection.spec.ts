@@ -247,4 +247,59 @@ test.describe("collection", () => {
     await page.goto("/collection?q=c%3A");
     await expect(page.getByTestId("query-error-panel")).toBeVisible();
   });
+
+  test("binders and decks: import a Deckbox file, make a binder, move copies, reserve them in a deck, see free / in another deck / missing", async ({ page, auth }) => {
+    await auth.signUp(newAccount("binders"));
+    await page.goto("/collection/import");
+    await page.getByLabel("…or paste it here").fill(
+      "Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,Signed,Artist Proof,Altered Art,Misprint,Promo,Textless,My Price\n" +
+        "3,0,Sonic the Hedgehog,Ringbinder Demo Set (unofficial),1,Near Mint,English,,,,,,,,\n1,0,Tails,Ringbinder Demo Set (unofficial),2,,,,,,,,,,\n",
+    );
+    await page.getByRole("button", { name: "Check (dry run)" }).click();
+    await expect(page.getByTestId("import-source")).toHaveText("Read as Deckbox CSV");
+    await page.getByRole("button", { name: "Apply: add to my collection" }).click();
+    await expect(page.getByText("Imported 2 cards (added to your collection).")).toBeVisible();
+
+    // a binder, and one copy moved into it: the collection keeps its 4 copies
+    await page.getByRole("navigation", { name: "Collection" }).getByRole("link", { name: "Binders" }).click();
+    await page.getByLabel("Name").fill("Trade binder");
+    await page.getByRole("button", { name: "Make binder" }).click();
+    await expect(page.getByText('Made the binder "Trade binder".')).toBeVisible();
+    await page.getByRole("link", { name: /^Unsorted/ }).click();
+    const sonic = page.getByTestId("binder-lot").filter({ hasText: "DEMO-001" });
+    await expect(sonic.getByTestId("lot-details")).toHaveText("NM · English");
+    await sonic.getByLabel("Copies of Sonic the Hedgehog DEMO-001 to move").fill("1");
+    await sonic.getByLabel("Move Sonic the Hedgehog DEMO-001 to").selectOption({ label: "Trade binder" });
+    await sonic.getByRole("button", { name: "Move copies of Sonic the Hedgehog DEMO-001" }).click();
+    await expect(page.getByTestId("binder-lot").filter({ hasText: "DEMO-001" }).getByTestId("lot-quantity")).toHaveText("×2");
+    await page.goto("/collection/binders");
+    await expect(page.getByTestId("binder-list")).toContainText("Trade binder1 copy · 1 card");
+    await expect(page.getByTestId("binder-list")).toContainText("Unsorted3 copies · 2 cards");
+
+    // deck A holds 2 Sonic; deck B then sees 1 free, 2 in deck A, and Amy Rose missing
+    const makeDeck = async (name: string, cards: [RegExp, number][]) => {
+      await page.goto("/decks");
+      await page.getByLabel("New deck name").fill(name);
+      await page.getByRole("button", { name: "Create deck" }).click();
+      await expect(page).toHaveURL(/\/decks\/[^/]+$/);
+      await expect(page.getByLabel("Deck name", { exact: true })).toHaveValue(name);
+      for (const [button, times] of cards) {
+        await page.getByLabel("Search the catalog").fill(button.source.includes("Sonic") ? "sonic" : button.source.includes("Tails") ? "tails" : "amy");
+        for (let i = 0; i < times; i++) await page.getByRole("button", { name: button }).click();
+      }
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByTestId("save-message")).toContainText("Saved as version 2");
+    };
+    await makeDeck("Deck A", [[/^Add Sonic the Hedgehog DEMO-001/, 2]]);
+    await page.getByRole("button", { name: "Reserve my copies for this deck" }).click();
+    await expect(page.getByText("Reserved all 2 copies for this deck.")).toBeVisible();
+    await makeDeck("Deck B", [[/^Add Sonic the Hedgehog DEMO-001/, 3], [/^Add Tails DEMO-002/, 1], [/^Add Amy Rose DEMO-004/, 1]]);
+    await page.reload();
+    const line = (key: string) => page.getByTestId("deck-entry").filter({ hasText: key }).getByTestId("copy-state");
+    await expect(line("DEMO-001")).toHaveAttribute("data-state", "elsewhere");
+    await expect(line("DEMO-001")).toHaveText("1 free2 in Deck A");
+    await expect(line("DEMO-002")).toHaveAttribute("data-state", "free");
+    await expect(line("DEMO-004")).toHaveAttribute("data-state", "missing");
+    await expect(line("DEMO-004")).toHaveText("missing 1");
+  });
 });

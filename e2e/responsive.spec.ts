@@ -38,6 +38,8 @@ const USER_PAGES = [
   "/help/collection-import",
   "/collection",
   "/collection?view=list",
+  "/collection/binders",
+  "/collection/binders/unsorted",
   "/collection/booster",
   "/collection/history",
   "/collection/completion",

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 
 const TABS = [
   { href: "/collection", label: "My collection" },
+  { href: "/collection/binders", label: "Binders" },
   { href: "/collection/booster", label: "Open a booster" },
   { href: "/collection/history", label: "Pack history" },
   { href: "/collection/completion", label: "Completion" },
@@ -18,7 +19,7 @@ export function CollectionTabs() {
     <nav aria-label="Collection" className="mb-6 border-b border-slate-200">
       <ul className="-mb-px flex flex-wrap gap-1">
         {TABS.map((tab) => {
-          const active = pathname === tab.href;
+          const active = pathname === tab.href || (tab.href === "/collection/binders" && pathname.startsWith("/collection/binders/"));
           return (
             <li key={tab.href}>
               <Link

@@ -15,9 +15,10 @@ const CSV = "set,number,title,quantity\nDEMO,1,Sonic the Hedgehog,2\n";
 function report(over: Partial<ImportActionData> = {}): ImportActionData {
   return {
     mode: "add",
+    source: { id: "ringbinder", label: "Ringbinder CSV" },
     lines: [{ rows: [2], cardId: "c1", key: "DEMO-001", title: "Sonic the Hedgehog", quantity: 2, current: 1, next: 3 }],
     errors: [],
-    summary: { changed: 1, added: 2, removed: 0, removedEntries: 0 },
+    summary: { changed: 1, added: 2, removed: 0, removedEntries: 0, placed: 0, newBinders: [] },
     canApply: true,
     applied: false,
     format: "csv",
@@ -88,7 +89,7 @@ describe("ImportForm", () => {
   it("lists row errors and offers no apply", async () => {
     importCollection.mockResolvedValueOnce({
       ok: true,
-      data: report({ lines: [], canApply: false, errors: [{ row: 3, code: "import/unknown-card", message: "No card DEMO-999." }], summary: { changed: 0, added: 0, removed: 0, removedEntries: 4 }, mode: "replace" }),
+      data: report({ lines: [], canApply: false, errors: [{ row: 3, code: "import/unknown-card", message: "No card DEMO-999." }], summary: { changed: 0, added: 0, removed: 0, removedEntries: 4, placed: 0, newBinders: [] }, mode: "replace" }),
       message: "1 row error.",
     });
     render(<ImportForm />);

@@ -101,8 +101,11 @@ export function ImportForm() {
             accept=".csv,.json,text/csv,application/json"
             className="block text-sm file:mr-3 file:rounded-md file:border-0 file:bg-blue-700 file:px-3 file:py-2 file:font-semibold file:text-white"
             onChange={onFile}
-            aria-describedby={`${ids}-file-error`}
+            aria-describedby={`${ids}-file-hint ${ids}-file-error`}
           />
+          <p id={`${ids}-file-hint`} className="mt-1 text-xs text-slate-600">
+            Ringbinder&apos;s own files, and the CSV exports of Deckbox, Dragon Shield, ManaBox and TCGplayer, are recognised by their first row.
+          </p>
           {fileName && (
             <p className="mt-1 text-xs text-slate-600" data-testid="import-loaded">
               Loaded {fileName} ({utf8ByteLength(text).toLocaleString("en")} bytes).
@@ -169,16 +172,27 @@ export function ImportForm() {
 
 function ImportReport({ data }: { data: ImportActionData }) {
   const { summary } = data;
+  const [allErrors, setAllErrors] = useState(false);
+  const errors = allErrors ? data.errors : data.errors.slice(0, SHOWN_LINES);
   return (
     <section className="panel space-y-4" aria-label={data.applied ? "Import result" : "Dry run result"}>
       <h2 className="text-lg font-bold">
         {data.applied ? "Imported" : "Dry run"}: {data.fileName} ({data.format.toUpperCase()}, {data.mode === "add" ? "add to" : "replace"})
       </h2>
+      <p className="text-sm font-semibold" data-testid="import-source">
+        Read as {data.source.label}
+      </p>
       <p className="text-sm text-slate-700" data-testid="import-summary">
         {data.lines.length} card{data.lines.length === 1 ? "" : "s"} matched · {summary.changed} change{summary.changed === 1 ? "" : "s"} · +{summary.added} / −
         {summary.removed} copies
         {summary.removedEntries > 0 && <> · {summary.removedEntries} card{summary.removedEntries === 1 ? "" : "s"} not in the file would drop to 0</>}
       </p>
+      {(summary.placed > 0 || summary.newBinders.length > 0) && (
+        <p className="text-sm text-slate-700" data-testid="import-placed">
+          {summary.placed} cop{summary.placed === 1 ? "y goes" : "ies go"} to a binder or carry details
+          {summary.newBinders.length > 0 && <> · new binders: {summary.newBinders.join(", ")}</>}
+        </p>
+      )}
       {data.errors.length > 0 && (
         <div>
           <h3 className="mb-1 font-semibold text-red-800">
@@ -196,7 +210,7 @@ function ImportReport({ data }: { data: ImportActionData }) {
               </tr>
             </thead>
             <tbody>
-              {data.errors.slice(0, SHOWN_LINES).map((e, i) => (
+              {errors.map((e, i) => (
                 <tr key={`${e.row}-${i}`} className="border-b border-slate-100">
                   <td className="py-1 pr-3 tabular-nums">{e.row}</td>
                   <td className="py-1 text-red-800">{e.message}</td>
@@ -204,7 +218,11 @@ function ImportReport({ data }: { data: ImportActionData }) {
               ))}
             </tbody>
           </table>
-          {data.errors.length > SHOWN_LINES && <p className="text-xs text-slate-500">…and {data.errors.length - SHOWN_LINES} more.</p>}
+          {data.errors.length > SHOWN_LINES && !allErrors && (
+            <button type="button" className="btn-secondary mt-2" onClick={() => setAllErrors(true)}>
+              Show all {data.errors.length.toLocaleString("en")} row errors
+            </button>
+          )}
         </div>
       )}
       {data.lines.length > 0 && (

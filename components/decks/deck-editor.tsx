@@ -20,6 +20,8 @@ import type { Entry } from "./deck-editor-state";
 import { AUTOSAVE_DELAY_MS, useDeckEditor } from "./use-deck-editor";
 import { ringsText } from "@/lib/catalog/rings";
 import { useOwnedCounts } from "./use-owned-counts";
+import type { DeckCopiesDTO } from "@/lib/collection/types";
+import { CopyStateMark, DeckCopiesPanel } from "@/components/collection/deck-copies";
 
 type GroupBy = "none" | "color" | "rings" | "trait";
 
@@ -40,7 +42,20 @@ function groupEntries(entries: Entry[], by: GroupBy): { label: string; entries: 
  * The deck editor: catalog search beside the deck, live legality, owned/missing, stats, versions, sharing, import/export.
  * `owned` holds the user's copies of the deck's cards only; search results bring theirs.
  */
-export function DeckEditor({ deck, owned: ownedOfDeck, versions, facets }: { deck: DeckDTO; owned: Record<string, number>; versions: DeckVersionDTO[]; facets: { traits: string[]; sets: string[] } }) {
+export function DeckEditor({
+  deck,
+  owned: ownedOfDeck,
+  copies,
+  versions,
+  facets,
+}: {
+  deck: DeckDTO;
+  owned: Record<string, number>;
+  /** the owner's copies this deck and their other decks hold (null: not known, the plain owned/missing marks) */
+  copies?: DeckCopiesDTO | null;
+  versions: DeckVersionDTO[];
+  facets: { traits: string[]; sets: string[] };
+}) {
   const router = useRouter();
   const { state, dispatch, save, saving, autosave, setAutosave, loadSaved, discardDraft } = useDeckEditor(deck);
   const { entries, name, description, version, dirty, notice, saveMessage, conflict, offeredDraft } = state;
@@ -224,7 +239,11 @@ export function DeckEditor({ deck, owned: ownedOfDeck, versions, facets }: { dec
                           <span className="font-medium">{e.card.title}</span> <span className="whitespace-nowrap text-slate-500">{e.card.key}</span>{" "}
                           <span className="whitespace-nowrap capitalize text-slate-500">· {e.card.colors.join("/")}</span>
                         </span>
-                        <span className={`text-xs ${have >= e.quantity ? "text-green-700" : "text-red-700"}`}>{have >= e.quantity ? `own ${have}` : `missing ${e.quantity - have}`}</span>
+                        {copies ? (
+                          <CopyStateMark need={e.quantity} owned={have} elsewhere={copies.elsewhere[e.card.id]} />
+                        ) : (
+                          <span className={`text-xs ${have >= e.quantity ? "text-green-700" : "text-red-700"}`}>{have >= e.quantity ? `own ${have}` : `missing ${e.quantity - have}`}</span>
+                        )}
                         <button type="button" className="btn-secondary h-10 w-10 shrink-0 p-0 md:h-7 md:w-7" onClick={() => remove(e.card)} aria-label={`Remove one ${e.card.title} ${e.card.key}`}>
                           −
                         </button>
@@ -248,6 +267,7 @@ export function DeckEditor({ deck, owned: ownedOfDeck, versions, facets }: { dec
               </div>
             ))
           )}
+          {copies && entries.length > 0 && <DeckCopiesPanel deckId={deck.id} copies={copies} dirty={dirty} />}
           {missing.length > 0 && (
             <details className="rounded border border-slate-200 p-2 text-sm">
               <summary className="cursor-pointer font-medium">Missing cards ({missing.reduce((n, m) => n + m.missing, 0)})</summary>

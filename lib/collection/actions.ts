@@ -1,10 +1,31 @@
 "use server";
 
 import { z } from "zod";
-import { zodFail } from "@/lib/server/action-result";
+import { fail, zodFail } from "@/lib/server/action-result";
 import { defineAction, defineFormAction } from "@/lib/server/action";
-import { adjustOwned, recordPackOpening, setOwned, undoLastPackOpening } from "@/lib/collection/data";
-import { adjustQuantitySchema, packEntrySchema, setQuantitySchema } from "@/lib/collection/schemas";
+import {
+  adjustOwned,
+  createBinder,
+  deleteBinder,
+  moveCopies,
+  recordPackOpening,
+  releaseDeckCopies,
+  renameBinder,
+  reserveDeckCopies,
+  setOwned,
+  undoLastPackOpening,
+} from "@/lib/collection/data";
+import { parseDetails } from "@/lib/collection/copies";
+import {
+  adjustQuantitySchema,
+  binderFormSchema,
+  binderIdSchema,
+  deckIdSchema,
+  moveCopiesSchema,
+  packEntrySchema,
+  renameBinderSchema,
+  setQuantitySchema,
+} from "@/lib/collection/schemas";
 
 /** The collection pages re-render after a change (signed-in pages: nothing cached to invalidate). */
 const collectionWrite = { auth: "user", limit: "collection-write", refresh: true } as const;
@@ -51,5 +72,84 @@ export const undoLastPack = defineFormAction({
   run: async ({ packId }, actor) => {
     const pack = await undoLastPackOpening(actor, packId || undefined);
     return { ok: true, data: pack, message: `Undid the pack of ${cards(pack.cardCount)}.` };
+  },
+});
+
+// Binders, moving copies and deck reservations: the signed-in user's own only (the DAL checks every id against the actor).
+
+const copies = (n: number) => `${n} cop${n === 1 ? "y" : "ies"}`;
+
+/** Makes a named binder (form field `name`). */
+export const createBinderAction = defineFormAction({
+  ...collectionWrite,
+  input: binderFormSchema,
+  invalid: (e) => zodFail(e, "That name is not valid."),
+  run: async ({ name }, actor) => {
+    const b = await createBinder(actor, name);
+    return { ok: true, data: b, message: `Made the binder "${b.name}".` };
+  },
+});
+
+/** Renames a binder (fields `binderId`, `name`). */
+export const renameBinderAction = defineFormAction({
+  ...collectionWrite,
+  input: renameBinderSchema,
+  invalid: (e) => zodFail(e, "That name is not valid."),
+  run: async ({ binderId, name }, actor) => {
+    const b = await renameBinder(actor, binderId, name);
+    return { ok: true, data: b, message: `Renamed to "${b.name}".` };
+  },
+});
+
+/** Deletes a binder; its copies go back to the default binder (field `binderId`). */
+export const deleteBinderAction = defineFormAction({
+  ...collectionWrite,
+  input: binderIdSchema,
+  invalid: (e) => zodFail(e, "That binder is not valid."),
+  redirect: () => "/collection/binders",
+  run: async ({ binderId }, actor) => {
+    const r = await deleteBinder(actor, binderId);
+    return { ok: true, data: r, message: `Deleted the binder; ${copies(r.moved)} went back to Unsorted.` };
+  },
+});
+
+/** Moves copies to a binder, or (with `edit`) gives them new details: one action, the card's total unchanged. */
+export const moveCopiesAction = defineFormAction({
+  ...collectionWrite,
+  input: moveCopiesSchema,
+  invalid: (e) => zodFail(e, e.issues[0]?.message ?? "That move is not valid."),
+  run: async (input, actor) => {
+    let details;
+    if (input.edit) {
+      const parsed = parseDetails(input);
+      if (!parsed.ok) return fail(parsed.messages.join(" "));
+      details = parsed.value;
+    }
+    const r = await moveCopies(actor, { cardId: input.cardId, lotId: input.lotId || null, quantity: input.quantity, toBinderId: input.toBinderId || null, details });
+    return { ok: true, data: r, message: input.edit ? `Saved the details of ${copies(r.moved)}.` : `Moved ${copies(r.moved)}.` };
+  },
+});
+
+/** Reserves for a deck the owned copies it needs that no other deck holds. */
+export const reserveDeckCopiesAction = defineAction({
+  ...collectionWrite,
+  input: deckIdSchema,
+  args: (deckId: string) => ({ deckId }),
+  invalid: (e) => zodFail(e, "That deck is not valid."),
+  run: async ({ deckId }, actor) => {
+    const r = await reserveDeckCopies(actor, deckId);
+    return { ok: true, data: r, message: r.short ? `Reserved ${copies(r.reserved)}; ${copies(r.short)} are missing or in other decks.` : `Reserved all ${copies(r.reserved)} for this deck.` };
+  },
+});
+
+/** Releases every copy a deck holds. */
+export const releaseDeckCopiesAction = defineAction({
+  ...collectionWrite,
+  input: deckIdSchema,
+  args: (deckId: string) => ({ deckId }),
+  invalid: (e) => zodFail(e, "That deck is not valid."),
+  run: async ({ deckId }, actor) => {
+    const r = await releaseDeckCopies(actor, deckId);
+    return { ok: true, data: r, message: `Released ${copies(r.released)}.` };
   },
 });

@@ -55,3 +55,34 @@ export const importRequestSchema = z.object({
   mode: z.enum(IMPORT_MODES, { error: "Choose add or replace" }),
   format: z.enum(TRANSFER_FORMATS, { error: "Choose CSV or JSON" }),
 });
+
+const idSchema = (what: string) => z.string().trim().min(1, `${what} is required`).max(64, `${what} is too long`);
+
+/** A binder's name as typed (the DAL checks length, the default binder's name and duplicates). */
+export const binderFormSchema = z.object({ name: z.string().max(200, "Binder name is too long") });
+export const renameBinderSchema = z.object({ binderId: idSchema("Binder"), name: z.string().max(200, "Binder name is too long") });
+export const binderIdSchema = z.object({ binderId: idSchema("Binder") });
+
+const detail = z.string().max(300, "That detail is too long").optional();
+
+/**
+ * Moving copies: from a lot (or, with no `lotId`, the default binder's plain
+ * copies) to a binder ("" = the default binder). With `edit`, the copies get
+ * the given details (condition, language, printing, price, date, note), each
+ * optional; without it they keep theirs.
+ */
+export const moveCopiesSchema = z.object({
+  cardId: cardIdSchema,
+  lotId: z.string().trim().max(64).optional(),
+  quantity: z.coerce.number({ error: "Copies must be a whole number" }).int("Copies must be a whole number").min(1, "Move at least one copy").max(MAX_QUANTITY, `At most ${MAX_QUANTITY} copies`),
+  toBinderId: z.string().trim().max(64).optional(),
+  edit: z.literal("1").optional(),
+  condition: detail,
+  language: detail,
+  printing: detail,
+  price: detail,
+  date: detail,
+  note: detail,
+});
+
+export const deckIdSchema = z.object({ deckId: idSchema("Deck") });

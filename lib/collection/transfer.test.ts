@@ -23,6 +23,7 @@ describe("collection CSV", () => {
     expect(r).toEqual({
       ok: true,
       errors: [],
+      source: { id: "ringbinder", label: "Ringbinder CSV" },
       rows: [
         { row: 2, set: "DEMO", number: 7, title: null, quantity: 2 },
         { row: 4, set: "DEMO", number: 12, title: null, quantity: 1 },

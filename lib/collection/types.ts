@@ -1,7 +1,9 @@
 import type { Color } from "@/lib/catalog/colors";
 import type { RowError } from "@/lib/collection/transfer";
 import type { ImportMode } from "@/lib/collection/schemas";
+import type { ImportSource } from "@/lib/collection/csv-sources";
 import type { CollectionPage } from "@/lib/collection/data/browse";
+import type { CopyDetails } from "@/lib/collection/copies";
 
 /** Plain data the collection's data access returns to pages, actions and components (no database types). */
 
@@ -28,10 +30,12 @@ export type ImportPreviewLine = { rows: number[]; cardId: string; key: string; t
 /** What a collection import does (a check) or did (an apply). */
 export type ImportPreview = {
   mode: ImportMode;
+  /** the file's dialect as read ("Deckbox CSV") */
+  source: ImportSource;
   lines: ImportPreviewLine[];
   errors: RowError[];
   /** cards whose quantity changes, and copies added/removed, when applied */
-  summary: { changed: number; added: number; removed: number; removedEntries: number };
+  summary: { changed: number; added: number; removed: number; removedEntries: number; placed: number; newBinders: string[] };
   canApply: boolean;
 };
 
@@ -49,10 +53,27 @@ export type CompletionRow = {
   playsets: number;
   titles: number;
 };
-export type CompletionDTO = { overall: CompletionRow; sets: CompletionRow[]; colors: CompletionRow[]; rarities: CompletionRow[] };
+/** `binders`: distinct cards and playsets in each binder (Unsorted first); `conditions`: the same per recorded condition. */
+export type CompletionDTO = { overall: CompletionRow; sets: CompletionRow[]; colors: CompletionRow[]; rarities: CompletionRow[]; binders: CompletionRow[]; conditions: CompletionRow[] };
 
 /** /collection's own query parameters, one value each (q, show, sort, dir, page, view). */
 export type CollectionParams = Record<string, string | undefined>;
 
 /** What /collection shows (components/collection/collection-view.tsx): a page of the collection and the search box's lists. */
 export type CollectionPageView = { result: CollectionPage; facets: { traits: string[]; sets: string[] } };
+
+/** The route segment and name of the default binder: what sits in no named binder. */
+export const DEFAULT_BINDER_SLUG = "unsorted";
+export const DEFAULT_BINDER_NAME = "Unsorted";
+
+/** A binder with what it holds; `id` null is the default binder. */
+export type BinderDTO = { id: string | null; name: string; copies: number; cards: number };
+
+/** Copies of one card in one binder with the same details; `lotId` null: the default binder's plain copies (no details). */
+export type CopyLotDTO = { lotId: string | null; cardId: string; key: string; title: string; quantity: number; details: CopyDetails };
+
+/** /collection/binders/[id]: one binder's copies (a page of them), and every binder to move them to. */
+export type BinderPageView = { binder: BinderDTO; binders: BinderDTO[]; lots: CopyLotDTO[]; total: number; page: number; pageCount: number; q: string };
+
+/** A deck's hold on its owner's copies, for the editor's overlay: reserved for it, and held by the owner's other decks. */
+export type DeckCopiesDTO = { reserved: Record<string, number>; elsewhere: Record<string, { quantity: number; decks: string[] }> };

@@ -24,6 +24,10 @@ export default async function CompletionPage() {
         <CompletionTable title="By color" rows={c.colors} testId="completion-colors" capitalize />
         <CompletionTable title="By rarity" rows={c.rarities} testId="completion-rarities" capitalize />
       </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CompletionTable title="By binder" rows={c.binders} testId="completion-binders" />
+        {c.conditions.length > 0 && <CompletionTable title="By condition" rows={c.conditions} testId="completion-conditions" />}
+      </div>
     </div>
   );
 }

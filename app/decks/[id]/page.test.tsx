@@ -33,6 +33,7 @@ vi.mock("@/lib/decks/data", () => ({
 vi.mock("@/lib/server/request-actor", () => ({ requireUserOrRedirect: async () => ({ id: "u1" }) }));
 vi.mock("@/lib/catalog/data/card-search", () => ({ catalogFacets: async () => ({ traits: [], sets: [] }) }));
 vi.mock("@/lib/lab/data", () => ({ listLabRuns: async () => [] }));
+vi.mock("@/lib/collection/data", () => ({ deckCopies: async () => ({ reserved: {}, elsewhere: {} }) }));
 vi.mock("@/components/lab/lab-history", () => ({ LabHistory: () => null }));
 const editor = vi.hoisted(() => ({ DeckEditor: (_props: { owned: Record<string, number> }) => null }));
 vi.mock("@/components/decks/deck-editor", () => editor);

@@ -7,6 +7,7 @@ import { catalogFacets } from "@/lib/catalog/data/card-search";
 import { DeckEditor } from "@/components/decks/deck-editor";
 import { LabHistory } from "@/components/lab/lab-history";
 import { listLabRuns } from "@/lib/lab/data";
+import { deckCopies } from "@/lib/collection/data";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DeckEditorPage({ params }: Props) {
   const { id } = await params;
   const actor = await requireUserOrRedirect(`/decks/${id}`);
-  const [deck, versions, facets, labRuns] = await Promise.all([getDeckForOwner(actor, id), listDeckVersions(actor, id), catalogFacets(), listLabRuns(actor, id)]);
+  const [deck, versions, facets, labRuns, copies] = await Promise.all([getDeckForOwner(actor, id), listDeckVersions(actor, id), catalogFacets(), listLabRuns(actor, id), deckCopies(actor, id)]);
   if (!deck || !versions) notFound();
   // only the deck's cards' counts travel with the page: search results bring their own
   const owned = Object.fromEntries(deck.entries.map((e) => [e.card.id, e.owned ?? 0]));
@@ -29,7 +30,7 @@ export default async function DeckEditorPage({ params }: Props) {
         </Link>{" "}
         / {deck.name}
       </nav>
-      <DeckEditor key={deck.id} deck={deck} owned={owned} versions={versions} facets={facets} />
+      <DeckEditor key={deck.id} deck={deck} owned={owned} copies={copies} versions={versions} facets={facets} />
       <LabHistory deckId={deck.id} runs={labRuns ?? []} />
     </div>
   );

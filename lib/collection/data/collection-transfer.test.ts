@@ -189,7 +189,7 @@ describe("import and export", () => {
   it("the replace preview counts what would be removed", async () => {
     await seedAlice();
     const p = await previewCollectionImport(alice, "csv", "set,number,quantity\nDEMO,1,2\n", "replace");
-    expect(p.summary).toEqual({ changed: 2, added: 0, removed: 12, removedEntries: 2 });
+    expect(p.summary).toEqual({ changed: 2, added: 0, removed: 12, removedEntries: 2, placed: 0, newBinders: [] });
   });
 
   it("malformed imports change nothing and say which rows are wrong", async () => {
@@ -216,9 +216,9 @@ describe("import and export", () => {
     }
     const check = await importCollection(null, form({ text: bad[0][1], mode: "add", intent: "check" }));
     if (!check.ok) throw new Error(check.message);
-    expect(check.data.errors).toEqual([{ row: 3, code: "import/unknown-card", message: "No card DEMO-999 in the catalog." }]);
+    expect(check.data.errors).toEqual([{ row: 3, code: "import/unknown-card", message: "No card DEMO-999 in the catalog. Closest: DEMO-109 Egg Saucer, DEMO-108 The President, DEMO-107 E-10000B." }]);
     const mismatch = await previewCollectionImport(alice, "csv", bad[3][1], "add");
-    expect(mismatch.errors[0].message).toBe('DEMO-001 is "Sonic the Hedgehog" in the catalog, not "Tails".');
+    expect(mismatch.errors[0].message).toBe('DEMO-001 is "Sonic the Hedgehog" in the catalog, not "Tails". Closest: DEMO-002 Tails, DEMO-052 Tails.');
   });
 
   it("refuses oversized uploads and empty submissions with a clear error", async () => {

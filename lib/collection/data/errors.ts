@@ -12,6 +12,9 @@ export type CollectionErrorCode =
   | "collection/undo-below-zero"
   | "collection/import-invalid"
   | "collection/busy"
+  | "collection/unknown-binder"
+  | "collection/binder-name"
+  | "collection/not-enough-copies"
   | FileErrorCode;
 
 /** A refusal the user can read (a DomainError: `failFrom` turns it into an ActionResult). Nothing was changed when it is thrown. */

@@ -12,6 +12,11 @@ import { analyzeStaged, applyInOneTransaction, dropImportJob, stageInChunks, sta
 import type { OnImportProgress } from "@/lib/server/import/progress";
 import { timeSlicer } from "@/lib/server/import/time-slice";
 import type { ImportPreview, ImportPreviewLine } from "@/lib/collection/types";
+import type { ImportSource } from "@/lib/collection/csv-sources";
+import { closestPrintings, printingIndex, withClosest, type CatalogPrinting } from "@/lib/collection/closest";
+import { MAX_BINDERS, NO_DETAILS, sameDetails, type CopyDetails } from "@/lib/collection/copies";
+import { DEFAULT_BINDER_NAME } from "@/lib/collection/types";
+import { addToLot, trimToTotals } from "./lots";
 import { CollectionError, type Tx } from "./errors";
 
 /**
@@ -21,7 +26,9 @@ import { CollectionError, type Tx } from "./errors";
  * DAL's index.
  */
 
-type Resolved = { lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[]; existing: Set<string> };
+/** Copies of the file that go to a binder or carry details (the rest are plain copies in the default binder). */
+type PlacedLot = { cardId: string; binder: string; details: CopyDetails; quantity: number };
+type Resolved = { lines: ImportPreviewLine[]; errors: RowError[]; removed: { cardId: string; quantity: number }[]; existing: Set<string>; lots: PlacedLot[]; newBinders: string[] };
 
 /** Rows read per page while resolving a file (each page one short read). */
 const READ_PAGE = 500;
@@ -29,6 +36,37 @@ const READ_PAGE = 500;
 const APPLY_TIMEOUT_MS = 60_000;
 
 type CardRow = { id: string; number: number; title: string; titleKey: string; set: { code: string } };
+
+/** Unmatched lines given their closest printings (the rest keep the plain message): bounds the preview's work. */
+const MAX_SUGGESTED = 500;
+
+/**
+ * Each row's set code: its own when the catalog has that set, else the set its
+ * set name names (case-insensitive), else its own (then it matches no card).
+ */
+async function resolveSetCodes(rows: TransferRow[]): Promise<Map<TransferRow, string>> {
+  const sets = await db.cardSet.findMany({ select: { code: true, name: true } });
+  const codes = new Set(sets.map((s) => s.code));
+  const byName = new Map(sets.map((s) => [titleKey(s.name), s.code]));
+  return new Map(rows.map((r) => [r, codes.has(r.set) ? r.set : ((r.setName && byName.get(titleKey(r.setName))) ?? r.set)]));
+}
+
+/** The whole catalog's printings, read in pages, for the closest names of unmatched lines. */
+async function readCatalog(): Promise<CatalogPrinting[]> {
+  const out: CatalogPrinting[] = [];
+  for (let cursor: string | undefined; ; ) {
+    const page = await db.card.findMany({
+      select: { id: true, number: true, title: true, titleKey: true, set: { select: { code: true } } },
+      orderBy: { id: "asc" },
+      take: READ_PAGE,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    });
+    if (!page.length) return out;
+    out.push(...page.map((c) => ({ set: c.set.code, number: c.number, title: c.title, titleKey: c.titleKey })));
+    cursor = page[page.length - 1].id;
+    await yieldToEventLoop();
+  }
+}
 
 /** The cards of the named sets and the user's entries, read in pages (never one long read). */
 async function readForImport(userId: string, codes: string[], onProgress: OnImportProgress) {
@@ -76,34 +114,54 @@ async function readForImport(userId: string, codes: string[], onProgress: OnImpo
 /** The actor's side of an import: the file's rows against the catalog and their collection. */
 export async function resolveImport(actor: Actor, rows: TransferRow[], mode: ImportMode, onProgress: OnImportProgress): Promise<Resolved> {
   const userId = requireActor(actor).id;
-  const { cards, entries } = await readForImport(userId, [...new Set(rows.map((r) => r.set))], onProgress);
+  const setOf = await resolveSetCodes(rows);
+  const { cards, entries } = await readForImport(userId, [...new Set(setOf.values())].filter(Boolean), onProgress);
   const byKey = new Map(cards.map((c) => [`${c.set.code}#${c.number}`, c]));
   const current = new Map(entries.map((e) => [e.cardId, e.quantity]));
   const errors: RowError[] = [];
   const lines = new Map<string, ImportPreviewLine>();
+  const lotsByCard = new Map<string, PlacedLot[]>();
+  /** lines that matched no card, given their closest printings once all rows are read */
+  const unmatched: { error: RowError; want: { set: string; number: number; title: string | null } }[] = [];
   const pause = timeSlicer();
   for (const [i, r] of rows.entries()) {
     if (i % STAGE_CHUNK === STAGE_CHUNK - 1) onProgress({ phase: "check", done: i + 1, total: rows.length });
     await pause();
-    const card = byKey.get(`${r.set}#${r.number}`);
+    const set = setOf.get(r) ?? r.set;
+    const card = byKey.get(`${set}#${r.number}`);
     if (!card) {
-      errors.push({ row: r.row, code: "import/unknown-card", message: `No card ${cardKey(r.set, r.number)} in the catalog.` });
+      const named = set ? cardKey(set, r.number) : `#${r.number} of "${r.setName ?? ""}"`;
+      const error: RowError = { row: r.row, code: "import/unknown-card", message: `No card ${named}${r.title ? ` (${r.title})` : ""} in the catalog.` };
+      errors.push(error);
+      unmatched.push({ error, want: { set, number: r.number, title: r.title } });
       continue;
     }
     if (r.title !== null && titleKey(r.title) !== card.titleKey) {
-      errors.push({
-        row: r.row,
-        code: "import/title-mismatch",
-        message: `${cardKey(r.set, r.number)} is "${card.title}" in the catalog, not "${r.title}".`,
-      });
+      const error: RowError = { row: r.row, code: "import/title-mismatch", message: `${cardKey(set, r.number)} is "${card.title}" in the catalog, not "${r.title}".` };
+      errors.push(error);
+      unmatched.push({ error, want: { set, number: r.number, title: r.title } });
       continue;
+    }
+    if (r.binder || r.details) {
+      const binder = r.binder && titleKey(r.binder) === titleKey(DEFAULT_BINDER_NAME) ? "" : (r.binder ?? "");
+      const details = r.details ?? NO_DETAILS;
+      const same = lotsByCard.get(card.id)?.find((l) => l.binder === binder && sameDetails(l.details, details));
+      if (same) same.quantity += r.quantity;
+      else if (r.quantity > 0) lotsByCard.set(card.id, [...(lotsByCard.get(card.id) ?? []), { cardId: card.id, binder, details, quantity: r.quantity }]);
     }
     const line = lines.get(card.id);
     if (line) {
       line.rows.push(r.row);
       line.quantity += r.quantity;
     } else {
-      lines.set(card.id, { rows: [r.row], cardId: card.id, key: cardKey(r.set, r.number), title: card.title, quantity: r.quantity, current: current.get(card.id) ?? 0, next: 0 });
+      lines.set(card.id, { rows: [r.row], cardId: card.id, key: cardKey(set, r.number), title: card.title, quantity: r.quantity, current: current.get(card.id) ?? 0, next: 0 });
+    }
+  }
+  if (unmatched.length) {
+    const index = printingIndex(await readCatalog());
+    for (const u of unmatched.slice(0, MAX_SUGGESTED)) {
+      await pause();
+      u.error.message = withClosest(u.error.message, closestPrintings(u.want, index));
     }
   }
   onProgress({ phase: "check", done: rows.length, total: rows.length });
@@ -114,11 +172,16 @@ export async function resolveImport(actor: Actor, rows: TransferRow[], mode: Imp
     }
   }
   const removed = mode === "replace" ? entries.filter((e) => e.quantity > 0 && !lines.has(e.cardId)) : [];
+  const lots = [...lotsByCard.values()].flat();
+  const named = [...new Set(lots.map((l) => l.binder).filter(Boolean))];
+  const have = new Set((await db.binder.findMany({ where: { userId }, select: { name: true } })).map((b) => titleKey(b.name)));
+  const newBinders = named.filter((n) => !have.has(titleKey(n)));
+  if (newBinders.length + have.size > MAX_BINDERS) errors.push({ row: rows[0]?.row ?? 1, code: "import/bad-detail", message: `The file names ${newBinders.length} new binders; you can have at most ${MAX_BINDERS}.` });
   errors.sort((a, b) => a.row - b.row);
-  return { lines: [...lines.values()].sort((a, b) => a.rows[0] - b.rows[0]), errors, removed, existing: new Set(current.keys()) };
+  return { lines: [...lines.values()].sort((a, b) => a.rows[0] - b.rows[0]), errors, removed, existing: new Set(current.keys()), lots, newBinders };
 }
 
-export function previewOf(mode: ImportMode, r: Resolved): ImportPreview {
+export function previewOf(mode: ImportMode, r: Resolved, source: ImportSource): ImportPreview {
   let added = 0;
   let removed = r.removed.reduce((s, e) => s + e.quantity, 0);
   let changed = r.removed.length;
@@ -127,7 +190,8 @@ export function previewOf(mode: ImportMode, r: Resolved): ImportPreview {
     if (l.next > l.current) added += l.next - l.current;
     else removed += l.current - l.next;
   }
-  return { mode, lines: r.lines, errors: r.errors, summary: { changed, added, removed, removedEntries: r.removed.length }, canApply: r.errors.length === 0 };
+  const placed = r.lots.reduce((n, l) => n + l.quantity, 0);
+  return { mode, source, lines: r.lines, errors: r.errors, summary: { changed, added, removed, removedEntries: r.removed.length, placed, newBinders: r.newBinders }, canApply: r.errors.length === 0 };
 }
 
 export function parseOrThrow(format: TransferFormat, text: string) {
@@ -178,14 +242,17 @@ export async function applyCollectionImportToMine(actor: Actor, format: Transfer
       onRange: (done) => onProgress({ phase: "apply", done, total: staged.length }),
       prepare: (tx) => checkAndClear(tx, userId, jobId, mode),
       range: (tx, from, to) => applyRange(tx, userId, jobId, from, to, mode === "replace" ? "set" : "add"),
-      finish: mode === "add" ? (tx) => checkLimit(tx, userId, jobId) : undefined,
+      finish: async (tx) => {
+        if (mode === "add") await checkLimit(tx, userId, jobId);
+        await applyLots(tx, userId, mode, resolved.lots);
+      },
     });
   } finally {
     await dropImportJob(job);
   }
   await invalidate([userTag(userId)]);
   onProgress({ phase: "done", done: staged.length, total: staged.length });
-  return previewOf(mode, resolved);
+  return previewOf(mode, resolved, parsed.source);
 }
 
 /**
@@ -206,6 +273,30 @@ async function checkAndClear(tx: Tx, userId: string, jobId: string, mode: Import
     if (n === 0) return;
     await yieldToEventLoop();
   }
+}
+
+/**
+ * Inside the apply transaction, after the totals: the file's binders and
+ * per-copy details. "replace" first clears the user's lots (the file is the
+ * whole collection); binders the file names are made; then every lot is added
+ * (merging with an identical one), and all stays within the totals.
+ */
+async function applyLots(tx: Tx, userId: string, mode: ImportMode, lots: PlacedLot[]): Promise<void> {
+  if (mode === "replace") await tx.collectionLot.deleteMany({ where: { userId } });
+  if (lots.length) {
+    const existing = await tx.binder.findMany({ where: { userId }, select: { id: true, name: true } });
+    const ids = new Map(existing.map((b) => [titleKey(b.name), b.id]));
+    for (const name of new Set(lots.map((l) => l.binder).filter(Boolean))) {
+      if (ids.has(titleKey(name))) continue;
+      const b = await tx.binder.create({ data: { userId, name }, select: { id: true } });
+      ids.set(titleKey(name), b.id);
+    }
+    for (const [i, l] of lots.entries()) {
+      await addToLot(tx, userId, l.cardId, l.binder ? ids.get(titleKey(l.binder))! : null, l.details, l.quantity);
+      if (i % 200 === 199) await yieldToEventLoop();
+    }
+  }
+  await trimToTotals(tx, userId);
 }
 
 /** "add", at the end of the apply transaction: no card may pass the limit (the collection may have changed since the check). */

@@ -9,3 +9,5 @@ export { defaultSetCode, lookupCards } from "./lookup";
 export { listPackOpenings, recordPackOpening, undoLastPackOpening } from "./packs";
 export { collectionCompletion } from "./completion";
 export { applyCollectionImport, exportCollection, previewCollectionImport } from "./transfer";
+export { binderPage, createBinder, deleteBinder, listBinders, moveCopies, renameBinder } from "./binders";
+export { deckCopies, releaseDeckCopies, reserveDeckCopies } from "./reservations";

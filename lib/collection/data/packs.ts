@@ -6,6 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireActor, type Actor } from "@/lib/server/actor";
 import { cardKey } from "@/lib/catalog/keys";
 import type { PackOpeningDTO } from "@/lib/collection/types";
+import { trimToTotals } from "./lots";
 import { CollectionError, type Tx } from "./errors";
 import { applyDelta, assertCardsExist } from "./quantities";
 
@@ -89,6 +90,7 @@ export async function undoLastPackOpening(actor: Actor, expectedPackId?: string)
         `Cannot undo: you now own fewer copies than this pack added of ${short.join(", ")}. Nothing was changed.`,
       );
     }
+    await trimToTotals(tx, user.id, last.cards.map((c) => c.cardId));
     return { ...last, undoneAt: new Date() };
   });
   await invalidate([userTag(user.id)]);

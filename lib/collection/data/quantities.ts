@@ -7,6 +7,7 @@ import { requireActor, type Actor } from "@/lib/server/actor";
 import { cardKey } from "@/lib/catalog/keys";
 import { MAX_QUANTITY } from "@/lib/collection/schemas";
 import { CollectionError, type Tx } from "./errors";
+import { trimToTotals } from "./lots";
 
 /** Owned quantities of single cards: the guarded step every write in the collection goes through. */
 
@@ -48,6 +49,8 @@ export async function applyDelta(tx: Tx, userId: string, cardId: string, delta: 
     return applyDelta(tx, userId, cardId, delta, attempt + 1);
   }
   const row = await tx.collectionEntry.findUniqueOrThrow({ where: { userId_cardId: { userId, cardId } }, select: { quantity: true } });
+  // fewer copies: the card's binder lots and deck reservations stay within its total
+  if (delta < 0) await trimToTotals(tx, userId, [cardId]);
   return row.quantity;
 }
 
@@ -86,6 +89,7 @@ export async function setOwned(actor: Actor, cardId: string, quantity: number): 
       update: { quantity },
       select: { quantity: true },
     });
+    await trimToTotals(tx, user.id, [cardId]);
     return row.quantity;
   });
   await invalidate([userTag(user.id)]);

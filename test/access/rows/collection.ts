@@ -11,7 +11,9 @@ import * as lookup from "@/lib/collection/data/lookup";
 import * as packs from "@/lib/collection/data/packs";
 import * as completion from "@/lib/collection/data/completion";
 import * as transfer from "@/lib/collection/data/transfer";
-import { SIGNED_IN, OWNER_ONLY, type Rows } from "@/test/access/harness";
+import * as binders from "@/lib/collection/data/binders";
+import * as reservations from "@/lib/collection/data/reservations";
+import { SIGNED_IN, OWNER_ONLY, type Fixture, type Rows } from "@/test/access/harness";
 
 /** Every exported function of this feature's data access (key: file under lib/, then #name). */
 export const data: Rows = {
@@ -56,6 +58,35 @@ export const data: Rows = {
   "collection/data/transfer.ts#applyCollectionImport": { access: "checked", call: (actor) => transfer.applyCollectionImport(actor, "csv", "set,number,quantity\nDEMO,9,1\n", "add"), expect: SIGNED_IN },
   "collection/data/transfer.ts#exportCollection": { access: "checked", call: (actor) => transfer.exportCollection(actor), expect: SIGNED_IN, verify: (who, r) => who !== "owner" && expect((r as unknown[]).every((x) => (x as { number: number }).number !== 1)).toBe(true) },
 };
+
+const ownerBinder = async (f: Fixture) => (await binders.createBinder(f.users.owner, `Matrix ${Math.random().toString(36).slice(2, 10)}`)).id!;
+
+Object.assign(data, {
+  "collection/data/lots.ts#detailsOf": { access: "pure", why: "reads a stored lot's details" },
+  "collection/data/lots.ts#plainCopies": { access: "internal", why: "a step of moveCopies, inside its transaction" },
+  "collection/data/lots.ts#addToLot": { access: "internal", why: "a step of the binder writes and the import, inside their transaction" },
+  "collection/data/lots.ts#takeFromLot": { access: "internal", why: "a step of the binder writes, inside their transaction" },
+  "collection/data/lots.ts#trimToTotals": { access: "internal", why: "keeps lots and reservations within the totals inside the collection writes' transaction" },
+  "collection/data/binders.ts#listBinders": {
+    access: "checked",
+    call: (actor) => binders.listBinders(actor),
+    expect: SIGNED_IN,
+    verify: async (who, r, f) => expect((r as { copies: number }[]).reduce((n, b) => n + b.copies, 0)).toBe(Object.values(await f.ownedBy(who)).reduce((a, b) => a + b, 0)),
+  },
+  "collection/data/binders.ts#createBinder": { access: "checked", call: (actor) => binders.createBinder(actor, `Mine ${Math.random().toString(36).slice(2, 10)}`), expect: SIGNED_IN },
+  "collection/data/binders.ts#renameBinder": { access: "checked", prepare: ownerBinder, call: (actor, _f, id) => binders.renameBinder(actor, id, `Renamed ${Math.random().toString(36).slice(2, 10)}`), expect: OWNER_ONLY },
+  "collection/data/binders.ts#deleteBinder": { access: "checked", prepare: ownerBinder, call: (actor, _f, id) => binders.deleteBinder(actor, id), expect: OWNER_ONLY },
+  "collection/data/binders.ts#binderPage": { access: "checked", prepare: ownerBinder, call: (actor, _f, id) => binders.binderPage(actor, id), expect: OWNER_ONLY },
+  "collection/data/binders.ts#moveCopies": {
+    access: "checked",
+    prepare: ownerBinder,
+    call: (actor, f, id) => binders.moveCopies(actor, { cardId: f.card(1), lotId: null, quantity: 1, toBinderId: id }),
+    expect: OWNER_ONLY,
+  },
+  "collection/data/reservations.ts#reserveDeckCopies": { access: "checked", prepare: (f) => f.ownerDeck(), call: (actor, _f, id) => reservations.reserveDeckCopies(actor, id), expect: OWNER_ONLY },
+  "collection/data/reservations.ts#releaseDeckCopies": { access: "checked", prepare: (f) => f.ownerDeck(), call: (actor, _f, id) => reservations.releaseDeckCopies(actor, id), expect: OWNER_ONLY },
+  "collection/data/reservations.ts#deckCopies": { access: "checked", prepare: (f) => f.ownerDeck(), call: (actor, _f, id) => reservations.deckCopies(actor, id), expect: OWNER_ONLY },
+} satisfies Rows);
 
 /** This feature's route handlers under app/api (key: route file under app/api, then #method). */
 export const routes: Rows = {

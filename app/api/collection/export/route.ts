@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/lib/server/route";
 import { exportCollection } from "@/lib/collection/data";
-import { toCollectionCsv, toCollectionJson } from "@/lib/collection/transfer";
+import { toCollectionCsv, toCollectionJson, totalRows } from "@/lib/collection/transfer";
 import { TRANSFER_FORMATS } from "@/lib/collection/schemas";
 import { tradeBinderRows } from "@/lib/decks/completion";
 
@@ -19,7 +19,7 @@ export const GET = defineRoute({
   auth: "user",
   run: async ({ format, binder }, actor) => {
     const all = await exportCollection(actor);
-    const rows = binder === "trade" ? tradeBinderRows(all) : all;
+    const rows = binder === "trade" ? tradeBinderRows(totalRows(all)) : all;
     const now = new Date();
     const stamp = now.toISOString().slice(0, 10);
     const body = format === "csv" ? toCollectionCsv(rows) : toCollectionJson(rows, now);
