@@ -33,6 +33,8 @@ test.describe("installable app, booster entry offline", () => {
     const indexLoaded = page.waitForResponse((r) => r.url().endsWith("/api/collection/lookup-index") && r.ok());
     await page.goto("/collection/booster");
     await indexLoaded;
+    // the device holds its copy of the catalog
+    await expect(page.locator('[data-offline-ready="true"]')).toBeVisible();
 
     await context.setOffline(true);
     await expect(page.getByTestId("offline-status")).toContainText("You are offline.");

@@ -42,7 +42,7 @@ export function BoosterEntry({ userId, isAdmin, defaultSet }: { userId: string; 
       outcome={offline.outcome}
       syncNow={() => void offline.syncNow()}
     />
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-offline-ready={offline.index ? "true" : "false"}>
       <section aria-labelledby={`${ids}-entry`} className="panel">
         <h2 id={`${ids}-entry`} className="mb-2 text-lg font-bold">
           Enter cards

@@ -99,6 +99,7 @@ export function useBoosterEntry({ userId, isAdmin, defaultSet }: { userId: strin
       // only when the request got no answer (fetch rejects with a TypeError); a refusal from the server is shown
       const fallback = err instanceof TypeError ? lookupLocally(term) : null;
       if (fallback) return fallback;
+      if (err instanceof TypeError) throw new Error("No connection, and this device has no copy of the catalog yet: open this page once while online.");
       throw err;
     }
   };

@@ -50,27 +50,25 @@ function usePackQueue(userId: string): QueuedPack[] {
  * /api/collection/lookup-index whenever the tab is online (and after each sync, for the new counts).
  */
 function useLookupIndex(userId: string, online: boolean, refreshKey: number): LookupCardDTO[] | null {
-  const [cards, setCards] = useState<LookupCardDTO[] | null>(null);
+  const [index, setIndex] = useState<{ userId: string; cards: LookupCardDTO[] } | null>(null);
   useEffect(() => {
-    let live = true;
-    void loadLookupIndex(userId).then((stored) => live && stored && setCards((c) => c ?? stored.cards));
-    if (online) {
-      fetch("/api/collection/lookup-index", { headers: { accept: "application/json" } })
-        .then((res) => (res.ok ? (res.json() as Promise<{ cards: LookupCardDTO[]; savedAt: string }>) : null))
-        .then(async (index) => {
-          if (!index || !live) return;
-          setCards(index.cards);
-          await saveLookupIndex(userId, index);
-        })
-        .catch(() => {
-          // no connection after all: the stored copy serves
-        });
-    }
-    return () => {
-      live = false;
-    };
+    void loadLookupIndex(userId).then((stored) => stored && setIndex((c) => (c?.userId === userId ? c : { userId, cards: stored.cards })));
+  }, [userId]);
+  useEffect(() => {
+    if (!online) return;
+    // not cancelled when the connection drops meanwhile: an answer that arrived is the freshest copy there is
+    fetch("/api/collection/lookup-index", { headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ cards: LookupCardDTO[]; savedAt: string }>) : null))
+      .then(async (fresh) => {
+        if (!fresh) return;
+        setIndex({ userId, cards: fresh.cards });
+        await saveLookupIndex(userId, fresh);
+      })
+      .catch(() => {
+        // no connection after all: the stored copy serves
+      });
   }, [userId, online, refreshKey]);
-  return cards;
+  return index?.userId === userId ? index.cards : null;
 }
 
 /**
