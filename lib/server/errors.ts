@@ -35,6 +35,7 @@ const STATUS_BY_CODE = {
   "collection/too-many": 400,
   "collection/no-pack": 400,
   "collection/not-last-pack": 400,
+  "collection/other-account": 403,
   "collection/undo-below-zero": 400,
   "collection/import-invalid": 400,
   "collection/busy": 409,

@@ -126,6 +126,7 @@ const ROUTES: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
   "collection/export/route.ts#GET": { auth: "user", args: get("/api/collection/export") },
   "collection/import/route.ts#POST": { auth: "user", args: post("/api/collection/import") },
   "collection/lookup/route.ts#GET": { auth: "user", args: get("/api/collection/lookup?q=7") },
+  "collection/lookup-index/route.ts#GET": { auth: "user", args: get("/api/collection/lookup-index") },
   "decks/[slug]/community/route.ts#GET": { auth: "public" },
   "decks/want-list/route.ts#GET": { auth: "user", args: get("/api/decks/want-list?deck=starter%3Asonic-speed") },
   "health/route.ts#GET": { auth: "public" },
