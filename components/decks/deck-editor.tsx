@@ -11,7 +11,7 @@ import { EditorSearchPanel, CARD_DRAG_TYPE } from "@/components/decks/editor-sea
 import { LegalityBadge } from "@/components/decks/legality-badge";
 import { DeckStats } from "@/components/decks/deck-stats";
 import { DeckExport } from "@/components/decks/deck-export";
-import { Markdown } from "@/components/decks/markdown";
+import { LazyMarkdown as Markdown } from "@/components/decks/lazy-markdown";
 import { VersionHistory } from "@/components/decks/version-history";
 import { SharePanel } from "@/components/decks/share-panel";
 import { ImportPanel } from "@/components/decks/import-panel";
