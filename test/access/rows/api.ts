@@ -39,6 +39,7 @@ const V1: Record<string, () => Promise<V1Route>> = {
   "openapi.json": () => import("@/app/api/v1/openapi.json/route"),
   bulk: () => import("@/app/api/v1/bulk/route"),
   "bulk/cards.json.gz": () => import("@/app/api/v1/bulk/cards.json.gz/route"),
+  "bulk/cockatrice.xml": () => import("@/app/api/v1/bulk/cockatrice.xml/route"),
 };
 const v1 = (path: string, p?: Record<string, string>) => async () => {
   const mod = await V1[path]();
@@ -61,8 +62,9 @@ export const routes: Rows = {
     const text = gunzipSync(Buffer.from(await (r as Response).clone().arrayBuffer())).toString("utf8");
     expect(text).not.toContain(f.privateDeck.slug);
   } },
+  "v1/bulk/cockatrice.xml/route.ts#GET": { access: "checked", call: v1("bulk/cockatrice.xml"), expect: PUBLIC, verify: async (_who, r, f) => expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.slug) },
   ...Object.fromEntries(
-    ["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json", "bulk", "bulk/cards.json.gz"].map((r) => [
+    ["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json", "bulk", "bulk/cards.json.gz", "bulk/cockatrice.xml"].map((r) => [
       `v1/${r}/route.ts#OPTIONS`,
       { access: "pure", why: "the CORS preflight: fixed headers, no data" } satisfies Row,
     ]),
