@@ -7,6 +7,7 @@ import { API_BASE } from "@/lib/api/present";
 import { limitsInWords, openApiDocument, publishedLimits } from "@/lib/api/openapi";
 import { DeveloperDocs, type ApiReference } from "@/components/api/developer-docs";
 import { CockatriceDocs } from "@/components/api/cockatrice-docs";
+import { EmbedDocs } from "@/components/api/embed-docs";
 
 export const metadata: Metadata = {
   title: "Developers: the public API",
@@ -99,6 +100,7 @@ export default async function DevelopersPage() {
         </p>
       </section>
       <CockatriceDocs apiBase={API_BASE} />
+      <EmbedDocs origin={origin} />
       <DeveloperDocs doc={doc} base={base} examples={EXAMPLES} />
     </div>
   );
