@@ -24,7 +24,7 @@ export function DeckEmbed({ deck }: { deck: DeckEmbedView }) {
           {deck.entries.map((e) => (
             <li key={e.key} className="flex items-center gap-2 border-b border-slate-100 py-1 dark:border-slate-800">
               <span className="w-6 text-right font-mono tabular-nums">{e.quantity}</span>
-              <span className="flex gap-0.5" aria-label={e.colors.join(", ")}>
+              <span className="flex w-6 shrink-0 gap-0.5" aria-label={e.colors.join(", ")}>
                 {e.colors.map((c) => (
                   <span key={c} className={`inline-block size-2.5 rounded-full ${DOT[c]}`} />
                 ))}
