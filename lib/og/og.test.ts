@@ -72,5 +72,9 @@ describe("Open Graph images", () => {
       players: [{ seat: 0, name: "Amy", deckName: "Blue rush" }, { seat: 1, name: "Knuckles", deckName: "Red wall" }], mySeat: null, myMove: false,
     } as Parameters<typeof gameOgView>[0]);
     expect(view).toEqual({ players: [{ name: "Amy", deckName: "Blue rush" }, { name: "Knuckles", deckName: "Red wall" }], status: "Finished: Knuckles won" });
+    const { ogImage } = await import("@/lib/og/image");
+    const { GameOg } = await import("@/components/og/game-og");
+    const { createElement } = await import("react");
+    await isPng(await ogImage(createElement(GameOg, { game: view })), "game");
   });
 });
