@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/server/security-headers";
+import { contentSecurityPolicy, HSTS, imageHosts, isEmbedPath } from "@/lib/server/security-headers";
 import { THEME_SCRIPT } from "@/components/site/theme";
 import { DomainError } from "@/lib/server/errors";
 import { jsonError } from "@/lib/server/http-error";
@@ -77,7 +77,7 @@ function pageResponse(request: NextRequest): Response {
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy({ nonce, scriptHashes: INLINE_SCRIPT_HASHES, dev: !production, https: production && https, imageHosts: imageHosts() });
+  const csp = contentSecurityPolicy({ nonce, scriptHashes: INLINE_SCRIPT_HASHES, dev: !production, https: production && https, imageHosts: imageHosts(), embed: isEmbedPath(pathname) });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -147,6 +147,8 @@ const ROUTES: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
   "v1/bulk/route.ts#OPTIONS": { auth: "public" },
   "v1/bulk/cards.json.gz/route.ts#GET": { auth: "public" },
   "v1/bulk/cards.json.gz/route.ts#OPTIONS": { auth: "public" },
+  "v1/bulk/cockatrice.xml/route.ts#GET": { auth: "public" },
+  "v1/bulk/cockatrice.xml/route.ts#OPTIONS": { auth: "public" },
   "v1/sets/route.ts#GET": { auth: "public" },
   "v1/sets/route.ts#OPTIONS": { auth: "public" },
   "v1/decks/route.ts#GET": { auth: "public" },

@@ -17,7 +17,11 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { set, number } = await params;
   const page = await cachedCardPage(set, number);
-  return { title: page ? `${page.card.title} (${page.card.key})` : "Card not found" };
+  if (!page) return { title: "Card not found" };
+  const c = page.card;
+  const title = `${c.title} (${c.key})`;
+  const description = `${c.rings} rings · ${c.colors.join("/")}${c.traits.length ? ` · ${c.traits.join(", ")}` : ""} · ${c.setName}. A Sonic X TCG card on Ringbinder.`;
+  return { title, description, openGraph: { title, description, siteName: "Ringbinder" }, twitter: { card: "summary_large_image", title, description } };
 }
 
 export default async function CardRoute({ params }: { params: Params }) {
