@@ -26,7 +26,7 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, runTool } from "./lib/cleanup";
 import { DURATION, GAMES, INSTANCES, KILL, state, step, THINK_MS } from "./lib/play-config";
-import { figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
+import { closeConnections, figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
 import { printReport } from "./lib/play-report";
 import { cpuMs, createScratchDb, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
 
@@ -104,6 +104,7 @@ async function main() {
   const liveGames = GAMES;
   for (const r of runs) for (const b of r.bots) b.stop();
   await Promise.all(slots);
+  closeConnections();
   // the last acknowledged actions are stored before their answer: read the logs now
   const stored = await storedGames(runs.map((r) => r.code));
   rssLive.sort((a, b) => a - b);

@@ -16,6 +16,11 @@ import type { Account, Instance } from "./play-setup";
 /** Sockets for every stream and action: no pooling limit (one open stream per bot, and its POSTs). */
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
+/** Closes the bots' idle keep-alive sockets (a server stops at once only when no connection is left open). */
+export function closeConnections(): void {
+  agent.destroy();
+}
+
 /** What the run measures, shared by every bot. */
 export const figures = {
   ackMs: [] as number[],

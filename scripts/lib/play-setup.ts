@@ -8,7 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { onCleanup, tracked } from "./cleanup";
+import { onCleanup, stopChild } from "./cleanup";
 import { benchSecret, DB_KIND, DIST, fail, MAX_RATE, NO_BUILD, PASSWORD, PORT, REBUILD, root, scratch, step } from "./play-config";
 
 type Scratch = { url: string; drop: () => Promise<void> };
@@ -78,7 +78,8 @@ export async function startInstance(index: number, env: Record<string, string>):
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  tracked(child);
+  // a profiled server writes its profile on the way out: give it time
+  onCleanup(() => stopChild(child, nodeArgs.length ? 30_000 : 5_000));
   let log = "";
   const keep = (d: Buffer) => {
     if (log.length < 200_000) log += d;
