@@ -65,10 +65,19 @@ async function main() {
   step(`Creating ${GAMES} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
   const t0 = performance.now();
   figures.recording = true;
+  let failed: unknown = null;
   const slot = async (i: number) => {
     while (!stopping) {
       const pair: [typeof accounts[0], typeof accounts[0]] = [accounts[2 * i], accounts[2 * i + 1]];
-      const code = await newGame(pair[0], pair[1], created++);
+      let code: string;
+      try {
+        code = await newGame(pair[0], pair[1], created++);
+      } catch (e) {
+        // the run ends with the failure (main throws it, and the cleanup runs)
+        failed ??= e;
+        stopping = true;
+        return;
+      }
       const run = playGame(code, pair, cluster, i % instances.length, THINK_MS, () => stopping);
       runs.push(run);
       await run.done;
@@ -80,7 +89,7 @@ async function main() {
   const rssLive: number[] = [];
   const end = t0 + DURATION * 1000;
   const killAt = KILL ? t0 + DURATION * 400 : Infinity;
-  while (performance.now() < end) {
+  while (performance.now() < end && !failed) {
     await sleep(1000);
     const now = performance.now();
     if (now > t0 + DURATION * 250 && now < t0 + DURATION * 750) {
@@ -105,6 +114,7 @@ async function main() {
   for (const r of runs) for (const b of r.bots) b.stop();
   await Promise.all(slots);
   closeConnections();
+  if (failed) throw failed;
   // the last acknowledged actions are stored before their answer: read the logs now
   const stored = await storedGames(runs.map((r) => r.code));
   rssLive.sort((a, b) => a - b);

@@ -198,6 +198,18 @@ const STARTERS = ["team-sonic-speed", "eggman-empire"];
  * invite token. Returns its game link code.
  */
 export async function newGame(host: Account, guest: Account, n: number): Promise<string> {
+  // SQLite: the servers' writes may hold the lock past Prisma's wait for a transaction: wait and try again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createAndJoin(host, guest, n);
+    } catch (e) {
+      if ((e as { code?: string }).code !== "P2028" || attempt === 5) throw e;
+      await sleep(200 * attempt);
+    }
+  }
+}
+
+async function createAndJoin(host: Account, guest: Account, n: number): Promise<string> {
   const { createGame, joinGame } = await import("@/lib/play/data/games");
   const { resolveSeatDeck } = await import("@/lib/play/decks");
   const { db } = await import("@/lib/server/db/db");
