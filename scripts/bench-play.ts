@@ -25,7 +25,7 @@ import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, runTool } from "./lib/cleanup";
-import { DURATION, GAMES, INSTANCES, KILL, state, step, THINK_MS } from "./lib/play-config";
+import { DURATION, fail, GAMES, INSTANCES, KILL, state, step, THINK_MS } from "./lib/play-config";
 import { closeConnections, figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
 import { printReport } from "./lib/play-report";
 import { cpuMs, createScratchDb, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
@@ -91,6 +91,8 @@ async function main() {
   const killAt = KILL ? t0 + DURATION * 400 : Infinity;
   while (performance.now() < end && !failed) {
     await sleep(1000);
+    const dead = instances.find((inst) => !inst.alive && !(KILL && inst === instances[0] && cluster.killedAt !== null));
+    if (dead) fail(`The server on ${dead.base} exited during the run:\n${dead.log().slice(-4000)}`);
     const now = performance.now();
     if (now > t0 + DURATION * 250 && now < t0 + DURATION * 750) {
       const r = sum(instances, rssKb);

@@ -71,6 +71,11 @@ export type Instance = { index: number; base: string; pid: number; child: ChildP
 export async function startInstance(index: number, env: Record<string, string>): Promise<Instance> {
   const port = PORT + index;
   const base = `http://127.0.0.1:${port}`;
+  const taken = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) fail(`Something already answers on ${base}: choose another --port.`);
   // BENCH_SERVER_NODE_ARGS: flags for the servers' node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
