@@ -191,6 +191,13 @@ describe("the referee", () => {
     // this instance wrote seq 2: its memory holds the game as stored, without a read
     const mine = cachedGame(code)!;
     expect(mine.record.seq).toBe(2);
+    // what the plain SQL wrote reads back through the models as the memory has it (dates included)
+    const row = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    expect({ seq: row.seq, toMove: row.toMove, deadlineAt: row.deadlineAt?.toISOString(), held: [row.held0, row.held1] }).toEqual({ seq: 2, toMove: mine.record.toMove, deadlineAt: mine.record.deadlineAt, held: [null, null] });
+    expect(Math.abs(row.updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const logged = await t.prisma.playAction.findMany({ where: { gameId: row.id }, orderBy: { seq: "asc" } });
+    expect(logged.map((x) => x.seq)).toEqual([1, 2]);
+    expect(Math.abs(logged[0].createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(JSON.stringify(mine.state)).toBe(JSON.stringify((await loadGame(code))!.live!.state));
     // another instance appends the next action (its own referee, its own memory): this one's memory is now behind
     const m = messageFor(cachedGame(code)!, 0, 0);
