@@ -49,22 +49,13 @@ async function main() {
   const accounts = await makeAccounts(db.url, 2 * GAMES, instances[0].base);
   const cluster: Cluster = { instances, killedAt: null };
 
-  // CPU of every instance, sampled: a killed one's last reading still counts
-  const lastCpu = instances.map((i) => cpuMs(i.pid) ?? 0);
-  const cpuStart = lastCpu.slice();
-  const sampler = setInterval(() => instances.forEach((inst, k) => inst.alive && (lastCpu[k] = cpuMs(inst.pid) ?? lastCpu[k])), 250);
-  onCleanup(() => clearInterval(sampler));
-
   const rssBeforeKb = sum(instances, rssKb);
-  const loadStart = loadavg();
   const runs: GameRun[] = [];
   let stopping = false;
   let created = 0;
   const live = () => runs.filter((r) => !r.finished).length;
 
   step(`Creating ${GAMES} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
-  const t0 = performance.now();
-  figures.recording = true;
   let failed: unknown = null;
   const slot = async (i: number) => {
     while (!stopping) {
@@ -84,6 +75,21 @@ async function main() {
     }
   };
   const slots = Array.from({ length: GAMES }, (_, i) => slot(i));
+
+  // warm-up: every game created and both its seats streaming (opening the streams is not an action's cost)
+  const warm = performance.now();
+  while (!failed && (runs.length < GAMES || !runs.every((r) => r.connected() || r.finished)) && performance.now() - warm < 120_000) await sleep(200);
+  step(`${runs.length} games live, ${2 * runs.length} bots connected in ${((performance.now() - warm) / 1000).toFixed(1)} s: measuring ${DURATION} s`);
+
+  // CPU of every instance, sampled: a killed one's last reading still counts; the bots' own CPU beside it
+  const lastCpu = instances.map((i) => cpuMs(i.pid) ?? 0);
+  const cpuStart = lastCpu.slice();
+  const sampler = setInterval(() => instances.forEach((inst, k) => inst.alive && (lastCpu[k] = cpuMs(inst.pid) ?? lastCpu[k])), 250);
+  onCleanup(() => clearInterval(sampler));
+  const clientCpu0 = process.cpuUsage();
+  const loadStart = loadavg();
+  const t0 = performance.now();
+  figures.recording = true;
 
   // memory with every game live: sampled through the middle of the run, the median kept
   const rssLive: number[] = [];
@@ -111,6 +117,7 @@ async function main() {
   clearInterval(sampler);
   instances.forEach((inst, k) => inst.alive && (lastCpu[k] = cpuMs(inst.pid) ?? lastCpu[k]));
   const cpu = lastCpu.reduce((a, x, k) => a + x - cpuStart[k], 0);
+  const client = process.cpuUsage(clientCpu0);
   const loadEnd = loadavg();
   const liveGames = GAMES;
   for (const r of runs) for (const b of r.bots) b.stop();
@@ -120,7 +127,7 @@ async function main() {
   // the last acknowledged actions are stored before their answer: read the logs now
   const stored = await storedGames(runs.map((r) => r.code));
   rssLive.sort((a, b) => a - b);
-  printReport(runs, { seconds, cpuMs: cpu, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
+  printReport(runs, { seconds, cpuMs: cpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
 }
 
 /** Removes this run's presence, fan-out and rate-limit keys from Redis. */

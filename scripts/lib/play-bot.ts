@@ -47,6 +47,8 @@ export interface GameRun {
   /** Per seat, the action on its way and when it was sent (for the opponent's-update latency). */
   pending: [{ seq: number; t0: number; seen: boolean } | null, { seq: number; t0: number; seen: boolean } | null];
   /** Fault mode: the game was live when the instance was killed; when it was whole again (every seat with a current view), and its first accepted action after. */
+  /** Both seats have had their first view (the game is under way for the bots). */
+  connected: () => boolean;
   hitByKill: boolean;
   resumedAt: number | null;
   actedAfterKill: number | null;
@@ -139,12 +141,14 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
     acked: 0,
     finished: false,
     pending: [null, null],
+    connected: () => seen.every(Boolean),
     hitByKill: false,
     resumedAt: null,
     actedAfterKill: null,
     done: new Promise<void>((r) => (resolveDone = r)),
   };
   let closed = 0;
+  const seen = [false, false];
   const finish = () => {
     for (const b of run.bots) b.stop();
   };
@@ -175,7 +179,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
       inFlight = false;
       if (res === null) {
         // the instance is gone (or the connection dropped): the stream's reconnect brings the current view, and the bot decides again on it
-        figures.networkErrors++;
+        if (figures.recording) figures.networkErrors++;
         run.pending[seat] = null;
         if (!inst.alive) bot.instance = nextAlive(cluster, bot.instance);
         return;
@@ -183,7 +187,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
       if (res.status === 200) {
         const ok = JSON.parse(res.body) as { seq: number };
         if (figures.recording) figures.ackMs.push(performance.now() - t0);
-        figures.accepted++;
+        if (figures.recording) figures.accepted++;
         run.acked = Math.max(run.acked, ok.seq);
         actedOn = m.seq;
         if (cluster.killedAt !== null && run.actedAfterKill === null && t0 > cluster.killedAt) run.actedAfterKill = performance.now();
@@ -196,7 +200,9 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
       } catch {
         // not the JSON error shape
       }
-      if (code_ === "play/stale") figures.stale++;
+      if (!figures.recording) {
+        // outside the measured window
+      } else if (code_ === "play/stale") figures.stale++;
       else figures.refused.set(code_, (figures.refused.get(code_) ?? 0) + 1);
       // anything but stale: look again on the next view (a stale action's newer view is on its way)
       if (code_ !== "play/stale" && last === m) actedOn = m.seq;
@@ -204,6 +210,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
 
     const onView = (m: PlayMessage) => {
       const now = performance.now();
+      seen[seat] = true;
       if (m.seq < run.acked) figures.regressions++;
       // the opponent's action reached this seat: its seq moved past the one it was sent on, or its placement shows
       const p = run.pending[1 - seat];
@@ -238,7 +245,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
           if (stopped) return;
           // as EventSource: try again after its retry (2 s), on the other instance if this one is gone
           bot.lostStream = true;
-          figures.reconnects++;
+          if (figures.recording) figures.reconnects++;
           if (!inst.alive) bot.instance = nextAlive(cluster, bot.instance);
           setTimeout(connect, 2000);
         },
