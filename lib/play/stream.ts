@@ -159,8 +159,8 @@ export function gameStream(o: StreamOptions): Response {
         }
       };
       o.signal.addEventListener("abort", () => close());
-      // a dropped connection comes back after 2 s (EventSource's retry field)
-      write("retry: 2000\n\n");
+      // a dropped connection comes back after 1 s (EventSource's retry field): on another instance, when a load balancer sends it there
+      write("retry: 1000\n\n");
       void push(true);
       for (const room of rooms) void pushChat(room);
     },

@@ -1,7 +1,7 @@
 /**
  * bench:play's bot clients: each seat of each game is a bot that speaks the
  * browser's protocol (docs/play.md): an EventSource-like stream of
- * `GET /api/play/<code>/stream` (reconnecting after `retry` like
+ * `GET /api/play/<code>/stream` (reconnecting after its `retry` like
  * EventSource, to the other instance when its own is gone, as a load
  * balancer would send it), and `POST /api/play/<code>/action` with
  * `{ seq, move }` and the page's Origin. The heuristic agent chooses each
@@ -62,7 +62,7 @@ function rnd(min: number, max: number): number {
 }
 
 /** One Server-Sent Events connection: calls `onEvent` per event, `onEnd` once it closed or failed. */
-function openStream(base: string, path: string, cookie: string, onEvent: (event: string, data: string) => void, onEnd: (error: boolean) => void): () => void {
+function openStream(base: string, path: string, cookie: string, onEvent: (event: string, data: string) => void, onEnd: (error: boolean) => void, onRetry: (ms: number) => void): () => void {
   let ended = false;
   const end = (error: boolean) => {
     if (ended) return;
@@ -85,6 +85,7 @@ function openStream(base: string, path: string, cookie: string, onEvent: (event:
         let data = "";
         for (const line of block.split("\n")) {
           if (line.startsWith("event: ")) event = line.slice(7);
+          else if (line.startsWith("retry: ")) onRetry(Number(line.slice(7)));
           else if (line.startsWith("data: ")) data += line.slice(6);
         }
         if (data) onEvent(event, data);
@@ -163,6 +164,8 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
     let timer: NodeJS.Timeout | null = null;
     let stopped = false;
     let closeStream = () => {};
+    // EventSource's reconnection delay: what the stream's retry field last said (3 s before it said anything, as browsers)
+    let retryMs = 3000;
 
     const act = async () => {
       timer = null;
@@ -243,11 +246,14 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         },
         () => {
           if (stopped) return;
-          // as EventSource: try again after its retry (2 s), on the other instance if this one is gone
+          // as EventSource: try again after its retry, on the other instance if this one is gone
           bot.lostStream = true;
           if (figures.recording) figures.reconnects++;
           if (!inst.alive) bot.instance = nextAlive(cluster, bot.instance);
-          setTimeout(connect, 2000);
+          setTimeout(connect, retryMs);
+        },
+        (ms) => {
+          if (Number.isFinite(ms) && ms >= 0) retryMs = ms;
         },
       );
     };
