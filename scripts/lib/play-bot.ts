@@ -181,10 +181,12 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
       const res = await postAction(inst.base, code, account.cookie, body);
       inFlight = false;
       if (res === null) {
-        // the instance is gone (or the connection dropped): the stream's reconnect brings the current view, and the bot decides again on it
+        // the instance is gone: the stream's reconnect brings the current view, and the bot decides again on it
         if (figures.recording) figures.networkErrors++;
         run.pending[seat] = null;
         if (!inst.alive) bot.instance = nextAlive(cluster, bot.instance);
+        // a connection the server closed under a live instance (a kept-alive socket): no new view comes, so send again
+        else if (!stopped && !timer) timer = setTimeout(() => void act(), 500);
         return;
       }
       if (res.status === 200) {
