@@ -117,12 +117,17 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
  * The cached pages skip the proxy altogether (running it costs more than
  * serving the page from the cache): their CSP comes from the cache handler,
  * their Cache-Control and HSTS from next.config.js. A server action posted
- * anywhere still comes here (the cross-origin check). Everything else, the
- * list pages and every signed-in page among them, runs it for its nonce.
+ * anywhere still comes here (the cross-origin check). The game routes
+ * (/api/play/…: an SSE stream and JSON answers, no document a CSP would
+ * govern) skip it too: they check origin, session and limits themselves
+ * (lib/play/http.ts, lib/server/route.ts), get the security headers from
+ * next.config.js, and an action is the hot path of a live game.
+ * Everything else, the list pages and every signed-in page among them, runs
+ * it for its nonce.
  */
 export const config = {
   matcher: [
-    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
+    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$|api/play/).*)" },
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
     // a form posted without JavaScript (browsers send Origin with every post): the cross-origin and body checks
     { source: "/:path*", has: [{ type: "header", key: "origin" }, { type: "header", key: "content-type", value: "(multipart/form-data|application/x-www-form-urlencoded).*" }] },
