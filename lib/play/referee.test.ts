@@ -207,7 +207,7 @@ describe("the referee", () => {
     const { applyAction } = await import("@/lib/engine");
     const next = applyAction(mine.state, { ...move, player: seat } as Parameters<typeof applyAction>[1]);
     if (!next.ok) throw new Error(next.error.reason);
-    expect(await appendActions(mine.record.id, 2, [{ seat, action: { ...move, player: seat } as never }], { toMove: 3, deadlineAt: null, end: null })).toBe(true);
+    expect(await appendActions(mine.record.id, 2, [{ seat, action: { ...move, player: seat } as never }], { toMove: 3, deadlineAt: null, end: null })).toEqual({ replayCode: null });
     expect(cachedGame(code)!.record.seq).toBe(2);
     // the same action sent on the view at seq 2: the conditional write loses, the game is read again, and the action is stale
     await expect(submit(actorOf(seat), code, { seq: 2, move })).rejects.toMatchObject({ code: "play/stale" });

@@ -1,5 +1,5 @@
 import "server-only";
-import { applyAction, checkAction, newGame, playersToAct, type Action, type GameState, type PlaceAction, type Player } from "@/lib/engine";
+import { applyAction, checkAction, newGame, playersToAct, type Action, type GameEvent, type GameState, type PlaceAction, type Player } from "@/lib/engine";
 import { applyLogged, setupOf } from "./setup";
 import { loadGameRecord } from "@/lib/play/data/games";
 import { appendActions, holdPlacement, loadActions, type AfterAppend } from "@/lib/play/data/log";
@@ -178,7 +178,7 @@ export async function submit(actor: { userId: string } | null, code: string, mes
  * appendActions wrote it), kept in memory so that neither the next action nor
  * this instance's streams need to read it back.
  */
-function appended(g: LiveGame, actions: number, state: GameState, events: GameEvent[], after: AfterAppend): SubmitResult {
+function appended(g: LiveGame, actions: number, state: GameState, events: GameEvent[], after: AfterAppend, written: { replayCode: string | null }): SubmitResult {
   const end = after.end;
   const record: GameRecord = {
     ...g.record,
@@ -186,7 +186,7 @@ function appended(g: LiveGame, actions: number, state: GameState, events: GameEv
     toMove: end ? 0 : after.toMove,
     deadlineAt: end ? null : (after.deadlineAt?.toISOString() ?? null),
     held: [null, null],
-    ...(end ? { status: "finished" as const, result: end.result, endReason: end.reason, finishedAt: new Date().toISOString() } : {}),
+    ...(end ? { status: "finished" as const, result: end.result, endReason: end.reason, finishedAt: new Date().toISOString(), replayCode: written.replayCode } : {}),
   };
   wrote({ record, state, events: events.length ? g.events.concat(events) : g.events, held: [null, null] });
   return { ok: true, seq: record.seq, held: false };
@@ -195,7 +195,7 @@ function appended(g: LiveGame, actions: number, state: GameState, events: GameEv
 async function concede(g: LiveGame, seat: Player): Promise<SubmitResult | null> {
   const after: AfterAppend = { toMove: 0, deadlineAt: null, end: { result: (1 - seat) as Player, reason: "concede" } };
   const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action: { type: "concede", player: seat } }], after);
-  return ok ? appended(g, 1, g.state, [], after) : null;
+  return ok ? appended(g, 1, g.state, [], after, ok) : null;
 }
 
 /**
@@ -210,7 +210,7 @@ async function claim(g: LiveGame, seat: Player): Promise<SubmitResult | null> {
   await claimGrounds(r, seat);
   const after: AfterAppend = { toMove: 0, deadlineAt: null, end: { result: seat, reason: "timeout" } };
   const ok = await appendActions(r.id, r.seq, [{ seat, action: { type: "claim", player: seat } }], after);
-  return ok ? appended(g, 1, g.state, [], after) : null;
+  return ok ? appended(g, 1, g.state, [], after, ok) : null;
 }
 
 function illegal(reason: string): DomainError {
@@ -223,7 +223,7 @@ async function act(g: LiveGame, seat: Player, move: Exclude<Move, { type: "conce
   if (!r.ok) throw illegal(r.error.reason);
   const after = afterOf(r.state, g.record);
   const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action }], after);
-  return ok ? appended(g, 1, r.state, r.events, after) : null;
+  return ok ? appended(g, 1, r.state, r.events, after, ok) : null;
 }
 
 /**
@@ -256,5 +256,5 @@ async function place(g: LiveGame, seat: Player, move: Extract<Move, { type: "pla
   const after = afterOf(s, g.record);
   const ok = await appendActions(g.record.id, g.record.seq, both.map((a) => ({ seat: a.player, action: a })), after);
   // the other seat's request appended them first: this placement is in all the same
-  return ok ? appended(g, 2, s, events, after) : { ok: true, seq: g.record.seq, held: true };
+  return ok ? appended(g, 2, s, events, after, ok) : { ok: true, seq: g.record.seq, held: true };
 }

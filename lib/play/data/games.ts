@@ -225,7 +225,7 @@ export async function getInvite(inviteToken: string): Promise<{ code: string; fr
  */
 export async function loadGameRecord(code: string, decks?: SeatRecord["deck"][]): Promise<GameRecord | null> {
   if (decks?.length === 2) {
-    const row = await db.playGame.findUnique({ where: { code }, include: { seats: { orderBy: { seat: "asc" }, omit: { deckKeys: true, deckCards: true } } } });
+    const row = await db.playGame.findUnique({ where: { code }, include: { seats: { orderBy: { seat: "asc" }, omit: { deckKeys: true, deckCards: true } }, replay: { select: { code: true } } } });
     if (row && row.seats.length === 2) return toGameRecord(row, decks);
   }
   const row = await db.playGame.findUnique({ where: { code }, include: gameInclude });

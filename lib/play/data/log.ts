@@ -30,7 +30,8 @@ export interface AfterAppend {
  * Appends actions after `seenSeq` (numbered seenSeq+1, ...), moves the game's
  * seq on and clears held placements, in one transaction. Returns false when
  * another action took the number first (the game's seq had moved): nothing
- * was written, and the caller checks again against the new state.
+ * was written, and the caller checks again against the new state. Otherwise
+ * returns the replay code the game was given when these actions ended it.
  *
  * The game row is updated first, on the condition that it is still at
  * `seenSeq`: of two racing transactions the second waits for the first's row
@@ -39,7 +40,7 @@ export interface AfterAppend {
  * Plain SQL: the referee's hot path, where a model query would be compiled
  * anew on every call.
  */
-export async function appendActions(gameId: string, seenSeq: number, actions: { seat: Player; action: LoggedAction }[], after: AfterAppend): Promise<boolean> {
+export async function appendActions(gameId: string, seenSeq: number, actions: { seat: Player; action: LoggedAction }[], after: AfterAppend): Promise<false | { replayCode: string | null }> {
   const seq = seenSeq + actions.length;
   const sql = Prisma.sql;
   const now = new Date();
@@ -58,8 +59,8 @@ export async function appendActions(gameId: string, seenSeq: number, actions: { 
       // a ranked game is rated with its end, in the same transaction (lib/ladder/data/ranked.ts)
       if (end) await settleRankedGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
       // and given its replay link (lib/play/data/replays.ts)
-      if (end) await createReplayTx(tx, gameId);
-      return true;
+      const replayCode = end ? await createReplayTx(tx, gameId) : null;
+      return { replayCode };
     });
   } catch (e) {
     if (e instanceof LostRace || (e as { code?: string }).code === "P2002") return false;
