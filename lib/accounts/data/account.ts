@@ -12,6 +12,7 @@ import { limit } from "@/lib/server/rate-limit";
 import { DomainError } from "@/lib/server/errors";
 import { removeUserCommunityTx } from "@/lib/community/data";
 import { anonymiseChatTx, anonymiseSeatsTx, chatForExport, gamesForExport } from "@/lib/play/data";
+import { anonymiseCensusTx, exportMyCensus } from "@/lib/census/data";
 
 /** The signed-in user's account as the account page shows it. */
 export type AccountDTO = { email: string; displayName: string; role: "user" | "admin"; createdAt: string };
@@ -93,6 +94,7 @@ export type AccountExport = {
   games: Awaited<ReturnType<typeof gamesForExport>>;
   /** game chat: own messages, reports, mutes (lib/play/data/chat.ts chatForExport) */
   gameChat: Awaited<ReturnType<typeof chatForExport>>;
+  census: Awaited<ReturnType<typeof exportMyCensus>>;
 };
 
 function safeJson(text: string): unknown {
@@ -106,7 +108,7 @@ function safeJson(text: string): unknown {
 /** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
 export async function exportMyData(actor: Actor): Promise<AccountExport> {
   const me = requireActor(actor);
-  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat] = await Promise.all([
+  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat, census] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
     db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
     db.packOpening.findMany({ where: { userId: me.id }, include: { cards: { include: { card: { include: { set: true } } } } }, orderBy: { createdAt: "asc" } }),
@@ -118,6 +120,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     db.commentReport.findMany({ where: { reporterId: me.id }, include: { comment: { select: { body: true } } }, orderBy: { createdAt: "asc" } }),
     gamesForExport(me.id),
     chatForExport(me.id),
+    exportMyCensus(me),
   ]);
   const allIds = new Set(decks.flatMap((d) => d.versions.flatMap((v) => (safeJson(v.cards) as { cardId?: string }[] | null)?.map((l) => l.cardId ?? "") ?? [])));
   const keyRows = await db.card.findMany({ where: { id: { in: [...allIds].filter(Boolean) } }, select: { id: true, number: true, set: { select: { code: true } } } });
@@ -176,6 +179,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     })),
     games,
     gameChat,
+    census,
   };
 }
 
@@ -194,7 +198,8 @@ export async function updateDisplayName(actor: Actor, displayName: string): Prom
  * transaction: decks (with their cards, versions, lab runs, likes and
  * comments), lab runs, collection, pack openings, suggestions, unfinished
  * imports, and their likes, comments and reports on other decks (whose
- * counters go down to match); reviews they made of others' suggestions keep no reviewer. Their sessions end with the account (a token
+ * counters go down to match); census submissions not yet verified (verified
+ * ones, their votes and photos stay with the contributor anonymised); reviews they made of others' suggestions keep no reviewer. Their sessions end with the account (a token
  * of a deleted account is refused). The password is asked again and each try
  * counts against the account's sign-in limit. Admins are refused (the catalog
  * audit log names them): an operator removes the admin role first
@@ -216,6 +221,7 @@ export async function deleteMyAccount(actor: Actor, password: string): Promise<v
     await removeUserCommunityTx(tx, me.id);
     await anonymiseSeatsTx(tx, me.id);
     await anonymiseChatTx(tx, me.id);
+    await anonymiseCensusTx(tx, me.id);
     await tx.importJob.deleteMany({ where: { userId: me.id } });
     await tx.cardSuggestion.updateMany({ where: { reviewedById: me.id }, data: { reviewedById: null } });
     await tx.cardSuggestion.deleteMany({ where: { userId: me.id } });
