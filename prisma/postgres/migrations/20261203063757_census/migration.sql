@@ -137,3 +137,45 @@ ALTER TABLE "CensusPhotoReport" ADD CONSTRAINT "CensusPhotoReport_photoId_fkey" 
 
 -- AddForeignKey
 ALTER TABLE "CensusAudit" ADD CONSTRAINT "CensusAudit_submissionId_fkey" FOREIGN KEY ("submissionId") REFERENCES "CensusSubmission"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- The card-suggestion flow became part of the census: each pending suggestion of a new card in a real set (not the
+-- demo set; the earliest one per set and number) becomes an open census submission with no photo (source
+-- "suggestion"), its fields proposed by the suggester, and the suggestion is closed with a reason saying where it went.
+-- Corrections of existing cards and demo-set suggestions stay in the admins' suggestion queue.
+CREATE TEMP TABLE "_census_moved" AS
+SELECT s."id", s."userId", s."createdAt", s."payload"::jsonb AS "p",
+       upper(trim(s."payload"::jsonb ->> 'set')) AS "setCode",
+       (s."payload"::jsonb ->> 'number')::integer AS "number"
+FROM "CardSuggestion" s
+WHERE s."status" = 'pending' AND s."cardId" IS NULL
+  AND upper(trim(coalesce(s."payload"::jsonb ->> 'set', 'DEMO'))) <> 'DEMO'
+  AND jsonb_typeof(s."payload"::jsonb -> 'number') = 'number'
+  AND NOT EXISTS (
+    SELECT 1 FROM "CardSuggestion" e
+    WHERE e."status" = 'pending' AND e."cardId" IS NULL
+      AND upper(trim(e."payload"::jsonb ->> 'set')) = upper(trim(s."payload"::jsonb ->> 'set'))
+      AND (e."payload"::jsonb -> 'number') = (s."payload"::jsonb -> 'number')
+      AND (e."createdAt" < s."createdAt" OR (e."createdAt" = s."createdAt" AND e."id" < s."id")));
+
+INSERT INTO "CensusSubmission" ("id", "userId", "setCode", "number", "status", "source", "createdAt")
+SELECT 'sugg-' || "id", "userId", "setCode", "number", 'open', 'suggestion', "createdAt" FROM "_census_moved";
+
+INSERT INTO "CensusField" ("id", "submissionId", "name", "value", "proposerId", "photo", "proposedAt")
+SELECT 'sugg-' || m."id" || '-' || f."name", 'sugg-' || m."id", f."name",
+       CASE f."name"
+         WHEN 'set' THEN to_jsonb(m."setCode")::text
+         WHEN 'number' THEN m."number"::text
+         WHEN 'text' THEN coalesce(m."p" -> 'text', '""'::jsonb)::text
+         ELSE (m."p" -> f."name")::text END,
+       m."userId", 'front', m."createdAt"
+FROM "_census_moved" m
+CROSS JOIN (VALUES ('set'), ('number'), ('title'), ('traits'), ('colors'), ('rings'), ('rarity'), ('text'), ('effect')) AS f("name")
+WHERE f."name" IN ('set', 'number', 'text') OR coalesce(jsonb_typeof(m."p" -> f."name"), 'null') <> 'null';
+
+INSERT INTO "CensusAudit" ("id", "submissionId", "actorId", "action", "detail", "createdAt")
+SELECT 'sugg-' || "id", 'sugg-' || "id", "userId", 'submit', 'moved from the card-suggestion form', "createdAt" FROM "_census_moved";
+
+UPDATE "CardSuggestion" SET "status" = 'rejected', "reason" = 'Moved to the card census, where other collectors verify it.'
+WHERE "id" IN (SELECT "id" FROM "_census_moved");
+
+DROP TABLE "_census_moved";
