@@ -69,7 +69,7 @@ test("a printing submitted with a photo, confirmed by two other people, enters t
 
   await second.getByTestId("catalog-link").click();
   await expect(second).toHaveURL(new RegExp(`/cards/${set}/92$`));
-  await expect(second.getByRole("heading", { name: title })).toBeVisible();
+  await expect(second.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(second.getByTestId("card-evidence")).toContainText("Verified ✓");
 
   await submitter.goto(`/sets/${set}`);

@@ -7,8 +7,6 @@ import { CARD_IMAGE_TYPES, cardImagePath, parseCardImageName, type CardImageType
  */
 export const MAX_CENSUS_PHOTO_BYTES = 4 * 1024 * 1024;
 export const MAX_CENSUS_PHOTO_LABEL = `${MAX_CENSUS_PHOTO_BYTES / (1024 * 1024)} MB`;
-/** The photo fields one form may send: the front and the back of a card. */
-export const CENSUS_PHOTOS_PER_FORM = 2;
 export const CENSUS_PHOTO_ACCEPT = Object.keys(CARD_IMAGE_TYPES).join(",");
 
 /** Where a census photo is served: /census-photos/<sha256>.<png|jpg|webp>. */
