@@ -22,6 +22,8 @@ async function confirmAll(page: Page, path: string) {
 }
 
 test("a printing submitted with a photo, confirmed by two other people, enters the catalog and shows verified on its set page", async ({ browser }) => {
+  // three people and sixteen confirmations, each a server round trip
+  test.setTimeout(240_000);
   const set = `E${Date.now().toString(36).slice(-7).toUpperCase()}`;
   const title = `Census Sonic ${set}`;
   const photo = await sharp({ create: { width: 50, height: 70, channels: 3, background: "#1d4ed8" } })

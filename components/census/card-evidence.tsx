@@ -14,7 +14,7 @@ export function CardEvidence({ evidence }: { evidence: CardEvidenceDTO | null })
         {[evidence.front, evidence.back].map((url, i) =>
           url ? (
             // eslint-disable-next-line @next/next/no-img-element -- a stored, re-encoded photo served from this site
-            <img key={url} src={url} alt={i === 0 ? "Photo of the front" : "Photo of the back"} className="h-40 rounded border border-slate-300 object-contain dark:border-slate-600" />
+            <img key={url} src={url} alt={i === 0 ? "Photo of the front" : "Photo of the back"} className="h-40 rounded border border-slate-300 object-contain" />
           ) : null,
         )}
       </div>
@@ -41,7 +41,7 @@ export function CardEvidence({ evidence }: { evidence: CardEvidenceDTO | null })
           ))}
         </tbody>
       </table>
-      <Link href={`/census/${evidence.submissionId}`} className="text-sm text-blue-700 underline dark:text-blue-300">
+      <Link href={`/census/${evidence.submissionId}`} className="text-sm text-blue-700 underline">
         The census submission, with every confirmation and dispute
       </Link>
     </section>

@@ -28,7 +28,7 @@ export function CensusAdmin({ reports, audit }: { reports: CensusPhotoReportDTO[
                 <p className="text-xs">
                   Used by{" "}
                   {r.submissionIds.map((id) => (
-                    <Link key={id} href={`/census/${id}`} className="mr-2 text-blue-700 underline dark:text-blue-300">
+                    <Link key={id} href={`/census/${id}`} className="mr-2 text-blue-700 underline">
                       {id.slice(0, 8)}
                     </Link>
                   ))}

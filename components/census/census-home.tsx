@@ -29,26 +29,26 @@ export function CensusHome({ filter, items, total, page, pageSize, signedIn, not
           Submit a printing
         </Link>
       </div>
-      <p className="max-w-3xl text-slate-700 dark:text-slate-300">
+      <p className="max-w-3xl text-slate-700">
         The real Sonic X card list is published nowhere, so collectors rebuild it here from photos of their cards. Each field of a printing is verified when{" "}
         {CONFIRMATIONS_NEEDED} people other than its proposer confirm it against the photo (or an admin does); a printing whose fields are all verified enters the
-        catalog. See the <Link href="/sets" className="text-blue-700 underline dark:text-blue-300">set checklists</Link> for what is still unknown.
+        catalog. See the <Link href="/sets" className="text-blue-700 underline">set checklists</Link> for what is still unknown.
       </p>
-      <div aria-live="polite">{notice && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-900/40 dark:text-green-100">{notice}</p>}</div>
+      <div aria-live="polite">{notice && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">{notice}</p>}</div>
       <nav aria-label="Queue filters" className="flex flex-wrap gap-2">
         {FILTERS.filter((f) => signedIn || !f.signedIn).map((f) => (
           <Link
             key={f.id}
             href={f.id === "open" ? "/census" : `/census?filter=${f.id}`}
             aria-current={f.id === filter ? "page" : undefined}
-            className={`rounded-full border px-3 py-1 text-sm ${f.id === filter ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"}`}
+            className={`rounded-full border px-3 py-1 text-sm ${f.id === filter ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300 hover:bg-slate-100"}`}
           >
             {f.label}
           </Link>
         ))}
       </nav>
       {items.length === 0 ? (
-        <p className="panel text-slate-600 dark:text-slate-300">{EMPTY[filter]}</p>
+        <p className="panel text-slate-600">{EMPTY[filter]}</p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Submissions">
           {items.map((i) => (
@@ -56,7 +56,7 @@ export function CensusHome({ filter, items, total, page, pageSize, signedIn, not
               <Link href={`/census/${i.id}`} className="panel flex gap-3 hover:border-blue-600" data-testid="queue-item">
                 {i.frontUrl ? (
                   // eslint-disable-next-line @next/next/no-img-element -- a stored, re-encoded photo served from this site
-                  <img src={i.frontUrl} alt="" className="h-24 w-[4.3rem] shrink-0 rounded border border-slate-300 object-cover dark:border-slate-600" />
+                  <img src={i.frontUrl} alt="" className="h-24 w-[4.3rem] shrink-0 rounded border border-slate-300 object-cover" />
                 ) : (
                   <span className="h-24 w-[4.3rem] shrink-0 rounded border border-dashed border-slate-400" aria-hidden />
                 )}
@@ -64,11 +64,11 @@ export function CensusHome({ filter, items, total, page, pageSize, signedIn, not
                   <span className="block font-semibold">
                     {i.key} {i.title}
                   </span>
-                  <span className="block text-sm text-slate-700 dark:text-slate-300">
+                  <span className="block text-sm text-slate-700">
                     {i.status === "verified" ? "Verified ✓" : `${i.verifiedFields} of ${i.fieldCount} fields verified`}
                     {i.disputed ? " · disputed" : ""}
                   </span>
-                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  <span className="block text-xs text-slate-600">
                     by {i.submittedBy}, {i.createdAt.slice(0, 10)}
                   </span>
                 </span>

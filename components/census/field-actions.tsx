@@ -16,7 +16,7 @@ export function FieldActions({ submissionId, field, isSubmitter, isAdmin }: { su
       {field.canVote && (
         <>
           <ActionForm action={confirmFieldAction} hidden={hidden} submit={isAdmin ? `Verify ${field.label.toLowerCase()} (admin)` : `Confirm ${field.label.toLowerCase()}`} buttonClass="btn-primary" testId={`confirm-${field.name}`} />
-          <details className="rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-600">
+          <details className="rounded-md border border-slate-300 px-3 py-2 text-sm">
             <summary className="cursor-pointer">Dispute</summary>
             <ActionForm action={disputeFieldAction} hidden={hidden} submit="Send dispute" className="mt-2 space-y-2">
               <div>
@@ -77,7 +77,7 @@ export function ReportPhotoForm({ photoId }: { photoId: string }) {
   const id = useId();
   return (
     <details className="text-xs">
-      <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Report this photo</summary>
+      <summary className="cursor-pointer text-slate-600">Report this photo</summary>
       <ActionForm action={reportPhotoAction} hidden={{ photo: photoId }} submit="Report" className="mt-1 space-y-1">
         <label htmlFor={`${id}-reason`} className="label">
           What is wrong with it?

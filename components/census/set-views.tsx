@@ -23,8 +23,8 @@ export function SetList({ sets, signedIn }: { sets: SetSummaryDTO[]; signedIn: b
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">Sets</h1>
-      <p className="max-w-3xl text-slate-700 dark:text-slate-300">
-        Each set&apos;s checklist by number: verified printings are in the catalog, submitted ones wait in the <Link href="/census" className="text-blue-700 underline dark:text-blue-300">census</Link>, and
+      <p className="max-w-3xl text-slate-700">
+        Each set&apos;s checklist by number: verified printings are in the catalog, submitted ones wait in the <Link href="/census" className="text-blue-700 underline">census</Link>, and
         the rest are still unknown. {signedIn ? "Your own progress is beside each set." : "Sign in to see your own progress beside each set."}
       </p>
       {sets.length === 0 ? (
@@ -35,11 +35,11 @@ export function SetList({ sets, signedIn }: { sets: SetSummaryDTO[]; signedIn: b
             <li key={s.code}>
               <Link href={`/sets/${encodeURIComponent(s.code)}`} className="panel block space-y-2 hover:border-blue-600" data-testid={`set-${s.code}`}>
                 <span className="block font-semibold">
-                  {s.name} <span className="text-slate-600 dark:text-slate-400">({s.code})</span>
+                  {s.name} <span className="text-slate-600">({s.code})</span>
                   {s.unofficial && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">unofficial</span>}
                 </span>
                 <Progress label="Verified" value={s.verified} max={s.highest} />
-                <span className="block text-xs text-slate-600 dark:text-slate-400">{s.submitted} submitted · highest number known {pad(s.highest)}</span>
+                <span className="block text-xs text-slate-600">{s.submitted} submitted · highest number known {pad(s.highest)}</span>
                 {s.owned !== null && <Progress label="You own" value={s.owned} max={s.verified} />}
               </Link>
             </li>
@@ -52,15 +52,15 @@ export function SetList({ sets, signedIn }: { sets: SetSummaryDTO[]; signedIn: b
 
 const MARK: Record<ChecklistEntry["state"], string> = { verified: "✓", submitted: "submitted", unknown: "unknown" };
 const CELL: Record<ChecklistEntry["state"], string> = {
-  verified: "border-green-600 bg-green-50 dark:bg-green-900/30",
-  submitted: "border-amber-500 bg-amber-50 dark:bg-amber-900/30",
+  verified: "border-green-600 bg-green-50",
+  submitted: "border-amber-500 bg-amber-50",
   unknown: "border-dashed border-slate-400",
 };
 
 function PullRates({ rates }: { rates: PullRatesDTO }) {
   if (!rates.shown)
     return (
-      <p className="text-sm text-slate-700 dark:text-slate-300">
+      <p className="text-sm text-slate-700">
         Not enough packs yet: figures appear once at least {rates.minimum} collectors who opted in (on their account page) have logged packs of this set ({rates.contributors} so far).
       </p>
     );
@@ -104,7 +104,7 @@ function PullRates({ rates }: { rates: PullRatesDTO }) {
 export function SetPage({ set, rates, signedIn }: { set: SetPageDTO; rates: PullRatesDTO; signedIn: boolean }) {
   return (
     <div className="space-y-6">
-      <Link href="/sets" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <Link href="/sets" className="text-sm text-blue-700 hover:underline">
         ← All sets
       </Link>
       <h1 className="text-2xl font-bold">
@@ -136,7 +136,7 @@ export function SetPage({ set, rates, signedIn }: { set: SetPageDTO; rates: Pull
                 <>
                   <span className="font-mono font-semibold">{pad(e.number)}</span> <span>{MARK[e.state]}</span>
                   {e.owned && <span className="ml-1 text-xs">(owned)</span>}
-                  {e.title && <span className="block truncate text-xs text-slate-700 dark:text-slate-300">{e.title}</span>}
+                  {e.title && <span className="block truncate text-xs text-slate-700">{e.title}</span>}
                 </>
               );
               return (
@@ -161,7 +161,7 @@ export function SetPage({ set, rates, signedIn }: { set: SetPageDTO; rates: Pull
           Pull rates
         </h2>
         <PullRates rates={rates} />
-        <p className="text-xs text-slate-600 dark:text-slate-400">Logged packs record their cards but not the order they came in, so rarity is given per pack rather than per slot.</p>
+        <p className="text-xs text-slate-600">Logged packs record their cards but not the order they came in, so rarity is given per pack rather than per slot.</p>
       </section>
     </div>
   );

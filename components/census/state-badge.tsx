@@ -1,9 +1,9 @@
 import { CONFIRMATIONS_NEEDED, type FieldState } from "@/lib/census/fields";
 
 const STYLE: Record<FieldState, string> = {
-  verified: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100",
-  disputed: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
-  proposed: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
+  verified: "bg-green-100 text-green-900",
+  disputed: "bg-amber-100 text-amber-900",
+  proposed: "bg-slate-100 text-slate-800",
 };
 
 /** A field's verification state in words: "Verified ✓", "Disputed", or "1 of 2 confirmations". */

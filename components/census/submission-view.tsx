@@ -13,21 +13,21 @@ function DisputeDiff({ s, field }: { s: CensusSubmissionDTO; field: CensusFieldD
   const disputes = field.votes.filter((v) => v.kind === "dispute");
   if (!disputes.length) return null;
   return (
-    <div className="mt-3 space-y-3 rounded-md border border-amber-300 p-3 dark:border-amber-700" id={`dispute-${field.name}`}>
+    <div className="mt-3 space-y-3 rounded-md border border-amber-300 p-3" id={`dispute-${field.name}`}>
       <h4 className="text-sm font-semibold">Dispute of the {field.label.toLowerCase()}</h4>
       {disputes.map((d) => (
         <div key={d.id} className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-2">
             <p className="text-sm">
               <span className="font-semibold">Proposed:</span> <del className="decoration-red-600">{field.display}</del>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">by {field.proposedBy}, from the {field.photo} photo</span>
+              <span className="block text-xs text-slate-600">by {field.proposedBy}, from the {field.photo} photo</span>
             </p>
             <PhotoFrame photo={field.photo === "back" ? s.back : s.front} caption={`The submission's ${field.photo} photo`} />
           </div>
           <div className="space-y-2">
             <p className="text-sm">
               <span className="font-semibold">Disputed:</span> <ins className="decoration-green-700">{d.value}</ins>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">
+              <span className="block text-xs text-slate-600">
                 by {d.by} on {day(d.createdAt)}
                 {d.open ? "" : " (settled)"}
                 {d.note ? `: “${d.note}”` : ""}
@@ -51,17 +51,17 @@ export function SubmissionView({ s, signedIn, isAdmin, sent }: { s: CensusSubmis
   const returnTo = `/census/${s.id}`;
   return (
     <div className="space-y-6">
-      <Link href="/census" className="text-sm text-blue-700 hover:underline dark:text-blue-300">
+      <Link href="/census" className="text-sm text-blue-700 hover:underline">
         ← Census queue
       </Link>
       <div aria-live="polite">
-        {sent && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-900/40 dark:text-green-100">Thanks! Your submission is in the queue: two other people (or an admin) confirm each field against your photo.</p>}
+        {sent && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">Thanks! Your submission is in the queue: two other people (or an admin) confirm each field against your photo.</p>}
       </div>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold">
           {s.key} {s.title}
         </h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
+        <p className="text-sm text-slate-700">
           {s.status === "verified" ? "Verified" : s.status === "removed" ? "Removed by an admin" : "Open"} · {s.verifiedFields} of {s.fields.length} fields verified · submitted by {s.submittedBy} on {day(s.createdAt)}
           {s.source === "suggestion" ? " (from the old card-suggestion form)" : ""}
         </p>
@@ -74,7 +74,7 @@ export function SubmissionView({ s, signedIn, isAdmin, sent }: { s: CensusSubmis
         )}
         {!signedIn && s.status === "open" && (
           <p className="text-sm">
-            <Link href={`/signin?callbackUrl=${encodeURIComponent(returnTo)}`} className="text-blue-700 underline dark:text-blue-300">
+            <Link href={`/signin?callbackUrl=${encodeURIComponent(returnTo)}`} className="text-blue-700 underline">
               Sign in
             </Link>{" "}
             to confirm or dispute these fields.
@@ -101,7 +101,7 @@ export function SubmissionView({ s, signedIn, isAdmin, sent }: { s: CensusSubmis
                 {f.name === "effect" && <span className="font-semibold">Reads as: </span>}
                 {f.display}
               </p>
-              <p className="text-xs text-slate-600 dark:text-slate-300">
+              <p className="text-xs text-slate-600">
                 Proposed by {f.proposedBy} from the {f.photo} photo on {day(f.proposedAt)}
                 {f.votes.some((v) => v.kind === "confirm") && ` · confirmed by ${f.votes.filter((v) => v.kind === "confirm").map((v) => v.by).join(", ")}`}
                 {f.isMine && " · you proposed this value"}
