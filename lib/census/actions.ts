@@ -21,10 +21,10 @@ const photo = (field: string): UploadSpec => ({
 });
 
 /** Decodes and re-encodes an upload (no metadata), or the field error to show. */
-async function photoOf(upload: Upload | null, field: string): Promise<{ ok: true; photo: CensusPhotoUpload | null } | { ok: false; error: Record<string, string[]> }> {
-  if (!upload) return { ok: true, photo: null };
+async function photoOf(upload: Upload | null, field: string): Promise<{ photo: CensusPhotoUpload | null; error?: undefined } | { error: Record<string, string[]> }> {
+  if (!upload) return { photo: null };
   const r = await prepareCensusPhoto(upload.bytes);
-  return r.ok ? { ok: true, photo: r.photo } : { ok: false, error: { [field]: [r.message] } };
+  return r.ok ? { photo: r.photo } : { error: { [field]: [r.message] } };
 }
 
 /** Any signed-in user: submit a printing with a photo of its front (required) and back (optional). */
@@ -38,7 +38,7 @@ export const submitPrintingAction = defineFormAction({
   run: async ({ card }, actor, { files }) => {
     if (!files.front) return fail(FIX, { front: ["A photo of the card's front is the evidence: choose one."] });
     const [front, back] = await Promise.all([photoOf(files.front, "front"), photoOf(files.back, "back")]);
-    if (!front.ok || !back.ok) return fail(FIX, { ...(front.ok ? {} : front.error), ...(back.ok ? {} : back.error) });
+    if (front.error || back.error) return fail(FIX, { ...front.error, ...back.error });
     const r = await createSubmission(actor, card, { front: front.photo!, back: back.photo });
     return r.ok ? { ok: true, data: { id: r.id } } : r;
   },
@@ -70,7 +70,7 @@ export const disputeFieldAction = defineFormAction({
     const parsed = disputedValue(field, value);
     if (!parsed.ok) return fail(FIX, { value: [parsed.message] });
     const p = await photoOf(files.photo, "photo");
-    if (!p.ok) return fail(FIX, p.error);
+    if (p.error) return fail(FIX, p.error);
     const r = await disputeField(actor, id, field, parsed.value, note, p.photo);
     return r.ok ? { ok: true, data: undefined, message: "Dispute recorded: an admin will settle it." } : r;
   },
