@@ -19,8 +19,9 @@ const nextConfig = {
   // more than serving them (npm run bench:http); shared caches keep public pages by their Cache-Control.
   generateEtags: false,
   // forbidden() renders app/forbidden.tsx with status 403 (admin pages for non-admins).
-  // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
-  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
+  // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES); a census submission
+  // carries two photos of up to 4 MB each (lib/census/photo-limits.ts) and its text fields: 9 MB covers both.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "9mb" } },
   // Cached public pages and data stay in memory (never on disk) and tag invalidations reach
   // every instance through Redis when REDIS_URL is set (lib/server/cache/next-cache-handler.cjs, on
   // the documented cacheHandler interface).

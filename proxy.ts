@@ -127,7 +127,7 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
  */
 export const config = {
   matcher: [
-    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$|api/play/).*)" },
+    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|census-photos/|$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$|api/play/).*)" },
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
     // a form posted without JavaScript (browsers send Origin with every post): the cross-origin and body checks
     { source: "/:path*", has: [{ type: "header", key: "origin" }, { type: "header", key: "content-type", value: "(multipart/form-data|application/x-www-form-urlencoded).*" }] },

@@ -102,6 +102,15 @@ const STATUS_BY_CODE = {
   "ladder/ranked-live": 400,
   "ladder/not-a-game": 400,
   "ladder/reported": 409,
+  // the card census (lib/census)
+  "census/not-found": 404,
+  "census/duplicate": 409,
+  "census/own-field": 403,
+  "census/already-voted": 409,
+  "census/closed": 409,
+  "census/not-disputed": 409,
+  "census/bad-photo": 400,
+  "census/already-reported": 409,
 } as const satisfies Record<`${string}/${string}`, number>;
 
 export type DomainErrorCode = keyof typeof STATUS_BY_CODE;

@@ -110,6 +110,16 @@ const ACTIONS: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
   "suggestCardAction": { auth: "user", args: asForm(card) },
   "acceptSuggestionAction": { auth: "admin", args: asForm({ id: "s1" }) },
   "rejectSuggestionAction": { auth: "admin", args: asForm({ id: "s1", reason: "Not a real card" }) },
+  // the card census (lib/census/actions.ts)
+  "submitPrintingAction": { auth: "user", args: asForm({ ...card, set: "SX1" }) },
+  "confirmFieldAction": { auth: "user", args: asForm({ id: "s1", field: "title" }) },
+  "disputeFieldAction": { auth: "user", args: asForm({ id: "s1", field: "rings", value: "4", note: "" }) },
+  "answerDisputeAction": { auth: "user", args: asForm({ id: "s1", field: "rings", answer: "It reads 3." }) },
+  "settleDisputeAction": { auth: "admin", args: asForm({ id: "s1", field: "rings", decision: "keep", note: "" }) },
+  "removeSubmissionAction": { auth: "admin", args: asForm({ id: "s1", reason: "spam" }) },
+  "reportPhotoAction": { auth: "user", args: asForm({ photo: "a".repeat(64), reason: "not a card" }) },
+  "moderatePhotoAction": { auth: "admin", args: asForm({ photo: "a".repeat(64), reason: "", decision: "remove" }) },
+  "pullRateOptInAction": { auth: "user", args: asForm({ optIn: "on" }) },
 };
 
 const get = (url: string) => [new Request(`http://app.test${url}`)];

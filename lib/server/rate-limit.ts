@@ -29,7 +29,10 @@ export type LimitKind =
   | "ladder-queue"
   | "practice-report"
   | "api-address"
-  | "api-key";
+  | "api-key"
+  | "census-submit"
+  | "census-vote"
+  | "census-upload";
 
 type Rule = { points: number; duration: number; blockDuration?: number; what: string };
 
@@ -73,6 +76,10 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   // the public read API (/api/v1): per address without a key, per key with one (published on /developers)
   "api-address": { points: 300, duration: 60, what: "API requests from your network" },
   "api-key": { points: 1200, duration: 60, what: "API requests with this key" },
+  // the card census (lib/census): new printings, confirmations/disputes/answers, and photo uploads (each up to 4 MB, re-encoded)
+  "census-submit": { points: 30, duration: 60 * 60, what: "census submissions" },
+  "census-vote": { points: 300, duration: 60 * 60, what: "census confirmations and disputes" },
+  "census-upload": { points: 60, duration: 60 * 60, what: "census photo uploads" },
 };
 
 function envName(kind: LimitKind): string {

@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { cachedCardPage } from "@/lib/catalog/data/public-pages";
 import { PRINTINGS_SHOWN } from "@/lib/catalog/data/card-page";
 import { CardPage } from "@/components/catalog/card-page";
+import { cardEvidence } from "@/lib/census/data/evidence";
+import { CardEvidence } from "@/components/census/card-evidence";
 
 type Params = Promise<{ set: string; number: string }>;
 
@@ -29,5 +31,11 @@ export default async function CardRoute({ params }: { params: Params }) {
   const page = await cachedCardPage(set, number);
   if (!page) notFound();
   const { card, printings, publicDecks } = page;
-  return <CardPage page={{ card, printings: printings.slice(0, PRINTINGS_SHOWN), morePrintings: printings.length > PRINTINGS_SHOWN, publicDecks }} />;
+  const evidence = await cardEvidence(card.set, card.number);
+  return (
+    <div className="space-y-6">
+      <CardPage page={{ card, printings: printings.slice(0, PRINTINGS_SHOWN), morePrintings: printings.length > PRINTINGS_SHOWN, publicDecks }} />
+      <CardEvidence evidence={evidence} />
+    </div>
+  );
 }
