@@ -3,6 +3,7 @@ import { db } from "@/lib/server/db/db";
 import type { Player } from "@/lib/engine";
 import type { EndReason, GameResult, LoggedAction } from "@/lib/play/types";
 import { settleRankedGameTx } from "@/lib/ladder/data";
+import { settleEventGameTx } from "@/lib/events/data";
 
 /**
  * The action log of games (docs/play.md): append-only rows unique by game and
@@ -52,6 +53,8 @@ export async function appendActions(gameId: string, seenSeq: number, actions: { 
       if (r.count === 0) throw new LostRace();
       // a ranked game is rated with its end, in the same transaction (lib/ladder/data/ranked.ts)
       if (end) await settleRankedGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
+      // an online event match takes its game's result, in the same transaction (lib/events/data/results.ts)
+      if (end) await settleEventGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
       return true;
     });
   } catch (e) {
