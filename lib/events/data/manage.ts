@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/server/errors";
 import type { SeatDeck } from "@/lib/play/types";
 import { derivedRounds } from "@/lib/events/swiss";
 import type { CreateEventInput } from "@/lib/events/schemas";
-import { loadEventTx, nextStep, pairSwissTx, pairTopCutTx, pairTopNextTx, roundComplete, type LoadedEvent } from "./rounds";
+import { loadEventTx, nextStep, pairSwissTx, pairTopCutTx, pairTopNextTx, roundComplete, type LoadedEvent } from "@/lib/events/data/rounds";
 
 /**
  * Running an event (docs/events.md): creating it, entering it with a

@@ -5,8 +5,8 @@ import type { SeatDeck } from "@/lib/play/types";
 import { percent } from "@/lib/events/standings";
 import { cardResults } from "@/lib/events/card-results";
 import type { DecklistDTO, EventMode, EventPageView, EventStatus, EventSummary, MatchDTO, RoundDTO } from "@/lib/events/types";
-import { decodeScore } from "./results";
-import { loadEventTx, nextStep, roundComplete, standingsOf, type LoadedEvent } from "./rounds";
+import { decodeScore } from "@/lib/events/data/results";
+import { loadEventTx, nextStep, roundComplete, standingsOf, type LoadedEvent } from "@/lib/events/data/rounds";
 
 /**
  * Reading events (docs/events.md, "Who sees what"): the list and an event's

@@ -4,7 +4,7 @@ import { db } from "@/lib/server/db/db";
 import { requireActor, type Actor } from "@/lib/server/actor";
 import { DomainError } from "@/lib/server/errors";
 import type { MatchScore } from "@/lib/events/types";
-import { loadEventTx } from "./rounds";
+import { loadEventTx } from "@/lib/events/data/rounds";
 
 /**
  * Match results (docs/events.md, "Results"). At the table each of the two
@@ -15,7 +15,7 @@ import { loadEventTx } from "./rounds";
  * reports it overrode. An online match's result comes from its live game.
  */
 
-export function encodeScore(s: MatchScore): string {
+function encodeScore(s: MatchScore): string {
   return `${s.winsA}-${s.winsB}-${s.draws}`;
 }
 

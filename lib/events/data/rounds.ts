@@ -28,7 +28,7 @@ export async function loadEventTx(tx: Tx, eventId: string) {
 export type LoadedEvent = Awaited<ReturnType<typeof loadEventTx>>;
 
 /** The Swiss rounds whose every match has a result. */
-export function swissRoundsDone(e: LoadedEvent): number {
+function swissRoundsDone(e: LoadedEvent): number {
   const last = Math.min(e.currentRound, e.rounds);
   for (let r = 1; r <= last; r++) if (e.matches.some((m) => m.round === r && m.status !== "done")) return r - 1;
   return last;
@@ -96,7 +96,7 @@ export async function pairTopCutTx(tx: Tx, e: LoadedEvent): Promise<void> {
 }
 
 /** The winners of a top-cut round, in table order. */
-export function topWinners(e: LoadedEvent, round: number): string[] {
+function topWinners(e: LoadedEvent, round: number): string[] {
   return e.matches.filter((m) => m.round === round && m.stage === "top").map((m) => (m.winsA > m.winsB ? m.entryA : m.entryB!));
 }
 
