@@ -19,7 +19,7 @@ const { getEventPage, listEvents } = await import("./data/page");
 type User = Awaited<ReturnType<typeof makeUser>>;
 const later = () => new Date(Date.now() + 86_400_000);
 
-async function event(org: User, mode: "table" | "online" = "table", extra: Partial<{ rounds: number; topCut: number }> = {}) {
+async function event(org: User, mode: "table" | "online" = "table", extra: Partial<{ rounds: number; topCut: 0 | 4 | 8 }> = {}) {
   return (await m.createEvent(org, { name: "Friday Swiss", notes: "Standard decks", mode, rounds: extra.rounds ?? 0, topCut: extra.topCut ?? 0, registrationClosesAt: later() })).id;
 }
 
