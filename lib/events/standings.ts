@@ -76,9 +76,14 @@ export function computeStandings(entries: readonly StandingEntry[], matches: rea
   const record = (id: string, own: number, other: number, draws: number, opponent: string | null) => {
     const t = tally.get(id)!;
     t.rounds += 1;
-    if (own > other) (t.wins += 1), (t.points += 3);
-    else if (own < other) t.losses += 1;
-    else (t.draws += 1), (t.points += 1);
+    if (own > other) {
+      t.wins += 1;
+      t.points += 3;
+    } else if (own < other) t.losses += 1;
+    else {
+      t.draws += 1;
+      t.points += 1;
+    }
     t.gamePoints += 3 * own + draws;
     t.games += own + other + draws;
     if (opponent) t.opponents.push(opponent);

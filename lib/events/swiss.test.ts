@@ -51,7 +51,10 @@ describe("pairSwissRound", () => {
             const r = results[k++ % results.length];
             if (r === 0) pa.points += 3;
             else if (r === 1) pb.points += 3;
-            else (pa.points += 1), (pb.points += 1);
+            else {
+              pa.points += 1;
+              pb.points += 1;
+            }
           }
         }
       }),
