@@ -5,7 +5,6 @@
 
 export const EVENT_MODES = ["table", "online"] as const;
 export type EventMode = (typeof EVENT_MODES)[number];
-export const TOP_CUTS = [0, 4, 8] as const;
 export type EventStatus = "registration" | "running" | "finished";
 export type MatchStatus = "pending" | "disputed" | "done";
 export type ResultSource = "bye" | "players" | "organiser" | "game";
