@@ -113,7 +113,7 @@ export function Decklist({ list }: { list: DecklistDTO }) {
       <ul className="mt-1 columns-1 sm:columns-2">
         {list.cards.map((c) => (
           <li key={c.key}>
-            {c.count} × {c.title}
+            {c.count} × {c.title} <span className="text-xs text-slate-600 dark:text-slate-300">{c.key}</span>
           </li>
         ))}
       </ul>
