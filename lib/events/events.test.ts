@@ -113,6 +113,34 @@ describe("a table event", () => {
   });
 });
 
+describe("a top cut", () => {
+  it("seeds the best four after the Swiss rounds 1v4 and 2v3, needs a winner, and plays the final", async () => {
+    const ps = await players(["TO", "T1", "T2", "T3", "T4"]);
+    const [org, ...entrants] = ps;
+    const id = await event(org, "table", { rounds: 1, topCut: 4 });
+    for (const u of entrants) await m.registerForEvent(u, id, starterSeatDeck());
+    await m.startEvent(org, id);
+    for (const x of await currentMatches(org, id)) await r.enterResult(org, x.id, { winsA: 2, winsB: 0, draws: 0 });
+    const swiss = (await getEventPage(org, id))!;
+    expect(swiss.can).toMatchObject({ nextRound: false, topCut: true, finish: true });
+    await m.advanceEvent(org, id);
+    const semis = await currentMatches(org, id);
+    expect(semis.map((x) => x.stage)).toEqual(["top", "top"]);
+    // 1v4, 2v3 by the Swiss standings
+    const ranks = Object.fromEntries(swiss.standings.map((s) => [s.entryId, s.rank]));
+    expect(semis.map((x) => [ranks[x.a.entryId], ranks[x.b!.entryId]])).toEqual([[1, 4], [2, 3]]);
+    await expect(r.enterResult(org, semis[0].id, { winsA: 1, winsB: 1, draws: 0 })).rejects.toMatchObject({ code: "events/bad-result" });
+    await r.enterResult(org, semis[0].id, { winsA: 0, winsB: 2, draws: 0 });
+    await r.enterResult(org, semis[1].id, { winsA: 2, winsB: 1, draws: 0 });
+    await m.advanceEvent(org, id);
+    const [final] = await currentMatches(org, id);
+    expect([final.a.entryId, final.b!.entryId]).toEqual([semis[0].b!.entryId, semis[1].a.entryId]);
+    await r.enterResult(org, final.id, { winsA: 2, winsB: 0, draws: 0 });
+    expect((await getEventPage(org, id))!.can).toMatchObject({ nextRound: false, topCut: false, finish: true });
+    await m.finishEvent(org, id);
+  });
+});
+
 describe("an online event", () => {
   it("pairs players into live games whose results report the matches", async () => {
     const [org, a, b] = await players(["OrgO", "Ona", "Obi"]);
