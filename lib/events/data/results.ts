@@ -69,7 +69,7 @@ export async function enterResult(actor: Actor, matchId: string, score: MatchSco
     if (e.organiserId !== user.id) throw new DomainError("events/not-organiser", "Only the organiser enters results for a match.");
     checkScore(m.stage, score);
     const name = (id: string | null) => e.entries.find((x) => x.id === id)?.playerName ?? "?";
-    const show = (s: MatchScore | null) => (s ? `${s.winsA}–${s.winsB}${s.draws ? `–${s.draws}` : ""}` : "no report");
+    const show = (s: MatchScore | null) => (s ? `${s.winsA}–${s.winsB}${s.draws ? `–${s.draws}` : ""}` : "nothing");
     const what = m.status === "disputed" ? "settled a dispute" : m.status === "done" ? "corrected a result" : "entered a result";
     const detail = `Round ${m.round}, table ${m.table}: ${name(m.entryA)} ${show(score)} ${name(m.entryB)} (was ${m.status === "done" ? show(m) : "open"}; ${name(m.entryA)} reported ${show(decodeScore(m.reportA))}, ${name(m.entryB)} reported ${show(decodeScore(m.reportB))})`;
     await tx.eventMatch.update({ where: { id: m.id }, data: { ...score, status: "done", source: "organiser" } });
