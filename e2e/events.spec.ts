@@ -48,8 +48,8 @@ test("an organiser runs a table event: four players enter with decks, report and
     await form.locator('input[name="winsA"]').fill("2");
     await form.locator('input[name="winsB"]').fill("1");
     await form.getByRole("button", { name: "Report" }).click();
-    // the page renders again with the report on the match
-    await expect(pl.page.getByText(/^Reports: /)).toBeVisible();
+    // the page renders again with this player's report on the match
+    await expect(pl.page.getByText(`${pl.name} 2–1`)).toBeVisible();
   }
   await org.page.reload();
   await expect(org.page.getByTestId("event-round-1").getByTestId("event-match-score")).toHaveText(["2–1", "2–1"]);
