@@ -29,7 +29,11 @@ export default async function PlayPage() {
           <Link className="text-blue-700 underline" href="/play/ladder" data-testid="ladder-link">
             The ladder
           </Link>{" "}
-          pairs you from its queue and keeps a leaderboard per season.
+          pairs you from its queue and keeps a leaderboard per season. Or play a Swiss tournament:{" "}
+          <Link className="text-blue-700 underline" href="/events" data-testid="events-link">
+            events
+          </Link>
+          , online or at the table.
         </p>
       </div>
       {actor ? (

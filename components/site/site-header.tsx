@@ -10,6 +10,7 @@ const NAV = [
   { href: "/decks", label: "Decks" },
   { href: "/playtest", label: "Playtest" },
   { href: "/play", label: "Play" },
+  { href: "/events", label: "Events" },
   { href: "/rules", label: "Rules" },
 ];
 

@@ -111,6 +111,19 @@ const STATUS_BY_CODE = {
   "census/not-disputed": 409,
   "census/bad-photo": 400,
   "census/already-reported": 409,
+  // events (lib/events)
+  "events/not-found": 404,
+  "events/not-organiser": 403,
+  "events/organiser-plays": 409,
+  "events/closed": 409,
+  "events/locked": 409,
+  "events/not-running": 409,
+  "events/round-open": 409,
+  "events/cannot-pair": 409,
+  "events/too-few": 409,
+  "events/not-player": 403,
+  "events/bad-result": 400,
+  "events/settled": 409,
 } as const satisfies Record<`${string}/${string}`, number>;
 
 export type DomainErrorCode = keyof typeof STATUS_BY_CODE;

@@ -28,6 +28,7 @@ export type LimitKind =
   | "play-chat"
   | "ladder-queue"
   | "practice-report"
+  | "event-write"
   | "api-address"
   | "api-key"
   | "census-submit"
@@ -72,6 +73,8 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   "play-chat": { points: 8, duration: 20, what: "chat messages" },
   // the ladder page asks the queue every 3 s while waiting (joins and leaves count too)
   "ladder-queue": { points: 60, duration: 60, what: "matchmaking requests" },
+  // an organiser enters a result per table each round: an evening of 64 players is well inside
+  "event-write": { points: 120, duration: 60, what: "event changes" },
   "practice-report": { points: 60, duration: 60 * 60, what: "practice results" },
   // the public read API (/api/v1): per address without a key, per key with one (published on /developers)
   "api-address": { points: 300, duration: 60, what: "API requests from your network" },

@@ -5,6 +5,7 @@ import type { Player } from "@/lib/engine";
 import type { EndReason, GameResult, LoggedAction } from "@/lib/play/types";
 import { settleRankedGameTx } from "@/lib/ladder/data";
 import { createReplayTx } from "@/lib/play/data/replays";
+import { settleEventGameTx } from "@/lib/events/data";
 
 /**
  * The action log of games (docs/play.md): append-only rows unique by game and
@@ -58,6 +59,8 @@ export async function appendActions(gameId: string, seenSeq: number, actions: { 
       await tx.$executeRaw(sql`INSERT INTO "PlayAction" ("gameId", "seq", "seat", "action", "createdAt") VALUES ${Prisma.join(rows)}`);
       // a ranked game is rated with its end, in the same transaction (lib/ladder/data/ranked.ts)
       if (end) await settleRankedGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
+      // an online event match takes its game's result, in the same transaction (lib/events/data/results.ts)
+      if (end) await settleEventGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
       // and given its replay link (lib/play/data/replays.ts)
       const replayCode = end ? await createReplayTx(tx, gameId) : null;
       return { replayCode };
