@@ -109,10 +109,7 @@ export function expertReport(o: { deals: number; seed: number; agents: [string, 
 function entrants(): { entrant: LadderEntrant; name: string; kind: "level" | "deck" }[] {
   const starters = STARTERS.map(loadDeck);
   const levels = ["random", "heuristic", "search", "expert"].map((agent) => ({ entrant: { id: agent, agent, decks: starters }, name: agent, kind: "level" as const }));
-  const decks = [
-    ...STARTERS.map((slug, i) => ({ id: `deck:${slug}`, decks: [starters[i]] })),
-    { id: "deck:v2-position", decks: [v2("v2-position")] },
-  ].map((d) => ({ entrant: { ...d, agent: "heuristic" }, name: d.id, kind: "deck" as const }));
+  const decks = STARTERS.map((slug, i) => ({ id: `deck:${slug}`, decks: [starters[i]] })).map((d) => ({ entrant: { ...d, agent: "heuristic" }, name: d.id, kind: "deck" as const }));
   return [...levels, ...decks];
 }
 
