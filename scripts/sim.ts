@@ -14,13 +14,14 @@ import { performance } from "node:perf_hooks";
 import { readdirSync, readFileSync } from "node:fs";
 import { formatGauntlet, runGauntlet, wilson, type BatchResult, type CardDef } from "../lib/engine";
 import { loadDeck } from "./lib/decks";
-import { expertReport, gauntletReport } from "./lib/sim-ai";
+import { coachReport, expertReport, gauntletReport } from "./lib/sim-ai";
 
 interface Args {
   decks: string[];
   gauntlet: boolean;
   balance: boolean;
   expert: boolean;
+  coach: boolean;
   deals?: number;
   positions: number;
   write: boolean;
@@ -37,6 +38,7 @@ interface Args {
 const USAGE = `Usage: npm run sim -- --decks A.json B.json --games N --agents heuristic,search [--seed S] [--workers K] [--iterations I] [--column-rule priority|no-mirror] [--max-turns T] [--json]
        npm run sim -- --expert [--deals N] [--agents expert,search] [--positions P] [--seed S] [--json]
        npm run sim -- --gauntlet [--deals N] [--seed S] [--write] [--json]
+       npm run sim -- --coach [--games N] [--seed S]
        npm run sim -- --balance [--decks D1 D2 …] [--games N] [--agents X,Y] [--seed S] [--json]
        npm run sim -- --help
 
@@ -47,6 +49,7 @@ const USAGE = `Usage: npm run sim -- --decks A.json B.json --games N --agents he
   --gauntlet         every AI level (on the rotating starter decks) and a few named decks (played by the
                      heuristic) in a round robin of N deals per pair (default 20), each played twice with seats
                      swapped; Elo ratings by maximum likelihood with 95% intervals. --write saves data/gauntlet.json
+  --coach            the coach's seconds per game analysed (N heuristic games, default 10, player 1's decisions)
   --balance          play every pair of decks (default: every starter deck; 4000 games per pair,
                      heuristic,heuristic, seed 1) and print each deck's score against each other
 
@@ -68,7 +71,7 @@ function fail(msg: string): never {
 }
 
 function parse(argv: string[]): Args {
-  const a: Partial<Args> = { seed: 1, workers: 1, json: false, gauntlet: false, balance: false, expert: false, positions: 60, write: false };
+  const a: Partial<Args> = { seed: 1, workers: 1, json: false, gauntlet: false, balance: false, expert: false, coach: false, positions: 60, write: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     if (k === "--help" || k === "-h") {
@@ -82,6 +85,7 @@ function parse(argv: string[]): Args {
     } else if (k === "--gauntlet") a.gauntlet = true;
     else if (k === "--balance") a.balance = true;
     else if (k === "--expert") a.expert = true;
+    else if (k === "--coach") a.coach = true;
     else if (k === "--deals") a.deals = Number(next());
     else if (k === "--positions") a.positions = Number(next());
     else if (k === "--write") a.write = true;
@@ -98,7 +102,7 @@ function parse(argv: string[]): Args {
     else fail(`Unknown option ${k}`);
   }
   if (a.deals !== undefined && (!Number.isInteger(a.deals) || a.deals < 1)) fail("--deals N must be a positive integer");
-  if (a.expert || a.gauntlet) {
+  if (a.expert || a.gauntlet || a.coach) {
     a.agents ??= ["expert", "search"];
     for (const x of a.agents) if (!["random", "heuristic", "heuristic-plain", "search", "expert"].includes(x)) fail(`Unknown agent ${x}`);
     return a as Args;
@@ -169,6 +173,7 @@ function balance(args: Args): void {
 async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
   if (args.expert) return expertReport({ deals: args.deals ?? 100, seed: args.seed, agents: args.agents, positions: args.positions, json: args.json });
+  if (args.coach) return coachReport({ games: args.games ?? 10, seed: args.seed });
   if (args.gauntlet) return gauntletReport({ deals: args.deals ?? 20, seed: args.seed, json: args.json, write: args.write });
   if (args.balance) return balance(args);
   let decks: [CardDef[], CardDef[]];

@@ -10,6 +10,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { applyAction, getAgent, newGame, playerView, playersToAct, wilson, type CardDef, type Player, type PlayerView } from "../../lib/engine";
+import { analyseGame } from "../../lib/engine/ai/coach";
 import { emptyDuel, mergeDuel, runDuel } from "../../lib/engine/sim/duel";
 import { runLadder, type LadderEntrant } from "../../lib/engine/sim/ladder";
 import { loadDeck } from "./decks";
@@ -150,4 +151,34 @@ export function gauntletReport(o: { deals: number; seed: number; json: boolean; 
   for (const { e } of order) lines.push(`  ${e.id.padEnd(22)} ${String(e.rating).padStart(5)}  (95% ${e.lo}–${e.hi})`);
   if (o.write) lines.push("Written to data/gauntlet.json");
   process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** `--coach`: seconds the coach (ai/coach.ts, default samples) takes per finished heuristic game it analyses, one core. */
+export function coachReport(o: { games: number; seed: number }): void {
+  const decks: [CardDef[], CardDef[]] = [loadDeck(STARTERS[0]), loadDeck(STARTERS[1])];
+  const h = getAgent("heuristic");
+  const secs: number[] = [];
+  let marked = 0;
+  let decisions = 0;
+  for (let g = 0; g < o.games; g++) {
+    const setup = { decks, seed: o.seed + g, lead: (g % 2) as Player };
+    let s = newGame(setup);
+    const actions = [];
+    while (s.winner === null) {
+      const p = playersToAct(s)[0];
+      const a = h.chooseAction(playerView(s, p), { seed: g });
+      actions.push(a);
+      const r = applyAction(s, a);
+      if (!r.ok) throw new Error(r.error.reason);
+      s = r.state;
+    }
+    const t0 = performance.now();
+    const d = analyseGame(setup, actions, 0, { seed: g });
+    secs.push((performance.now() - t0) / 1000);
+    decisions += d.length;
+    marked += d.filter((x) => x.marked).length;
+  }
+  process.stdout.write(
+    `Coach: ${o.games} heuristic games (Chaotix Mix vs Eggman Empire), player 1's ${decisions} decisions, ${marked} marked: median ${quantile(secs, 0.5).toFixed(2)} s per game, p95 ${quantile(secs, 0.95).toFixed(2)} s\n`,
+  );
 }
