@@ -35,8 +35,8 @@ export function LevelScaleTable({ scale, id }: { scale: LevelScale; id: string }
                   <th scope="row" className={`py-1 pr-3 ${r.kind === "level" ? "font-semibold" : "font-normal text-slate-700"}`}>
                     {r.label}
                   </th>
-                  <td className="py-1 pr-3 text-right tabular-nums">≈ {r.rating}</td>
-                  <td className="py-1 text-right tabular-nums text-slate-600">
+                  <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">≈ {r.rating}</td>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums text-slate-600">
                     {r.lo}–{r.hi}
                   </td>
                 </tr>
