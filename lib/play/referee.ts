@@ -157,8 +157,9 @@ export async function submit(actor: { userId: string } | null, code: string, mes
     const seat = record.seats.find((s) => s.userId === actor.userId)?.seat;
     if (seat === undefined) throw new DomainError("play/not-seated", "Only the two players of this game can act in it.", { status: 403 });
     if (record.status !== "active" || !live) throw new DomainError("play/not-active", record.status === "finished" ? "This game is over." : "This game has not started.", { status: 409 });
-    // a concession or a claim holds against any state while the game is on: after a lost race it is checked against the new one
-    if ((move.type === "concede" || move.type === "claim") && attempt > 0) seen = record.seq;
+    // a concession holds against any state while the game is on (a player may resign whatever they last saw); a
+    // claim after a lost race is checked against the new state (claimGrounds reads the clocks as they now stand)
+    if (move.type === "concede" || (move.type === "claim" && attempt > 0)) seen = record.seq;
     if (seen !== record.seq) throw stale(record.seq);
     const result =
       move.type === "concede" ? await concede(live, seat) : move.type === "claim" ? await claim(live, seat) : move.type === "place" ? await place(live, seat, move) : await act(live, seat, move);
