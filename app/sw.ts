@@ -2,7 +2,8 @@
 /**
  * The service worker (Serwist), built by app/serwist/[path]/route.ts and served at /serwist/sw.js with scope "/".
  * What it keeps on the device (docs/offline.md):
- *  - the app's static assets (precached at install: scripts, styles, fonts, icons) and the offline page;
+ *  - the app's static assets (precached at install: scripts, styles, fonts, icons) and the offline page, but no
+ *    Web Worker's entry script (see the static route below);
  *  - the booster entry page, network first (the last copy serves when there is no connection; sign-out deletes it);
  *  - nothing else: every other page and every API answer goes to the network, and a page that cannot load offline
  *    shows the offline page. The lookup index and queued packs live in IndexedDB, written by the page itself.
@@ -21,6 +22,8 @@ declare const self: ServiceWorkerGlobalScope;
 /** The cache holding the booster page's last copy; components/accounts/account-menu.tsx deletes it at sign-out. */
 const BOOSTER_CACHE = "ringbinder-booster-page";
 
+const WORKER_DESTINATIONS = new Set<RequestDestination>(["worker", "sharedworker"]);
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   skipWaiting: true,
@@ -32,7 +35,9 @@ const serwist = new Serwist({
       handler: new NetworkFirst({ cacheName: BOOSTER_CACHE, networkTimeoutSeconds: 4, plugins: [new ExpirationPlugin({ maxEntries: 1 })] }),
     },
     {
-      matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/_next/static/"),
+      // never a worker's own script: a dedicated worker takes its URL from the response, and Next's worker bootstrap
+      // reads its chunk list from that URL's fragment, which a cached response does not carry (the lab, the AI, the doctor)
+      matcher: ({ url, request, sameOrigin }) => sameOrigin && url.pathname.startsWith("/_next/static/") && !WORKER_DESTINATIONS.has(request.destination),
       handler: new CacheFirst({ cacheName: "ringbinder-static", plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600 })] }),
     },
   ],

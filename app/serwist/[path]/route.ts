@@ -16,4 +16,6 @@ export const { dynamic, dynamicParams, revalidate, generateStaticParams, GET } =
   additionalPrecacheEntries: [{ url: "/offline", revision: offlineRevision }],
   // scripts, styles and fonts of the build and the app icons; no source maps, no media of the catalog
   globPatterns: [`${distDir}/static/**/*.{js,css,woff2}`, "public/icons/*.png"],
+  // a Web Worker's entry script must come from the network: it reads its chunk list from its URL's fragment (app/sw.ts)
+  globIgnores: ["**/turbopack-worker-*.js"],
 });
