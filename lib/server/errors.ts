@@ -101,6 +101,11 @@ const STATUS_BY_CODE = {
   "ladder/ranked-live": 400,
   "ladder/not-a-game": 400,
   "ladder/reported": 409,
+  // trades between players (lib/trades)
+  "trade/not-found": 404,
+  "trade/invalid": 400,
+  "trade/state": 409,
+  "trade/not-enough": 409,
 } as const satisfies Record<`${string}/${string}`, number>;
 
 export type DomainErrorCode = keyof typeof STATUS_BY_CODE;
