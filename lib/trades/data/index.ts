@@ -7,3 +7,4 @@ export { addDeckWants, myTradeLists, setListQuantity, setTradeSettings } from ".
 export { tradeMatches } from "./matches";
 export { acceptTrade, counterTrade, declineTrade, getTrade, listMyTrades, pendingTradeCount, proposeTrade, withdrawTrade } from "./proposals";
 export { markTradeDone } from "./complete";
+export { anonymiseTradesTx, tradesForExport } from "./account";

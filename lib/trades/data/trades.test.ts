@@ -17,6 +17,8 @@ import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import { createBinder, listBinders, moveCopies, ownedQuantities, setOwned } from "@/lib/collection/data";
 import {
   acceptTrade,
+  anonymiseTradesTx,
+  tradesForExport,
   counterTrade,
   declineTrade,
   getTrade,
@@ -215,7 +217,18 @@ describe("lists, privacy and matches", () => {
     const id = await acceptedTrade();
     const gone = await testDb.prisma.user.create({ data: { email: "gone@example.test", displayName: "Gone", passwordHash: "x" } });
     await testDb.prisma.tradeProposal.update({ where: { id }, data: { toId: gone.id } });
+    await testDb.prisma.$transaction((tx) => anonymiseTradesTx(tx, gone.id));
     await testDb.prisma.user.delete({ where: { id: gone.id } });
-    expect(await getTrade(alice, id)).toMatchObject({ other: null, status: "accepted" });
+    expect(await getTrade(alice, id)).toMatchObject({ other: null, status: "withdrawn", can: { markDone: false } });
+    expect((await tradesForExport(alice.id)).proposals[0]).toMatchObject({ with: "(deleted account)", status: "withdrawn" });
+  });
+
+  it("the account export holds the user's lists and trades, naming the other side by display name only", async () => {
+    await acceptedTrade();
+    await setListQuantity(alice, "want", card(2), 3);
+    const out = await tradesForExport(alice.id);
+    expect(out).toMatchObject({ listsPublic: false, wants: [{ card: "DEMO-002", quantity: 3 }], haves: [] });
+    expect(out.proposals).toMatchObject([{ sent: true, with: "Bob", status: "accepted", gave: [{ card: "DEMO-001", quantity: 2 }], got: [{ card: "DEMO-002", quantity: 1 }] }]);
+    expect(JSON.stringify(out)).not.toContain("@example.test");
   });
 });

@@ -31,6 +31,8 @@ export const data: Rows = {
   "trades/data/shared.ts#cardsById": { access: "internal", why: "card titles for trades' own DTOs, after their caller checked the actor" },
   "trades/data/shared.ts#freeCopies": { access: "internal", why: "a giver's free copies inside a trade write's transaction" },
   "trades/data/notify.ts#notifyTrader": { access: "internal", why: "the mail to the other side of a proposal the caller is a side of" },
+  "trades/data/account.ts#tradesForExport": { access: "internal", why: "the session user's own lists and trades for exportMyData, which checked the session", importers: ["lib/accounts/data/account.ts"] },
+  "trades/data/account.ts#anonymiseTradesTx": { access: "internal", why: "a step of deleteMyAccount's transaction, for the session user", importers: ["lib/accounts/data/account.ts"] },
   "trades/data/lists.ts#myTradeLists": { access: "checked", call: (actor) => lists.myTradeLists(actor), expect: SIGNED_IN },
   "trades/data/lists.ts#setListQuantity": { access: "checked", call: (actor, f) => lists.setListQuantity(actor, "want", f.card(1), 2), expect: SIGNED_IN },
   "trades/data/lists.ts#setTradeSettings": { access: "checked", call: (actor) => lists.setTradeSettings(actor, { listsPublic: false, tradeMail: true }), expect: SIGNED_IN },
