@@ -9,14 +9,18 @@ type Msg = { text: string; ok: boolean } | null;
 type Found = { id: string; key: string; title: string; owned: number };
 
 /** Public or private lists, and trade mail on or off. */
-export function TradeSettingsForm({ listsPublic, tradeMail }: { listsPublic: boolean; tradeMail: boolean }) {
+export function TradeSettingsForm(props: { listsPublic: boolean; tradeMail: boolean }) {
   const [pending, start] = useTransition();
   const [msg, setMsg] = useState<Msg>(null);
-  const save = (p: boolean, m: boolean) =>
+  const [{ listsPublic, tradeMail }, setShown] = useState(props);
+  const save = (p: boolean, m: boolean) => {
+    setShown({ listsPublic: p, tradeMail: m });
     start(async () => {
       const r = await saveTradeSettingsAction(p, m);
+      if (!r.ok) setShown(props);
       setMsg({ text: r.message ?? (r.ok ? "Saved." : "That did not work."), ok: r.ok });
     });
+  };
   return (
     <section className="panel flex flex-wrap items-center gap-4 text-sm" aria-label="Trade settings">
       <label className="flex items-center gap-2">
