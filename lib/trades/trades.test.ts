@@ -94,6 +94,17 @@ describe("completing a trade", () => {
     await expect(markTradeDone(alice, id)).rejects.toMatchObject({ code: "trade/state" });
   });
 
+  it("the traded copies come off the receiver's wants and the giver's trade list", async () => {
+    const id = await acceptedTrade();
+    await setListQuantity(alice, "have", card(1), 2);
+    await setListQuantity(alice, "want", card(2), 3);
+    await setListQuantity(bob, "want", card(1), 1);
+    await markTradeDone(alice, id);
+    await markTradeDone(bob, id);
+    expect(await myTradeLists(alice)).toMatchObject({ haves: [], wants: [{ cardId: card(2), quantity: 2 }] });
+    expect((await myTradeLists(bob)).wants).toEqual([]);
+  });
+
   it("takes from the default binder first, then named binders", async () => {
     const id = await acceptedTrade();
     const box = await createBinder(alice, "Deck box");

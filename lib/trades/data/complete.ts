@@ -14,7 +14,8 @@ import { notifyTrader } from "./notify";
  * (applyDelta: Unsorted's plain copies first, then Unsorted's lots, then the
  * newest named binders) and arrives as plain copies in the receiver's
  * Unsorted. A giver may give only free copies (owned less what their decks
- * hold), so no deck reservation shrinks. If a giver no longer has enough, the
+ * hold), so no deck reservation shrinks. The traded copies also come off
+ * the receiver's want list and the giver's trade list. If a giver no longer has enough, the
  * whole step is refused (the mark included) and nothing changes.
  */
 
@@ -37,7 +38,15 @@ async function moveCards(tx: Tx, fromId: string, toId: string, lines: Line[]): P
     const [giver, receiver] = l.giver === "from" ? [fromId, toId] : [toId, fromId];
     await applyDelta(tx, giver, l.cardId, -l.quantity);
     await applyDelta(tx, receiver, l.cardId, l.quantity);
+    // what was traded is off the lists: the receiver wants that many fewer, the giver offers that many fewer
+    await shrinkList(tx, receiver, "want", l.cardId, l.quantity);
+    await shrinkList(tx, giver, "have", l.cardId, l.quantity);
   }
+}
+
+async function shrinkList(tx: Tx, userId: string, list: "want" | "have", cardId: string, by: number): Promise<void> {
+  await tx.tradeListEntry.deleteMany({ where: { userId, list, cardId, quantity: { lte: by } } });
+  await tx.tradeListEntry.updateMany({ where: { userId, list, cardId, quantity: { gt: by } }, data: { quantity: { decrement: by } } });
 }
 
 /** The signed-in user marks an accepted trade done; when the other side has too, the cards move. */
