@@ -81,11 +81,16 @@ test("two players: lists, a match, a proposal, accept, both mark done, and the c
   await expect(bobPage.getByTestId("trade").first()).toHaveAttribute("data-status", "completed");
   expect([await owned(page, 1), await owned(page, 2)]).toEqual([2, 1]);
   expect([await owned(bobPage, 1), await owned(bobPage, 2)]).toEqual([1, 1]);
+  // what was traded came off both lists, so the match is gone
+  await expect(bobPage.getByText("No matches yet")).toBeVisible();
 
   for (const [p, who] of [[page, "alice"], [bobPage, "bob"]] as const) {
-    for (const width of [1366, 390]) {
-      await p.setViewportSize({ width, height: 900 });
-      await p.screenshot({ path: `test-results/trades-${who}-${width}.png`, fullPage: true });
+    for (const scheme of ["light", "dark"] as const) {
+      await p.emulateMedia({ colorScheme: scheme });
+      for (const width of [1366, 390]) {
+        await p.setViewportSize({ width, height: 900 });
+        await p.screenshot({ path: `test-results/trades-${who}-${scheme}-${width}.png`, fullPage: true });
+      }
     }
   }
   await bobPage.context().close();
