@@ -17,6 +17,7 @@ import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import { createBinder, listBinders, moveCopies, ownedQuantities, setOwned } from "@/lib/collection/data";
 import {
   acceptTrade,
+  addDeckWants,
   anonymiseTradesTx,
   tradesForExport,
   counterTrade,
@@ -196,6 +197,15 @@ describe("lists, privacy and matches", () => {
     expect(m).toMatchObject({ trader: { id: bob.id, displayName: "Bob" }, theyGive: [{ cardId: card(1), quantity: 2 }], iGive: [{ cardId: card(2), quantity: 1 }] });
     // Alice's lists are private: Bob does not see her
     expect(await tradeMatches(bob)).toEqual([]);
+  });
+
+  it("a deck's missing cards go on the want list in one step, raising wants only", async () => {
+    await setOwned(alice, card(1), 1);
+    const deck = await testDb.prisma.deck.create({ data: { ownerId: alice.id, name: "Speed", shareSlug: "trades-wants-deck", cards: { create: [{ cardId: card(1), quantity: 3 }, { cardId: card(2), quantity: 2 }] } } });
+    await setListQuantity(alice, "want", card(2), 5);
+    expect(await addDeckWants(alice, deck.id)).toEqual({ added: 1, deck: "Speed" });
+    expect((await myTradeLists(alice)).wants.map((w) => [w.cardId, w.quantity])).toEqual([[card(1), 2], [card(2), 5]]);
+    await expect(addDeckWants(bob, deck.id)).rejects.toMatchObject({ code: "trade/not-found" });
   });
 
   it("ranks matches by what the smaller side gets, then the total", async () => {
