@@ -7,6 +7,11 @@ export async function register() {
     refuseMalformedPaths();
     const { sendLargeStringsAsBytes } = await import("@/lib/server/cache/response-bytes");
     sendLargeStringsAsBytes();
+    // a build renders pages but serves nobody
+    if (process.env.NEXT_PHASE !== "phase-production-build") {
+      const { startIdleMemoryTrim } = await import("@/lib/server/idle-memory");
+      startIdleMemoryTrim();
+    }
     if (process.env.EVENT_LOOP_STATS === "1") {
       const { reportEventLoopDelay } = await import("@/lib/server/event-loop-stats");
       reportEventLoopDelay();

@@ -8,6 +8,9 @@ const { HSTS } = require("./lib/server/csp-policy.cjs");
  */
 const CACHED_PAGES = ["/", "/rules", "/learn", "/forgot-password", "/cards/syntax", "/cards/:set/:number(\\d+)", "/d/:path*", "/decks/starter/:slug"];
 
+/** Every path but /embed and below (path-to-regexp, as Next matches `source`). */
+const FRAMEABLE_EXCEPT_EMBED = "/:path((?!embed(?:/|$)).*)";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -16,8 +19,9 @@ const nextConfig = {
   // more than serving them (npm run bench:http); shared caches keep public pages by their Cache-Control.
   generateEtags: false,
   // forbidden() renders app/forbidden.tsx with status 403 (admin pages for non-admins).
-  // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES).
-  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
+  // Catalog imports upload files up to 5 MB through a server action (lib/catalog/io.ts MAX_IMPORT_BYTES); a census submission
+  // carries two photos of up to 4 MB each (lib/census/photo-limits.ts) and its text fields: 9 MB covers both.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "9mb" } },
   // Cached public pages and data stay in memory (never on disk) and tag invalidations reach
   // every instance through Redis when REDIS_URL is set (lib/server/cache/next-cache-handler.cjs, on
   // the documented cacheHandler interface).
@@ -36,7 +40,6 @@ const nextConfig = {
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "DENY" },
           {
             key: "Permissions-Policy",
             value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()",
@@ -44,6 +47,8 @@ const nextConfig = {
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
       },
+      // no framing by other sites, except the embed pages (/embed/*: their CSP's frame-ancestors allows any site)
+      { source: FRAMEABLE_EXCEPT_EMBED, headers: [{ key: "X-Frame-Options", value: "DENY" }] },
       // HSTS over https (behind a proxy that says so); proxy.ts sets it too on what it handles
       ...(process.env.NODE_ENV === "production" ? [{ source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: HSTS }] }] : []),
       ...CACHED_PAGES.map((source) => ({ source, headers: [{ key: "Cache-Control", value: PUBLIC_CACHE_CONTROL }] })),

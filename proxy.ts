@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, HSTS, imageHosts } from "@/lib/server/security-headers";
+import { contentSecurityPolicy, HSTS, imageHosts, isEmbedPath } from "@/lib/server/security-headers";
 import { THEME_SCRIPT } from "@/components/site/theme";
 import { DomainError } from "@/lib/server/errors";
 import { jsonError } from "@/lib/server/http-error";
@@ -77,7 +77,7 @@ function pageResponse(request: NextRequest): Response {
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy({ nonce, scriptHashes: INLINE_SCRIPT_HASHES, dev: !production, https: production && https, imageHosts: imageHosts() });
+  const csp = contentSecurityPolicy({ nonce, scriptHashes: INLINE_SCRIPT_HASHES, dev: !production, https: production && https, imageHosts: imageHosts(), embed: isEmbedPath(pathname) });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
@@ -117,12 +117,17 @@ function refuseCrossOriginAction(request: NextRequest): Response | null {
  * The cached pages skip the proxy altogether (running it costs more than
  * serving the page from the cache): their CSP comes from the cache handler,
  * their Cache-Control and HSTS from next.config.js. A server action posted
- * anywhere still comes here (the cross-origin check). Everything else, the
- * list pages and every signed-in page among them, runs it for its nonce.
+ * anywhere still comes here (the cross-origin check). The game routes
+ * (/api/play/…: an SSE stream and JSON answers, no document a CSP would
+ * govern) skip it too: they check origin, session and limits themselves
+ * (lib/play/http.ts, lib/server/route.ts), get the security headers from
+ * next.config.js, and an action is the hot path of a live game.
+ * Everything else, the list pages and every signed-in page among them, runs
+ * it for its nonce.
  */
 export const config = {
   matcher: [
-    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$).*)" },
+    { source: "/((?!_next/static|_next/image|favicon.ico|card-images/|census-photos/|$|cards/syntax$|cards/[^/]+/\\d+$|d/|decks/starter/|rules$|learn$|forgot-password$|api/play/).*)" },
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
     // a form posted without JavaScript (browsers send Origin with every post): the cross-origin and body checks
     { source: "/:path*", has: [{ type: "header", key: "origin" }, { type: "header", key: "content-type", value: "(multipart/form-data|application/x-www-form-urlencoded).*" }] },

@@ -1,16 +1,22 @@
 import Link from "next/link";
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import "./globals.css";
 import { SiteHeader } from "@/components/site/site-header";
 import { CardZoom } from "@/components/catalog/card-zoom";
 import { THEME_SCRIPT } from "@/components/site/theme";
 import { RouteFocus } from "@/components/site/route-focus";
+import { ServiceWorker } from "@/components/site/service-worker";
 
 export const metadata: Metadata = {
   title: { default: "Ringbinder — Sonic X TCG collection, decks and playtest", template: "%s · Ringbinder" },
   description:
     "Catalogue your Sonic X Trading Card Game collection, build legal decks beside it, share deck links and playtest against a rules-enforced AI. Unofficial fan tool.",
+  applicationName: "Ringbinder",
+  appleWebApp: { capable: true, title: "Ringbinder", statusBarStyle: "default" },
+  icons: { apple: [{ url: "/icons/apple-touch-icon.png", sizes: "180x180" }] },
 };
+
+export const viewport: Viewport = { themeColor: "#1e3a8a" };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
@@ -37,6 +43,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <CardZoom />
         {/* after a client navigation: focus to the new page's heading, and its name announced */}
         <RouteFocus />
+        <ServiceWorker />
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { test, expect, newAccount, signInAdmin } from "./fixtures";
+import { ACTION_BODY_LIMIT } from "@/lib/server/action-body";
 
 /** Hostile or oversized input gets a 4xx or a page with a message, never a 500. */
 test.describe("bad input", () => {
@@ -27,7 +28,7 @@ test.describe("bad input", () => {
       // server action bodies Next.js cannot decode
       { name: "a malformed action body", run: () => actionPost('[{"a":'), expected: 400 },
       { name: "a deeply nested action body", run: () => actionPost("[".repeat(50_000) + "]".repeat(50_000)), expected: 400 },
-      { name: "an action body over the size limit", run: () => actionPost("a".repeat(7 * 1024 * 1024)), expected: 413 },
+      { name: "an action body over the size limit", run: () => actionPost("a".repeat(ACTION_BODY_LIMIT + 1024 * 1024)), expected: 413 },
       { name: "a malformed multipart action body", run: () => actionPost("garbage", "multipart/form-data; boundary=xyz"), expected: 400 },
       {
         name: "a form posted without JavaScript from another site",

@@ -249,6 +249,8 @@ test.describe("collection", () => {
   });
 
   test("binders and decks: import a Deckbox file, make a binder, move copies, reserve them in a deck, see free / in another deck / missing", async ({ page, auth }) => {
+    // the longest journey of the feature (an import, a binder, two decks built from search): room on a loaded machine
+    test.slow();
     await auth.signUp(newAccount("binders"));
     await page.goto("/collection/import");
     await page.getByLabel("…or paste it here").fill(

@@ -69,8 +69,9 @@ test.describe("matchup lab", () => {
 
   test("the sample hand deals seven cards and draws five more a turn", async ({ page }) => {
     await page.goto("/decks/starter/eggman-empire");
+    // the panel loads (with the engine) when it nears the screen: components/decks/lazy-sample-hand.tsx
+    await page.getByRole("heading", { name: "Sample hand" }).scrollIntoViewIfNeeded();
     const hand = page.getByTestId("sample-hand");
-    await hand.scrollIntoViewIfNeeded();
     await expect(hand.locator("ul").first().locator("li")).toHaveCount(7);
     await hand.getByRole("button", { name: "Draw next turn" }).click();
     await expect(hand.locator("ul").nth(1).locator("li")).toHaveCount(5);

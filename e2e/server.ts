@@ -81,7 +81,7 @@ function createAdmin(env: Record<string, string>, admin: { email: string; passwo
 }
 
 /** A running `next start`; resolves once it printed that it is ready and answers /api/health. */
-export async function startNext(env: Record<string, string>, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startNext(env: Record<string, string>, port: number): Promise<{ url: string; stop: () => Promise<void>; kill: () => Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
@@ -102,15 +102,18 @@ export async function startNext(env: Record<string, string>, port: number): Prom
   });
   const health = await fetch(`${url}/api/health`);
   if (!health.ok) throw new Error(`${url}/api/health answered ${health.status}:\n${log}`);
+  const end = async (signal: NodeJS.Signals) => {
+    process.off("exit", killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
-    stop: async () => {
-      process.off("exit", killOnExit);
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
+    stop: () => end("SIGTERM"),
+    // kill -9: no shutdown of any kind (e2e/play-instances.spec.ts)
+    kill: () => end("SIGKILL"),
   };
 }
 

@@ -53,7 +53,7 @@ import { catalogImportMode, collectionImportMode, updateImportMode } from "./lib
 import { loginFloodMode } from "./lib/http-login-flood";
 import { pagesMode } from "./lib/http-pages";
 import { createScratchDb, prepare, type Seeded } from "./lib/http-seed";
-import { session, startRssSampler, startServer } from "./lib/http-server";
+import { serverStats, session, startRssSampler, startServer } from "./lib/http-server";
 
 // ---------- the modes (add a mode here) ----------
 
@@ -92,16 +92,25 @@ async function main() {
   const before = rss.now();
   for (const m of selected) {
     await MODES[m](seeded);
-    console.log(`  server RSS after ${m}: ${mb(rss.now())}, peak so far ${mb(rss.peak())}`);
+    console.log(`  server RSS after ${m}: ${mb(rss.now())}, peak so far ${mb(rss.peak())}${heap()}`);
   }
   const after = rss.now();
+  const afterHeap = heap();
   await sleep(30_000);
   const idle = rss.now();
+  const idleHeap = heap();
   rss.stop();
   const [l1] = loadavg();
+  for (const t of serverStats.filter((s) => s.kind === "idle-trim")) console.log(`  idle trim (lib/server/idle-memory.ts): a full collection of ${t.data.ms} ms, heap in use ${String(t.data.heapMb).replace(",", " → ")} MB, reserved ${String(t.data.heapTotalMb).replace(",", " → ")} MB`);
   console.log(
-    `\nServer RSS (VmRSS): before the loads ${mb(before)}, peak ${mb(rss.peak())}, right after ${mb(after)}, after 30 s idle ${mb(idle)} (load average ${l1.toFixed(1)}) — target after < 400 MB: ${idle !== null && idle < 400 * 1024 ? "met" : "missed"}`,
+    `\nServer RSS (VmRSS): before the loads ${mb(before)}, peak ${mb(rss.peak())}, right after ${mb(after)}${afterHeap}, after 30 s idle ${mb(idle)}${idleHeap} (load average ${l1.toFixed(1)}) — target after < 400 MB: ${idle !== null && idle < 400 * 1024 ? "met" : "missed"}`,
   );
+}
+
+/** The server's V8 heap (in use / reserved) and memory outside it, from its latest [event-loop] line. */
+function heap(): string {
+  const last = serverStats.findLast((s) => s.kind === "event-loop")?.data;
+  return last && "heapMb" in last ? ` (V8 heap ${last.heapMb} of ${last.heapTotalMb} MB, external ${last.externalMb} MB)` : "";
 }
 
 const mb = (kb: number | null) => (kb === null ? "?" : `${(kb / 1024).toFixed(0)} MB`);

@@ -14,10 +14,17 @@ import { performance } from "node:perf_hooks";
 import { readdirSync, readFileSync } from "node:fs";
 import { formatGauntlet, runGauntlet, wilson, type BatchResult, type CardDef } from "../lib/engine";
 import { loadDeck } from "./lib/decks";
+import { coachReport, expertReport, gauntletReport } from "./lib/sim-ai";
 
 interface Args {
   decks: string[];
   gauntlet: boolean;
+  balance: boolean;
+  expert: boolean;
+  coach: boolean;
+  deals?: number;
+  positions: number;
+  write: boolean;
   games: number;
   agents: [string, string];
   seed: number;
@@ -29,15 +36,26 @@ interface Args {
 }
 
 const USAGE = `Usage: npm run sim -- --decks A.json B.json --games N --agents heuristic,search [--seed S] [--workers K] [--iterations I] [--column-rule priority|no-mirror] [--max-turns T] [--json]
-       npm run sim -- --gauntlet [--decks D1 D2 …] [--games N] [--agents X,Y] [--seed S] [--json]
+       npm run sim -- --expert [--deals N] [--agents expert,search] [--positions P] [--seed S] [--json]
+       npm run sim -- --gauntlet [--deals N] [--seed S] [--write] [--json]
+       npm run sim -- --coach [--games N] [--seed S]
+       npm run sim -- --balance [--decks D1 D2 …] [--games N] [--agents X,Y] [--seed S] [--json]
        npm run sim -- --help
 
-  --gauntlet         play every pair of decks (default: every starter deck; 4000 games per pair,
+  --expert           the expert level against search: N deals (default 100) per deck set — the three starter
+                     pairings, and the v2 decks data/ai-decks/v2-position and v2-all in the mirror —, each played
+                     twice with seats swapped; win rate with a 95% Wilson interval per set and overall, and the
+                     expert's decision time (median, p95) on P positions per set where it searches (default 60)
+  --gauntlet         every AI level (on the rotating starter decks) and a few named decks (played by the
+                     heuristic) in a round robin of N deals per pair (default 20), each played twice with seats
+                     swapped; Elo ratings by maximum likelihood with 95% intervals. --write saves data/gauntlet.json
+  --coach            the coach's seconds per game analysed (N heuristic games, default 10, player 1's decisions)
+  --balance          play every pair of decks (default: every starter deck; 4000 games per pair,
                      heuristic,heuristic, seed 1) and print each deck's score against each other
 
   --decks A B        two decks (with --gauntlet: two or more): starter-deck files, starter-deck slugs (chaotix-mix) or JSON lists of card definitions
   --games N          games to play (each deal is played twice, once with each lead)
-  --agents X,Y       agents for A and B: random, heuristic, heuristic-plain (without the v2 valuation) or search (default heuristic,heuristic)
+  --agents X,Y       agents for A and B: random, heuristic, heuristic-plain (without the v2 valuation), search or expert (default heuristic,heuristic)
   --seed S           seed of the first deal (default 1)
   --workers K        worker threads (default 1)
   --iterations I     search iterations per decision
@@ -53,7 +71,7 @@ function fail(msg: string): never {
 }
 
 function parse(argv: string[]): Args {
-  const a: Partial<Args> = { seed: 1, workers: 1, json: false, gauntlet: false };
+  const a: Partial<Args> = { seed: 1, workers: 1, json: false, gauntlet: false, balance: false, expert: false, coach: false, positions: 60, write: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     if (k === "--help" || k === "-h") {
@@ -65,6 +83,12 @@ function parse(argv: string[]): Args {
       a.decks = [next(), next()];
       while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) a.decks.push(argv[++i]);
     } else if (k === "--gauntlet") a.gauntlet = true;
+    else if (k === "--balance") a.balance = true;
+    else if (k === "--expert") a.expert = true;
+    else if (k === "--coach") a.coach = true;
+    else if (k === "--deals") a.deals = Number(next());
+    else if (k === "--positions") a.positions = Number(next());
+    else if (k === "--write") a.write = true;
     else if (k === "--games") a.games = Number(next());
     else if (k === "--agents") {
       const [x, y] = next().split(",");
@@ -77,16 +101,22 @@ function parse(argv: string[]): Args {
     else if (k === "--json") a.json = true;
     else fail(`Unknown option ${k}`);
   }
-  if (a.gauntlet) {
+  if (a.deals !== undefined && (!Number.isInteger(a.deals) || a.deals < 1)) fail("--deals N must be a positive integer");
+  if (a.expert || a.gauntlet || a.coach) {
+    a.agents ??= ["expert", "search"];
+    for (const x of a.agents) if (!["random", "heuristic", "heuristic-plain", "search", "expert"].includes(x)) fail(`Unknown agent ${x}`);
+    return a as Args;
+  }
+  if (a.balance) {
     a.decks ??= readdirSync(path.resolve(__dirname, "../data/starter-decks")).filter((f) => f.endsWith(".json")).sort().map((f) => f.replace(/\.json$/, ""));
     a.games ??= 4000;
-    if (!Number.isInteger(a.games) || a.games < 2 || a.games % 2 !== 0) fail("--games N must be an even positive integer for a gauntlet");
+    if (!Number.isInteger(a.games) || a.games < 2 || a.games % 2 !== 0) fail("--games N must be an even positive integer for --balance");
   }
   if (!a.decks) fail("--decks A B is required");
-  if (!a.gauntlet && a.decks.length !== 2) fail("--decks takes two decks (more only with --gauntlet)");
+  if (!a.balance && a.decks.length !== 2) fail("--decks takes two decks (more only with --balance)");
   if (!a.games || !Number.isInteger(a.games) || a.games < 1) fail("--games N (a positive integer) is required");
   if (!a.agents) a.agents = ["heuristic", "heuristic"];
-  for (const x of a.agents) if (!["random", "heuristic", "heuristic-plain", "search"].includes(x)) fail(`Unknown agent ${x}`);
+  for (const x of a.agents) if (!["random", "heuristic", "heuristic-plain", "search", "expert"].includes(x)) fail(`Unknown agent ${x}`);
   if (!Number.isInteger(a.workers) || (a.workers as number) < 1) fail("--workers must be a positive integer");
   return a as Args;
 }
@@ -116,8 +146,8 @@ function deckName(arg: string): string {
   return arg;
 }
 
-/** `--gauntlet`: every pair of decks, in this process (the same pure function the lab runs in the browser). */
-function gauntlet(args: Args): void {
+/** `--balance`: every pair of decks, in this process (the same pure function the lab runs in the browser). */
+function balance(args: Args): void {
   let decks;
   try {
     decks = args.decks.map((d) => ({ name: deckName(d), cards: loadDeck(d) }));
@@ -142,7 +172,10 @@ function gauntlet(args: Args): void {
 
 async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
-  if (args.gauntlet) return gauntlet(args);
+  if (args.expert) return expertReport({ deals: args.deals ?? 100, seed: args.seed, agents: args.agents, positions: args.positions, json: args.json });
+  if (args.coach) return coachReport({ games: args.games ?? 10, seed: args.seed });
+  if (args.gauntlet) return gauntletReport({ deals: args.deals ?? 20, seed: args.seed, json: args.json, write: args.write });
+  if (args.balance) return balance(args);
   let decks: [CardDef[], CardDef[]];
   try {
     decks = [loadDeck(args.decks[0]), loadDeck(args.decks[1])];
@@ -152,7 +185,7 @@ async function main(): Promise<void> {
   const rules = { ...(args.columnRule ? { columnRule: args.columnRule } : {}), ...(args.maxTurns ? { maxTurns: args.maxTurns } : {}) };
   const k = Math.min(args.workers, Math.ceil(args.games / 2));
   const per = Math.ceil(args.games / k / 2) * 2;
-  const timed = args.agents.includes("search");
+  const timed = args.agents.includes("search") || args.agents.includes("expert");
   const t0 = performance.now();
   const progress = Array.from({ length: k }, () => ({ games: 0, wins: [0, 0] as [number, number], draws: 0 }));
   const parts = await Promise.all(

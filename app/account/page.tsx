@@ -14,13 +14,16 @@ import { listMyApiKeys } from "@/lib/api/data/keys";
 import { MAX_API_KEYS } from "@/lib/api/keys";
 import { limitsInWords } from "@/lib/api/openapi";
 import { ApiKeys } from "@/components/api/api-keys";
+import { getPullRateOptIn } from "@/lib/census/data/pull-rates";
+import { MIN_CONTRIBUTORS } from "@/lib/census/pull-rates";
+import { PullRateOptInForm } from "@/components/census/pull-rate-opt-in";
 
 export const metadata: Metadata = { title: "Your account", robots: { index: false } };
 
 /** The signed-in user's account: one AccountSection per feature, in this order. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string }> }) {
   const me = await requireUserOrRedirect("/account");
-  const [account, turnMail, apiKeys] = await Promise.all([getMyAccount(me), getTurnMailPreference(me), listMyApiKeys(me)]);
+  const [account, turnMail, apiKeys, pullRates] = await Promise.all([getMyAccount(me), getTurnMailPreference(me), listMyApiKeys(me), getPullRateOptIn(me)]);
   const { changed } = await searchParams;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -59,10 +62,13 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <AccountSection id="api-keys" title="API keys" description="For bots, fan sites and spreadsheets that read Ringbinder's public API with a higher rate limit.">
         <ApiKeys keys={apiKeys} max={MAX_API_KEYS} limits={limitsInWords()} />
       </AccountSection>
+      <AccountSection id="pull-rates" title="Pull rates" description="Set pages estimate how often each rarity turns up in a booster pack from the packs collectors log. Off unless you opt in.">
+        <PullRateOptInForm on={pullRates} minimum={MIN_CONTRIBUTORS} />
+      </AccountSection>
       <AccountSection
         id="export"
         title="Export all my data"
-        description="One JSON file with your account, collection, pack history, every deck with all its versions, your lab runs, card suggestions, likes and comments."
+        description="One JSON file with your account, collection, pack history, every deck with all its versions, your lab runs, card suggestions, census submissions and votes, likes and comments."
       >
         <a href="/api/account/export" className="btn-secondary inline-block" download>
           Download my data (JSON)

@@ -6,6 +6,8 @@ import { encodeDeckCode } from "@/lib/decks";
 import { API_BASE } from "@/lib/api/present";
 import { limitsInWords, openApiDocument, publishedLimits } from "@/lib/api/openapi";
 import { DeveloperDocs, type ApiReference } from "@/components/api/developer-docs";
+import { CockatriceDocs } from "@/components/api/cockatrice-docs";
+import { EmbedDocs } from "@/components/api/embed-docs";
 
 export const metadata: Metadata = {
   title: "Developers: the public API",
@@ -97,6 +99,8 @@ export default async function DevelopersPage() {
           is the file, rebuilt whenever the catalog changes. Each card in it has the shape of <code>GET /cards/{"{set}"}/{"{number}"}</code>.
         </p>
       </section>
+      <CockatriceDocs apiBase={API_BASE} />
+      <EmbedDocs origin={origin} />
       <DeveloperDocs doc={doc} base={base} examples={EXAMPLES} />
     </div>
   );

@@ -9,6 +9,8 @@ import { chunkSize } from "@/lib/lab/run-state";
 import { type MatchupSpec } from "@/lib/lab/matchup";
 import { labQuery, parseLabParams, type LabSource } from "@/lib/lab/params";
 import { AGENT_INFO, SetupForm } from "@/components/lab/setup-form";
+import { LevelScaleTable } from "@/components/playtest/level-scale";
+import { levelScale } from "@/lib/playtest/level-ratings";
 
 export const metadata: Metadata = { title: "Matchup lab", description: "How often your Sonic X TCG deck wins, against what, measured by the rules engine's AIs." };
 
@@ -39,6 +41,9 @@ export default async function LabPage({ searchParams }: { searchParams: Promise<
       <div>
         {heading}
         <SetupForm choice={choice} choices={choices} errors={choice.run ? runErrors : errors} />
+        <div className="mt-4">
+          <LevelScaleTable scale={levelScale()} id="lab-level-scale" />
+        </div>
       </div>
     );
 

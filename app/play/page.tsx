@@ -5,6 +5,8 @@ import { listLobby, listMyGames } from "@/lib/play/data/games";
 import { deckOptions } from "@/lib/play/decks";
 import { CreateGameForm } from "@/components/play/game-forms";
 import { GameList } from "@/components/play/game-list";
+import { LevelScaleTable } from "@/components/playtest/level-scale";
+import { levelScale } from "@/lib/playtest/level-ratings";
 
 export const metadata: Metadata = { title: "Play" };
 
@@ -29,7 +31,11 @@ export default async function PlayPage() {
           <Link className="text-blue-700 underline" href="/play/ladder" data-testid="ladder-link">
             The ladder
           </Link>{" "}
-          pairs you from its queue and keeps a leaderboard per season.
+          pairs you from its queue and keeps a leaderboard per season. Or play a Swiss tournament:{" "}
+          <Link className="text-blue-700 underline" href="/events" data-testid="events-link">
+            events
+          </Link>
+          , online or at the table.
         </p>
       </div>
       {actor ? (
@@ -69,6 +75,14 @@ export default async function PlayPage() {
         </h2>
         <GameList title="Open games" games={lobby} empty="No open game right now: create one." testId="lobby" />
       </section>
+      <LevelScaleTable scale={levelScale()} id="play-level-scale" />
+      <p className="text-sm text-slate-700">
+        Practise against any of them on the{" "}
+        <Link className="text-blue-700 underline" href="/playtest">
+          playtest board
+        </Link>
+        .
+      </p>
     </div>
   );
 }

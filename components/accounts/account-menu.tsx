@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { signOutAction } from "@/lib/accounts/actions/auth";
+import { forgetOfflinePages } from "@/components/site/service-worker";
 import { NavLink } from "@/components/ui/nav-link";
 import { CurrentUserSync, markSigningOut, useCurrentUser } from "@/components/accounts/current-user";
 
@@ -38,7 +39,10 @@ export function AccountMenu() {
           </Link>
           <form
             action={signOut}
-            onSubmit={() => markSigningOut()}
+            onSubmit={() => {
+              markSigningOut();
+              void forgetOfflinePages();
+            }}
           >
             <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold hover:bg-white/10">
               Sign out

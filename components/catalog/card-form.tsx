@@ -42,7 +42,7 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /**
- * The one card form: admin create/edit and user suggestions. Validation runs
+ * The one card form: admin create/edit and census submissions. Validation runs
  * on the server with the shared schema; errors come back per field.
  */
 export function CardForm<T>({
@@ -53,6 +53,8 @@ export function CardForm<T>({
   submitLabel,
   extra,
   imageUpload = false,
+  imageUrlField = true,
+  extraFields = [],
 }: {
   action: Action<T>;
   initial?: Partial<CardFormValues>;
@@ -64,6 +66,10 @@ export function CardForm<T>({
   extra?: React.ReactNode;
   /** admins may upload an image file */
   imageUpload?: boolean;
+  /** the image URL field (the census takes photos instead) */
+  imageUrlField?: boolean;
+  /** the names of the fields in `extra`, whose server errors are listed under it */
+  extraFields?: string[];
 }) {
   const [state, formAction, pending] = useActionState<ActionResult<T> | null, FormData>(action, null);
   const fe = state && !state.ok ? state.fieldErrors : undefined;
@@ -162,9 +168,10 @@ export function CardForm<T>({
         <EffectPreview id="effect-reading" text={effectDraft ?? effectText} />
         <Errors id="effect-error" errors={fe?.effect} />
       </div>
-      <Field name="imageUrl" label="Image URL (optional, https)" defaultValue={v.imageUrl ?? ""} errors={fe?.imageUrl} />
+      {imageUrlField && <Field name="imageUrl" label="Image URL (optional, https)" defaultValue={v.imageUrl ?? ""} errors={fe?.imageUrl} />}
       {imageUpload && <CardImageField current={v.imageUrl ?? null} errors={fe?.image} />}
       {extra}
+      {extraFields.length > 0 && <Errors id="extra-error" errors={extraFields.flatMap((k) => fe?.[k] ?? [])} />}
       <Errors id="form-error" errors={fe?._form} />
       <button type="submit" className="btn-primary" disabled={pending}>
         {pending ? "Saving…" : submitLabel}

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { cardKey } from "@/lib/catalog/keys";
 import { PACK_SIZE } from "@/lib/collection/schemas";
 import { FormMessage } from "@/components/ui/field";
+import { OfflineStatus } from "@/components/collection/offline-status";
 import { UndoPackButton } from "@/components/collection/undo-pack-button";
 import { missingCardHref } from "@/components/collection/booster-entry-state";
 import { useBoosterEntry } from "@/components/collection/use-booster-entry";
@@ -19,17 +20,29 @@ const COLOR_DOT: Record<string, string> = { blue: "bg-blue-600", red: "bg-red-60
  * lives in booster-entry-state.ts (reducer) and use-booster-entry.ts (effects).
  */
 export function BoosterEntry({ userId, isAdmin, defaultSet }: { userId: string; isAdmin: boolean; defaultSet: string }) {
-  const { pack, state, view, dispatch, inputRef, formRef, choose, removeAt, clear, onKeyDown, saveState, saveAction, saving } = useBoosterEntry({ userId, isAdmin, defaultSet });
+  const { pack, state, view, dispatch, inputRef, formRef, choose, removeAt, clear, onKeyDown, saveState, saveAction, saving, offline } = useBoosterEntry({ userId, isAdmin, defaultSet });
   const { options, expanded, activeIndex, missing } = view;
   const { term, announcement, lookupError } = state;
   const ids = useId();
   const listboxId = `${ids}-listbox`;
 
   const count = pack.length;
-  const saved = saveState?.ok ? saveState.data : null;
+  const saved = saveState?.ok === true ? saveState.data : null;
+  const queued = saveState?.ok === "queued" ? saveState.message : null;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <>
+    <OfflineStatus
+      userId={userId}
+      online={offline.online}
+      hasIndex={offline.index !== null}
+      queue={offline.queue}
+      waiting={offline.waiting}
+      syncing={offline.syncing}
+      outcome={offline.outcome}
+      syncNow={() => void offline.syncNow()}
+    />
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-offline-ready={offline.index ? "true" : "false"}>
       <section aria-labelledby={`${ids}-entry`} className="panel">
         <h2 id={`${ids}-entry`} className="mb-2 text-lg font-bold">
           Enter cards
@@ -177,7 +190,7 @@ export function BoosterEntry({ userId, isAdmin, defaultSet }: { userId: string; 
               </button>
             )}
           </div>
-          {saveState && !saveState.ok && <FormMessage message={saveState.message} />}
+          {saveState && saveState.ok === false && <FormMessage message={saveState.message} />}
         </form>
         {saved && (
           <div className="mt-4 space-y-2 rounded-md border border-emerald-200 bg-emerald-50 p-3">
@@ -189,7 +202,13 @@ export function BoosterEntry({ userId, isAdmin, defaultSet }: { userId: string; 
             <UndoPackButton key={saved.id} packId={saved.id} cardCount={saved.cardCount} />
           </div>
         )}
+        {queued && (
+          <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="pack-queued">
+            <FormMessage message={queued} tone="success" />
+          </div>
+        )}
       </section>
     </div>
+    </>
   );
 }

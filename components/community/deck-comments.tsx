@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useId, useState, useTransition } from "react";
 import { addCommentAction, deleteCommentAction, editCommentAction, reportCommentAction } from "@/lib/community/actions";
 import { COMMENT_MAX, REPORT_REASON_MAX, type CommentDTO } from "@/lib/community/types";
-import { Markdown } from "@/components/decks/markdown";
+import { LazyMarkdown as Markdown } from "@/components/decks/lazy-markdown";
 import { useDeckCommunity } from "@/components/community/community-context";
 
 type Result = { ok: true; message?: string } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };

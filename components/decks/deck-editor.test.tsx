@@ -272,11 +272,11 @@ describe("DeckEditor", () => {
     expect(entryQuantity("DEMO-007")).toBe("1");
   });
 
-  it("previews the description as markdown", async () => {
+  it("previews the description as markdown (the renderer loads on first use)", async () => {
     await renderEditor();
     fireEvent.change(screen.getByLabelText("Description (markdown)"), { target: { value: "**Fast** [rules](https://example.org)" } });
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
-    expect(screen.getByText("Fast").tagName).toBe("STRONG");
+    expect((await screen.findByText("Fast", {}, { timeout: 10_000 })).tagName).toBe("STRONG");
     expect(screen.getByRole("link", { name: "rules" }).getAttribute("rel")).toBe("nofollow noopener noreferrer");
     fireEvent.click(screen.getByRole("button", { name: "Edit" }));
     expect(screen.getByLabelText("Description (markdown)")).toBeTruthy();

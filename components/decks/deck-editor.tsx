@@ -6,12 +6,12 @@ import { useRouter } from "next/navigation";
 import type { DeckDTO, DeckVersionDTO } from "@/lib/decks/types";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { COLORS } from "@/lib/catalog/colors";
-import { canAddCopy, checkEntries, MAX_COPIES_PER_TITLE, encodeDeckCode, formatDeckDiff, formatDeckJson, formatDeckText } from "@/lib/decks";
+import { canAddCopy, checkEntries, MAX_COPIES_PER_TITLE, encodeDeckCode, formatDeckDiff, formatDeckCockatrice, formatDeckJson, formatDeckText } from "@/lib/decks";
 import { EditorSearchPanel, CARD_DRAG_TYPE } from "@/components/decks/editor-search-panel";
 import { LegalityBadge } from "@/components/decks/legality-badge";
 import { DeckStats } from "@/components/decks/deck-stats";
 import { DeckExport } from "@/components/decks/deck-export";
-import { Markdown } from "@/components/decks/markdown";
+import { LazyMarkdown as Markdown } from "@/components/decks/lazy-markdown";
 import { VersionHistory } from "@/components/decks/version-history";
 import { SharePanel } from "@/components/decks/share-panel";
 import { ImportPanel } from "@/components/decks/import-panel";
@@ -76,6 +76,7 @@ export function DeckEditor({
   const missingText = missing.map((m) => `${m.missing} ${m.card.title} [${m.card.key}]`).join("\n");
   const exportText = formatDeckText(entries.map((e) => ({ key: e.card.key, title: e.card.title, quantity: e.quantity })), name);
   const exportJson = formatDeckJson({ name, description, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, title: e.card.title, quantity: e.quantity })) });
+  const exportCod = formatDeckCockatrice({ name, description, cards: entries.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity })) });
   let code: string | null = null;
   try {
     code = entries.length ? encodeDeckCode(entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }))) : null;
@@ -322,7 +323,7 @@ export function DeckEditor({
         <div className="space-y-5">
           <SharePanel deckId={deck.id} slug={deck.shareSlug} visibility={deck.visibility} savedLegal={savedLegal} />
           <VersionHistory deckId={deck.id} versions={versions} currentVersion={version} visibility={deck.visibility} disabled={dirty} onRestored={() => router.refresh()} />
-          <DeckExport name={name} text={exportText} json={exportJson} codeUrl={code ? `/d/code/${code}` : null} />
+          <DeckExport name={name} text={exportText} json={exportJson} cod={exportCod} codeUrl={code ? `/d/code/${code}` : null} />
           <ImportPanel target={{ mode: "replace", deckId: deck.id, expectedVersion: version }} />
         </div>
       </div>

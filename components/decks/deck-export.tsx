@@ -11,8 +11,8 @@ function download(filename: string, text: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Export a deck: plain text (copy or download), JSON, the deck code link, and a printable list. */
-export function DeckExport({ name, text, json, codeUrl }: { name: string; text: string; json: string; codeUrl: string | null }) {
+/** Export a deck: plain text (copy or download), JSON, a Cockatrice .cod file, the deck code link, and a printable list. */
+export function DeckExport({ name, text, json, cod, codeUrl }: { name: string; text: string; json: string; cod: string; codeUrl: string | null }) {
   const id = useId();
   const [message, setMessage] = useState("");
   const file = name.replace(/[^A-Za-z0-9 _-]+/g, "").trim().replace(/\s+/g, "-").toLowerCase() || "deck";
@@ -43,6 +43,9 @@ export function DeckExport({ name, text, json, codeUrl }: { name: string; text: 
         </button>
         <button type="button" className="btn-secondary" onClick={() => download(`${file}.json`, json, "application/json")}>
           Download JSON
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => download(`${file}.cod`, cod, "application/xml")} title="A Cockatrice deck file: load it in Cockatrice with Ringbinder's card database (see /developers)">
+          Download .cod (Cockatrice)
         </button>
         <button type="button" className="btn-secondary" onClick={() => window.print()}>
           Print list

@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { COLORS, type Color } from "@/lib/catalog/colors";
 import { CARDS_PER_TURN, EXPOSURE_CLUSTER_MIN, OPENING_HAND, countMatching, deckStats, drawOdds, type DeckStatsCard, type OddsQuestion } from "@/lib/decks";
-import { SampleHand } from "@/components/decks/sample-hand";
+import { LazySampleHand } from "@/components/decks/lazy-sample-hand";
 import { ringsText } from "@/lib/catalog/rings";
 
 const RING_RANGES = ["0-2", "3-4", "5-6", "7-8", "9-10", "0-4", "5-10"];
@@ -245,7 +245,7 @@ export function DeckStats({ cards }: { cards: DeckStatsCard[] }) {
           <p className="mt-2 text-sm text-slate-600">No cluster of {EXPOSURE_CLUSTER_MIN} or more: no single copy discard can take out a big group.</p>
         )}
       </section>
-      <SampleHand cards={cards} />
+      <LazySampleHand cards={cards} />
     </div>
   );
 }

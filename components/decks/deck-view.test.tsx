@@ -137,9 +137,9 @@ describe("DeckView", () => {
     expect(odds()).toMatch(/100%/);
   });
 
-  it("deals a sample hand and the next turn's draws", () => {
+  it("deals a sample hand and the next turn's draws (its panel loads after the page)", async () => {
     view();
-    const hand = screen.getByTestId("sample-hand");
+    const hand = await screen.findByTestId("sample-hand");
     const first = hand.textContent;
     fireEvent.click(within(hand).getByRole("button", { name: "Draw next turn" }));
     expect(within(hand).getByText("Drawn after turn 1")).toBeTruthy();

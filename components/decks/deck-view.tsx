@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { CardDTO } from "@/lib/catalog/card-types";
-import { encodeDeckCode, formatDeckJson, formatDeckText, type DeckCheck } from "@/lib/decks";
+import { encodeDeckCode, formatDeckCockatrice, formatDeckJson, formatDeckText, type DeckCheck } from "@/lib/decks";
 import { DeckCardGrid, PrintableDeckList } from "@/components/decks/deck-card-grid";
 import { DeckStats } from "@/components/decks/deck-stats";
 import { DeckExport } from "@/components/decks/deck-export";
@@ -49,6 +49,7 @@ export function DeckView(props: DeckViewProps) {
   }
   const text = formatDeckText(entries.map((e) => ({ key: e.card.key, title: e.card.title, quantity: e.quantity })), props.name);
   const json = formatDeckJson({ name: props.name, description: props.description, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, title: e.card.title, quantity: e.quantity })) });
+  const cod = formatDeckCockatrice({ name: props.name, description: props.description, cards: entries.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity })) });
   const statsCards = entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity, colors: e.card.colors, rings: e.card.rings, traits: e.card.traits }));
   return (
     <article className="space-y-5">
@@ -110,7 +111,7 @@ export function DeckView(props: DeckViewProps) {
       <PrintableDeckList name={props.name} entries={entries} summary={check.summary} />
       <div className="grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
         <DeckStats cards={statsCards} />
-        <DeckExport name={props.name} text={text} json={json} codeUrl={code ? `/d/code/${code}` : null} />
+        <DeckExport name={props.name} text={text} json={json} cod={cod} codeUrl={code ? `/d/code/${code}` : null} />
       </div>
       {props.footer}
     </article>

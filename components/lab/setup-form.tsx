@@ -8,7 +8,8 @@ import { MAX_GAMES, MAX_OPPONENTS, sourceString, WIDTHS, type LabChoice } from "
 export const AGENT_INFO: Record<LabAgent, { name: string; hint: string }> = {
   random: { name: LEVEL_INFO.random.name, hint: "random legal moves: a floor to beat" },
   heuristic: { name: LEVEL_INFO.heuristic.name, hint: "rules of thumb: fast, a fair opponent" },
-  search: { name: LEVEL_INFO.search.name, hint: "plans ahead over hidden cards: strongest, about 100× slower" },
+  search: { name: LEVEL_INFO.search.name, hint: "plans ahead over hidden cards: about 100× slower" },
+  expert: { name: LEVEL_INFO.expert.name, hint: "plans two turns ahead over hidden cards: strongest, about 500× slower" },
 };
 
 export function SetupForm({ choice, choices, errors }: { choice: LabChoice; choices: LabChoices; errors: string[] }) {

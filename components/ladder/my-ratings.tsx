@@ -1,6 +1,9 @@
 import Link from "next/link";
 import type { RatingDTO } from "@/lib/ladder/types";
 import { ratingText } from "./leaderboard";
+import { AI_RATINGS } from "@/lib/ladder/rating";
+import { AI_LEVELS } from "@/lib/playtest/session";
+import { LEVEL_INFO } from "@/lib/playtest/levels";
 
 /** The signed-in player's ladder rating in the season shown, rank, and practice rating. */
 export function MyRatings({ ladder, practice, rank, season, profile }: { ladder: RatingDTO | null; practice: RatingDTO | null; rank: number | null; season: number; profile: string }) {
@@ -31,7 +34,7 @@ export function MyRatings({ ladder, practice, rank, season, profile }: { ladder:
         ) : (
           <p className="text-slate-600">Finish a game against the AI in the playtest and add it to your practice rating.</p>
         )}
-        <p className="text-xs text-slate-600">The AI levels count as fixed ratings: Rookie 1000, Racer 1500, Champion 1650. Only you see your practice rating.</p>
+        <p className="text-xs text-slate-600">The AI levels count as fixed ratings: {AI_LEVELS.map((l) => `${LEVEL_INFO[l].name} ${AI_RATINGS[l]}`).join(", ")}. Only you see your practice rating.</p>
       </div>
     </div>
   );

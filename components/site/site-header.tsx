@@ -11,6 +11,7 @@ const NAV = [
   { href: "/trades", label: "Trades" },
   { href: "/playtest", label: "Playtest" },
   { href: "/play", label: "Play" },
+  { href: "/events", label: "Events" },
   { href: "/rules", label: "Rules" },
 ];
 

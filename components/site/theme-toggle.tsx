@@ -1,6 +1,5 @@
 "use client";
 
-import "@/lib/util/zod-config";
 import { useSyncExternalStore } from "react";
 import { THEME_KEY as KEY } from "@/components/site/theme";
 

@@ -55,7 +55,8 @@ describe("sign-in limits", () => {
     expect(await signInRetryAfter(...pair)).toBe(15 * 60);
     // the owner on another address is not refused, and a success there clears only that pair
     await expect(signInAs("bystander@example.test", PASSWORD, "192.0.2.51")).resolves.toMatchObject({ email: "bystander@example.test" });
-    expect(await signInRetryAfter(...pair)).toBe(15 * 60);
+    // still waiting (the password check took some of the 15 minutes: a second or more on a loaded machine)
+    expect(await signInRetryAfter(...pair)).toBeGreaterThan(15 * 60 - 60);
   });
 
   it("an outage is ours: the right password gets 'unavailable', not 'incorrect', and nothing is counted, so nobody is locked out after it", async () => {

@@ -38,6 +38,7 @@ const deckCode = await import("@/app/api/v1/decks/code/[code]/route");
 const openapi = await import("@/app/api/v1/openapi.json/route");
 const bulk = await import("@/app/api/v1/bulk/route");
 const bulkFile = await import("@/app/api/v1/bulk/cards.json.gz/route");
+const cockatrice = await import("@/app/api/v1/bulk/cockatrice.xml/route");
 const replay = await import("@/app/api/v1/replays/[code]/route");
 
 /** A game between two new players, open in the lobby (or by invite), played a few steps and conceded: its replay's code. */
@@ -195,6 +196,19 @@ describe("every endpoint answers what the document says", () => {
     const again = await bulkFile.GET(apiRequest("/api/v1/bulk/cards.json.gz", { headers: { "if-none-match": etag! } }));
     expect(again.status).toBe(304);
     await conforms("/bulk/cards.json.gz", again);
+  });
+
+  it("/bulk/cockatrice.xml is the catalog as a Cockatrice database, linked from /bulk, with a 304 on its ETag", async () => {
+    const meta = (await conforms("/bulk", await bulk.GET(apiRequest("/api/v1/bulk")))) as { cockatriceUri: string };
+    expect(meta.cockatriceUri).toBe("http://api.test/api/v1/bulk/cockatrice.xml");
+    const res = await cockatrice.GET(apiRequest("/api/v1/bulk/cockatrice.xml"));
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const etag = res.headers.get("etag");
+    const text = new TextDecoder().decode((await conforms("/bulk/cockatrice.xml", res)) as Uint8Array);
+    expect(text).toContain('<cockatrice_carddatabase version="4">');
+    expect(text.match(/<card>/g)).toHaveLength(await t.prisma.card.count());
+    const again = await cockatrice.GET(apiRequest("/api/v1/bulk/cockatrice.xml", { headers: { "if-none-match": etag! } }));
+    expect(again.status).toBe(304);
   });
 
   it("the bulk file is rebuilt when the catalog changes (a new SHA-256 and card count), and not otherwise", async () => {

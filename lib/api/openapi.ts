@@ -145,6 +145,21 @@ export function openApiDocument(origin: string) {
           responses: { ...ok("Replay", "The replay."), ...errors("401", "404") },
         },
       },
+      "/bulk/cockatrice.xml": {
+        get: {
+          operationId: "downloadCockatriceDatabase",
+          summary: "The catalog as a Cockatrice card database (carddatabase version 4 XML), rebuilt whenever the catalog changes",
+          responses: {
+            "200": {
+              description: "The XML file: one <card> a card, named \"Title (SET-NNN)\"; rings as manacost and cmc, colours U R Y A, traits as type (docs/api.md). Its ETag is its SHA-256; Repr-Digest carries the same digest.",
+              headers: { ...RATE_HEADERS, ETag: { description: "The SHA-256 (hex) of the file, quoted.", schema: { type: "string" } } },
+              content: { "application/xml": { schema: { type: "string", contentMediaType: "application/xml" } } },
+            },
+            "304": { description: "Not modified: the If-None-Match named the current file.", headers: RATE_HEADERS },
+            ...errors("401"),
+          },
+        },
+      },
       "/decks/code/{code}": {
         get: { operationId: "getDeckCode", summary: "The list a deck code holds", parameters: [pathParam("code", "A deck code, as in /d/code/<code>.", "")], responses: { ...ok("DeckCode", "The resolved list."), ...errors("400", "401") } },
       },

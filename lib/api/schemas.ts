@@ -121,6 +121,7 @@ export const BulkDataSchema = z
     contentType: z.literal("application/json").meta({ description: "What the file holds once decompressed: {object, type, updatedAt, data: Card[]}." }),
     contentEncoding: z.literal("gzip"),
     downloadUri: z.string(),
+    cockatriceUri: z.string().meta({ description: "The same catalog as a Cockatrice card database (XML, carddatabase version 4), rebuilt with it." }),
   })
   .meta({ title: "BulkData" });
 export type BulkData = z.infer<typeof BulkDataSchema>;

@@ -5,6 +5,7 @@
  */
 import Papa from "papaparse";
 import { utf8ByteLength } from "@/lib/util/utf8";
+import { parseJsonArrayInSlices } from "@/lib/util/json-slices";
 import { timeSlicer } from "@/lib/server/import/time-slice";
 import { toSafeCsv, unguardCell } from "@/lib/util/csv";
 import { cardKey } from "@/lib/catalog/keys";
@@ -100,10 +101,12 @@ export async function parseCatalogFile(text: string, format: CatalogFormat): Pro
   if (!body.trim()) return { ok: false, error: { code: "import/empty", message: "The file is empty." } };
 
   if (format === "json") {
-    let data: unknown;
-    try {
-      data = JSON.parse(body);
-    } catch (e) {
+    // item by item with pauses (one JSON.parse of 5 MB held the server); whole, for its exact error, when that fails
+    let data: unknown = await parseJsonArrayInSlices(body, "cards", timeSlicer());
+    if (data === null)
+      try {
+        data = JSON.parse(body);
+      } catch (e) {
       return { ok: false, error: { code: "import/bad-format", message: `The file is not valid JSON: ${(e as Error).message}` } };
     }
     const list = Array.isArray(data) ? data : data && typeof data === "object" && Array.isArray((data as { cards?: unknown }).cards) ? (data as { cards: unknown[] }).cards : null;

@@ -20,9 +20,10 @@ const NOT_AN_IMAGE = "That file could not be read as a PNG, JPEG or WebP image (
  * image carries none of the upload's metadata (EXIF, GPS, ICC comments, text
  * chunks), only its pixels, turned upright first. The format stays the
  * upload's (PNG, JPEG or WebP); the content address is the new bytes' sha256.
+ * `maxBytes` bounds the upload (card images by default; census photos allow more).
  */
-export async function reencodeCardImage(upload: Uint8Array): Promise<ReencodedCardImage> {
-  const check = checkCardImage(upload);
+export async function reencodeCardImage(upload: Uint8Array, maxBytes?: number): Promise<ReencodedCardImage> {
+  const check = checkCardImage(upload, maxBytes);
   if (!check.ok) return check;
   let out: Buffer;
   try {

@@ -56,11 +56,15 @@ export const setOwnedQuantity = defineAction({
 export const savePackOpening = defineFormAction({
   ...collectionWrite,
   input: packEntrySchema,
-  fields: (form) => ({ cardIds: form.getAll("cardId").map(String) }),
+  fields: (form) => ({
+    cardIds: form.getAll("cardId").map(String),
+    clientId: (form.get("clientId") as string | null) || undefined,
+    forUser: (form.get("forUser") as string | null) || undefined,
+  }),
   invalid: (e) => zodFail(e, e.issues[0]?.message ?? "The pack is not valid."),
-  run: async ({ cardIds }, actor) => {
-    const pack = await recordPackOpening(actor, cardIds);
-    return { ok: true, data: pack, message: `Saved a pack of ${cards(pack.cardCount)}.` };
+  run: async ({ cardIds, clientId, forUser }, actor) => {
+    const pack = await recordPackOpening(actor, cardIds, { clientId, forUser });
+    return { ok: true, data: pack, message: pack.replayed ? `That pack of ${cards(pack.cardCount)} was already saved.` : `Saved a pack of ${cards(pack.cardCount)}.` };
   },
 });
 

@@ -38,6 +38,10 @@ export const packEntrySchema = z.object({
     .array(cardIdSchema)
     .min(1, "Enter at least one card")
     .max(MAX_PACK_CARDS, `A pack entry holds at most ${MAX_PACK_CARDS} cards`),
+  /** The id the browser gave the pack (booster entry online or queued offline): saving the same id twice records one pack. */
+  clientId: z.uuid("The pack's id is not valid").optional(),
+  /** The account the pack was entered under (a pack queued offline): a pack is never saved into another account. */
+  forUser: z.string().trim().min(1).max(64).optional(),
 });
 
 /** Collection filter on /collection. */

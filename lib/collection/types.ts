@@ -22,7 +22,16 @@ export type LookupCardDTO = {
 /** One card of a pack opening and how many copies the pack held. */
 export type PackCardDTO = { cardId: string; key: string; title: string; quantity: number };
 /** A recorded pack opening; only the newest one not undone can be undone. */
-export type PackOpeningDTO = { id: string; createdAt: string; undoneAt: string | null; cardCount: number; cards: PackCardDTO[]; canUndo: boolean };
+export type PackOpeningDTO = {
+  id: string;
+  createdAt: string;
+  undoneAt: string | null;
+  cardCount: number;
+  cards: PackCardDTO[];
+  canUndo: boolean;
+  /** true when this save found the pack already recorded under its client id (a queued pack synced twice) */
+  replayed?: boolean;
+};
 
 /** One card of an import preview: the file rows naming it (merged), and the quantity before and after. */
 export type ImportPreviewLine = { rows: number[]; cardId: string; key: string; title: string; quantity: number; current: number; next: number };

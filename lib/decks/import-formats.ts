@@ -3,6 +3,7 @@ import { XMLParser } from "fast-xml-parser";
 import type { CatalogIndex } from "./catalog-index";
 import { errorList, resolveDeckLines, type DeckLineIn, type ErrorList, type ResolvedDeck } from "./deck-lines";
 import { parseDeckJson } from "./json-format";
+import { parseCockatriceCardName } from "./cockatrice-format";
 import { deckTextTooLarge, hasSetNumberSuffix, readDeckTextLines } from "./text-format";
 
 /**
@@ -73,7 +74,7 @@ function readCsv(text: string, err: ErrorList): DeckLineIn[] {
   });
 }
 
-type CodCard = { "@_number"?: string; "@_name"?: string };
+type CodCard = { "@_number"?: string; "@_name"?: string; "@_setShortName"?: string; "@_collectorNumber"?: string };
 type CodZone = { "@_name"?: string; card?: CodCard | CodCard[] };
 
 /** Reads a Cockatrice .cod deck: its name, comments, and the cards of its main zone (the game has no sideboard). */
@@ -99,8 +100,21 @@ function readCockatrice(text: string, err: ErrorList): { lines: DeckLineIn[]; na
   const cards = main.flatMap((z) => ([] as CodCard[]).concat(z.card ?? []));
   const name = typeof deck.deckname === "string" && deck.deckname.trim() ? deck.deckname.trim().slice(0, 100) : undefined;
   const description = typeof deck.comments === "string" ? deck.comments.slice(0, 5000) : undefined;
-  // A .cod names cards by title only; each card's position stands in for a line number.
-  return { lines: cards.map((c, i) => ({ line: i + 1, quantity: (c["@_number"] ?? "").trim(), title: (c["@_name"] ?? "").trim() })), name, description };
+  // A .cod names cards by title, and since Cockatrice 2.10 by printing too (setShortName, collectorNumber);
+  // each card's position stands in for a line number.
+  return {
+    lines: cards.map((c, i) => {
+      const raw = (c["@_name"] ?? "").trim();
+      // Ringbinder's Cockatrice names carry the key ("Tails (DEMO-052)"): read it as the printing
+      const named = parseCockatriceCardName(raw);
+      const set = (c["@_setShortName"] ?? named?.set ?? "").trim();
+      const number = (c["@_collectorNumber"] ?? named?.number ?? "").trim();
+      const quantity = (c["@_number"] ?? "").trim();
+      return { line: i + 1, quantity, title: named?.title ?? raw, ...(set && /^\d+$/.test(number) ? { set, number } : {}) };
+    }),
+    name,
+    description,
+  };
 }
 
 /** Parses an import in the given format, or the detected one; says which it read. */

@@ -7,3 +7,4 @@ export * from "./text-format";
 export * from "./json-format";
 export * from "./deck-code";
 export * from "./diff";
+export * from "./cockatrice-format";

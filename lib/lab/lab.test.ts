@@ -152,7 +152,7 @@ describe("gauntlet scores", () => {
 });
 
 describe("the lab and the CLI gauntlet", () => {
-  it("give the same numbers for the same seed (npm run sim -- --gauntlet plays runGauntlet)", async () => {
+  it("give the same numbers for the same seed (npm run sim -- --balance plays runGauntlet)", async () => {
     const { EFFECT_CARDS, VANILLA } = await import("@/lib/engine/test-fixtures");
     const { runGauntlet } = await import("@/lib/engine");
     const { playMatchup } = await import("./matchup");

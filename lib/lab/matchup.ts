@@ -8,7 +8,7 @@
 import { batchDeal, getAgent, playGame, type Agent, type CardDef, type Player, type Rules } from "@/lib/engine";
 
 /** AI levels a lab side can be played by. */
-export const LAB_AGENTS = ["random", "heuristic", "search"] as const;
+export const LAB_AGENTS = ["random", "heuristic", "search", "expert"] as const;
 export type LabAgent = (typeof LAB_AGENTS)[number];
 
 /** One matchup: my deck against one opponent, each with its AI level. */

@@ -56,7 +56,7 @@ export interface Chunk {
 
 /** Games per chunk for an agent pairing: small enough for smooth progress, large enough to amortise messages. */
 export function chunkSize(agents: readonly LabAgent[]): number {
-  if (agents.includes("search")) return 2;
+  if (agents.includes("search") || agents.includes("expert")) return 2;
   if (agents.includes("heuristic")) return 40;
   return 200;
 }

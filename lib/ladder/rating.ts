@@ -119,8 +119,8 @@ export function expectedWait(recentWaits: readonly number[]): number | null {
 
 // ---- practice ----
 
-/** The AI levels' fixed ratings for the practice pool (by lib/playtest's level ids: Rookie, Racer, Champion). */
-export const AI_RATINGS = { random: 1000, heuristic: 1500, search: 1650 } as const;
+/** The AI levels' fixed ratings for the practice pool (by lib/playtest's level ids: Rookie, Racer, Champion, Legend). */
+export const AI_RATINGS = { random: 1000, heuristic: 1500, search: 1650, expert: 1750 } as const;
 
 /** An AI level as an opponent: its fixed rating, with a small deviation (it does not change). */
 export function aiOpponent(level: keyof typeof AI_RATINGS): Glicko {

@@ -15,7 +15,8 @@ import type { ChatRoom } from "./chat";
  * room from the database, each only the rooms its recipient may read.
  */
 
-type Listener = (seq: number, chat?: ChatRoom) => void;
+/** `here`: the change was made by this instance (its referee already holds the game as it now stands). */
+type Listener = (seq: number, chat: ChatRoom | undefined, here: boolean) => void;
 
 const g = globalThis as unknown as {
   ringbinderPlayHub?: { listeners: Map<string, Set<Listener>>; instance: string; sub: Redis | null; subscribed: Set<string> };
@@ -29,8 +30,8 @@ function channelOf(gameId: string): string {
   return `${process.env.REDIS_PREFIX || "ringbinder:"}play:game:${gameId}`;
 }
 
-function emit(gameId: string, seq: number, chat?: ChatRoom): void {
-  for (const l of hub().listeners.get(gameId) ?? []) l(seq, chat);
+function emit(gameId: string, seq: number, chat: ChatRoom | undefined, here: boolean): void {
+  for (const l of hub().listeners.get(gameId) ?? []) l(seq, chat, here);
 }
 
 function subscriber(): Redis | null {
@@ -45,8 +46,8 @@ function subscriber(): Redis | null {
     if (from === h.instance) return;
     const [gameId, seq] = payload.slice(sep + 1).split(" ");
     if (channel !== channelOf(gameId)) return;
-    if (seq === "chat:players" || seq === "chat:spectators") emit(gameId, -1, seq.slice(5) as ChatRoom);
-    else emit(gameId, Number(seq));
+    if (seq === "chat:players" || seq === "chat:spectators") emit(gameId, -1, seq.slice(5) as ChatRoom, false);
+    else emit(gameId, Number(seq), undefined, false);
   });
   // a lost connection resubscribes by itself (ioredis); errors are logged, never thrown into a request
   sub.on("error", (e) => console.error("play hub: Redis subscriber:", e.message));
@@ -75,14 +76,14 @@ export function subscribe(gameId: string, listener: Listener): () => void {
 
 /** Tells every stream of the game, on every instance, that it changed (its seq, or a held placement or watcher count). */
 export function publish(gameId: string, seq: number): void {
-  emit(gameId, seq);
+  emit(gameId, seq, undefined, true);
   const redis = getRedis();
   if (redis) redis.publish(channelOf(gameId), `${hub().instance} ${gameId} ${seq}`).catch((e: Error) => console.error("play hub: publish:", e.message));
 }
 
 /** Tells every stream of the game, on every instance, that a chat room of it changed (a new message, or one hidden). */
 export function publishChat(gameId: string, room: ChatRoom): void {
-  emit(gameId, -1, room);
+  emit(gameId, -1, room, true);
   const redis = getRedis();
   if (redis) redis.publish(channelOf(gameId), `${hub().instance} ${gameId} chat:${room}`).catch((e: Error) => console.error("play hub: publish:", e.message));
 }

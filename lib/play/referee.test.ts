@@ -177,9 +177,41 @@ describe("the referee", () => {
     const code = await newGame();
     await placeBoth(code);
     const before = (await loadGame(code))!.live!.state;
-    (globalThis as { ringbinderPlayGames?: Map<string, unknown> }).ringbinderPlayGames?.clear();
+    (globalThis as { ringbinderPlayGames?: { games: Map<string, unknown> } }).ringbinderPlayGames?.games.clear();
     const after = (await loadGame(code))!.live!.state;
     expect(JSON.stringify(after) === JSON.stringify(before)).toBe(true);
     expect(after.step).toBe("rush");
+  });
+
+  it("keeps the game it wrote in memory, and an action on it after another instance moved the game on is checked again (stale, nothing written)", async () => {
+    const { appendActions } = await import("@/lib/play/data/log");
+    const { cachedGame } = await import("./referee");
+    const code = await newGame();
+    await placeBoth(code);
+    // this instance wrote seq 2: its memory holds the game as stored, without a read
+    const mine = cachedGame(code)!;
+    expect(mine.record.seq).toBe(2);
+    // what the plain SQL wrote reads back through the models as the memory has it (dates included)
+    const row = await t.prisma.playGame.findUniqueOrThrow({ where: { code } });
+    expect({ seq: row.seq, toMove: row.toMove, deadlineAt: row.deadlineAt?.toISOString(), held: [row.held0, row.held1] }).toEqual({ seq: 2, toMove: mine.record.toMove, deadlineAt: mine.record.deadlineAt, held: [null, null] });
+    expect(Math.abs(row.updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const logged = await t.prisma.playAction.findMany({ where: { gameId: row.id }, orderBy: { seq: "asc" } });
+    expect(logged.map((x) => x.seq)).toEqual([1, 2]);
+    expect(Math.abs(logged[0].createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(JSON.stringify(mine.state)).toBe(JSON.stringify((await loadGame(code))!.live!.state));
+    // another instance appends the next action (its own referee, its own memory): this one's memory is now behind
+    const m = messageFor(cachedGame(code)!, 0, 0);
+    const seat = (m.toMove & 1 ? 0 : 1) as Player;
+    const view = messageFor(cachedGame(code)!, seat, 0);
+    const { player: _p, ...move } = legalActionsForView(view.view)[0];
+    const { applyAction } = await import("@/lib/engine");
+    const next = applyAction(mine.state, { ...move, player: seat } as Parameters<typeof applyAction>[1]);
+    if (!next.ok) throw new Error(next.error.reason);
+    expect(await appendActions(mine.record.id, 2, [{ seat, action: { ...move, player: seat } as never }], { toMove: 3, deadlineAt: null, end: null })).toEqual({ replayCode: null });
+    expect(cachedGame(code)!.record.seq).toBe(2);
+    // the same action sent on the view at seq 2: the conditional write loses, the game is read again, and the action is stale
+    await expect(submit(actorOf(seat), code, { seq: 2, move })).rejects.toMatchObject({ code: "play/stale" });
+    expect(await logRows(code)).toBe(3);
+    expect(cachedGame(code)!.record.seq).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { applyAction, checkAction, newGame, playersToAct, type Action, type GameState, type PlaceAction, type Player } from "@/lib/engine";
+import { applyAction, checkAction, newGame, playersToAct, type Action, type GameEvent, type GameState, type PlaceAction, type Player } from "@/lib/engine";
 import { applyLogged, setupOf } from "./setup";
 import { loadGameRecord } from "@/lib/play/data/games";
 import { appendActions, holdPlacement, loadActions, type AfterAppend } from "@/lib/play/data/log";
@@ -20,39 +20,91 @@ import type { LiveGame } from "./views";
  * killed one loses nothing. `submit` is the only way a player changes a game.
  */
 
-const cache = globalThis as unknown as { ringbinderPlayGames?: Map<string, LiveGame> };
-/** Games kept in memory per instance; the least recently loaded is dropped past this. */
+/**
+ * Games kept in memory per instance, by code: the state replayed so far, and a
+ * version bumped by every change this instance wrote itself (so a read from
+ * the database that began before it does not put an older game back).
+ */
+const cache = globalThis as unknown as { ringbinderPlayGames?: { games: Map<string, LiveGame>; versions: Map<string, number>; loading: Map<string, Promise<Loaded>> } };
+/** Games kept in memory per instance; the least recently used is dropped past this. */
 const CACHE_MAX = 5000;
 
-function heldOf(r: GameRecord): [PlaceAction | null, PlaceAction | null] {
-  return [r.held[0] ? (JSON.parse(r.held[0]) as PlaceAction) : null, r.held[1] ? (JSON.parse(r.held[1]) as PlaceAction) : null];
+type Loaded = { record: GameRecord; live: LiveGame | null } | null;
+
+function memory() {
+  return (cache.ringbinderPlayGames ??= { games: new Map(), versions: new Map(), loading: new Map() });
+}
+
+function heldOf(held: GameRecord["held"]): [PlaceAction | null, PlaceAction | null] {
+  return [held[0] ? (JSON.parse(held[0]) as PlaceAction) : null, held[1] ? (JSON.parse(held[1]) as PlaceAction) : null];
+}
+
+function keep(live: LiveGame): void {
+  const { games } = memory();
+  games.delete(live.record.code);
+  games.set(live.record.code, live);
+  if (games.size > CACHE_MAX) {
+    const oldest = games.keys().next().value as string;
+    games.delete(oldest);
+    memory().versions.delete(oldest);
+  }
+}
+
+/** After a change this instance wrote: the game as it now stands in the database, kept without reading it back. */
+function wrote(live: LiveGame): void {
+  const m = memory();
+  m.versions.set(live.record.code, (m.versions.get(live.record.code) ?? 0) + 1);
+  keep(live);
 }
 
 /**
- * A game by its code as it stands in the database: the record read fresh,
- * the state replayed from the setup, or from the cached state with only the
- * actions it lacks. Null for an unknown game, or one with a free seat (no
- * state yet).
+ * The game as this instance last wrote or read it, without asking the
+ * database: what a stream sends when this instance's own referee has just
+ * changed the game (lib/play/stream.ts). Null when it is not in memory.
  */
-export async function loadGame(code: string): Promise<{ record: GameRecord; live: LiveGame | null } | null> {
-  const record = await loadGameRecord(code);
+export function cachedGame(code: string): LiveGame | null {
+  return memory().games.get(code) ?? null;
+}
+
+/**
+ * A game by its code as it stands in the database: the record read fresh
+ * (the seats without their decks once they are in memory), the state
+ * replayed from the setup, or from the cached state with only the actions it
+ * lacks. Null for an unknown game, or one with a free seat (no state yet).
+ * Calls made in one synchronous run (the streams of one game hearing of one
+ * change) share one read.
+ */
+export function loadGame(code: string): Promise<Loaded> {
+  const { loading } = memory();
+  const shared = loading.get(code);
+  if (shared) return shared;
+  const p = readGame(code);
+  loading.set(code, p);
+  queueMicrotask(() => {
+    if (loading.get(code) === p) loading.delete(code);
+  });
+  return p;
+}
+
+async function readGame(code: string): Promise<Loaded> {
+  const m = memory();
+  const version = m.versions.get(code) ?? 0;
+  const before: LiveGame | undefined = m.games.get(code);
+  const record = await loadGameRecord(code, before?.record.seats.map((s) => s.deck));
   if (!record) return null;
   if (record.seats.length < 2) return { record, live: null };
-  const games = (cache.ringbinderPlayGames ??= new Map());
-  let live = games.get(record.id);
-  if (!live || live.record.seq > record.seq) {
-    live = { record: { ...record, seq: 0 }, state: newGame(setupOf(record)), events: [], held: [null, null] };
+  let base = before && before.record.id === record.id && before.record.seq <= record.seq ? before : null;
+  base ??= { record: { ...record, seq: 0 }, state: newGame(setupOf(record)), events: [], held: [null, null] };
+  let { state, events } = base;
+  if (base.record.seq < record.seq) {
+    events = events.slice();
+    for (const a of await loadActions(record.id, base.record.seq)) state = applyLogged(state, events, a.action);
   }
-  if (live.record.seq < record.seq) {
-    let state = live.state;
-    const events = live.events.slice();
-    for (const a of await loadActions(record.id, live.record.seq)) state = applyLogged(state, events, a.action);
-    live = { ...live, state, events };
-  }
-  live = { ...live, record, held: heldOf(record) };
-  games.delete(record.id);
-  games.set(record.id, live);
-  if (games.size > CACHE_MAX) games.delete(games.keys().next().value as string);
+  const live: LiveGame = { record, state, events, held: heldOf(record.held) };
+  // this instance changed the game while it was read: what it wrote is at least as new, unless the read found more
+  const now = m.games.get(code);
+  if ((m.versions.get(code) ?? 0) !== version && now && now.record.seq >= record.seq) return { record: now.record, live: now };
+  keep(live);
   return { record, live };
 }
 
@@ -96,14 +148,18 @@ export async function submit(actor: { userId: string } | null, code: string, mes
   const { move } = parsed.data;
   let seen = parsed.data.seq;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const loaded = await loadGame(code);
+    // the game in memory when it is at the sender's seq: every write below is conditional on the stored seq
+    // (and a placement on the stored held one), so a game another instance moved on loses the write and is read again
+    const mine = attempt === 0 && move.type !== "concede" && move.type !== "claim" ? cachedGame(code) : null;
+    const loaded = mine && mine.record.status === "active" && mine.record.seq >= seen ? { record: mine.record, live: mine } : await loadGame(code);
     if (!loaded) throw new DomainError("play/not-found", "There is no such game.");
     const { record, live } = loaded;
     const seat = record.seats.find((s) => s.userId === actor.userId)?.seat;
     if (seat === undefined) throw new DomainError("play/not-seated", "Only the two players of this game can act in it.", { status: 403 });
     if (record.status !== "active" || !live) throw new DomainError("play/not-active", record.status === "finished" ? "This game is over." : "This game has not started.", { status: 409 });
-    // a concession or a claim holds against any state while the game is on: after a lost race it is checked against the new one
-    if ((move.type === "concede" || move.type === "claim") && attempt > 0) seen = record.seq;
+    // a concession holds against any state while the game is on (a player may resign whatever they last saw); a
+    // claim after a lost race is checked against the new state (claimGrounds reads the clocks as they now stand)
+    if (move.type === "concede" || (move.type === "claim" && attempt > 0)) seen = record.seq;
     if (seen !== record.seq) throw stale(record.seq);
     const result =
       move.type === "concede" ? await concede(live, seat) : move.type === "claim" ? await claim(live, seat) : move.type === "place" ? await place(live, seat, move) : await act(live, seat, move);
@@ -118,9 +174,29 @@ export async function submit(actor: { userId: string } | null, code: string, mes
   throw stale(-1);
 }
 
+/**
+ * The game after `actions` were appended by this instance (the record as
+ * appendActions wrote it), kept in memory so that neither the next action nor
+ * this instance's streams need to read it back.
+ */
+function appended(g: LiveGame, actions: number, state: GameState, events: GameEvent[], after: AfterAppend, written: { replayCode: string | null }): SubmitResult {
+  const end = after.end;
+  const record: GameRecord = {
+    ...g.record,
+    seq: g.record.seq + actions,
+    toMove: end ? 0 : after.toMove,
+    deadlineAt: end ? null : (after.deadlineAt?.toISOString() ?? null),
+    held: [null, null],
+    ...(end ? { status: "finished" as const, result: end.result, endReason: end.reason, finishedAt: new Date().toISOString(), replayCode: written.replayCode } : {}),
+  };
+  wrote({ record, state, events: events.length ? g.events.concat(events) : g.events, held: [null, null] });
+  return { ok: true, seq: record.seq, held: false };
+}
+
 async function concede(g: LiveGame, seat: Player): Promise<SubmitResult | null> {
-  const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action: { type: "concede", player: seat } }], { toMove: 0, deadlineAt: null, end: { result: (1 - seat) as Player, reason: "concede" } });
-  return ok ? { ok: true, seq: g.record.seq + 1, held: false } : null;
+  const after: AfterAppend = { toMove: 0, deadlineAt: null, end: { result: (1 - seat) as Player, reason: "concede" } };
+  const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action: { type: "concede", player: seat } }], after);
+  return ok ? appended(g, 1, g.state, [], after, ok) : null;
 }
 
 /**
@@ -133,8 +209,9 @@ async function claim(g: LiveGame, seat: Player): Promise<SubmitResult | null> {
   const r = g.record;
   // the move clock, or the reconnect clock of an opponent who is away (lib/play/presence.ts)
   await claimGrounds(r, seat);
-  const ok = await appendActions(r.id, r.seq, [{ seat, action: { type: "claim", player: seat } }], { toMove: 0, deadlineAt: null, end: { result: seat, reason: "timeout" } });
-  return ok ? { ok: true, seq: r.seq + 1, held: false } : null;
+  const after: AfterAppend = { toMove: 0, deadlineAt: null, end: { result: seat, reason: "timeout" } };
+  const ok = await appendActions(r.id, r.seq, [{ seat, action: { type: "claim", player: seat } }], after);
+  return ok ? appended(g, 1, g.state, [], after, ok) : null;
 }
 
 function illegal(reason: string): DomainError {
@@ -145,8 +222,9 @@ async function act(g: LiveGame, seat: Player, move: Exclude<Move, { type: "conce
   const action = engineAction(move, seat);
   const r = applyAction(g.state, action);
   if (!r.ok) throw illegal(r.error.reason);
-  const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action }], afterOf(r.state, g.record));
-  return ok ? { ok: true, seq: g.record.seq + 1, held: false } : null;
+  const after = afterOf(r.state, g.record);
+  const ok = await appendActions(g.record.id, g.record.seq, [{ seat, action }], after);
+  return ok ? appended(g, 1, r.state, r.events, after, ok) : null;
 }
 
 /**
@@ -162,15 +240,22 @@ async function place(g: LiveGame, seat: Player, move: Extract<Move, { type: "pla
   if (problem) throw illegal(problem.reason);
   const held = await holdPlacement(g.record.id, g.record.seq, seat, JSON.stringify(action));
   if (!held) return null;
-  if (held[0] === null || held[1] === null) return { ok: true, seq: g.record.seq, held: true };
+  if (held[0] === null || held[1] === null) {
+    // held as holdPlacement wrote it (the seat that placed no longer has to move)
+    if (held[seat] !== null) wrote({ ...g, record: { ...g.record, held, toMove: 1 << (1 - seat) }, held: heldOf(held) });
+    return { ok: true, seq: g.record.seq, held: true };
+  }
   const both = [JSON.parse(held[0]) as PlaceAction, JSON.parse(held[1]) as PlaceAction];
   let s = g.state;
+  const events: GameEvent[] = [];
   for (const a of both) {
     const r = applyAction(s, a);
     if (!r.ok) throw new Error(`A held placement no longer applies: ${r.error.reason}`);
     s = r.state;
+    events.push(...r.events);
   }
-  const ok = await appendActions(g.record.id, g.record.seq, both.map((a) => ({ seat: a.player, action: a })), afterOf(s, g.record));
+  const after = afterOf(s, g.record);
+  const ok = await appendActions(g.record.id, g.record.seq, both.map((a) => ({ seat: a.player, action: a })), after);
   // the other seat's request appended them first: this placement is in all the same
-  return { ok: true, seq: g.record.seq + (ok ? 2 : 0), held: !ok };
+  return ok ? appended(g, 2, s, events, after, ok) : { ok: true, seq: g.record.seq, held: true };
 }

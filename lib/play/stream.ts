@@ -7,8 +7,9 @@ import type { ChatRoom } from "./chat";
 import { delayedGame } from "./delay";
 import { subscribe } from "./hub";
 import { attend, awayOf, presentCount } from "./presence";
-import { loadGame } from "./referee";
+import { cachedGame, loadGame } from "./referee";
 import { messageFor } from "./views";
+import type { PlayMessage } from "./types";
 import { sessionGeneration } from "./http";
 
 /**
@@ -49,7 +50,12 @@ export function gameStream(o: StreamOptions): Response {
   let closed = false;
   let busy = false;
   let again = false;
+  // the next push reads the game from the database (else: this instance's referee just changed it, and holds it)
+  let fresh = true;
   let last = "";
+  // who is away and how many watch, read with every fresh push (their changes are announced with seq -1)
+  let away: PlayMessage["away"] = null;
+  let watching = 0;
   let close = () => {};
   // a spectator's delay, read once (it never changes)
   const delay = o.seat === null ? spectatorDelayOf(o.code) : Promise.resolve(0);
@@ -63,7 +69,8 @@ export function gameStream(o: StreamOptions): Response {
         if (!closed) controller.enqueue(enc.encode(s));
       };
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const push = async () => {
+      const push = async (fromDatabase: boolean) => {
+        fresh ||= fromDatabase;
         if (busy) {
           again = true;
           return;
@@ -72,12 +79,16 @@ export function gameStream(o: StreamOptions): Response {
         try {
           do {
             again = false;
-            const g = await loadGame(o.code);
+            const read = fresh;
+            fresh = false;
+            const mine = read ? null : cachedGame(o.code);
+            const g = mine ? { record: mine.record, live: mine } : await loadGame(o.code);
             if (!g) return close();
+            if (read || !mine) [watching, away] = await Promise.all([presentCount(o.gameId, "watch"), awayOf(g.record)]);
             const moves = await delay;
             const live = g.live && o.seat === null ? await delayedGame(g.live, moves) : g.live;
             const delayed = live !== g.live;
-            const m = live ? { ...messageFor(live, o.seat, await presentCount(o.gameId, "watch")), away: delayed ? null : await awayOf(g.record) } : null;
+            const m = live ? { ...messageFor(live, o.seat, watching), away: delayed || g.record.status !== "active" ? null : away } : null;
             const key = m ? `${m.seq}|${m.placed}|${m.status}|${m.spectators}|${m.away?.since}|${m.deadline}` : `waiting|${g.record.status}|${g.record.seats.length}`;
             if (key === last) continue;
             last = key;
@@ -119,7 +130,8 @@ export function gameStream(o: StreamOptions): Response {
         send("problem", { code: "auth/session-ended", message: "Your session ended: sign in again to go on playing." });
         close();
       };
-      const unsubscribe = subscribe(o.gameId, (_seq, room) => void (room ? pushChat(room) : push()));
+      // an action this instance accepted: its referee holds the game as it now stands; anything else is read
+      const unsubscribe = subscribe(o.gameId, (seq, room, here) => void (room ? pushChat(room) : push(!here || seq < 0)));
       // counted as present (a seat) or watching, on every instance: lib/play/presence.ts
       const attendance = attend(o.gameId, o.seat);
       let generation = sessionGeneration();
@@ -147,9 +159,9 @@ export function gameStream(o: StreamOptions): Response {
         }
       };
       o.signal.addEventListener("abort", () => close());
-      // a dropped connection comes back after 2 s (EventSource's retry field)
-      write("retry: 2000\n\n");
-      void push();
+      // a dropped connection comes back after 1 s (EventSource's retry field): on another instance, when a load balancer sends it there
+      write("retry: 1000\n\n");
+      void push(true);
       for (const room of rooms) void pushChat(room);
     },
     cancel() {

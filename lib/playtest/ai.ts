@@ -1,14 +1,17 @@
 /**
- * The board's AI opponent: the engine's agents (random, heuristic, search),
+ * The board's AI opponent: the engine's agents (random, heuristic, search, expert),
  * given the AI player's view only (house rule 4) — never the game state.
  */
-import { getAgent, type Action, type AgentOptions, type PlayerView } from "@/lib/engine";
+import { EXPERT_ITERATIONS, getAgent, type Action, type AgentOptions, type PlayerView } from "@/lib/engine";
 import type { AiLevel } from "./session";
 
 /** Search budget per decision: playouts, capped by wall-clock so it answers within about a second. */
 export const SEARCH_ITERATIONS = 600;
 /** Wall-clock cap (ms) of one search decision. */
 export const SEARCH_TIME_MS = 800;
+
+/** Wall-clock cap (ms) of one expert decision (its playouts are fixed; the cap only guards slow devices). */
+export const EXPERT_TIME_MS = 1500;
 
 /** A request to the AI: its view, the level and a seed for its own choices. */
 export interface AiRequest {
@@ -32,6 +35,10 @@ export function chooseAiAction(req: AiRequest, clock: () => number = () => perfo
   if (req.level === "search") {
     opts.iterations = SEARCH_ITERATIONS;
     opts.timeBudgetMs = SEARCH_TIME_MS;
+    opts.clock = clock;
+  } else if (req.level === "expert") {
+    opts.iterations = EXPERT_ITERATIONS;
+    opts.timeBudgetMs = EXPERT_TIME_MS;
     opts.clock = clock;
   }
   return { action: getAgent(req.level).chooseAction(req.view, opts), level: req.level };

@@ -8,7 +8,7 @@ import { DEFAULT_RULES } from "@/lib/engine";
 import type { BoardCardDef } from "./cards";
 
 /** AI levels offered on the board. */
-export const AI_LEVELS = ["random", "heuristic", "search"] as const;
+export const AI_LEVELS = ["random", "heuristic", "search", "expert"] as const;
 /** An AI level. */
 export type AiLevel = (typeof AI_LEVELS)[number];
 

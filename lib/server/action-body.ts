@@ -1,7 +1,7 @@
 import { DomainError } from "@/lib/server/errors";
 
-/** The largest server action body (next.config.js serverActions.bodySizeLimit, "6mb"). */
-export const ACTION_BODY_LIMIT = 6 * 1024 * 1024;
+/** The largest server action body (next.config.js serverActions.bodySizeLimit, "9mb": two 4 MB census photos and a form). */
+export const ACTION_BODY_LIMIT = 9 * 1024 * 1024;
 /** How deeply the arguments of an action may nest: ours are a few levels deep; a hostile body nests thousands. */
 const MAX_DEPTH = 32;
 

@@ -39,7 +39,8 @@ function imageHosts(env = process.env) {
  * (cached pages), the app's own files ('self') and each inline script of the
  * page by its hash. Never 'unsafe-inline' for scripts; 'unsafe-eval' only in
  * development. Styles allow inline style attributes (React's style prop; CSS
- * cannot run script).
+ * cannot run script). Framing: 'none', except for the embed pages (/embed/*,
+ * made for other sites' iframes: opts.embed, any ancestor; isEmbedPath).
  */
 function contentSecurityPolicy(opts) {
   const hashes = opts.scriptHashes && opts.scriptHashes.length ? ` ${opts.scriptHashes.join(" ")}` : "";
@@ -58,10 +59,15 @@ function contentSecurityPolicy(opts) {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-src 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${opts.embed ? "*" : "'none'"}`,
   ];
   if (opts.https) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
+}
+
+/** The pages other sites may frame: /embed/ and below (their policy allows any ancestor, and no X-Frame-Options). */
+function isEmbedPath(pathname) {
+  return pathname === "/embed" || pathname.startsWith("/embed/");
 }
 
 /** The CSP source of one inline script's exact text. */
@@ -93,4 +99,4 @@ function cachedPagePolicy(html, env = process.env) {
 /** HSTS for production over https: two years, subdomains included. */
 const HSTS = "max-age=63072000; includeSubDomains";
 
-module.exports = { HSTS, imageHosts, contentSecurityPolicy, scriptHash, inlineScriptHashes, cachedPagePolicy };
+module.exports = { HSTS, imageHosts, contentSecurityPolicy, isEmbedPath, scriptHash, inlineScriptHashes, cachedPagePolicy };

@@ -28,8 +28,12 @@ export type LimitKind =
   | "play-chat"
   | "ladder-queue"
   | "practice-report"
+  | "event-write"
   | "api-address"
   | "api-key"
+  | "census-submit"
+  | "census-vote"
+  | "census-upload"
   | "trade-propose"
   | "trade-write";
 
@@ -73,10 +77,16 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   "play-chat": { points: 8, duration: 20, what: "chat messages" },
   // the ladder page asks the queue every 3 s while waiting (joins and leaves count too)
   "ladder-queue": { points: 60, duration: 60, what: "matchmaking requests" },
+  // an organiser enters a result per table each round: an evening of 64 players is well inside
+  "event-write": { points: 120, duration: 60, what: "event changes" },
   "practice-report": { points: 60, duration: 60 * 60, what: "practice results" },
   // the public read API (/api/v1): per address without a key, per key with one (published on /developers)
   "api-address": { points: 300, duration: 60, what: "API requests from your network" },
   "api-key": { points: 1200, duration: 60, what: "API requests with this key" },
+  // the card census (lib/census): new printings, confirmations/disputes/answers, and photo uploads (each up to 4 MB, re-encoded)
+  "census-submit": { points: 30, duration: 60 * 60, what: "census submissions" },
+  "census-vote": { points: 300, duration: 60 * 60, what: "census confirmations and disputes" },
+  "census-upload": { points: 60, duration: 60 * 60, what: "census photo uploads" },
 };
 
 function envName(kind: LimitKind): string {

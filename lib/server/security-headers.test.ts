@@ -70,3 +70,29 @@ describe("image host allow-list", () => {
     expect(parseCatalogCard({ ...base, imageUrl: "https://img.example.com/k.png" }).ok).toBe(true);
   });
 });
+
+describe("framing: only the embed pages may be framed by other sites", () => {
+  it("the embed pages' policy allows any ancestor; every other page's allows none", async () => {
+    const { isEmbedPath } = await import("@/lib/server/security-headers");
+    const frame = (embed: boolean) => contentSecurityPolicy({ nonce: "n", dev: false, https: true, imageHosts: [], embed }).split("; ").find((d) => d.startsWith("frame-ancestors"));
+    expect(frame(true)).toBe("frame-ancestors *");
+    expect(frame(false)).toBe("frame-ancestors 'none'");
+    expect(["/embed/d/abc", "/embed", "/embed/"].every(isEmbedPath)).toBe(true);
+    expect(["/", "/d/abc", "/embedded", "/cards/embed/1"].some(isEmbedPath)).toBe(false);
+  });
+
+  it("X-Frame-Options: DENY on every path but /embed and below (next.config.js)", async () => {
+    const { createRequire } = await import("node:module");
+    const require = createRequire(import.meta.url);
+    const config = require("../../next.config.js") as { headers: () => Promise<{ source: string; headers: { key: string; value: string }[] }[]> };
+    const rules = (await config.headers()).filter((r) => r.headers.some((h) => h.key === "X-Frame-Options"));
+    expect(rules).toHaveLength(1);
+    expect(rules[0].headers).toContainEqual({ key: "X-Frame-Options", value: "DENY" });
+    // "/:path(<regex>)": one named segment holding the whole path, matched as the regex
+    const m = /^\/:path\((.*)\)$/.exec(rules[0].source);
+    expect(m).not.toBeNull();
+    const re = new RegExp(`^/(?:${m![1]})$`);
+    for (const p of ["/", "/d/abc", "/cards/DEMO/1", "/embedded", "/api/v1/cards", "/play/g/abc"]) expect(re.test(p), p).toBe(true);
+    for (const p of ["/embed", "/embed/d/abc"]) expect(re.test(p), p).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { imageHosts } from "./csp-policy.cjs";
 
-export { contentSecurityPolicy, HSTS, imageHosts } from "./csp-policy.cjs";
+export { contentSecurityPolicy, HSTS, imageHosts, isEmbedPath } from "./csp-policy.cjs";
 
 /** True for an image URL the app may show: its own paths, or https on an allowed host. */
 export function isAllowedImageUrl(url: string, hosts: readonly string[] = imageHosts()): boolean {

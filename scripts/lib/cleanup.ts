@@ -67,7 +67,8 @@ export class ToolFailure extends Error {}
 /**
  * Runs `main` with cleanup on every way out: the exit code is 0 on success,
  * 2 for a ToolFailure (its message printed), 1 for anything else (its stack
- * printed), and 128 + the signal's number after Ctrl-C, SIGTERM or SIGHUP.
+ * printed; an uncaught exception or unhandled rejection too), and 128 + the
+ * signal's number after Ctrl-C, SIGTERM or SIGHUP.
  */
 export function runTool(main: () => Promise<void>): void {
   const signals: Record<string, number> = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 };
@@ -75,6 +76,13 @@ export function runTool(main: () => Promise<void>): void {
     process.once(sig, () => {
       console.error(`\n\u2716 ${sig}: stopping and cleaning up…`);
       void runCleanups().finally(() => process.exit(128 + n));
+    });
+  }
+  // an error nothing awaited (a callback, a promise left running) still stops what the run started
+  for (const event of ["uncaughtException", "unhandledRejection"] as const) {
+    process.once(event, (e: unknown) => {
+      console.error(e);
+      void runCleanups().finally(() => process.exit(1));
     });
   }
   main().then(

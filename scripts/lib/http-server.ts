@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { tracked } from "./cleanup";
 import { BASE, benchSecret, DIST, fail, PASSWORD, PORT, root, state } from "./http-config";
 
-/** The server's timing lines ([event-loop] every 250 ms, [bulk-timings] per import apply), with when they arrived. */
+/** The server's timing lines ([event-loop] every 250 ms, [bulk-timings] per import apply, [idle-trim] per idle collection: lib/server/idle-memory.ts), with when they arrived. */
 export const serverStats: { at: number; kind: string; data: Record<string, number | string> }[] = [];
 export async function startServer(url: string): Promise<ChildProcess> {
   state.url = url;
@@ -24,7 +24,7 @@ export async function startServer(url: string): Promise<ChildProcess> {
     for (let i; (i = pending.indexOf("\n")) >= 0; ) {
       const line = pending.slice(0, i);
       pending = pending.slice(i + 1);
-      const m = /^\[(event-loop|bulk-timings)\] (\{.*\})$/.exec(line.trim());
+      const m = /^\[(event-loop|bulk-timings|idle-trim)\] (\{.*\})$/.exec(line.trim());
       if (m) serverStats.push({ at: performance.now(), kind: m[1], data: JSON.parse(m[2]) });
       else if (log.length < 100_000) log += `${line}\n`;
     }

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { Suspense, type ReactNode } from "react";
 import { cachedCatalogFacets } from "@/lib/catalog/data/public-pages";
-import { SignedInOnly } from "@/components/accounts/current-user";
 import { CardSearchBox } from "@/components/catalog/card-search-box";
 
 /**
@@ -20,14 +19,12 @@ export default async function CardsLayout({ children }: { children: ReactNode })
         <h1 className="text-2xl font-bold">Cards</h1>
         <span className="badge-unofficial">Unofficial demo set</span>
         <div className="ml-auto flex gap-2 text-sm">
-          <SignedInOnly>
-            <Link href="/cards/suggestions" className="btn-secondary">
-              My suggestions
-            </Link>
-            <Link href="/cards/suggest" className="btn-secondary">
-              Suggest a card
-            </Link>
-          </SignedInOnly>
+          <Link href="/sets" className="btn-secondary">
+            Set checklists
+          </Link>
+          <Link href="/census" className="btn-secondary">
+            Card census
+          </Link>
         </div>
       </div>
 

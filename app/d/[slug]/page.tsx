@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description,
     robots: deck.visibility === "public" ? undefined : { index: false },
     openGraph: { title: `${deck.name} — Sonic X TCG deck`, description, type: "article", siteName: "Ringbinder" },
-    twitter: { card: "summary", title: deck.name, description },
+    twitter: { card: "summary_large_image", title: deck.name, description },
   };
 }
 

@@ -31,7 +31,7 @@ vi.mock("@/lib/decks/data", () => ({
   getMyOwnedCountsFor: async (ids: string[]) => Object.fromEntries(ids.map((id) => [id, WHOLE_COLLECTION[id] ?? 0])),
 }));
 vi.mock("@/lib/server/request-actor", () => ({ requireUserOrRedirect: async () => ({ id: "u1" }) }));
-vi.mock("@/lib/catalog/data/card-search", () => ({ catalogFacets: async () => ({ traits: [], sets: [] }) }));
+vi.mock("@/lib/catalog/data/public-pages", () => ({ cachedCatalogFacets: async () => ({ traits: [], sets: [] }) }));
 vi.mock("@/lib/lab/data", () => ({ listLabRuns: async () => [] }));
 vi.mock("@/lib/collection/data", () => ({ deckCopies: async () => ({ reserved: {}, elsewhere: {} }) }));
 vi.mock("@/components/lab/lab-history", () => ({ LabHistory: () => null }));

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDeckForOwner, listDeckVersions } from "@/lib/decks/data";
 import { requireUserOrRedirect } from "@/lib/server/request-actor";
-import { catalogFacets } from "@/lib/catalog/data/card-search";
+import { cachedCatalogFacets } from "@/lib/catalog/data/public-pages";
 import { DeckEditor } from "@/components/decks/deck-editor";
 import { LabHistory } from "@/components/lab/lab-history";
 import { listLabRuns } from "@/lib/lab/data";
@@ -18,8 +18,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DeckEditorPage({ params }: Props) {
   const { id } = await params;
   const actor = await requireUserOrRedirect(`/decks/${id}`);
-  const [deck, versions, facets, labRuns, copies] = await Promise.all([getDeckForOwner(actor, id), listDeckVersions(actor, id), catalogFacets(), listLabRuns(actor, id), deckCopies(actor, id)]);
+  const [deck, versions, facets, labRuns, copies] = await Promise.all([getDeckForOwner(actor, id), listDeckVersions(actor, id), cachedCatalogFacets(), listLabRuns(actor, id), deckCopies(actor, id)]);
   if (!deck || !versions) notFound();
+  // the filter lists are the catalog's, the same for everyone: from the data cache (tagged with the catalog), not
+  // grouped from every trait row per view (bench:http --mode editor)
   // only the deck's cards' counts travel with the page: search results bring their own
   const owned = Object.fromEntries(deck.entries.map((e) => [e.card.id, e.owned ?? 0]));
   return (

@@ -14,6 +14,7 @@ import { removeUserCommunityTx } from "@/lib/community/data";
 import { anonymiseChatTx, anonymiseSeatsTx, chatForExport, gamesForExport } from "@/lib/play/data";
 import { anonymiseTradesTx, tradesForExport } from "@/lib/trades/data";
 import { ratingsForExport } from "@/lib/ladder/data";
+import { anonymiseCensusTx, exportMyCensus } from "@/lib/census/data";
 
 /** The signed-in user's account as the account page shows it. */
 export type AccountDTO = { email: string; displayName: string; role: "user" | "admin"; createdAt: string };
@@ -97,6 +98,7 @@ export type AccountExport = {
   gameChat: Awaited<ReturnType<typeof chatForExport>>;
   /** ladder and practice ratings per season, and the rating history (lib/ladder/data/ratings.ts ratingsForExport) */
   ladder: Awaited<ReturnType<typeof ratingsForExport>>;
+  census: Awaited<ReturnType<typeof exportMyCensus>>;
   /** trade settings, want and trade lists, and proposals (lib/trades/data/account.ts tradesForExport) */
   trades: Awaited<ReturnType<typeof tradesForExport>>;
 };
@@ -112,7 +114,7 @@ function safeJson(text: string): unknown {
 /** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
 export async function exportMyData(actor: Actor): Promise<AccountExport> {
   const me = requireActor(actor);
-  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat, ladder, trades] = await Promise.all([
+  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat, ladder, census, trades] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
     db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
     db.packOpening.findMany({ where: { userId: me.id }, include: { cards: { include: { card: { include: { set: true } } } } }, orderBy: { createdAt: "asc" } }),
@@ -125,6 +127,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     gamesForExport(me.id),
     chatForExport(me.id),
     ratingsForExport(me.id),
+    exportMyCensus(me),
     tradesForExport(me.id),
   ]);
   const allIds = new Set(decks.flatMap((d) => d.versions.flatMap((v) => (safeJson(v.cards) as { cardId?: string }[] | null)?.map((l) => l.cardId ?? "") ?? [])));
@@ -185,6 +188,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     games,
     gameChat,
     ladder,
+    census,
     trades,
   };
 }
@@ -204,7 +208,8 @@ export async function updateDisplayName(actor: Actor, displayName: string): Prom
  * transaction: decks (with their cards, versions, lab runs, likes and
  * comments), lab runs, collection, pack openings, suggestions, unfinished
  * imports, and their likes, comments and reports on other decks (whose
- * counters go down to match); reviews they made of others' suggestions keep no reviewer. Their sessions end with the account (a token
+ * counters go down to match); census submissions not yet verified (verified
+ * ones, their votes and photos stay with the contributor anonymised); reviews they made of others' suggestions keep no reviewer. Their sessions end with the account (a token
  * of a deleted account is refused). The password is asked again and each try
  * counts against the account's sign-in limit. Admins are refused (the catalog
  * audit log names them): an operator removes the admin role first
@@ -226,6 +231,7 @@ export async function deleteMyAccount(actor: Actor, password: string): Promise<v
     await removeUserCommunityTx(tx, me.id);
     await anonymiseSeatsTx(tx, me.id);
     await anonymiseChatTx(tx, me.id);
+    await anonymiseCensusTx(tx, me.id);
     await anonymiseTradesTx(tx, me.id);
     await tx.importJob.deleteMany({ where: { userId: me.id } });
     await tx.cardSuggestion.updateMany({ where: { reviewedById: me.id }, data: { reviewedById: null } });

@@ -10,11 +10,12 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
  * Used only by lib/accounts/auth's token check; nobody else reads tokens.
  */
 export async function sessionState(userId: string, sid: string): Promise<{ version: number | null; revoked: boolean }> {
-  const [user, revoked] = await Promise.all([
-    db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } }),
-    sid ? db.revokedToken.findUnique({ where: { jti: sid }, select: { expiresAt: true } }) : null,
+  // plain reads: they run for every signed-in request and open game stream, where a model query would be compiled anew each time
+  const [[user], [revoked]] = await Promise.all([
+    db.$queryRaw<{ sessionVersion: number | bigint }[]>`SELECT "sessionVersion" FROM "User" WHERE "id" = ${userId}`,
+    sid ? db.$queryRaw<{ expiresAt: Date | string | number }[]>`SELECT "expiresAt" FROM "RevokedToken" WHERE "jti" = ${sid}` : [],
   ]);
-  return { version: user?.sessionVersion ?? null, revoked: Boolean(revoked && revoked.expiresAt > new Date()) };
+  return { version: user ? Number(user.sessionVersion) : null, revoked: Boolean(revoked && new Date(revoked.expiresAt).getTime() > Date.now()) };
 }
 
 /**

@@ -9,6 +9,7 @@ export type CollectionErrorCode =
   | "collection/too-many"
   | "collection/no-pack"
   | "collection/not-last-pack"
+  | "collection/other-account"
   | "collection/undo-below-zero"
   | "collection/import-invalid"
   | "collection/busy"
@@ -21,7 +22,7 @@ export type CollectionErrorCode =
 export class CollectionError extends DomainError {
   declare readonly code: CollectionErrorCode;
   constructor(code: CollectionErrorCode, message: string) {
-    super(code, message, { status: code === "collection/busy" ? 409 : undefined });
+    super(code, message, { status: code === "collection/busy" ? 409 : code === "collection/other-account" ? 403 : undefined });
     this.name = "CollectionError";
   }
 }

@@ -5,7 +5,7 @@
  */
 export { listCollection, ownedQuantities } from "./browse";
 export { adjustOwned, applyDelta, setOwned } from "./quantities";
-export { defaultSetCode, lookupCards } from "./lookup";
+export { defaultSetCode, lookupCards, lookupIndex } from "./lookup";
 export { listPackOpenings, recordPackOpening, undoLastPackOpening } from "./packs";
 export { collectionCompletion } from "./completion";
 export { applyCollectionImport, exportCollection, previewCollectionImport } from "./transfer";

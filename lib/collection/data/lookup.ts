@@ -59,3 +59,38 @@ export async function lookupCards(actor: Actor, term: string): Promise<LookupCar
       owned: r.collection[0]?.quantity ?? 0,
     }));
 }
+
+/** Most cards the offline lookup index carries (far above any set list; the answer stays a few hundred KB). */
+const INDEX_LIMIT = 20_000;
+
+/**
+ * Every card booster entry can look up, with the signed-in user's counts: the
+ * index a device keeps to enter packs with no connection (components/collection/offline-lookup.ts
+ * searches it the way lookupCards does).
+ */
+export async function lookupIndex(actor: Actor): Promise<LookupCardDTO[]> {
+  const user = requireActor(actor);
+  const rows = await db.card.findMany({
+    select: {
+      id: true,
+      number: true,
+      title: true,
+      colorMask: true,
+      rarity: true,
+      set: { select: { code: true } },
+      collection: { where: { userId: user.id }, select: { quantity: true } },
+    },
+    orderBy: [{ set: { code: "asc" } }, { number: "asc" }],
+    take: INDEX_LIMIT,
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    key: cardKey(r.set.code, r.number),
+    set: r.set.code,
+    number: r.number,
+    title: r.title,
+    colors: colorsFromMask(r.colorMask),
+    rarity: r.rarity,
+    owned: r.collection[0]?.quantity ?? 0,
+  }));
+}

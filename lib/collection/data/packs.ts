@@ -30,23 +30,53 @@ function toPackDTO(p: Prisma.PackOpeningGetPayload<{ include: typeof packInclude
   };
 }
 
+/** The unique index on (userId, clientId): a second save of one client id lost the race to the first. */
+function isClientIdClash(err: unknown): boolean {
+  return err instanceof Error && "code" in err && (err as { code?: string }).code === "P2002";
+}
+
+async function packByClientId(userId: string, clientId: string) {
+  return db.packOpening.findUnique({ where: { userId_clientId: { userId, clientId } }, include: packInclude });
+}
+
 /**
  * Records a pack opening (the cards as entered, a card may repeat) and adds
  * its cards to the current user's collection, all in one transaction.
+ *
+ * `clientId` is the id the browser gave the pack: a pack queued offline may be
+ * sent again (a lost answer, two tabs syncing), and a second save of the same
+ * id changes nothing and answers the pack already recorded (`replayed`).
+ * `forUser` is the account the pack was entered under: a queued pack is never
+ * saved into another account (a shared device where someone else signed in).
  */
-export async function recordPackOpening(actor: Actor, cardIds: string[]): Promise<PackOpeningDTO> {
+export async function recordPackOpening(actor: Actor, cardIds: string[], opts: { clientId?: string; forUser?: string } = {}): Promise<PackOpeningDTO> {
   const user = requireActor(actor);
+  if (opts.forUser && opts.forUser !== user.id) {
+    throw new CollectionError("collection/other-account", "This pack was entered under another account on this device. Sign in as that account to save it.");
+  }
+  const { clientId } = opts;
+  if (clientId) {
+    const existing = await packByClientId(user.id, clientId);
+    if (existing) return { ...toPackDTO(existing, false), replayed: true };
+  }
   const counts = new Map<string, number>();
   for (const id of cardIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const pack = await db.$transaction(async (tx) => {
-    await assertCardsExist(tx, [...counts.keys()]);
-    const created = await tx.packOpening.create({
-      data: { userId: user.id, cards: { create: [...counts].map(([cardId, quantity]) => ({ cardId, quantity })) } },
-      include: packInclude,
+  let pack;
+  try {
+    pack = await db.$transaction(async (tx) => {
+      await assertCardsExist(tx, [...counts.keys()]);
+      const created = await tx.packOpening.create({
+        data: { userId: user.id, clientId, cards: { create: [...counts].map(([cardId, quantity]) => ({ cardId, quantity })) } },
+        include: packInclude,
+      });
+      for (const [cardId, quantity] of counts) await applyDelta(tx, user.id, cardId, quantity);
+      return created;
     });
-    for (const [cardId, quantity] of counts) await applyDelta(tx, user.id, cardId, quantity);
-    return created;
-  });
+  } catch (err) {
+    const existing = clientId && isClientIdClash(err) ? await packByClientId(user.id, clientId) : null;
+    if (existing) return { ...toPackDTO(existing, false), replayed: true };
+    throw err;
+  }
   await invalidate([userTag(user.id)]);
   return toPackDTO(pack, true);
 }

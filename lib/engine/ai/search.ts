@@ -21,7 +21,8 @@ export const DEFAULT_ITERATIONS = 200;
 /** Most placement candidates considered at the play step. */
 export const MAX_PLACEMENTS = 14;
 
-function placementCandidates(v: PlayerView, r: RngHolder): (number | null)[][] {
+/** The heuristic's placement, then up to `max - 1` of its neighbours (swapped columns, a held card in), in random order. */
+export function placementCandidates(v: PlayerView, r: RngHolder, max = MAX_PLACEMENTS): (number | null)[][] {
   const h = heuristicPlacement(v);
   const base = (h as { cards: (number | null)[] }).cards;
   const out: (number | null)[][] = [base];
@@ -57,7 +58,7 @@ function placementCandidates(v: PlayerView, r: RngHolder): (number | null)[][] {
     rest[i] = rest[j];
     rest[j] = t;
   }
-  return [base, ...rest.slice(0, MAX_PLACEMENTS - 1)];
+  return [base, ...rest.slice(0, max - 1)];
 }
 
 function spareRings(s: GameState, p: Player): number {
@@ -67,7 +68,7 @@ function spareRings(s: GameState, p: Player): number {
 }
 
 /** Play the current turn out with the heuristic for both players, each seeing only its own view of the sample. */
-function playout(s: GameState, turn: number): void {
+export function playout(s: GameState, turn: number): void {
   for (let guard = 0; guard < 200 && s.winner === null && s.turn === turn; guard++) {
     const p = playersToAct(s)[0];
     const a = heuristicChoice(playerView(s, p, { deckLists: false, noDiscards: s.pending?.kind !== "card" }));
@@ -76,7 +77,7 @@ function playout(s: GameState, turn: number): void {
 }
 
 /** Value in [0, 1] of a sampled position for `me` after the turn (wins, emeralds, spare rows carried over). */
-function evaluate(s: GameState, me: Player, before: [number, number]): number {
+export function evaluate(s: GameState, me: Player, before: [number, number]): number {
   if (s.winner === me) return 1;
   if (s.winner === "draw") return 0.5;
   if (s.winner !== null) return 0;
@@ -138,6 +139,7 @@ export function searchChoice(v: PlayerView, opts: AgentOptions): Action {
 /** The search agent (determinized Monte Carlo, iteration budget `opts.iterations`). */
 export const searchAgent: Agent = {
   name: "search",
+  samplesHidden: true,
   chooseAction(view: PlayerView, opts: AgentOptions): Action {
     return searchChoice(view, opts);
   },

@@ -19,6 +19,8 @@ export interface AgentOptions {
 /** A game-playing agent: a pure function of the view it is given (RULES.md §7). */
 export interface Agent {
   name: string;
+  /** Plans over samples of the hidden cards: needs views with `deckLists` (search, expert). */
+  samplesHidden?: boolean;
   /** Choose one legal action for `view.viewer`, who must act now. */
   chooseAction(view: PlayerView, opts: AgentOptions): Action;
 }

@@ -88,9 +88,9 @@ export function playGame(o: PlayOptions): GameRecord {
     if (agent.name === "random") a = randomLegalAction(s, p, r) as Action;
     else {
       // Discard piles are left out of the heuristic's views except when it picks a card from one (recover, put).
-      const view = playerView(s, p, { deckLists: agent.name === "search", noDiscards: agent.name !== "search" && s.pending?.kind !== "card" });
+      const view = playerView(s, p, { deckLists: agent.samplesHidden === true, noDiscards: agent.samplesHidden !== true && s.pending?.kind !== "card" });
       a = agent.chooseAction(view, { seed: nextInt(r, 0x7fffffff), iterations: o.iterations, clock: o.clock });
-      if (agent.name === "search" && (a.type === "place" || a.type === "flip")) iters[p] += o.iterations ?? 0;
+      if (agent.samplesHidden && (a.type === "place" || a.type === "flip")) iters[p] += o.iterations ?? 0;
     }
     if (o.clock) times[p].push(o.clock() - t0);
     // The random policy is legal by construction; every other agent's action is checked.

@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireActor, type Actor } from "@/lib/server/actor";
 import { DomainError } from "@/lib/server/errors";
 import type { Player } from "@/lib/engine";
-import type { GameRecord, GameSummary, Listing, Pace, PlayColumnRule, SeatDeck } from "@/lib/play/types";
+import type { GameRecord, GameSummary, Listing, Pace, PlayColumnRule, SeatDeck, SeatRecord } from "@/lib/play/types";
 import { deadlineFrom } from "@/lib/play/clock";
 import { gameInclude, toGameRecord, toGameSummary } from "./records";
 import { rankedAmong } from "@/lib/ladder/data";
@@ -217,8 +217,17 @@ export async function getInvite(inviteToken: string): Promise<{ code: string; fr
   return { code: row.code, free: row.status === "waiting", hostName: row.seats[0]?.playerName ?? "" };
 }
 
-/** The referee's record of a game by its code (seed included: lib/play only, never sent on). */
-export async function loadGameRecord(code: string): Promise<GameRecord | null> {
+/**
+ * The referee's record of a game by its code (seed included: lib/play only,
+ * never sent on). `decks`: the seats' decks as the caller already holds them
+ * (fixed when each player sat): the seats are then read without their deck
+ * columns, which are the bulk of the row.
+ */
+export async function loadGameRecord(code: string, decks?: SeatRecord["deck"][]): Promise<GameRecord | null> {
+  if (decks?.length === 2) {
+    const row = await db.playGame.findUnique({ where: { code }, include: { seats: { orderBy: { seat: "asc" }, omit: { deckKeys: true, deckCards: true } }, replay: { select: { code: true } } } });
+    if (row && row.seats.length === 2) return toGameRecord(row, decks);
+  }
   const row = await db.playGame.findUnique({ where: { code }, include: gameInclude });
   return row ? toGameRecord(row) : null;
 }

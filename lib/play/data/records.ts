@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CardDef, Player } from "@/lib/engine";
 import { replayCodeFor } from "@/lib/play/views";
-import type { EndReason, GameRecord, GameResult, GameStatus, GameSummary, Listing, Pace, PlayColumnRule } from "@/lib/play/types";
+import type { EndReason, GameRecord, GameResult, GameStatus, GameSummary, Listing, Pace, PlayColumnRule, SeatRecord } from "@/lib/play/types";
 
 /** A game row with its seats, in seat order, and its replay link. */
 export const gameInclude = { seats: { orderBy: { seat: "asc" } }, replay: { select: { code: true } } } satisfies Prisma.PlayGameInclude;
@@ -12,8 +12,14 @@ function resultOf(r: string | null): GameResult | null {
   return r === "0" ? 0 : r === "1" ? 1 : r === "draw" ? "draw" : null;
 }
 
-/** A stored game as the referee's record (JSON columns parsed; written only by this folder, so trusted). */
-export function toGameRecord(row: GameRow): GameRecord {
+type SeatRow = Omit<GameRow["seats"][number], "deckKeys" | "deckCards"> & { deckKeys?: string; deckCards?: string };
+
+/**
+ * A stored game as the referee's record (JSON columns parsed; written only by
+ * this folder, so trusted). `decks`: the seats' decks already parsed (a seat's
+ * deck is fixed when the player sits), for a row read without its deck columns.
+ */
+export function toGameRecord(row: Omit<GameRow, "seats"> & { seats: SeatRow[] }, decks?: SeatRecord["deck"][]): GameRecord {
   return {
     id: row.id,
     code: row.code,
@@ -39,7 +45,7 @@ export function toGameRecord(row: GameRow): GameRecord {
       seat: s.seat as Player,
       userId: s.userId,
       playerName: s.playerName,
-      deck: { name: s.deckName, keys: JSON.parse(s.deckKeys) as string[], cards: JSON.parse(s.deckCards) as CardDef[] },
+      deck: decks?.[s.seat] ?? { name: s.deckName, keys: JSON.parse(s.deckKeys ?? "[]") as string[], cards: JSON.parse(s.deckCards ?? "[]") as CardDef[] },
     })),
   };
 }

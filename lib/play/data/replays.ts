@@ -18,8 +18,10 @@ import { loadActions } from "./log";
  */
 
 /** Inside the transaction that ends a game (lib/play/data/log.ts): its replay link, 12 URL-safe characters (72 bits) from the CSPRNG. */
-export async function createReplayTx(tx: Prisma.TransactionClient, gameId: string): Promise<void> {
-  await tx.playReplay.create({ data: { gameId, code: randomBytes(9).toString("base64url") } });
+export async function createReplayTx(tx: Prisma.TransactionClient, gameId: string): Promise<string> {
+  const code = randomBytes(9).toString("base64url");
+  await tx.playReplay.create({ data: { gameId, code } });
+  return code;
 }
 
 const notFound = () => new DomainError("play/not-found", "There is no replay at this link, or it is not yours to watch.");

@@ -51,6 +51,7 @@ const V1: Record<string, () => Promise<V1Route>> = {
   bulk: () => import("@/app/api/v1/bulk/route"),
   "bulk/cards.json.gz": () => import("@/app/api/v1/bulk/cards.json.gz/route"),
   "replays/[code]": () => import("@/app/api/v1/replays/[code]/route"),
+  "bulk/cockatrice.xml": () => import("@/app/api/v1/bulk/cockatrice.xml/route"),
 };
 const v1 = (path: string, p?: Record<string, string>) => async () => {
   const mod = await V1[path]();
@@ -80,8 +81,9 @@ export const routes: Rows = {
     const text = gunzipSync(Buffer.from(await (r as Response).clone().arrayBuffer())).toString("utf8");
     expect(text).not.toContain(f.privateDeck.slug);
   } },
+  "v1/bulk/cockatrice.xml/route.ts#GET": { access: "checked", call: v1("bulk/cockatrice.xml"), expect: PUBLIC, verify: async (_who, r, f) => expect(await (r as Response).clone().text()).not.toContain(f.privateDeck.slug) },
   ...Object.fromEntries(
-    ["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json", "bulk", "bulk/cards.json.gz", "replays/[code]"].map((r) => [
+    ["cards", "cards/[set]/[number]", "sets", "decks", "decks/[slug]", "decks/code/[code]", "openapi.json", "bulk", "bulk/cards.json.gz", "replays/[code]", "bulk/cockatrice.xml"].map((r) => [
       `v1/${r}/route.ts#OPTIONS`,
       { access: "pure", why: "the CORS preflight: fixed headers, no data" } satisfies Row,
     ]),

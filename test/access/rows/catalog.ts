@@ -19,6 +19,7 @@ import { PUBLIC, SIGNED_IN, ADMIN, sameForEveryone, ownerDeckIds, nextCard, next
 
 /** Every exported function of this feature's data access (key: file under lib/, then #name). */
 export const data: Rows = {
+  "catalog/data/census-cards.ts#writeCensusCardTx": { access: "internal", why: "writes a printing the census verified, inside the census transaction whose vote or settlement checked its actor", importers: ["lib/census/data/shared.ts"] },
   "catalog/data/card-images.ts#getCardImage": {
     access: "checked",
     prepare: async () => {

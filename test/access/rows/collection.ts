@@ -44,6 +44,12 @@ export const data: Rows = {
     expect: SIGNED_IN,
     verify: (who, r, f) => who !== "owner" && expect((r as { id: string; owned: number }[]).find((c) => c.id === f.card(1))?.owned ?? 0).toBe(0),
   },
+  "collection/data/lookup.ts#lookupIndex": {
+    access: "checked",
+    call: (actor) => lookup.lookupIndex(actor),
+    expect: SIGNED_IN,
+    verify: (who, r, f) => who !== "owner" && expect((r as { id: string; owned: number }[]).find((c) => c.id === f.card(1))?.owned ?? 0).toBe(0),
+  },
   "collection/data/packs.ts#recordPackOpening": { access: "checked", call: (actor, f) => packs.recordPackOpening(actor, [f.card(4)]), expect: SIGNED_IN },
   "collection/data/packs.ts#undoLastPackOpening": { access: "checked", prepare: (f) => f.ownerPack(), call: (actor, _f, id) => packs.undoLastPackOpening(actor, id), expect: OWNER_ONLY },
   "collection/data/packs.ts#listPackOpenings": { access: "checked", call: (actor) => packs.listPackOpenings(actor), expect: SIGNED_IN, verify: (who, r) => who !== "owner" && expect(JSON.stringify(r)).not.toContain("Sonic") },
@@ -108,5 +114,6 @@ export const routes: Rows = {
     call: async (actor, f) => (await import("@/app/api/collection/export/route")).GET(new NextRequest(`http://app.test/api/collection/export?format=csv&userId=${f.users.owner.id}`)),
     expect: SIGNED_IN,
   },
+  "collection/lookup-index/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/collection/lookup-index/route")).GET(new NextRequest("http://app.test/api/collection/lookup-index")), expect: SIGNED_IN },
   "collection/lookup/route.ts#GET": { access: "checked", call: async () => (await import("@/app/api/collection/lookup/route")).GET(new NextRequest("http://app.test/api/collection/lookup?q=1")), expect: SIGNED_IN },
 };

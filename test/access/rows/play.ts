@@ -53,7 +53,7 @@ export const data: Rows = {
   "play/data/log.ts#loadActions": { access: "internal", why: "the referee replays a game's log; the spectator delay replays it up to the delayed seq", importers: ["lib/play/referee.ts", "lib/play/delay.ts"] },
   "play/data/log.ts#appendActions": { access: "internal", why: "the referee appends an action it checked (seat, seq, engine)", importers: ["lib/play/referee.ts"] },
   "play/data/log.ts#holdPlacement": { access: "internal", why: "the referee holds a placement it checked until the other is in", importers: ["lib/play/referee.ts"] },
-  "play/data/games.ts#createMatchedGameTx": { access: "internal", why: "the ladder's pairing transaction seats two players the queue paired (each joined with their own deck)", importers: ["lib/ladder/data/queue.ts"] },
+  "play/data/games.ts#createMatchedGameTx": { access: "internal", why: "the ladder's pairing transaction seats two players the queue paired, and an online event's round pairing seats two entrants (each with their own checked deck)", importers: ["lib/events/data/rounds.ts", "lib/ladder/data/queue.ts"] },
   "play/data/games.ts#anonymiseSeatsTx": { access: "internal", why: "anonymises the deleted account's seats inside deleteMyAccount's transaction (the session user's own)", importers: ["lib/accounts/data/account.ts"] },
   "play/data/games.ts#gamesForExport": { access: "internal", why: "the session user's own games for exportMyData, which checked the session", importers: ["lib/accounts/data/account.ts"] },
   // game chat: the owner (seat 0) and the admin (seat 1) play; "other" is a spectator of the game

@@ -9,7 +9,11 @@ import { deckOptions } from "@/lib/play/decks";
 import { JoinGameForm, WaitingPanel } from "@/components/play/game-forms";
 import { OnlineBoard } from "@/components/play/online-board";
 
-export const metadata: Metadata = { title: "Game" };
+export const metadata: Metadata = {
+  title: "Game",
+  openGraph: { title: "An online Sonic X TCG game", siteName: "Ringbinder" },
+  twitter: { card: "summary_large_image", title: "An online Sonic X TCG game" },
+};
 
 /**
  * /play/g/<code>: the game link. Its players play here (the same seat from

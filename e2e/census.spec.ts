@@ -1,0 +1,81 @@
+import sharp from "sharp";
+import type { Browser, Page } from "@playwright/test";
+import { AuthPages, expect, newAccount, test } from "./fixtures";
+
+async function personPage(browser: Browser, width = 1366): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await new AuthPages(page).signUp(newAccount("census"));
+  return page;
+}
+
+const FIELDS = ["set", "number", "title", "traits", "colors", "rings", "rarity", "text"];
+
+/** Confirms every field of the submission at `path` as the signed-in person on `page`. */
+async function confirmAll(page: Page, path: string) {
+  await page.goto(path);
+  for (const f of FIELDS) {
+    const form = page.getByTestId(`confirm-${f}`);
+    await form.getByRole("button").click();
+    await expect(page.getByTestId(`confirm-${f}`)).toHaveCount(0);
+  }
+}
+
+test("a printing submitted with a photo, confirmed by two other people, enters the catalog and shows verified on its set page", async ({ browser }) => {
+  // three people and sixteen confirmations, each a server round trip
+  test.setTimeout(240_000);
+  const set = `E${Date.now().toString(36).slice(-7).toUpperCase()}`;
+  const title = `Census Sonic ${set}`;
+  const photo = await sharp({ create: { width: 50, height: 70, channels: 3, background: "#1d4ed8" } })
+    .jpeg()
+    .withExif({ IFD0: { Artist: "Private Person" } })
+    .toBuffer();
+
+  const submitter = await personPage(browser);
+  await submitter.goto("/census");
+  await expect(submitter.getByRole("heading", { name: "Card census" })).toBeVisible();
+  await submitter.getByTestId("census-new").click();
+  await expect(submitter).toHaveURL(/\/census\/new$/);
+  await submitter.getByLabel("Set code").fill(set);
+  await submitter.getByLabel("Number").fill("92");
+  await submitter.getByLabel("Title").fill(title);
+  await submitter.getByLabel("Traits").fill("Animal");
+  await submitter.getByLabel("Rings").fill("3");
+  await submitter.getByLabel("Rarity").selectOption("rare");
+  await submitter.getByLabel("blue").check();
+  await submitter.getByLabel("Front (required)").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: photo });
+  await submitter.getByRole("button", { name: "Submit printing" }).click();
+  await expect(submitter).toHaveURL(/\/census\/[^/?]+\?sent=1$/);
+  const path = new URL(submitter.url()).pathname;
+  await expect(submitter.getByRole("heading", { name: `${set}-092 ${title}` })).toBeVisible();
+  // the submitter cannot confirm their own fields
+  await expect(submitter.getByTestId("confirm-title")).toHaveCount(0);
+  // the stored photo carries none of the upload's metadata
+  const src = await submitter.getByRole("img", { name: "Front" }).getAttribute("src");
+  expect(src).toMatch(/^\/census-photos\/[0-9a-f]{64}\.jpg$/);
+  const stored = Buffer.from(await (await submitter.request.get(src!)).body());
+  expect(stored.includes("Private Person")).toBe(false);
+
+  // not in the catalog yet
+  expect((await submitter.request.get(`/cards/${set}/92`)).status()).toBe(404);
+
+  const first = await personPage(browser);
+  await confirmAll(first, path);
+  await expect(first.getByTestId("field-title")).toContainText("1 of 2 confirmations");
+  expect((await first.request.get(`/cards/${set}/92`)).status()).toBe(404);
+
+  const second = await personPage(browser, 390);
+  await confirmAll(second, path);
+  await expect(second.getByTestId("field-title")).toContainText("Verified ✓");
+  await expect(second.getByTestId("catalog-link")).toBeVisible();
+
+  await second.getByTestId("catalog-link").click();
+  await expect(second).toHaveURL(new RegExp(`/cards/${set}/92$`));
+  await expect(second.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(second.getByTestId("card-evidence")).toContainText("Verified ✓");
+
+  await submitter.goto(`/sets/${set}`);
+  await expect(submitter.getByTestId("checklist-92")).toHaveAttribute("data-state", "verified");
+  await expect(submitter.getByTestId("checklist-92")).toContainText("092 ✓");
+  await expect(submitter.getByTestId("checklist-91")).toHaveAttribute("data-state", "unknown");
+});

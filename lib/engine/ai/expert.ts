@@ -1,0 +1,101 @@
+/**
+ * The expert agent: determinized Monte Carlo over the root's candidate
+ * actions with common random numbers and sequential halving. Each round
+ * samples hidden cards from the view (ai/determinize.ts) and plays every
+ * surviving candidate on the same samples (same hidden cards, same later
+ * draws), so candidates are compared on equal deals; the better half goes on
+ * to the next round. Playouts use the heuristic for both sides (each from its
+ * own view of the sample) to the end of the next turn, then the search
+ * agent's evaluation. It never reads hidden state: two states with the same
+ * view get the same decision for the same seed.
+ */
+import { applyInPlace } from "../apply-action";
+import { cloneState } from "../clone";
+import { seedRng } from "../rng";
+import type { Action, GameState } from "../types";
+import { flipMaskForView, type PlayerView } from "../view";
+import { determinize } from "./determinize";
+import { heuristicChoice } from "./heuristic";
+import { evaluate, placementCandidates, playout } from "./search";
+import type { Agent, AgentOptions } from "./types";
+
+/** Default playouts per decision (all candidates and rounds together). */
+export const EXPERT_ITERATIONS = 720;
+
+/** Tunable shape of the expert's search (the defaults are the "expert" level). */
+export interface ExpertParams {
+  /** Turns played out after the decision's own (0: the turn only, as the search agent). */
+  extraTurns: number;
+  /** Most placement candidates. */
+  placements: number;
+}
+
+const DEFAULT_PARAMS: ExpertParams = { extraTurns: 1, placements: 20 };
+
+function candidates(v: PlayerView, r: { rng: number }, params: ExpertParams): Action[] {
+  const me = v.viewer;
+  if (v.step === "play") return placementCandidates(v, r, params.placements).map((cards) => ({ type: "place", player: me, cards }));
+  const out: Action[] = [];
+  const m = flipMaskForView(v);
+  for (let i = 0; i < 5; i++) if (m & (1 << i)) out.push({ type: "flip", player: me, column: i + 1 });
+  return out;
+}
+
+function rollout(s: GameState, a: Action, turn: number, extraTurns: number): void {
+  applyInPlace(s, a, null);
+  playout(s, turn);
+  for (let t = 1; t <= extraTurns && s.winner === null; t++) playout(s, turn + t);
+}
+
+/** The expert decision for a view, with explicit search parameters. */
+export function expertChoiceWith(v: PlayerView, opts: AgentOptions, params: ExpertParams = DEFAULT_PARAMS): Action {
+  if (v.pending !== null || v.deckLists === null) return heuristicChoice(v);
+  const r = { rng: seedRng(opts.seed ^ 0x51ed270b) };
+  const cands = candidates(v, r, params);
+  if (cands.length <= 1) return cands[0] ?? heuristicChoice(v);
+  const budget = opts.iterations ?? EXPERT_ITERATIONS;
+  const clock = opts.clock;
+  const deadline = clock && opts.timeBudgetMs ? clock() + opts.timeBudgetMs : Infinity;
+  const me = v.viewer;
+  const before: [number, number] = [v.emeralds[0], v.emeralds[1]];
+  const sum = cands.map(() => 0);
+  const cnt = cands.map(() => 0);
+  let alive = cands.map((_, i) => i);
+  const rounds = Math.ceil(Math.log2(cands.length));
+  let spent = 0;
+  for (let round = 0; round < rounds && alive.length > 1; round++) {
+    const left = budget - spent;
+    const per = Math.max(1, Math.floor(left / (rounds - round) / alive.length));
+    for (let j = 0; j < per; j++) {
+      if (deadline !== Infinity && (clock as () => number)() > deadline) break;
+      const base = determinize(v, r);
+      for (const c of alive) {
+        const s = cloneState(base);
+        rollout(s, cands[c], v.turn, params.extraTurns);
+        sum[c] += evaluate(s, me, before);
+        cnt[c]++;
+        spent++;
+      }
+    }
+    const mean = (i: number): number => (cnt[i] ? sum[i] / cnt[i] : -1);
+    const keep = Math.max(1, Math.ceil(alive.length / 2));
+    alive = alive
+      .slice()
+      .sort((a, b) => mean(b) - mean(a) || a - b)
+      .slice(0, keep);
+    if (deadline !== Infinity && (clock as () => number)() > deadline) break;
+  }
+  const mean = (i: number): number => (cnt[i] ? sum[i] / cnt[i] : -1);
+  let best = alive[0];
+  for (const i of alive) if (mean(i) > mean(best)) best = i;
+  return cands[best];
+}
+
+/** The expert agent (playout budget `opts.iterations`, default {@link EXPERT_ITERATIONS}). */
+export const expertAgent: Agent = {
+  name: "expert",
+  samplesHidden: true,
+  chooseAction(view: PlayerView, opts: AgentOptions): Action {
+    return expertChoiceWith(view, opts);
+  },
+};

@@ -1,0 +1,150 @@
+/**
+ * Games between players over the real protocol, on the production build.
+ *
+ *   npm run bench:play [-- --games 20 --duration 60 --instances 1|2 --max-rate --kill
+ *                          --port 3299 --dist .next-bench --rebuild|--no-build]
+ *
+ * One instance on a scratch SQLite database, or `--instances 2` on a scratch
+ * PostgreSQL database (created and dropped) with Redis. 2 × games bot accounts
+ * are made and signed in through Auth.js; `--games` live games are created and
+ * joined through the app's data layer, and each seat is a bot on the browser's
+ * protocol (scripts/lib/play-bot.ts: the SSE stream, actions POSTed) choosing
+ * its moves with the heuristic agent from its own view, after 0.5–3 s of
+ * thinking (none with `--max-rate`: the saturation throughput). A finished
+ * game is followed by a new one, so `--games` stay live for the whole run.
+ *
+ * Prints: send → acknowledgement and send → the opponent's update (p50, p99),
+ * actions/s, the servers' CPU per action, memory per live game, the load
+ * average, and the targets beside them. `--kill` (with --instances 2)
+ * kill -9s the first instance 40 % into the run: its clients reconnect to the
+ * second; prints the games lost and the longest time until a game was whole
+ * again. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the servers.
+ * Cleanup (servers, scratch database, Redis keys) runs on every way out, Ctrl-C included.
+ */
+import { loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { onCleanup, runTool } from "./lib/cleanup";
+import { DURATION, fail, GAMES, INSTANCES, KILL, state, step, THINK_MS } from "./lib/play-config";
+import { closeConnections, figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
+import { printReport } from "./lib/play-report";
+import { cpuMs, createScratchDb, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
+
+/** Sums a per-process figure over the instances still running (null when none answers). */
+function sum(instances: Instance[], f: (pid: number) => number | null): number | null {
+  const xs = instances.filter((i) => i.alive).map((i) => f(i.pid));
+  return xs.some((x) => x !== null) ? xs.reduce<number>((a, x) => a + (x ?? 0), 0) : null;
+}
+
+async function main() {
+  state.started = true;
+  const db = await createScratchDb();
+  registerDrop(db);
+  const env = serverEnv(db.url);
+  if (env.REDIS_PREFIX) onCleanup(() => dropRedisKeys(env.REDIS_URL, [env.REDIS_PREFIX, env.RATE_LIMIT_PREFIX]));
+  prepare(env);
+  const instances: Instance[] = [];
+  for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(i, env));
+  step(`Servers up: ${instances.map((i) => i.base).join(", ")}`);
+  const accounts = await makeAccounts(db.url, 2 * GAMES, instances[0].base);
+  const cluster: Cluster = { instances, killedAt: null };
+
+  const rssBeforeKb = sum(instances, rssKb);
+  const runs: GameRun[] = [];
+  let stopping = false;
+  let created = 0;
+  const live = () => runs.filter((r) => !r.finished).length;
+
+  step(`Creating ${GAMES} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
+  let failed: unknown = null;
+  const slot = async (i: number) => {
+    while (!stopping) {
+      const pair: [typeof accounts[0], typeof accounts[0]] = [accounts[2 * i], accounts[2 * i + 1]];
+      let code: string;
+      try {
+        code = await newGame(pair[0], pair[1], created++);
+      } catch (e) {
+        // the run ends with the failure (main throws it, and the cleanup runs)
+        failed ??= e;
+        stopping = true;
+        return;
+      }
+      const run = playGame(code, pair, cluster, i % instances.length, THINK_MS, () => stopping);
+      runs.push(run);
+      await run.done;
+    }
+  };
+  const slots = Array.from({ length: GAMES }, (_, i) => slot(i));
+
+  // warm-up: every game created and both its seats streaming (opening the streams is not an action's cost)
+  const warm = performance.now();
+  while (!failed && (runs.length < GAMES || !runs.every((r) => r.connected() || r.finished)) && performance.now() - warm < 120_000) await sleep(200);
+  step(`${runs.length} games live, ${2 * runs.length} bots connected in ${((performance.now() - warm) / 1000).toFixed(1)} s: measuring ${DURATION} s`);
+
+  // CPU of every instance, sampled: a killed one's last reading still counts; the bots' own CPU beside it
+  const lastCpu = instances.map((i) => cpuMs(i.pid) ?? 0);
+  const cpuStart = lastCpu.slice();
+  const sampler = setInterval(() => instances.forEach((inst, k) => inst.alive && (lastCpu[k] = cpuMs(inst.pid) ?? lastCpu[k])), 250);
+  onCleanup(() => clearInterval(sampler));
+  const clientCpu0 = process.cpuUsage();
+  const loadStart = loadavg();
+  const t0 = performance.now();
+  figures.recording = true;
+
+  // memory with every game live: sampled through the middle of the run, the median kept
+  const rssLive: number[] = [];
+  const end = t0 + DURATION * 1000;
+  const killAt = KILL ? t0 + DURATION * 400 : Infinity;
+  while (performance.now() < end && !failed) {
+    await sleep(1000);
+    const dead = instances.find((inst) => !inst.alive && !(KILL && inst === instances[0] && cluster.killedAt !== null));
+    if (dead) fail(`The server on ${dead.base} exited during the run:\n${dead.log().slice(-4000)}`);
+    const now = performance.now();
+    if (now > t0 + DURATION * 250 && now < t0 + DURATION * 750) {
+      const r = sum(instances, rssKb);
+      if (r !== null && cluster.killedAt === null) rssLive.push(r);
+    }
+    if (now >= killAt && cluster.killedAt === null) {
+      for (const r of runs) if (!r.finished) r.hitByKill = true;
+      cluster.killedAt = performance.now();
+      killInstance(instances[0]);
+      step(`kill -9 of ${instances[0].base} (pid ${instances[0].pid}) with ${live()} games live`);
+    }
+  }
+  stopping = true;
+  figures.recording = false;
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  instances.forEach((inst, k) => inst.alive && (lastCpu[k] = cpuMs(inst.pid) ?? lastCpu[k]));
+  const cpu = lastCpu.reduce((a, x, k) => a + x - cpuStart[k], 0);
+  const client = process.cpuUsage(clientCpu0);
+  const loadEnd = loadavg();
+  const liveGames = GAMES;
+  for (const r of runs) for (const b of r.bots) b.stop();
+  await Promise.all(slots);
+  closeConnections();
+  if (failed) throw failed;
+  // the last acknowledged actions are stored before their answer: read the logs now
+  const stored = await storedGames(runs.map((r) => r.code));
+  rssLive.sort((a, b) => a - b);
+  printReport(runs, { seconds, cpuMs: cpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
+}
+
+/** Removes this run's presence, fan-out and rate-limit keys from Redis. */
+async function dropRedisKeys(url: string, prefixes: string[]): Promise<void> {
+  const { default: Redis } = await import("ioredis");
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  for (const prefix of prefixes) {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== "0");
+  }
+  redis.disconnect();
+}
+
+// a failure, an exception or Ctrl-C stops every server and drops the scratch database (scripts/lib/cleanup.ts)
+runTool(main);

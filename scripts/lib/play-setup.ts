@@ -1,0 +1,238 @@
+/**
+ * bench:play's scratch database, its production servers (one on SQLite, or
+ * two on PostgreSQL sharing Redis), the bots' accounts and their real session
+ * cookies (signed in through Auth.js's credentials endpoint), and the games
+ * (created and joined through the app's own data layer, lib/play/data).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { onCleanup, stopChild } from "./cleanup";
+import { benchSecret, DB_KIND, DIST, fail, MAX_RATE, NO_BUILD, PASSWORD, PORT, REBUILD, root, scratch, step } from "./play-config";
+
+type Scratch = { url: string; drop: () => Promise<void> };
+
+/** A scratch SQLite file, or a scratch PostgreSQL database (created here, dropped at the end of the run however it ends). */
+export async function createScratchDb(): Promise<Scratch> {
+  if (DB_KIND === "sqlite") {
+    const file = path.join(scratch, `play-${process.pid}.db`);
+    return {
+      url: `file:${file}`,
+      drop: async () => {
+        for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+      },
+    };
+  }
+  const admin = process.env.TEST_POSTGRES_URL || process.env.BENCH_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432/test";
+  const name = `ringbinder_bench_play_${process.pid}`;
+  const { Client } = await import("pg");
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** What every instance runs with: the scratch database, and with two instances Redis under a prefix of this run's own. */
+export function serverEnv(url: string): Record<string, string> {
+  const env: Record<string, string> = { DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production", AUTH_SECRET: benchSecret(), HOSTNAME: "127.0.0.1" };
+  if (DB_KIND === "postgres") {
+    env.REDIS_URL = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379";
+    env.REDIS_PREFIX = `bench-play-${process.pid}:`;
+    env.RATE_LIMIT_PREFIX = `bench-play-${process.pid}:rl`;
+  }
+  // --max-rate: a bot without thinking time sends more than a person's 240 actions a minute (the limit is still checked on every action)
+  if (MAX_RATE) env.RATE_LIMIT_PLAY_ACTION = "1000000/60";
+  return env;
+}
+
+/** Migrates and seeds the scratch database, and builds the app into DIST when its sources changed (scripts/prepare-app.ts). */
+export function prepare(env: Record<string, string>): void {
+  if (REBUILD) rmSync(path.join(root, DIST, "ringbinder-source-hash"), { force: true });
+  step(`Preparing the scratch ${DB_KIND} database and the build in ${DIST} (builds only when the sources changed)…`);
+  const res = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/prepare-app.ts", ...(NO_BUILD ? ["--no-build"] : [])], { stdio: "inherit", env: { ...process.env, ...env } });
+  if (res.status !== 0) fail(`scripts/prepare-app.ts failed (exit ${res.status ?? res.signal}).`);
+}
+
+export type Instance = { index: number; base: string; pid: number; child: ChildProcess; alive: boolean; log: () => string };
+
+/** One production server (`next start`) on PORT + index; stopped at the end of the run however it ends. */
+export async function startInstance(index: number, env: Record<string, string>): Promise<Instance> {
+  const port = PORT + index;
+  const base = `http://127.0.0.1:${port}`;
+  const taken = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) fail(`Something already answers on ${base}: choose another --port.`);
+  // BENCH_SERVER_NODE_ARGS: flags for the servers' node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, ...env, PORT: String(port), AUTH_URL: base },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  // a profiled server writes its profile on the way out: give it time
+  onCleanup(() => stopChild(child, nodeArgs.length ? 30_000 : 5_000));
+  let log = "";
+  const keep = (d: Buffer) => {
+    if (log.length < 200_000) log += d;
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const inst: Instance = { index, base, pid: child.pid!, child, alive: true, log: () => log };
+  child.once("exit", () => (inst.alive = false));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) fail(`The server on ${base} exited (${child.exitCode}):\n${log}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return inst;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  fail(`The server did not answer on ${base} within 90 s:\n${log}`);
+}
+
+/** kill -9 of an instance (its whole process group: nothing of it goes on serving). */
+export function killInstance(inst: Instance): void {
+  try {
+    process.kill(-inst.pid, "SIGKILL");
+  } catch {
+    inst.child.kill("SIGKILL");
+  }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time so far in ms (user + system, all its threads), or null once it is gone. */
+export function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's resident memory in KB (VmRSS), or null once it is gone. */
+export function rssKb(pid: number): number | null {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type Account = { id: string; email: string; displayName: string; role: "user"; cookie: string };
+
+/** The bots' accounts, made in the database with one password hash (the app's own scrypt), then signed in through Auth.js. */
+export async function makeAccounts(url: string, n: number, base: string): Promise<Account[]> {
+  process.env.DATABASE_URL = url;
+  const { createPrismaClient } = await import("@/lib/server/db/db");
+  const { hashPassword } = await import("@/lib/accounts/password");
+  const db = createPrismaClient(url);
+  const passwordHash = await hashPassword(PASSWORD);
+  const rows = Array.from({ length: n }, (_, i) => ({ email: `bot-${i}@bench-play.test`, displayName: `Bot ${i}`, passwordHash, role: "user" }));
+  await db.user.createMany({ data: rows });
+  const users = await db.user.findMany({ where: { email: { endsWith: "@bench-play.test" } }, select: { id: true, email: true, displayName: true } });
+  await db.$disconnect();
+  const byEmail = new Map(users.map((u) => [u.email, u]));
+  const accounts: Account[] = [];
+  const t0 = Date.now();
+  // two at a time: the server runs one scrypt per core but one
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const r = rows[next++];
+      const u = byEmail.get(r.email)!;
+      accounts.push({ ...u, role: "user", cookie: await signIn(base, r.email) });
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  step(`Signed in ${n} bot accounts through the credentials endpoint in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return accounts.sort((a, b) => a.email.localeCompare(b.email, "en", { numeric: true }));
+}
+
+function cookiesOf(res: Response, jar: Map<string, string>): string {
+  for (const c of res.headers.getSetCookie()) {
+    const [pair] = c.split(";");
+    const eq = pair.indexOf("=");
+    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** Signs in through the Auth.js credentials endpoint and returns the Cookie header of the session. */
+async function signIn(base: string, email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const cookie = cookiesOf(csrfRes, jar);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams({ csrfToken, email, password: PASSWORD, callbackUrl: `${base}/` }).toString(),
+  });
+  const all = cookiesOf(res, jar);
+  if (![...jar.keys()].some((k) => k.includes("session-token"))) fail(`Signing in ${email} failed (HTTP ${res.status}).`);
+  return all;
+}
+
+const STARTERS = ["team-sonic-speed", "eggman-empire"];
+
+/**
+ * A new live game between two accounts, as the app makes one: the host
+ * creates it (lib/play/data/games createGame: its seed, lead and links drawn
+ * with the server's CSPRNG) with a starter deck, the guest joins it by its
+ * invite token. Returns its game link code.
+ */
+export async function newGame(host: Account, guest: Account, n: number): Promise<string> {
+  // SQLite: the servers' writes may hold the lock past Prisma's wait for a transaction: wait and try again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createAndJoin(host, guest, n);
+    } catch (e) {
+      if ((e as { code?: string }).code !== "P2028" || attempt === 5) throw e;
+      await sleep(200 * attempt);
+    }
+  }
+}
+
+async function createAndJoin(host: Account, guest: Account, n: number): Promise<string> {
+  const { createGame, joinGame } = await import("@/lib/play/data/games");
+  const { resolveSeatDeck } = await import("@/lib/play/decks");
+  const { db } = await import("@/lib/server/db/db");
+  const decks = await Promise.all([host, guest].map((a, i) => resolveSeatDeck(a, `starter:${STARTERS[(n + i) % 2]}`)));
+  const { code, id } = await createGame(host, { listing: "invite", pace: "live", columnRule: "priority" }, decks[0]);
+  const { inviteToken } = await db.playGame.findUniqueOrThrow({ where: { id }, select: { inviteToken: true } });
+  await joinGame(guest, { token: inviteToken }, decks[1]);
+  return code;
+}
+
+/** The stored state of games at the end of the run: their seq, status, and how many actions their log holds. */
+export async function storedGames(codes: string[]): Promise<Map<string, { seq: number; status: string; actions: number }>> {
+  const { db } = await import("@/lib/server/db/db");
+  const rows = await db.playGame.findMany({ where: { code: { in: codes } }, select: { code: true, seq: true, status: true, _count: { select: { actions: true } } } });
+  return new Map(rows.map((r) => [r.code, { seq: r.seq, status: r.status, actions: r._count.actions }]));
+}
+
+export function registerDrop(db: Scratch): void {
+  // undone last, after the servers (registered later) have stopped; KEEP=1 keeps it to look at
+  onCleanup(() => (process.env.KEEP ? undefined : db.drop()));
+}
