@@ -22,6 +22,7 @@ import { ringsText } from "@/lib/catalog/rings";
 import { useOwnedCounts } from "./use-owned-counts";
 import type { DeckCopiesDTO } from "@/lib/collection/types";
 import { CopyStateMark, DeckCopiesPanel } from "@/components/collection/deck-copies";
+import { DeckWantsButton } from "@/components/trades/trade-actions";
 
 type GroupBy = "none" | "color" | "rings" | "trait";
 
@@ -279,6 +280,7 @@ export function DeckEditor({
               <button type="button" className="btn-secondary mt-1" onClick={() => navigator.clipboard.writeText(missingText).then(() => setNotice("Missing list copied."), () => setNotice("Select the list and copy it by hand."))}>
                 Copy missing list
               </button>
+              <DeckWantsButton deckId={deck.id} />
             </details>
           )}
         </section>

@@ -8,6 +8,7 @@ const NAV = [
   { href: "/cards", label: "Cards" },
   { href: "/collection", label: "Collection" },
   { href: "/decks", label: "Decks" },
+  { href: "/trades", label: "Trades" },
   { href: "/playtest", label: "Playtest" },
   { href: "/play", label: "Play" },
   { href: "/events", label: "Events" },

@@ -124,6 +124,11 @@ const STATUS_BY_CODE = {
   "events/not-player": 403,
   "events/bad-result": 400,
   "events/settled": 409,
+  // trades between players (lib/trades)
+  "trade/not-found": 404,
+  "trade/invalid": 400,
+  "trade/state": 409,
+  "trade/not-enough": 409,
 } as const satisfies Record<`${string}/${string}`, number>;
 
 export type DomainErrorCode = keyof typeof STATUS_BY_CODE;

@@ -33,7 +33,9 @@ export type LimitKind =
   | "api-key"
   | "census-submit"
   | "census-vote"
-  | "census-upload";
+  | "census-upload"
+  | "trade-propose"
+  | "trade-write";
 
 type Rule = { points: number; duration: number; blockDuration?: number; what: string };
 
@@ -62,6 +64,8 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   // Views are counted once per visitor per day anyway; this bounds the database work of a flood from one address.
   "deck-view": { points: 300, duration: 10 * 60, what: "deck views" },
   account: { points: 20, duration: 60 * 60, what: "account changes" },
+  "trade-propose": { points: 20, duration: 60 * 60, what: "trade proposals" },
+  "trade-write": { points: 300, duration: 10 * 60, what: "trade list changes" },
   "reset-email": { points: 5, duration: 60 * 60, what: "password reset requests for this email" },
   "reset-address": { points: 20, duration: 60 * 60, what: "password reset requests from your network" },
   // a live game asks a person for a few actions a minute; this bounds a flood from one account across all its games

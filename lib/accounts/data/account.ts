@@ -12,6 +12,7 @@ import { limit } from "@/lib/server/rate-limit";
 import { DomainError } from "@/lib/server/errors";
 import { removeUserCommunityTx } from "@/lib/community/data";
 import { anonymiseChatTx, anonymiseSeatsTx, chatForExport, gamesForExport } from "@/lib/play/data";
+import { anonymiseTradesTx, tradesForExport } from "@/lib/trades/data";
 import { ratingsForExport } from "@/lib/ladder/data";
 import { anonymiseCensusTx, exportMyCensus } from "@/lib/census/data";
 
@@ -98,6 +99,8 @@ export type AccountExport = {
   /** ladder and practice ratings per season, and the rating history (lib/ladder/data/ratings.ts ratingsForExport) */
   ladder: Awaited<ReturnType<typeof ratingsForExport>>;
   census: Awaited<ReturnType<typeof exportMyCensus>>;
+  /** trade settings, want and trade lists, and proposals (lib/trades/data/account.ts tradesForExport) */
+  trades: Awaited<ReturnType<typeof tradesForExport>>;
 };
 
 function safeJson(text: string): unknown {
@@ -111,7 +114,7 @@ function safeJson(text: string): unknown {
 /** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
 export async function exportMyData(actor: Actor): Promise<AccountExport> {
   const me = requireActor(actor);
-  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat, ladder, census] = await Promise.all([
+  const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat, ladder, census, trades] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
     db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
     db.packOpening.findMany({ where: { userId: me.id }, include: { cards: { include: { card: { include: { set: true } } } } }, orderBy: { createdAt: "asc" } }),
@@ -125,6 +128,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     chatForExport(me.id),
     ratingsForExport(me.id),
     exportMyCensus(me),
+    tradesForExport(me.id),
   ]);
   const allIds = new Set(decks.flatMap((d) => d.versions.flatMap((v) => (safeJson(v.cards) as { cardId?: string }[] | null)?.map((l) => l.cardId ?? "") ?? [])));
   const keyRows = await db.card.findMany({ where: { id: { in: [...allIds].filter(Boolean) } }, select: { id: true, number: true, set: { select: { code: true } } } });
@@ -185,6 +189,7 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     gameChat,
     ladder,
     census,
+    trades,
   };
 }
 
@@ -227,6 +232,7 @@ export async function deleteMyAccount(actor: Actor, password: string): Promise<v
     await anonymiseSeatsTx(tx, me.id);
     await anonymiseChatTx(tx, me.id);
     await anonymiseCensusTx(tx, me.id);
+    await anonymiseTradesTx(tx, me.id);
     await tx.importJob.deleteMany({ where: { userId: me.id } });
     await tx.cardSuggestion.updateMany({ where: { reviewedById: me.id }, data: { reviewedById: null } });
     await tx.cardSuggestion.deleteMany({ where: { userId: me.id } });

@@ -4,7 +4,7 @@
  * caller, so no forged field can reach another user's rows.
  */
 export { listCollection, ownedQuantities } from "./browse";
-export { adjustOwned, setOwned } from "./quantities";
+export { adjustOwned, applyDelta, setOwned } from "./quantities";
 export { defaultSetCode, lookupCards, lookupIndex } from "./lookup";
 export { listPackOpenings, recordPackOpening, undoLastPackOpening } from "./packs";
 export { collectionCompletion } from "./completion";

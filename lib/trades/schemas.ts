@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { MAX_QUANTITY } from "@/lib/collection/schemas";
+import { MAX_TRADE_LINES } from "./rules";
+
+const id = z.string().trim().min(1, "Missing id.").max(64, "That id is not valid.");
+const line = z.object({ cardId: id, quantity: z.coerce.number().int("Whole copies only.").min(1, "At least one copy.").max(MAX_QUANTITY, `At most ${MAX_QUANTITY} copies.`) });
+const side = z.array(line).max(MAX_TRADE_LINES, `At most ${MAX_TRADE_LINES} cards a side.`);
+
+export const listQuantitySchema = z.object({
+  list: z.enum(["want", "have"], { error: "List must be want or have." }),
+  cardId: id,
+  quantity: z.coerce.number().int("Whole copies only.").min(0, "At least 0.").max(MAX_QUANTITY, `At most ${MAX_QUANTITY} copies.`),
+});
+
+export const settingsSchema = z.object({ listsPublic: z.boolean(), tradeMail: z.boolean() });
+
+export const deckWantsSchema = z.object({ deckId: id });
+
+export const proposeSchema = z.object({ toId: id, give: side, get: side, message: z.string().trim().max(500, "At most 500 characters.").default("") });
+
+export const counterSchema = z.object({ tradeId: id, give: side, get: side, message: z.string().trim().max(500, "At most 500 characters.").default("") });
+
+export const tradeIdSchema = z.object({ tradeId: id });
