@@ -42,7 +42,7 @@ export function OfflineStatus({ userId, online, hasIndex, queue, waiting, syncin
         )}
         {waiting > 0 && (
           <p className={online ? "font-semibold" : "mt-1"} data-testid="packs-waiting">
-            {packs(waiting)} waiting to sync{syncing ? " — syncing…" : online ? "." : ": they are added when the connection returns."}
+            {packs(waiting)} waiting to sync{syncing ? " — syncing…" : online ? "." : `: ${waiting === 1 ? "it is" : "they are"} added when the connection returns.`}
           </p>
         )}
         {online && outcome?.stoppedBy && outcome.stoppedBy !== "offline" && waiting > 0 && <p className="mt-1">Not synced yet: {outcome.stoppedBy}</p>}
