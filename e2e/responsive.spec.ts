@@ -45,8 +45,8 @@ const USER_PAGES = [
   "/collection/completion",
   "/collection/import",
   "/decks",
-  "/cards/suggest",
-  "/cards/suggestions",
+  "/census",
+  "/census/new",
   "/lab",
 ];
 

@@ -16,7 +16,7 @@ export default async function NewSubmissionPage({ searchParams }: { searchParams
         ← Census queue
       </Link>
       <h1 className="text-2xl font-bold">Submit a printing</h1>
-      <p className="text-slate-700 dark:text-slate-300">
+      <p className="text-slate-700">
         Type what the card says, exactly as printed, and add a photo of its front (the back is optional). Others then confirm each field against your photo. The
         structured effect is optional: it is checked against the rules engine and shown in words before anyone confirms it.
       </p>
