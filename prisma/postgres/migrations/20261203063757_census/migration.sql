@@ -139,7 +139,7 @@ ALTER TABLE "CensusPhotoReport" ADD CONSTRAINT "CensusPhotoReport_photoId_fkey" 
 ALTER TABLE "CensusAudit" ADD CONSTRAINT "CensusAudit_submissionId_fkey" FOREIGN KEY ("submissionId") REFERENCES "CensusSubmission"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- The card-suggestion flow became part of the census: each pending suggestion of a new card in a real set (not the
--- demo set; the earliest one per set and number) becomes an open census submission with no photo (source
+-- demo set, and only the earliest one per set and number) becomes an open census submission with no photo (source
 -- "suggestion"), its fields proposed by the suggester, and the suggestion is closed with a reason saying where it went.
 -- Corrections of existing cards and demo-set suggestions stay in the admins' suggestion queue.
 CREATE TEMP TABLE "_census_moved" AS
