@@ -1,6 +1,7 @@
 import { parseCardImageName } from "@/lib/catalog/card-image";
 import { getCardImage } from "@/lib/catalog/data/card-images";
 import { jsonErrorBody } from "@/lib/server/http-error";
+import { hashedImageResponse } from "@/lib/server/image-response";
 
 /**
  * GET /card-images/<sha256>.<png|jpg|webp> — an image an admin uploaded for a
@@ -12,16 +13,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ file
   const name = parseCardImageName((await params).file);
   const image = name ? await getCardImage(name.sha256, name.type) : null;
   if (!name || !image) return Response.json(jsonErrorBody("not-found/image", "There is no such card image."), { status: 404, headers: { "Cache-Control": "no-store" } });
-  const etag = `"${name.sha256}"`;
-  const headers = {
-    "Content-Type": image.contentType,
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "public, max-age=31536000, immutable",
-    ETag: etag,
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "Content-Disposition": "inline",
-    "Cross-Origin-Resource-Policy": "same-origin",
-  };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(Buffer.from(image.data), { headers: { ...headers, "Content-Length": String(image.byteSize) } });
+  return hashedImageResponse(request, name.sha256, image, "public, max-age=31536000, immutable");
 }

@@ -1,6 +1,7 @@
 import { parseCensusPhotoName } from "@/lib/census/photo-limits";
 import { getCensusPhoto } from "@/lib/census/data/photos";
 import { jsonErrorBody } from "@/lib/server/http-error";
+import { hashedImageResponse } from "@/lib/server/image-response";
 
 /**
  * GET /census-photos/<sha256>.<png|jpg|webp> — a census photo (re-encoded, no
@@ -12,17 +13,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ file
   const name = parseCensusPhotoName((await params).file);
   const image = name ? await getCensusPhoto(name.sha256, name.type) : null;
   if (!name || !image) return Response.json(jsonErrorBody("not-found/image", "There is no such photo."), { status: 404, headers: { "Cache-Control": "no-store" } });
-  const etag = `"${name.sha256}"`;
-  const headers = {
-    "Content-Type": image.contentType,
-    "X-Content-Type-Options": "nosniff",
-    // a removed photo must stop being served: cached for a day, not forever
-    "Cache-Control": "public, max-age=86400",
-    ETag: etag,
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "Content-Disposition": "inline",
-    "Cross-Origin-Resource-Policy": "same-origin",
-  };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(Buffer.from(image.data), { headers: { ...headers, "Content-Length": String(image.byteSize) } });
+  // a removed photo must stop being served: cached for a day, not forever
+  return hashedImageResponse(request, name.sha256, image, "public, max-age=86400");
 }
