@@ -2,39 +2,13 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { createScratchDb as createSharedScratchDb, type Scratch } from "./scratch-db";
 import { performance } from "node:perf_hooks";
 import { benchSecret, CARDS, DB_KIND, DIST, fail, NO_BUILD, PASSWORD, REBUILD, root, scratch, step } from "./http-config";
 
-type Scratch = { url: string; drop: () => Promise<void> };
-
-export async function createScratchDb(): Promise<Scratch> {
-  if (DB_KIND === "sqlite") {
-    const file = path.join(scratch, `http-${process.pid}.db`);
-    return {
-      url: `file:${file}`,
-      drop: async () => {
-        for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
-      },
-    };
-  }
-  const admin = process.env.TEST_POSTGRES_URL || process.env.BENCH_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432/test";
-  const name = `ringbinder_bench_${process.pid}`;
-  const { Client } = await import("pg");
-  const client = new Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+/** The scratch database (scripts/lib/scratch-db.ts). */
+export function createScratchDb(): Promise<Scratch> {
+  return createSharedScratchDb(DB_KIND, scratch, "http");
 }
 
 // deterministic pseudo-random numbers (mulberry32), the same generator as bench:search

@@ -7,41 +7,14 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { createScratchDb as createSharedScratchDb, type Scratch } from "./scratch-db";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, stopChild } from "./cleanup";
 import { benchSecret, DB_KIND, DIST, fail, MAX_RATE, NO_BUILD, PASSWORD, PORT, REBUILD, root, scratch, step } from "./play-config";
 
-type Scratch = { url: string; drop: () => Promise<void> };
-
-/** A scratch SQLite file, or a scratch PostgreSQL database (created here, dropped at the end of the run however it ends). */
-export async function createScratchDb(): Promise<Scratch> {
-  if (DB_KIND === "sqlite") {
-    const file = path.join(scratch, `play-${process.pid}.db`);
-    return {
-      url: `file:${file}`,
-      drop: async () => {
-        for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
-      },
-    };
-  }
-  const admin = process.env.TEST_POSTGRES_URL || process.env.BENCH_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432/test";
-  const name = `ringbinder_bench_play_${process.pid}`;
-  const { Client } = await import("pg");
-  const client = new Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+/** A scratch SQLite file, or a scratch PostgreSQL database (dropped at the end of the run however it ends). */
+export function createScratchDb(): Promise<Scratch> {
+  return createSharedScratchDb(DB_KIND, scratch, "play");
 }
 
 /** What every instance runs with: the scratch database, and with two instances Redis under a prefix of this run's own. */
