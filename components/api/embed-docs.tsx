@@ -24,7 +24,12 @@ export function EmbedDocs({ origin }: { origin: string }) {
         <code className={code} data-testid="embed-snippet">
           {iframe}
         </code>
-        <p>Shared deck and card links also unfurl in chat apps with a picture of the deck or card (Open Graph and Twitter/X cards).</p>
+        <p>
+          A lobby game&apos;s replay embeds the same way: <code>/embed/r/&lt;code&gt;</code> (the code of its link <code>/r/&lt;code&gt;</code>) is a compact viewer of the public view, seeking by step and by
+          turn; its messages carry <code>id: &quot;replay:&lt;code&gt;&quot;</code>. A replay of an invite or ladder game is not embeddable. The replay and deck pages have an <em>Embed</em> link with this code
+          ready to copy.
+        </p>
+        <p>Shared deck, card and replay links also unfurl in chat apps with a picture of the deck, the card or the game&apos;s result (Open Graph and Twitter/X cards).</p>
       </section>
       <section className="panel space-y-2 text-sm" aria-labelledby="tooltips-h">
         <h2 id="tooltips-h" className="text-lg font-semibold">Card tooltips for your site</h2>

@@ -1,76 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyAction, legalActions, newGame, type Action, type Player } from "@/lib/engine";
-import { replayFrames, type ReplaySide } from "@/lib/play/replay";
-import { setupOf } from "@/lib/play/setup";
-import { starterSeatDeck } from "@/lib/play/test-fixture";
-import type { GameRecord, ReplayDTO } from "@/lib/play/types";
+import { replayFixture } from "@/lib/play/replay-fixture";
 import { OnlineReplay } from "./online-replay";
 
 afterEach(cleanup);
 
-const record: GameRecord = {
-  id: "g1",
-  code: "game",
-  inviteToken: "t",
-  listing: "open",
-  pace: "live",
-  columnRule: "priority",
-  maxTurns: 100,
-  seed: 4242,
-  lead: 0,
-  status: "finished",
-  seq: 0,
-  toMove: 0,
-  deadlineAt: null,
-  held: [null, null],
-  result: null,
-  endReason: null,
-  rematchOfId: null,
-  createdAt: "2026-12-01T10:00:00.000Z",
-  finishedAt: "2026-12-01T10:20:00.000Z",
-  replayCode: "abcdefghijkl",
-  seats: [
-    { seat: 0, userId: "u0", playerName: "Amy", deck: starterSeatDeck() },
-    { seat: 1, userId: "u1", playerName: "Knuckles", deck: starterSeatDeck("eggman-empire") },
-  ],
-};
-
-/** A whole game of first legal moves, as the log stores it. */
-function log(): { seq: number; action: Action }[] {
-  let s = newGame(setupOf(record));
-  const out: { seq: number; action: Action }[] = [];
-  while (s.winner === null && out.length < 500) {
-    const p: Player = legalActions(s, 0).length ? 0 : 1;
-    const a = legalActions(s, p)[0];
-    const r = applyAction(s, a);
-    if (!r.ok) throw new Error(r.error.reason);
-    s = r.state;
-    out.push({ seq: out.length + 1, action: a });
-  }
-  record.result = s.winner;
-  record.endReason = s.winner === "draw" ? "turns" : "emeralds";
-  return out;
-}
-const actions = log();
-
-function dto(side: ReplaySide, mySeat: Player | null = null): ReplayDTO {
-  return {
-    code: "abcdefghijkl",
-    listing: "open",
-    pace: "live",
-    columnRule: "priority",
-    result: record.result,
-    endReason: record.endReason,
-    createdAt: record.createdAt,
-    finishedAt: record.finishedAt,
-    players: record.seats.map((s) => ({ seat: s.seat, name: s.playerName, deckName: s.deck.name })),
-    mySeat,
-    decks: [record.seats[0].deck.cards, record.seats[1].deck.cards],
-    replay: replayFrames(record, actions, side),
-  };
-}
+const { actions, dto } = replayFixture();
 
 const position = () => screen.getByTestId("replay-position").textContent;
 const turn = () => Number((screen.getByTestId("replay-turn") as HTMLSelectElement).value);

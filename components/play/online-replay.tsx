@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import type { GameEvent, Player } from "@/lib/engine";
-import { dressView, type ReplayFrame, type ReplaySide } from "@/lib/play/replay";
+import { dressView, replayNames, replayResult, type ReplayFrame, type ReplaySide } from "@/lib/play/replay";
 import { nameSeats, viewFromSeat } from "@/lib/play/presentation";
 import { namedCards } from "@/lib/playtest/presentation";
 import type { ReplayDTO } from "@/lib/play/types";
@@ -31,21 +31,14 @@ function describeAct(f: ReplayFrame, names: [string, string]): string {
   }
 }
 
-function stepText(f: ReplayFrame, names: [string, string], you: Player | null): string {
+/** Words for one step of a replay: its first public events, or what the seat did. */
+export function stepText(f: ReplayFrame, names: [string, string], you: Player | null): string {
   const words = f.events
     .filter((e) => e.type !== "draw")
     .slice(0, 3)
     .map((e) => nameSeats(e.message, names, you))
     .join(" ");
   return words || describeAct(f, names);
-}
-
-/** The result in words, as the game-over panel says it. */
-export function replayResult(r: Pick<ReplayDTO, "result" | "endReason">, names: [string, string]): string {
-  const how = r.endReason === "concede" ? " (the other player conceded)" : r.endReason === "timeout" ? " (the other player's time ran out)" : r.endReason === "turns" ? " (turn limit)" : "";
-  if (r.result === "draw") return `The game is a draw${how}.`;
-  if (r.result === null) return "The game is over.";
-  return `${names[r.result]} won${how}.`;
 }
 
 function sideName(side: ReplaySide, names: [string, string], mine: Player | null): string {
@@ -61,7 +54,7 @@ function sideName(side: ReplaySide, names: [string, string], mine: Player | null
  */
 export function OnlineReplay({ r, initial }: { r: ReplayDTO; initial?: number }) {
   const side = r.replay.side;
-  const names = useMemo(() => [0, 1].map((p) => r.players.find((x) => x.seat === p)?.name ?? `Player ${p + 1}`) as [string, string], [r.players]);
+  const names = useMemo(() => replayNames(r.players), [r.players]);
   const seat: Player = side === "public" ? 0 : side;
   const you = r.mySeat;
   const cards = r.replay.cards;

@@ -30,7 +30,7 @@ function editable(t: EventTarget | null): boolean {
 }
 
 /** The index of the first frame of the turn before or after frame `i`'s turn (the deal counts as turn 1's start). */
-function turnSeek(turns: number[], i: number, dir: -1 | 1): number {
+export function turnSeek(turns: number[], i: number, dir: -1 | 1): number {
   const t = turns[i];
   const first = (turn: number) => turns.indexOf(turn);
   if (dir === 1) {

@@ -30,12 +30,16 @@ function loadFonts(): Promise<Font[]> {
   return fonts;
 }
 
-/** The PNG of a preview: public for a day at shared caches (what it shows is public and changes rarely). */
-export async function ogImage(element: ReactElement): Promise<ImageResponse> {
+/**
+ * The PNG of a preview: public for a day at shared caches (what it shows is
+ * public and changes rarely), or, for what only the asker may see (an invite
+ * game's replay shown to one of its players), private and never stored.
+ */
+export async function ogImage(element: ReactElement, cache: "public" | "private" = "public"): Promise<ImageResponse> {
   return new ImageResponse(element, {
     ...OG_SIZE,
     fonts: await loadFonts(),
-    headers: { "Cache-Control": "public, max-age=3600, s-maxage=86400" },
+    headers: { "Cache-Control": cache === "public" ? "public, max-age=3600, s-maxage=86400" : "private, no-store" },
   });
 }
 

@@ -17,6 +17,16 @@ export type DeckOgView = {
 
 export type GameOgView = { players: { name: string; deckName: string }[]; status: string };
 
+/** A finished game's replay (/r/<code>): who played whom with which deck, the result and the final emerald count. */
+export type ReplayOgView = {
+  players: { name: string; deckName: string; emeralds: number; won: boolean }[];
+  /** the result in words ("Amy won", "A draw", with how it ended) */
+  result: string;
+  /** emeralds that win a game (3) */
+  target: number;
+  turns: number;
+};
+
 
 /** The deck widget (/embed/d/<slug>). */
 export type DeckEmbedView = {

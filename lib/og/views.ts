@@ -2,8 +2,9 @@ import "server-only";
 import { cardArtSvg } from "@/lib/catalog/art";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { deckStats, type DeckDTO } from "@/lib/decks";
-import type { GameSummary } from "@/lib/play/types";
-import type { CardOgView, DeckOgView, GameOgView } from "./types";
+import { replayNames, replayResult } from "@/lib/play/replay";
+import type { GameSummary, ReplayDTO } from "@/lib/play/types";
+import type { CardOgView, DeckOgView, GameOgView, ReplayOgView } from "./types";
 import { svgDataUri } from "./image";
 
 /** What the previews show, built from the public DTOs the pages already read (never anything else). */
@@ -36,4 +37,21 @@ export function gameOgView(g: GameSummary): GameOgView {
     g.status === "waiting" ? "Waiting for a second player" : g.status === "active" ? "In play: watch live" : g.result === "draw" ? "Finished: a draw" : g.result !== null ? `Finished: ${name(g.result)} won` : "Finished";
   const players = g.players.map((p) => ({ name: p.name, deckName: p.deckName }));
   return { players: players.length < 2 ? [...players, { name: "Open seat", deckName: "" }] : players, status };
+}
+
+/**
+ * A replay's preview: the players, their decks' names (public once the game is
+ * over, and a replay is of a finished game), the result and the emeralds each
+ * held at the end, read from the replay's last frame.
+ */
+export function replayOgView(r: Pick<ReplayDTO, "players" | "result" | "endReason" | "replay">): ReplayOgView {
+  const names = replayNames(r.players);
+  const end = r.replay.frames[r.replay.frames.length - 1].view;
+  const deck = (seat: number) => r.players.find((p) => p.seat === seat)?.deckName ?? "";
+  return {
+    players: ([0, 1] as const).map((seat) => ({ name: names[seat], deckName: deck(seat), emeralds: end.emeralds[seat], won: r.result === seat })),
+    result: replayResult(r, names).replace(/\.$/, ""),
+    target: 3,
+    turns: end.turn,
+  };
 }

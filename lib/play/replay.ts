@@ -9,7 +9,7 @@
 import { eventsForPlayer, newGame, playerView, type CardDef, type GameEvent, type GameState, type Player, type PlayerView, type SideView } from "@/lib/engine";
 import { applyLogged, setupOf } from "./setup";
 import { publicEvents, publicView } from "./views";
-import type { GameRecord, LoggedAction } from "./types";
+import type { GameRecord, LoggedAction, ReplayDTO } from "./types";
 
 /** Whose side a replay is viewed from: a seat, or "public" (what a spectator saw). */
 export type ReplaySide = Player | "public";
@@ -105,3 +105,17 @@ export function replayFrames(record: GameRecord, actions: readonly { seq: number
 export function parseReplaySide(v: string | undefined): ReplaySide | undefined {
   return v === "0" ? 0 : v === "1" ? 1 : v === "public" ? "public" : undefined;
 }
+
+/** The result in words, as the game-over panel says it. */
+export function replayResult(r: Pick<ReplayDTO, "result" | "endReason">, names: [string, string]): string {
+  const how = r.endReason === "concede" ? " (the other player conceded)" : r.endReason === "timeout" ? " (the other player's time ran out)" : r.endReason === "turns" ? " (turn limit)" : "";
+  if (r.result === "draw") return `The game is a draw${how}.`;
+  if (r.result === null) return "The game is over.";
+  return `${names[r.result]} won${how}.`;
+}
+
+/** The two seats' names, seat 0 first. */
+export function replayNames(players: ReplayDTO["players"]): [string, string] {
+  return [0, 1].map((p) => players.find((x) => x.seat === p)?.name ?? `Player ${p + 1}`) as [string, string];
+}
+

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/test/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
-import { legalActionsForView, type Player } from "@/lib/engine";
+import type { Player } from "@/lib/engine";
 import type { Listing } from "./types";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
@@ -22,12 +22,10 @@ const t = createTestDatabase("play-replays");
 h.prisma = t.prisma;
 afterAll(() => t.cleanup());
 
-const { createGame, joinGame, listMyGames } = await import("@/lib/play/data/games");
+const { listMyGames } = await import("@/lib/play/data/games");
 const { getReplay } = await import("@/lib/play/data/replays");
-const { loadGame, submit, toMoveMask } = await import("./referee");
-const { messageFor } = await import("./views");
 const { dressView } = await import("./replay");
-const { makeUser, starterSeatDeck } = await import("./test-fixture");
+const { makeUser, playToEnd: playGame } = await import("./test-fixture");
 
 let users: [SessionUser, SessionUser, SessionUser];
 beforeAll(async () => {
@@ -36,20 +34,7 @@ beforeAll(async () => {
 
 /** A game played to its end by first legal moves (the seat to move acts); its game code. */
 async function playToEnd(listing: Listing, maxMoves = 600): Promise<string> {
-  const { code } = await createGame(users[0], { listing, pace: "live", columnRule: "priority" }, starterSeatDeck());
-  await joinGame(users[1], listing === "open" ? { code } : { token: (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).inviteToken }, starterSeatDeck("eggman-empire"));
-  for (let i = 0; i < maxMoves; i++) {
-    const live = (await loadGame(code))!.live!;
-    if (live.record.status === "finished") return code;
-    const mask = toMoveMask(live.state, live.held);
-    const seat: Player = mask & 1 ? 0 : 1;
-    const m = messageFor(live, seat, 0);
-    const { player: _p, ...move } = legalActionsForView(m.view)[0];
-    await submit({ userId: users[seat].id }, code, { seq: m.seq, move });
-  }
-  const live = (await loadGame(code))!.live!;
-  await submit({ userId: users[0].id }, code, { seq: live.record.seq, move: { type: "concede" } });
-  return code;
+  return (await playGame(t.prisma, users, listing, maxMoves)).code;
 }
 
 const replayCodeOf = async (gameCode: string) => (await t.prisma.playGame.findUniqueOrThrow({ where: { code: gameCode }, include: { replay: true } })).replay?.code ?? null;

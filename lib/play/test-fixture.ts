@@ -6,7 +6,8 @@
 import { resolveCardKeys, starterDeckKeys } from "@/lib/playtest/cards";
 import { demoCatalog } from "@/lib/playtest/test-catalog";
 import type { SessionUser } from "@/lib/accounts/data";
-import type { SeatDeck } from "./types";
+import { legalActionsForView, type Player } from "@/lib/engine";
+import type { Listing, SeatDeck } from "./types";
 
 /** A starter deck as a seat's deck. */
 export function starterSeatDeck(slug = "team-sonic-speed"): SeatDeck {
@@ -27,4 +28,34 @@ export async function makeUser(prisma: UserTable, name: string): Promise<Session
   n++;
   const u = await prisma.user.create({ data: { email: `${name.toLowerCase()}-${n}-${process.pid}@play.test`, displayName: name, passwordHash: "x" } });
   return { id: u.id, email: u.email, displayName: u.displayName, role: "user" };
+}
+
+/** The one table playToEnd reads, typed by shape. */
+type GameTable = { playGame: { findUniqueOrThrow(args: { where: { code: string }; include: { replay: true } }): PromiseLike<{ inviteToken: string; replay: { code: string } | null }> } };
+
+/**
+ * A game between `users[0]` (seat 0, Team Sonic Speed) and `users[1]` (Eggman
+ * Empire) played to its end by first legal moves (the seat to move acts; after
+ * `maxMoves`, seat 0 concedes): its game code and its replay's code.
+ */
+export async function playToEnd(prisma: GameTable, users: readonly [SessionUser, SessionUser, ...SessionUser[]], listing: Listing, maxMoves = 600): Promise<{ code: string; replay: string }> {
+  const { createGame, joinGame } = await import("./data/games");
+  const { loadGame, submit, toMoveMask } = await import("./referee");
+  const { messageFor } = await import("./views");
+  const { code } = await createGame(users[0], { listing, pace: "live", columnRule: "priority" }, starterSeatDeck());
+  await joinGame(users[1], listing === "open" ? { code } : { token: (await prisma.playGame.findUniqueOrThrow({ where: { code }, include: { replay: true } })).inviteToken }, starterSeatDeck("eggman-empire"));
+  for (let i = 0; i < maxMoves; i++) {
+    const live = (await loadGame(code))!.live!;
+    if (live.record.status === "finished") break;
+    const mask = toMoveMask(live.state, live.held);
+    const seat: Player = mask & 1 ? 0 : 1;
+    const m = messageFor(live, seat, 0);
+    const { player: _p, ...move } = legalActionsForView(m.view)[0];
+    await submit({ userId: users[seat].id }, code, { seq: m.seq, move });
+  }
+  const live = (await loadGame(code))!.live!;
+  if (live.record.status !== "finished") await submit({ userId: users[0].id }, code, { seq: live.record.seq, move: { type: "concede" } });
+  const replay = (await prisma.playGame.findUniqueOrThrow({ where: { code }, include: { replay: true } })).replay?.code;
+  if (!replay) throw new Error(`game ${code} has no replay`);
+  return { code, replay };
 }

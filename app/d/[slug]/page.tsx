@@ -5,6 +5,8 @@ import { DeckView } from "@/components/decks/deck-view";
 import { CommunityProvider } from "@/components/community/community-context";
 import { DeckCommunityBar } from "@/components/community/deck-community-bar";
 import { DeckComments } from "@/components/community/deck-comments";
+import { EmbedCode } from "@/components/embed/embed-code";
+import { appUrl } from "@/lib/accounts/app-url";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -42,7 +44,14 @@ export default async function SharedDeckPage({ params }: Props) {
       name={deck.name}
       byline={`By ${deck.ownerName} · ${deck.visibility} · updated ${new Date(deck.updatedAt).toLocaleDateString("en", { dateStyle: "medium" })}`}
       author={deck.visibility === "public" ? { name: deck.ownerName, href: `/authors/${deck.ownerId}` } : undefined}
-      headerExtra={shared ? <DeckCommunityBar returnTo={`/d/${slug}`} /> : undefined}
+      headerExtra={
+        shared ? (
+          <>
+            <DeckCommunityBar returnTo={`/d/${slug}`} />
+            <EmbedCode src={`${appUrl().base}/embed/d/${deck.shareSlug}`} title={`Ringbinder deck: ${deck.name}`} id="ringbinder-deck" />
+          </>
+        ) : undefined
+      }
       footer={shared ? <DeckComments returnTo={`/d/${slug}`} /> : undefined}
       description={deck.description}
       entries={deck.entries}
