@@ -6,7 +6,7 @@ test.describe("AI levels", () => {
       await page.goto(path);
       const scale = page.getByTestId("level-scale");
       await expect(scale.getByRole("heading", { name: "How strong is each AI?" })).toBeVisible();
-      for (const name of ["Rookie", "Racer", "Champion", "Legend"]) await expect(scale.getByRole("rowheader", { name, exact: true })).toBeVisible();
+      for (const name of ["Rookie", "Racer", "Champion", "Legend (expert)"]) await expect(scale.getByRole("rowheader", { name, exact: true })).toBeVisible();
       await expect(scale.getByTestId("scale-expert")).toContainText(/≈ \d{3,4}/);
     }
     for (const width of [1366, 390])

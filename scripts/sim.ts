@@ -8,12 +8,13 @@
  * decision times and iterations per second. Decks are starter-deck files,
  * starter-deck slugs (data/starter-decks) or JSON lists of card definitions.
  */
+import { spawnSync } from "node:child_process";
 import { Worker } from "node:worker_threads";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { readdirSync, readFileSync } from "node:fs";
 import { formatGauntlet, runGauntlet, wilson, type BatchResult, type CardDef } from "../lib/engine";
-import { loadDeck } from "./lib/decks";
+import { loadDeck, ROOT } from "./lib/decks";
 import { coachReport, expertReport, gauntletReport } from "./lib/sim-ai";
 
 interface Args {
@@ -172,6 +173,15 @@ function balance(args: Args): void {
 
 async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
+  if ((args.expert || args.gauntlet || args.coach) && process.env.RINGBINDER_SIM_BUNDLED !== "1") {
+    // The AI modes run in this one process: run them on the engine bundled by esbuild, as production runs
+    // it (the playtest's Web Worker), so their times measure the engine and not tsx's per-module loader.
+    const r = spawnSync(process.execPath, [path.join(ROOT, "scripts/run-bundled.mjs"), path.join(ROOT, "scripts/sim.ts"), ...process.argv.slice(2)], {
+      stdio: "inherit",
+      env: { ...process.env, RINGBINDER_SIM_BUNDLED: "1" },
+    });
+    process.exit(r.status ?? 1);
+  }
   if (args.expert) return expertReport({ deals: args.deals ?? 100, seed: args.seed, agents: args.agents, positions: args.positions, json: args.json });
   if (args.coach) return coachReport({ games: args.games ?? 10, seed: args.seed });
   if (args.gauntlet) return gauntletReport({ deals: args.deals ?? 20, seed: args.seed, json: args.json, write: args.write });

@@ -2,7 +2,7 @@
  * The board's AI opponent: the engine's agents (random, heuristic, search, expert),
  * given the AI player's view only (house rule 4) — never the game state.
  */
-import { EXPERT_ITERATIONS, getAgent, type Action, type AgentOptions, type PlayerView } from "@/lib/engine";
+import { getAgent, type Action, type AgentOptions, type PlayerView } from "@/lib/engine";
 import type { AiLevel } from "./session";
 
 /** Search budget per decision: playouts, capped by wall-clock so it answers within about a second. */
@@ -37,7 +37,7 @@ export function chooseAiAction(req: AiRequest, clock: () => number = () => perfo
     opts.timeBudgetMs = SEARCH_TIME_MS;
     opts.clock = clock;
   } else if (req.level === "expert") {
-    opts.iterations = EXPERT_ITERATIONS;
+    // The expert's own budget (playouts per candidate, capped): no `iterations` here.
     opts.timeBudgetMs = EXPERT_TIME_MS;
     opts.clock = clock;
   }

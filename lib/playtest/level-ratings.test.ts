@@ -12,7 +12,7 @@ describe("the AI levels' scale", () => {
         { id: "mystery", kind: "level", agent: "mystery", rating: 2000, lo: 1900, hi: 2100 },
       ],
     });
-    expect(s.rows.map((r) => r.label)).toEqual(["Legend", "Chaotix Mix (played by Racer)", "Racer"]);
+    expect(s.rows.map((r) => r.label)).toEqual(["Legend (expert)", "Chaotix Mix (played by Racer)", "Racer"]);
     expect(s.gamesPerPair).toBe(40);
   });
 

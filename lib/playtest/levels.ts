@@ -13,9 +13,9 @@ export const LEVEL_INFO: Record<AiLevel, { name: string; description: string }> 
     description: "Plays out many possible games before each move, guessing your hidden cards (it never peeks). Slower than Racer.",
   },
   expert: {
-    name: "Legend",
+    name: "Legend (expert)",
     description:
-      "Plays every candidate move out on the same guesses of your hidden cards, two turns deep, and keeps the best (it never peeks). The strongest and slowest.",
+      "Plays every candidate move out on the same guesses of your hidden cards, two turns deep, and keeps the best (it never peeks). The strongest.",
   },
 };
 

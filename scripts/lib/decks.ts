@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { CardDef } from "../../lib/engine";
 
-const ROOT = existsSync(path.join(process.cwd(), "data/demo-set.json")) ? process.cwd() : path.resolve(__dirname, "../..");
+/** The repository root (the working directory when it holds data/, else two levels above this file). */
+export const ROOT = existsSync(path.join(process.cwd(), "data/demo-set.json")) ? process.cwd() : path.resolve(__dirname, "../..");
 
 interface CatalogCard extends CardDef {
   number: number;

@@ -7,16 +7,17 @@
  *               likelihood), written to data/gauntlet.json with --write.
  */
 import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { applyAction, getAgent, newGame, playerView, playersToAct, wilson, type CardDef, type Player, type PlayerView } from "../../lib/engine";
 import { analyseGame } from "../../lib/engine/ai/coach";
 import { emptyDuel, mergeDuel, runDuel } from "../../lib/engine/sim/duel";
 import { runLadder, type LadderEntrant } from "../../lib/engine/sim/ladder";
-import { loadDeck } from "./decks";
+import { loadDeck, ROOT } from "./decks";
 
 const STARTERS = ["chaotix-mix", "eggman-empire", "team-sonic-speed"];
-const AI_DECKS = path.resolve(__dirname, "../../data/ai-decks");
+const AI_DECKS = path.join(ROOT, "data/ai-decks");
 const v2 = (slug: string): CardDef[] => loadDeck(path.join(AI_DECKS, `${slug}.json`));
 
 /** The deck sets of the expert's measurement: the three starter pairings, and two v2 decks in the mirror. */
@@ -52,17 +53,27 @@ function searchPositions(decks: [CardDef[], CardDef[]], count: number, seed: num
   return out;
 }
 
-/** Decision times (ms) of an agent on `perSet` searching positions of each deck set, one core, after a warm-up. */
+/** CPU milliseconds (user + system, this process) of `f()`: unlike wall time, it barely moves with the machine's load. */
+function cpuMs(f: () => void): number {
+  const c0 = process.cpuUsage();
+  f();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+}
+
+/** Decision CPU times (ms) of an agent on `perSet` searching positions of each deck set, one core, after a warm-up. */
 export function decisionTimes(agent: string, perSet: number): number[] {
   const a = getAgent(agent);
   const views = deckSets().flatMap((set, i) => searchPositions(set.pairs[0], perSet, 7000 + 100 * i));
   for (const v of views.slice(0, 10)) a.chooseAction(v, { seed: 1 });
-  return views.map((v, i) => {
-    const t0 = performance.now();
-    a.chooseAction(v, { seed: i + 1 });
-    return performance.now() - t0;
-  });
+  return views.map((v, i) => cpuMs(() => a.chooseAction(v, { seed: i + 1 })));
 }
+
+/** The load average (1, 5, 15 min) to print beside a figure. */
+export const loadText = (): string => loadavg().map((x) => x.toFixed(1)).join(", ");
+
+/** The expert level's targets (issue 25): a 95% Wilson lower bound above 60% against search, a median decision of at most 100 CPU ms. */
+export const EXPERT_TARGETS = { wilsonLowerBound: 0.6, medianCpuMs: 100 };
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
@@ -72,17 +83,24 @@ export function expertReport(o: { deals: number; seed: number; agents: [string, 
   const rows: { set: string; games: number; wins: number; losses: number; draws: number; score: number; wilson95: [number, number] }[] = [];
   const all = emptyDuel();
   const t0 = performance.now();
-  for (const set of deckSets()) {
-    const t = emptyDuel();
-    for (let i = 0; i < o.deals; i++) {
-      const decks = set.pairs[i % set.pairs.length];
-      mergeDuel(t, runDuel({ decks, agents: [x, y], seed: o.seed, from: i, to: i + 1 }));
-      if (!o.json && (i + 1) % 4 === 0) process.stderr.write(`  ${set.name}: ${i + 1}/${o.deals} deals, ${x} ${t.wins[0]}–${t.wins[1]} (${t.draws} draws), ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  const sets = deckSets();
+  const tallies = sets.map(() => emptyDuel());
+  // Deal i of every set, then deal i + 1: the progress lines show every set's score as it grows.
+  for (let i = 0; i < o.deals; i++) {
+    sets.forEach((set, j) => mergeDuel(tallies[j], runDuel({ decks: set.pairs[i % set.pairs.length], agents: [x, y], seed: o.seed, from: i, to: i + 1 })));
+    if (!o.json && ((i + 1) % 4 === 0 || i + 1 === o.deals)) {
+      const w = tallies.reduce((n, t) => n + t.wins[0] + t.draws / 2, 0);
+      const g = tallies.reduce((n, t) => n + t.games, 0);
+      const lo = wilson(w, g)[0];
+      process.stderr.write(`  ${i + 1}/${o.deals} deals: ${sets.map((set, j) => `${set.name} ${tallies[j].wins[0]}–${tallies[j].wins[1]}`).join(", ")}; overall ${pct(w / g)} (lower bound ${pct(lo)}), ${((performance.now() - t0) / 1000).toFixed(0)} s, load ${loadText()}\n`);
     }
+  }
+  sets.forEach((set, j) => {
+    const t = tallies[j];
     mergeDuel(all, t);
     const k = t.wins[0] + t.draws / 2;
     rows.push({ set: set.name, games: t.games, wins: t.wins[0], losses: t.wins[1], draws: t.draws, score: k / t.games, wilson95: wilson(k, t.games) });
-  }
+  });
   const k = all.wins[0] + all.draws / 2;
   const times = decisionTimes(x, o.positions);
   const out = {
@@ -91,7 +109,9 @@ export function expertReport(o: { deals: number; seed: number; agents: [string, 
     seed: o.seed,
     sets: rows,
     overall: { games: all.games, wins: all.wins[0], losses: all.wins[1], draws: all.draws, score: k / all.games, wilson95: wilson(k, all.games) },
-    decisionMs: { agent: x, positions: times.length, median: quantile(times, 0.5), p95: quantile(times, 0.95) },
+    decisionCpuMs: { agent: x, positions: times.length, median: quantile(times, 0.5), p95: quantile(times, 0.95) },
+    loadAverage: loadavg(),
+    targets: EXPERT_TARGETS,
     checksum: all.checksum,
   };
   if (o.json) {
@@ -101,7 +121,10 @@ export function expertReport(o: { deals: number; seed: number; agents: [string, 
   const lines = [`Duel: ${x} vs ${y}, ${o.deals} deals per deck set, each played twice with seats swapped (seed ${o.seed})`];
   for (const r of [...rows, { set: "overall", ...out.overall }])
     lines.push(`  ${r.set.padEnd(12)} ${r.wins}–${r.losses} (${r.draws} draws) of ${r.games}: ${x} scores ${pct(r.score)} (95% Wilson ${pct(r.wilson95[0])}–${pct(r.wilson95[1])})`);
-  lines.push(`Decision time ${x} (one core, ${times.length} positions where it searches): median ${out.decisionMs.median.toFixed(1)} ms, p95 ${out.decisionMs.p95.toFixed(1)} ms`);
+  const d = out.decisionCpuMs;
+  lines.push(`Decision CPU time ${x} (process.cpuUsage, one core, engine bundled, ${times.length} positions where it searches): median ${d.median.toFixed(1)} ms, p95 ${d.p95.toFixed(1)} ms; load average ${loadText()}`);
+  const lb = out.overall.wilson95[0];
+  lines.push(`Targets: overall 95% Wilson lower bound > ${pct(EXPERT_TARGETS.wilsonLowerBound)}: ${pct(lb)} (${lb > EXPERT_TARGETS.wilsonLowerBound ? "met" : "not met"}); median decision <= ${EXPERT_TARGETS.medianCpuMs} CPU ms: ${d.median.toFixed(1)} ms (${d.median <= EXPERT_TARGETS.medianCpuMs ? "met" : "not met"})`);
   lines.push(`Checksum ${out.checksum.toString(16)}`);
   process.stdout.write(`${lines.join("\n")}\n`);
 }
@@ -141,7 +164,7 @@ export function gauntletReport(o: { deals: number; seed: number; json: boolean; 
     })),
     pairs: r.pairs.map((p) => ({ a: r.ids[p.a], b: r.ids[p.b], games: p.games, wins: p.wins, draws: p.draws })),
   };
-  if (o.write) writeFileSync(path.resolve(__dirname, "../../data/gauntlet.json"), `${JSON.stringify(data, null, 2)}\n`);
+  if (o.write) writeFileSync(path.join(ROOT, "data/gauntlet.json"), `${JSON.stringify(data, null, 2)}\n`);
   if (o.json) {
     process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
     return;

@@ -27,15 +27,21 @@ function seenOf(v: PlayerView): [Seen, Seen] {
   return k;
 }
 
-/**
- * A random full state consistent with the view (RULES.md §7). Needs the
- * view's `deckLists`. Known cards keep their ids; hidden cards get the ids the
- * view does not show. The sample's PRNG state is drawn from `r`.
- */
-export function determinize(v: PlayerView, r: RngHolder): GameState {
-  const lists = v.deckLists;
-  if (lists === null) throw new Error("determinize needs a view with deckLists");
-  const me = v.viewer;
+/** What every sample of a view shares: the known cards' ids, and each player's unseen cards (a multiset, in deck-list order). */
+interface Prep {
+  n: number;
+  cards: CardDef[];
+  owner: Player[];
+  used: boolean[];
+  pools: [CardDef[], CardDef[]];
+}
+
+/** Samples of one view share its preparation (views are never mutated once built). */
+const preps = new WeakMap<PlayerView, Prep>();
+
+function prepare(v: PlayerView, lists: [CardDef[], CardDef[]]): Prep {
+  const cached = preps.get(v);
+  if (cached) return cached;
   const total = lists[0].length + lists[1].length;
   let maxId = total - 1;
   const seen = (c: CardRef | null): void => {
@@ -55,7 +61,7 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
   // Multiset of each player's unseen cards, by key.
   const pools: [CardDef[], CardDef[]] = [lists[0].slice(), lists[1].slice()];
   const poolKeys: [string[], string[]] = [pools[0].map(key), pools[1].map(key)];
-  const known = (p: Player, c: CardRef): number => {
+  const known = (p: Player, c: CardRef): void => {
     cards[c.id] = c.card;
     owner[c.id] = p;
     used[c.id] = true;
@@ -64,25 +70,49 @@ export function determinize(v: PlayerView, r: RngHolder): GameState {
       poolKeys[p].splice(k, 1);
       pools[p].splice(k, 1);
     }
-    return c.id;
   };
+  for (const p of [0, 1] as Player[]) {
+    const side = v.players[p];
+    for (const c of side.hand ?? side.knownHand) known(p, c);
+    for (const k of side.knownDeck) known(p, k.card);
+    for (const c of side.discard) known(p, c);
+    for (const row of ["chaos", "spare"] as const) for (const x of side[row]) if (x?.card) known(p, x.card);
+  }
+  const prep = { n, cards, owner, used, pools };
+  preps.set(v, prep);
+  return prep;
+}
+
+/**
+ * A random full state consistent with the view (RULES.md §7). Needs the
+ * view's `deckLists`. Known cards keep their ids; hidden cards get the ids the
+ * view does not show. The sample's PRNG state is drawn from `r`.
+ */
+export function determinize(v: PlayerView, r: RngHolder): GameState {
+  const lists = v.deckLists;
+  if (lists === null) throw new Error("determinize needs a view with deckLists");
+  const me = v.viewer;
+  const prep = prepare(v, lists);
+  const n = prep.n;
+  const cards = prep.cards.slice();
+  const owner = prep.owner.slice();
+  const used = prep.used.slice();
+  const pools: [CardDef[], CardDef[]] = [prep.pools[0].slice(), prep.pools[1].slice()];
   const players = [emptyPlayer(), emptyPlayer()] as GameState["players"];
   const hiddenSlots: [Slot[], Slot[]] = [[], []];
   for (const p of [0, 1] as Player[]) {
     const side = v.players[p];
     const pl = players[p];
     pl.placed = side.placed;
-    if (side.hand) pl.hand = side.hand.map((c) => known(p, c));
     // Cards the viewer has seen in the opponent's hand or in a deck stay fixed (rules/seen.ts).
-    else pl.hand = side.knownHand.map((c) => known(p, c));
-    for (const k of side.knownDeck) known(p, k.card);
-    pl.discard = side.discard.map((c) => known(p, c));
+    pl.hand = (side.hand ?? side.knownHand).map((c) => c.id);
+    pl.discard = side.discard.map((c) => c.id);
     for (const row of ["chaos", "spare"] as const) {
       const src = side[row];
       pl[row] = src.map((x: SlotView | null): Slot | null => {
         if (x === null) return null;
         const slot: Slot = { card: -1, faceUp: x.faceUp, color: x.color, mod: x.mod, setRings: x.setRings, protect: x.protect, peek: 0, downed: x.downed ? v.turn : 0 };
-        if (x.card) slot.card = known(p, x.card);
+        if (x.card) slot.card = x.card.id;
         else hiddenSlots[p].push(slot);
         if (!x.faceUp && x.card && p !== me) slot.peek = 1 << me;
         return slot;

@@ -19,8 +19,14 @@ import { heuristicChoice } from "./heuristic";
 import { evaluate, placementCandidates, playout } from "./search";
 import type { Agent, AgentOptions } from "./types";
 
-/** Default playouts per decision (all candidates and rounds together). */
-export const EXPERT_ITERATIONS = 720;
+/** Most playouts per decision (all candidates and rounds together): a placement among 20 candidates. */
+export const EXPERT_ITERATIONS = 960;
+/**
+ * Playouts per candidate when there are fewer than EXPERT_ITERATIONS / this:
+ * a choice between two flips gets 192 playouts, not 960 (sequential halving
+ * on common samples separates a few candidates with far fewer).
+ */
+export const EXPERT_PER_CANDIDATE = 96;
 
 /** Tunable shape of the expert's search (the defaults are the "expert" level). */
 export interface ExpertParams {
@@ -53,7 +59,7 @@ export function expertChoiceWith(v: PlayerView, opts: AgentOptions, params: Expe
   const r = { rng: seedRng(opts.seed ^ 0x51ed270b) };
   const cands = candidates(v, r, params);
   if (cands.length <= 1) return cands[0] ?? heuristicChoice(v);
-  const budget = opts.iterations ?? EXPERT_ITERATIONS;
+  const budget = opts.iterations ?? Math.min(EXPERT_ITERATIONS, EXPERT_PER_CANDIDATE * cands.length);
   const clock = opts.clock;
   const deadline = clock && opts.timeBudgetMs ? clock() + opts.timeBudgetMs : Infinity;
   const me = v.viewer;
@@ -91,7 +97,7 @@ export function expertChoiceWith(v: PlayerView, opts: AgentOptions, params: Expe
   return cands[best];
 }
 
-/** The expert agent (playout budget `opts.iterations`, default {@link EXPERT_ITERATIONS}). */
+/** The expert agent (playout budget `opts.iterations`; default {@link EXPERT_PER_CANDIDATE} per candidate, at most {@link EXPERT_ITERATIONS}). */
 export const expertAgent: Agent = {
   name: "expert",
   samplesHidden: true,
