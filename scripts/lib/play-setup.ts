@@ -1,10 +1,12 @@
 /**
  * bench:play's scratch database, its production servers (one on SQLite, or
- * two on PostgreSQL sharing Redis), the bots' accounts and their real session
- * cookies (signed in through Auth.js's credentials endpoint), and the games
+ * two on PostgreSQL sharing Redis), the bots' accounts and their session
+ * cookies (one signed in through Auth.js's credentials endpoint, the rest
+ * minted as Auth.js mints them), and the games
  * (created and joined through the app's own data layer, lib/play/data).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createScratchDb as createSharedScratchDb, type Scratch } from "./scratch-db";
@@ -113,7 +115,13 @@ export function rssKb(pid: number): number | null {
 
 export type Account = { id: string; email: string; displayName: string; role: "user"; cookie: string };
 
-/** The bots' accounts, made in the database with one password hash (the app's own scrypt), then signed in through Auth.js. */
+/**
+ * The bots' accounts, made in the database with one password hash (the app's
+ * own scrypt). The first signs in for real through Auth.js's credentials
+ * endpoint (the check that sign-in works and what its token carries); the
+ * others get a session cookie minted here as Auth.js mints one (mintSession):
+ * 2,000 sign-ins of a memory-hard KDF would take the run's first minutes.
+ */
 export async function makeAccounts(url: string, n: number, base: string): Promise<Account[]> {
   process.env.DATABASE_URL = url;
   const { createPrismaClient } = await import("@/lib/server/db/db");
@@ -122,23 +130,42 @@ export async function makeAccounts(url: string, n: number, base: string): Promis
   const passwordHash = await hashPassword(PASSWORD);
   const rows = Array.from({ length: n }, (_, i) => ({ email: `bot-${i}@bench-play.test`, displayName: `Bot ${i}`, passwordHash, role: "user" }));
   await db.user.createMany({ data: rows });
-  const users = await db.user.findMany({ where: { email: { endsWith: "@bench-play.test" } }, select: { id: true, email: true, displayName: true } });
+  const users = await db.user.findMany({ where: { email: { endsWith: "@bench-play.test" } }, select: { id: true, email: true, displayName: true, sessionVersion: true } });
   await db.$disconnect();
   const byEmail = new Map(users.map((u) => [u.email, u]));
-  const accounts: Account[] = [];
   const t0 = Date.now();
-  // two at a time: the server runs one scrypt per core but one
-  let next = 0;
-  const worker = async () => {
-    while (next < rows.length) {
-      const r = rows[next++];
-      const u = byEmail.get(r.email)!;
-      accounts.push({ ...u, role: "user", cookie: await signIn(base, r.email) });
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  step(`Signed in ${n} bot accounts through the credentials endpoint in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const real = await signIn(base, rows[0].email);
+  await checkSession(base, real, byEmail.get(rows[0].email)!.id, "signed in through the credentials endpoint");
+  const accounts: Account[] = [];
+  for (const r of rows) {
+    const { sessionVersion, ...u } = byEmail.get(r.email)!;
+    accounts.push({ ...u, role: "user", cookie: r === rows[0] ? real : await mintSession(u, sessionVersion) });
+  }
+  // a minted cookie must be one the server takes as it takes a real one
+  await checkSession(base, accounts[accounts.length - 1].cookie, accounts[accounts.length - 1].id, "minted");
+  step(`Signed in 1 bot account through the credentials endpoint and minted ${n - 1} session cookies in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return accounts.sort((a, b) => a.email.localeCompare(b.email, "en", { numeric: true }));
+}
+
+/**
+ * The Cookie header of a session for an account, as Auth.js writes it after a
+ * sign-in (lib/accounts/auth.ts, jwt callback): its default claims (name,
+ * email, sub) and the app's uid, a fresh sid and the account's session
+ * version, encrypted with AUTH_SECRET under the cookie name as salt (plain
+ * http here, so no __Secure- prefix).
+ */
+async function mintSession(u: { id: string; email: string; displayName: string }, sessionVersion: number): Promise<string> {
+  const { encode } = await import("next-auth/jwt");
+  const name = "authjs.session-token";
+  const token = { name: u.displayName, email: u.email, sub: u.id, uid: u.id, sid: randomUUID(), sv: sessionVersion };
+  return `${name}=${await encode({ token, secret: benchSecret(), salt: name, maxAge: 30 * 24 * 60 * 60 })}`;
+}
+
+/** Fails the run unless the server reads `cookie` as a session of `userId`. */
+async function checkSession(base: string, cookie: string, userId: string, what: string): Promise<void> {
+  const res = await fetch(`${base}/api/auth/session`, { headers: { cookie } });
+  const body = (await res.json().catch(() => null)) as { user?: { id?: string } } | null;
+  if (body?.user?.id !== userId) fail(`A session cookie ${what} is not taken by the server (HTTP ${res.status}, ${JSON.stringify(body)}).`);
 }
 
 function cookiesOf(res: Response, jar: Map<string, string>): string {
