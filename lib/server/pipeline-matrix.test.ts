@@ -62,7 +62,7 @@ const ACTIONS: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
   "createBinderAction": { auth: "user", args: asForm({ name: "Trade binder" }) },
   "setTradeListQuantityAction": { auth: "user", args: ["want", "c1", 2] },
   "saveTradeSettingsAction": { auth: "user", args: [true, true] },
-  "addDeckWantsAction": { auth: "user", args: ["d1"] },
+  "addDeckWantsAction": { auth: "user", args: ["deck:d1"] },
   "proposeTradeAction": { auth: "user", args: ["u2", [{ cardId: "c1", quantity: 1 }], [{ cardId: "c2", quantity: 1 }], "hi"] },
   "counterTradeAction": { auth: "user", args: ["t1", [{ cardId: "c1", quantity: 1 }], [], ""] },
   "acceptTradeAction": { auth: "user", args: ["t1"] },
