@@ -179,6 +179,18 @@ test.describe("card catalog", () => {
     await expect(page.getByLabel("Title")).toHaveValue("Cheese and Chocola");
     await page.goto("/cards/suggestions");
     await expect(page).toHaveURL(/\/census\?filter=mine/);
+    // a card page's correction link opens the census form prefilled with the card; the old correction link does too
+    await page.goto("/cards/DEMO/1");
+    const title = await page.getByRole("heading", { level: 1 }).innerText();
+    await page.getByRole("link", { name: "Propose a correction" }).click();
+    await expect(page).toHaveURL(/\/census\/new\?correct=/);
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("Set code")).toHaveValue("DEMO");
+    const id = new URL(page.url()).searchParams.get("correct")!;
+    await page.goto(`/cards/suggest?card=${id}`);
+    await expect(page).toHaveURL(new RegExp(`/census/new\\?correct=${id}$`));
+    await page.goto("/admin/suggestions");
+    await expect(page).toHaveURL(/\/census$/);
   });
 
   test("admin pages are closed to non-admins and guests", async ({ page, auth }) => {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Browser, Page } from "@playwright/test";
-import { AuthPages, expect, newAccount, test } from "./fixtures";
+import { AuthPages, expect, newAccount, signInAdmin, test } from "./fixtures";
 
 async function personPage(browser: Browser, width = 1366): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -22,8 +22,8 @@ async function confirmAll(page: Page, path: string) {
 }
 
 test("a printing submitted with a photo, confirmed by two other people, enters the catalog and shows verified on its set page", async ({ browser }) => {
-  // three people and sixteen confirmations, each a server round trip
-  test.setTimeout(240_000);
+  // three people and sixteen confirmations, then a correction an admin verifies: each a server round trip
+  test.setTimeout(300_000);
   const set = `E${Date.now().toString(36).slice(-7).toUpperCase()}`;
   const title = `Census Sonic ${set}`;
   const photo = await sharp({ create: { width: 50, height: 70, channels: 3, background: "#1d4ed8" } })
@@ -78,4 +78,31 @@ test("a printing submitted with a photo, confirmed by two other people, enters t
   await expect(submitter.getByTestId("checklist-92")).toHaveAttribute("data-state", "verified");
   await expect(submitter.getByTestId("checklist-92")).toContainText("092 ✓");
   await expect(submitter.getByTestId("checklist-91")).toHaveAttribute("data-state", "unknown");
+
+  // a correction goes through the census too: from the card page, prefilled, with a photo, verified before the card changes
+  await submitter.goto(`/cards/${set}/92`);
+  await submitter.getByRole("link", { name: "Propose a correction" }).click();
+  await expect(submitter).toHaveURL(/\/census\/new\?correct=/);
+  await expect(submitter.getByRole("heading", { name: `Propose a correction to ${set}-092` })).toBeVisible();
+  await expect(submitter.getByLabel("Title")).toHaveValue(title);
+  await expect(submitter.getByLabel("Set code")).toHaveValue(set);
+  await expect(submitter.getByLabel("Number")).toHaveValue("92");
+  await submitter.getByLabel("Card text").fill("Draw a card.");
+  await submitter.getByLabel("Front (required)").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await sharp({ create: { width: 50, height: 70, channels: 3, background: "#b91c1c" } }).jpeg().toBuffer() });
+  await submitter.getByRole("button", { name: "Propose correction" }).click();
+  await expect(submitter).toHaveURL(/\/census\/[^/?]+\?sent=1$/);
+  const fix = new URL(submitter.url()).pathname;
+  await expect(submitter.getByTestId("corrects")).toContainText(`A correction of ${set}-092`);
+  await expect(submitter.getByTestId("field-text")).toContainText("Catalog now: (no text)");
+  await expect(submitter.getByTestId("confirm-text")).toHaveCount(0);
+  await submitter.goto(`/cards/${set}/92`);
+  await expect(submitter.getByText("Draw a card.")).toHaveCount(0);
+
+  // an admin's confirmation verifies each field: then the correction updates the card
+  const admin = await (await browser.newContext()).newPage();
+  await signInAdmin(admin, new AuthPages(admin));
+  await confirmAll(admin, fix);
+  await expect(admin.getByTestId("catalog-link")).toBeVisible();
+  await admin.goto(`/cards/${set}/92`);
+  await expect(admin.getByText("Draw a card.")).toBeVisible();
 });

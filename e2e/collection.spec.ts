@@ -69,7 +69,7 @@ test.describe("collection", () => {
     // a number that is not in the catalog is not a dead end
     await page.keyboard.type("999");
     await expect(page.getByRole("option", { selected: true })).toContainText("DEMO-999 is not in the catalog: suggest it");
-    await expect(page.getByRole("link", { name: "Suggest it" })).toHaveAttribute("href", "/cards/suggest?set=DEMO&number=999");
+    await expect(page.getByRole("link", { name: "Suggest it" })).toHaveAttribute("href", "/census/new?set=DEMO&number=999");
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
     await expect(box).toHaveValue("");
@@ -225,9 +225,9 @@ test.describe("collection", () => {
     await expect(page.getByText("Saved a pack of 2 cards.")).toBeVisible();
   });
 
-  test("the suggestion form opens prefilled for a number missing from the catalog", async ({ page, auth }) => {
+  test("the census form opens prefilled for a number missing from the catalog", async ({ page, auth }) => {
     await auth.signUp(newAccount("suggest"));
-    await page.goto("/cards/suggest?set=DEMO&number=999");
+    await page.goto("/census/new?set=DEMO&number=999");
     await expect(page.getByLabel("Set code")).toHaveValue("DEMO");
     await expect(page.getByLabel("Number")).toHaveValue("999");
   });

@@ -50,7 +50,7 @@ const USER_PAGES = [
   "/lab",
 ];
 
-const ADMIN_PAGES = ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/audit", "/admin/suggestions", "/admin/comments"];
+const ADMIN_PAGES = ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/audit", "/admin/comments", "/census/admin"];
 
 const SCHEMES = ["light", "dark"] as const;
 

@@ -148,7 +148,7 @@ test.describe("security headers", () => {
     const violations = watchCsp(page);
     const user = newAccount("csp");
     await auth.signUp(user);
-    for (const path of ["/decks", "/collection", "/collection/booster", "/collection/import", "/collection/history", "/collection/completion", "/cards/suggest", "/cards/suggestions"]) {
+    for (const path of ["/decks", "/collection", "/collection/booster", "/collection/import", "/collection/history", "/collection/completion", "/census/new"]) {
       await visit(page, path);
     }
     // a legal deck (a starter copy) opens in the editor and is shared
@@ -171,7 +171,7 @@ test.describe("security headers", () => {
   test("admin pages load with no CSP violation", async ({ page, auth }) => {
     const violations = watchCsp(page);
     await signInAdmin(page, auth);
-    for (const path of ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/suggestions", "/admin/audit"]) {
+    for (const path of ["/admin", "/admin/cards", "/admin/cards/new", "/admin/import", "/admin/audit", "/census/admin"]) {
       await visit(page, path);
     }
 

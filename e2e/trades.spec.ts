@@ -95,3 +95,18 @@ test("two players: lists, a match, a proposal, accept, both mark done, and the c
   }
   await bobPage.context().close();
 });
+
+test("a starter deck's page puts the cards a signed-in viewer is missing on their want list in one click", async ({ page, auth }) => {
+  await page.goto("/decks/starter/team-sonic-speed");
+  // guests are not offered it: there is no want list to fill
+  await expect(page.getByRole("button", { name: "Copy to my decks" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add missing cards to my want list" })).toHaveCount(0);
+  await auth.signUp(newAccount("deckwants"));
+  await page.goto("/decks/starter/team-sonic-speed");
+  await page.getByRole("button", { name: "Add missing cards to my want list" }).click();
+  await expect(page.getByText(/^Added \d+ cards of Team Sonic Speed to your wants\.$/)).toBeVisible();
+  await page.getByRole("button", { name: "Add missing cards to my want list" }).click();
+  await expect(page.getByText("Your wants already cover what Team Sonic Speed is missing.")).toBeVisible();
+  await page.goto("/trades");
+  await expect(page.getByTestId("want-list")).toContainText("DEMO-");
+});

@@ -68,7 +68,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <AccountSection
         id="export"
         title="Export all my data"
-        description="One JSON file with your account, collection, pack history, every deck with all its versions, your lab runs, card suggestions, census submissions and votes, likes and comments."
+        description="One JSON file with your account, your collection in full (binders, each copy's condition, language, printing, purchase price, date and note, deck reservations), pack history, every deck with all its versions, your lab runs, census submissions and votes, trades, old card suggestions, likes and comments."
       >
         <a href="/api/account/export" className="btn-secondary inline-block" download>
           Download my data (JSON)

@@ -42,7 +42,7 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /**
- * The one card form: admin create/edit and census submissions. Validation runs
+ * The one card form: admin create/edit, census submissions and corrections. Validation runs
  * on the server with the shared schema; errors come back per field.
  */
 export function CardForm<T>({
@@ -60,7 +60,7 @@ export function CardForm<T>({
   initial?: Partial<CardFormValues>;
   /** the card being edited (admin) */
   id?: string;
-  /** the card a correction is for (suggestions) */
+  /** the card a correction is for (census corrections) */
   cardId?: string;
   submitLabel: string;
   extra?: React.ReactNode;

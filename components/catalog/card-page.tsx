@@ -87,8 +87,8 @@ export function CardPage({ page }: { page: CardPageView }) {
             <CardBinderPanel cardId={card.id} title={card.title} cardPath={`/cards/${card.set}/${card.number}`} />
             <SignedInOnly>
               <p className="text-sm">
-                <Link href={`/cards/suggest?card=${card.id}`} className="text-blue-700 hover:underline">
-                  Suggest a correction to this card
+                <Link href={`/census/new?correct=${encodeURIComponent(card.id)}`} className="text-blue-700 hover:underline dark:text-blue-300">
+                  Propose a correction
                 </Link>
                 <SignedInOnly admin>
                   {" · "}

@@ -55,7 +55,11 @@ export function SubmissionView({ s, signedIn, isAdmin, sent }: { s: CensusSubmis
         ← Census queue
       </Link>
       <div aria-live="polite">
-        {sent && <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">Thanks! Your submission is in the queue: two other people (or an admin) confirm each field against your photo.</p>}
+        {sent && (
+          <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+            Thanks! Your {s.corrects ? "correction" : "submission"} is in the queue: two other people (or an admin) confirm each field against your photo.
+          </p>
+        )}
       </div>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold">
@@ -65,6 +69,15 @@ export function SubmissionView({ s, signedIn, isAdmin, sent }: { s: CensusSubmis
           {s.status === "verified" ? "Verified" : s.status === "removed" ? "Removed by an admin" : "Open"} · {s.verifiedFields} of {s.fields.length} fields verified · submitted by {s.submittedBy} on {day(s.createdAt)}
           {s.source === "suggestion" ? " (from the old card-suggestion form)" : ""}
         </p>
+        {s.corrects && (
+          <p className="text-sm" data-testid="corrects">
+            A correction of{" "}
+            <Link href={s.corrects.href} className="text-blue-700 underline">
+              {s.corrects.key} {s.corrects.title}
+            </Link>
+            {s.corrects.unofficial ? " (unofficial demo card)" : ""}: the card changes only when every field is verified. Fields that differ show what the catalog says now.
+          </p>
+        )}
         {s.cardHref && (
           <p>
             <Link href={s.cardHref} className="btn-primary inline-block" data-testid="catalog-link">
@@ -101,6 +114,11 @@ export function SubmissionView({ s, signedIn, isAdmin, sent }: { s: CensusSubmis
                 {f.name === "effect" && <span className="font-semibold">Reads as: </span>}
                 {f.display}
               </p>
+              {f.catalogNow !== null && (
+                <p className="text-sm text-slate-700">
+                  <span className="font-semibold">Catalog now:</span> <del className="decoration-red-600">{f.catalogNow}</del>
+                </p>
+              )}
               <p className="text-xs text-slate-600">
                 Proposed by {f.proposedBy} from the {f.photo} photo on {day(f.proposedAt)}
                 {f.votes.some((v) => v.kind === "confirm") && ` · confirmed by ${f.votes.filter((v) => v.kind === "confirm").map((v) => v.by).join(", ")}`}

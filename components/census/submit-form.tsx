@@ -37,13 +37,17 @@ function PhotoInput({ name, label, required }: { name: "front" | "back"; label: 
   );
 }
 
-/** The census submission form: the card form (every field of the printing) and its photos as evidence. */
-export function SubmitPrintingForm({ initial }: { initial?: Partial<CardFormValues> }) {
+/**
+ * The census submission form: the card form (every field of the printing) and
+ * its photos as evidence. With `cardId` it proposes a correction of that card.
+ */
+export function SubmitPrintingForm({ initial, cardId }: { initial?: Partial<CardFormValues>; cardId?: string }) {
   return (
     <CardForm
       action={submitPrintingAction}
       initial={{ set: "", ...initial }}
-      submitLabel="Submit printing"
+      cardId={cardId}
+      submitLabel={cardId ? "Propose correction" : "Submit printing"}
       imageUrlField={false}
       extraFields={["front", "back"]}
       extra={

@@ -30,18 +30,18 @@ describe("optionsFor", () => {
   });
   it("offers to suggest a number the catalog lacks, or to add it for admins", () => {
     const user = optionsFor("999", [], "DEMO", false);
-    expect(user).toEqual([{ kind: "missing", href: "/cards/suggest?set=DEMO&number=999", label: "DEMO-999 is not in the catalog: suggest it (opens a new tab)" }]);
+    expect(user).toEqual([{ kind: "missing", href: "/census/new?set=DEMO&number=999", label: "DEMO-999 is not in the catalog: suggest it (opens a new tab)" }]);
     const admin = optionsFor("999", [card(99)], "DEMO", true);
     expect(admin[1]).toEqual({ kind: "missing", href: "/admin/cards/new?set=DEMO&number=999", label: "DEMO-999 is not in the catalog: add it (opens a new tab)" });
   });
   it("offers a title suggestion when nothing matches a title", () => {
     expect(optionsFor("zzz & co", [], "DEMO", false)).toEqual([
-      { kind: "missing", href: "/cards/suggest?title=zzz%20%26%20co", label: "No card matches “zzz & co”: suggest a card (opens a new tab)" },
+      { kind: "missing", href: "/census/new?title=zzz%20%26%20co", label: "No card matches “zzz & co”: suggest a card (opens a new tab)" },
     ]);
     expect(optionsFor("sonic", [card(1, "Sonic")], "DEMO", false)).toHaveLength(1);
   });
   it("builds hrefs with the set code escaped", () => {
-    expect(missingCardHref({ set: "A&B", number: 3 }, false)).toBe("/cards/suggest?set=A%26B&number=3");
+    expect(missingCardHref({ set: "A&B", number: 3 }, false)).toBe("/census/new?set=A%26B&number=3");
   });
 });
 

@@ -57,10 +57,10 @@ export function numberIn(term: string, defaultSet: string): NamedNumber | null {
   return withSet ? { set: withSet[1].toUpperCase(), number: Number(withSet[2]) } : null;
 }
 
-/** Where a missing card is added (admins) or suggested (everyone else). */
+/** Where a missing card is added (admins) or submitted to the census (everyone else). */
 export function missingCardHref(n: NamedNumber, isAdmin: boolean): string {
   const qs = `set=${encodeURIComponent(n.set)}&number=${n.number}`;
-  return isAdmin ? `/admin/cards/new?${qs}` : `/cards/suggest?${qs}`;
+  return isAdmin ? `/admin/cards/new?${qs}` : `/census/new?${qs}`;
 }
 
 /**
@@ -74,7 +74,7 @@ export function optionsFor(term: string, cards: LookupCardDTO[], defaultSet: str
     const key = cardKey(n.set, n.number);
     opts.push({ kind: "missing", href: missingCardHref(n, isAdmin), label: `${key} is not in the catalog: ${isAdmin ? "add" : "suggest"} it (opens a new tab)` });
   } else if (!n && cards.length === 0) {
-    opts.push({ kind: "missing", href: `/cards/suggest?title=${encodeURIComponent(term)}`, label: `No card matches “${term}”: suggest a card (opens a new tab)` });
+    opts.push({ kind: "missing", href: `/census/new?title=${encodeURIComponent(term)}`, label: `No card matches “${term}”: suggest a card (opens a new tab)` });
   }
   return opts;
 }

@@ -124,9 +124,9 @@ describe("BoosterEntry", () => {
     vi.stubGlobal("open", open);
     const box = setup();
     await typeAndWait(box, "999");
-    expect(screen.getByRole("link", { name: "Suggest it" }).getAttribute("href")).toBe("/cards/suggest?set=DEMO&number=999");
+    expect(screen.getByRole("link", { name: "Suggest it" }).getAttribute("href")).toBe("/census/new?set=DEMO&number=999");
     fireEvent.keyDown(box, { key: "Enter" });
-    expect(open).toHaveBeenCalledWith("/cards/suggest?set=DEMO&number=999", "_blank", "noopener");
+    expect(open).toHaveBeenCalledWith("/census/new?set=DEMO&number=999", "_blank", "noopener");
     expect(screen.getByTestId("booster-announcement").textContent).toMatch(/^Opened in a new tab/);
   });
 

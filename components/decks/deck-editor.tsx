@@ -280,7 +280,7 @@ export function DeckEditor({
               <button type="button" className="btn-secondary mt-1" onClick={() => navigator.clipboard.writeText(missingText).then(() => setNotice("Missing list copied."), () => setNotice("Select the list and copy it by hand."))}>
                 Copy missing list
               </button>
-              <DeckWantsButton deckId={deck.id} />
+              <DeckWantsButton source={`deck:${deck.id}`} />
             </details>
           )}
         </section>

@@ -7,7 +7,8 @@ import { DeckExport } from "@/components/decks/deck-export";
 import { Markdown } from "@/components/decks/markdown";
 import { CopyDeckButton } from "@/components/decks/copy-deck-button";
 import { LegalityBadge } from "@/components/decks/legality-badge";
-import { SignedInSwitch } from "@/components/accounts/current-user";
+import { SignedInOnly, SignedInSwitch } from "@/components/accounts/current-user";
+import { DeckWantsButton } from "@/components/trades/trade-actions";
 
 export type DeckViewProps = {
   name: string;
@@ -100,6 +101,9 @@ export function DeckView(props: DeckViewProps) {
           <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(labSource(props.copySource))}`}>
             Complete from my collection
           </Link>
+          <SignedInOnly>
+            <DeckWantsButton source={labSource(props.copySource)} />
+          </SignedInOnly>
         </div>
       </header>
       {props.description && (

@@ -136,8 +136,8 @@ export function TradeActions({ trade }: { trade: TradeDTO }) {
   );
 }
 
-/** In a deck's editor: put the cards the deck is missing on the want list, in one click. */
-export function DeckWantsButton({ deckId }: { deckId: string }) {
+/** In a deck's editor or on a deck page: put the cards the deck is missing on the want list, in one click (`source` names the deck as the lab does). */
+export function DeckWantsButton({ source }: { source: string }) {
   const [pending, start] = useTransition();
   const [msg, setMsg] = useState<Msg>(null);
   return (
@@ -148,12 +148,12 @@ export function DeckWantsButton({ deckId }: { deckId: string }) {
         disabled={pending}
         onClick={() =>
           start(async () => {
-            const r = await addDeckWantsAction(deckId);
+            const r = await addDeckWantsAction(source);
             setMsg({ text: r.message ?? (r.ok ? "Done." : "That did not work."), ok: r.ok });
           })
         }
       >
-        Add missing cards to my wants
+        Add missing cards to my want list
       </button>
       <FormMessage message={msg?.text} tone={msg?.ok ? "success" : "error"} />
     </div>

@@ -40,7 +40,7 @@ export function TradesView({ lists, matches, trades, pending }: { lists: MyTrade
         <div className="grid gap-4 md:grid-cols-2">
           {(
             [
-              ["want", "Want list", lists.wants, "Nothing wanted yet. Add cards above, or from a deck's editor."],
+              ["want", "Want list", lists.wants, "Nothing wanted yet. Add cards above, or a deck's missing cards from its page or editor."],
               ["have", "Trade list", lists.haves, "Nothing to trade yet."],
             ] as const
           ).map(([kind, title, lines, empty]) => (

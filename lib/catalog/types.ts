@@ -26,26 +26,6 @@ export type ImportReport = {
   omittedRows?: number;
 };
 
-/** A card suggestion as the review queue shows it. */
-export type SuggestionDTO = {
-  id: string;
-  status: "pending" | "accepted" | "rejected";
-  reason: string;
-  kind: "new" | "correction";
-  cardId: string | null;
-  proposed: CardSnapshot;
-  /**
-   * What a correction is compared with: the card as it was before an accepted
-   * correction was applied, otherwise the card as it is now (null for new cards,
-   * and for corrections whose card or history is gone)
-   */
-  current: CardSnapshot | null;
-  suggestedBy: string;
-  reviewedBy: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-};
-
 /** A public deck that uses a card, as its card page lists it. */
 export type PublicDeckUse = { name: string; shareSlug: string; owner: string; quantity: number };
 

@@ -7,7 +7,7 @@ import { failure } from "@/lib/server/errors";
 import { cardFormFields, catalogCardFormSchema } from "@/lib/catalog/schemas";
 import { MAX_CENSUS_PHOTO_BYTES, MAX_CENSUS_PHOTO_LABEL } from "@/lib/census/photo-limits";
 import { prepareCensusPhoto, type CensusPhotoUpload } from "@/lib/census/photos";
-import { answerSchema, disputedValue, disputeSchema, optInSchema, photoAdminSchema, removeSchema, reportSchema, settleSchema, voteSchema } from "@/lib/census/schemas";
+import { answerSchema, disputedValue, submissionIdSchema, disputeSchema, optInSchema, photoAdminSchema, removeSchema, reportSchema, settleSchema, voteSchema } from "@/lib/census/schemas";
 import { createSubmission, removeSubmission } from "@/lib/census/data/submissions";
 import { answerDispute, confirmField, disputeField, settleDispute } from "@/lib/census/data/votes";
 import { dismissPhotoReports, removeCensusPhoto, reportCensusPhoto } from "@/lib/census/data/photos";
@@ -27,19 +27,22 @@ async function photoOf(upload: Upload | null, field: string): Promise<{ photo: C
   return r.ok ? { photo: r.photo } : { error: { [field]: [r.message] } };
 }
 
-/** Any signed-in user: submit a printing with a photo of its front (required) and back (optional). */
+/**
+ * Any signed-in user: submit a printing with a photo of its front (required)
+ * and back (optional), or, with `cardId`, a correction of that catalog card.
+ */
 export const submitPrintingAction = defineFormAction({
-  input: z.object({ card: catalogCardFormSchema }),
-  fields: (form) => ({ card: { ...cardFormFields(form), imageUrl: null } }),
-  invalid: (e) => zodPartFail(e, "card", FIX),
+  input: z.object({ card: catalogCardFormSchema, cardId: submissionIdSchema.optional() }),
+  fields: (form) => ({ card: { ...cardFormFields(form), imageUrl: null }, cardId: form.get("cardId") || undefined }),
+  invalid: (e) => (e.issues.some((i) => i.path[0] === "cardId") ? fail("That card id is not valid.") : zodPartFail(e, "card", FIX)),
   auth: "user",
   limit: ["census-submit", "census-upload"],
   uploads: { front: photo("front"), back: photo("back") },
-  run: async ({ card }, actor, { files }) => {
+  run: async ({ card, cardId }, actor, { files }) => {
     if (!files.front) return fail(FIX, { front: ["A photo of the card's front is the evidence: choose one."] });
     const [front, back] = await Promise.all([photoOf(files.front, "front"), photoOf(files.back, "back")]);
     if (front.error || back.error) return fail(FIX, { ...front.error, ...back.error });
-    const r = await createSubmission(actor, card, { front: front.photo!, back: back.photo });
+    const r = await createSubmission(actor, card, { front: front.photo!, back: back.photo }, { correctsCardId: cardId ?? null });
     return r.ok ? { ok: true, data: { id: r.id } } : r;
   },
   refresh: true,

@@ -51,8 +51,11 @@ export function printingVerified(states: readonly FieldState[]): boolean {
   return states.length > 0 && states.every((s) => s === "verified");
 }
 
+/** A card's fields as the census compares them: a validated card, or a catalog card's DTO. */
+type CardFieldSource = Pick<CatalogCard, "set" | "number" | "title" | "rings" | "text"> & { traits: readonly string[]; colors: readonly string[]; rarity: string; effect?: unknown };
+
 /** The field values of a validated card, as JSON text per field (effect only when one was given). */
-export function fieldValuesOf(card: CatalogCard): { name: CensusFieldName; value: string }[] {
+export function fieldValuesOf(card: CardFieldSource): { name: CensusFieldName; value: string }[] {
   const values: Record<CensusFieldName, unknown> = {
     set: card.set,
     number: card.number,

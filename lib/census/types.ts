@@ -36,6 +36,8 @@ export type CensusFieldDTO = {
   /** what the viewer may do with this field */
   canVote: boolean;
   isMine: boolean;
+  /** a correction: what the catalog card says now, in words, when it differs from the proposed value */
+  catalogNow: string | null;
 };
 
 export type CensusSubmissionDTO = {
@@ -46,6 +48,8 @@ export type CensusSubmissionDTO = {
   title: string;
   status: "open" | "verified" | "removed";
   source: "form" | "suggestion";
+  /** a correction: the catalog card it proposes new values for */
+  corrects: { key: string; title: string; href: string; unofficial: boolean } | null;
   submittedBy: string;
   isSubmitter: boolean;
   createdAt: string;

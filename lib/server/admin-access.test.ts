@@ -16,13 +16,11 @@ vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).nextN
 import { current } from "@/test/session-mock";
 import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import { deleteCardAction, saveCardAction } from "@/lib/catalog/actions/catalog";
-import { acceptSuggestionAction, rejectSuggestionAction, suggestCardAction } from "@/lib/catalog/actions/suggestions";
 import { importCatalogAction } from "@/lib/catalog/actions/catalog-import";
 import { adjustOwnedQuantity } from "@/lib/collection/actions";
 import { GET as exportRoute } from "@/app/api/catalog/export/route";
 import { requireAdminPage } from "@/lib/server/request-actor";
 import { CATALOG_COLUMNS } from "@/lib/catalog/io";
-import { listMySuggestions } from "@/lib/catalog/data/suggestions";
 
 const testDb = createTestDatabase("admin-access");
 t.db = testDb.prisma;
@@ -30,7 +28,6 @@ t.db = testDb.prisma;
 let admin: SessionUser;
 let player: SessionUser;
 let cardId: string;
-let suggestionId: string;
 
 function form(fields: Record<string, string | string[] | File>): FormData {
   const f = new FormData();
@@ -44,14 +41,13 @@ function form(fields: Record<string, string | string[] | File>): FormData {
 const cardFields = { set: "DEMO", number: "7", title: "Big the Cat", traits: "Animal", colors: ["blue"], rings: "9", rarity: "uncommon", text: "", effect: "" };
 
 async function fingerprint() {
-  const [cards, traits, audits, suggestions, entries] = await Promise.all([
+  const [cards, traits, audits, entries] = await Promise.all([
     testDb.prisma.card.findMany({ orderBy: { id: "asc" } }),
     testDb.prisma.cardTrait.count(),
     testDb.prisma.cardAudit.count(),
-    testDb.prisma.cardSuggestion.findMany({ orderBy: { id: "asc" } }),
     testDb.prisma.collectionEntry.findMany(),
   ]);
-  return JSON.stringify({ cards, traits, audits, suggestions, entries });
+  return JSON.stringify({ cards, traits, audits, entries });
 }
 
 async function user(email: string, role: "admin" | "user"): Promise<SessionUser> {
@@ -64,7 +60,6 @@ beforeAll(async () => {
   admin = await user("admin@example.test", "admin");
   player = await user("player@example.test", "user");
   cardId = (await testDb.prisma.card.findFirstOrThrow({ where: { number: 7 } })).id;
-  suggestionId = (await testDb.prisma.cardSuggestion.create({ data: { userId: player.id, payload: JSON.stringify({ ...cardFields, number: 300, traits: ["Animal"], colors: ["blue"], rings: 2, title: "Suggested" }) } })).id;
 });
 afterAll(() => testDb.cleanup());
 
@@ -75,8 +70,6 @@ const EDITING_ROUTES: [string, () => Promise<unknown>][] = [
   ["saveCardAction (edit)", () => saveCardAction(null, form({ id: cardId, ...cardFields }))],
   ["saveCardAction (create)", () => saveCardAction(null, form({ ...cardFields, number: "500" }))],
   ["deleteCardAction", () => deleteCardAction(null, form({ id: cardId }))],
-  ["acceptSuggestionAction", () => acceptSuggestionAction(null, form({ id: suggestionId }))],
-  ["rejectSuggestionAction", () => rejectSuggestionAction(null, form({ id: suggestionId, reason: "Not a real card" }))],
   ["importCatalogAction (dry run)", () => importCatalogAction(null, form({ mode: "dry-run", file: csvFile() }))],
   ["importCatalogAction (apply)", () => importCatalogAction(null, form({ mode: "apply", file: csvFile() }))],
 ];
@@ -143,39 +136,11 @@ describe("as an admin the same routes work", () => {
     expect(await fingerprint()).toBe(before);
   });
 
-  it("deletes an unused card (audited) and accepts a suggestion as an audited change", async () => {
+  it("deletes an unused card (audited)", async () => {
     const unused = await testDb.prisma.card.findFirstOrThrow({ where: { number: 66 } });
     await expect(deleteCardAction(null, form({ id: unused.id }))).rejects.toThrow("NEXT_REDIRECT:/admin/cards?deleted=DEMO-066");
     expect(await testDb.prisma.card.findUnique({ where: { id: unused.id } })).toBeNull();
     expect(await testDb.prisma.cardAudit.count({ where: { cardKey: "DEMO-066", action: "delete" } })).toBe(1);
-
-    await expect(acceptSuggestionAction(null, form({ id: suggestionId }))).rejects.toThrow("NEXT_REDIRECT:/admin/suggestions?accepted=DEMO-300");
-    const audit = await testDb.prisma.cardAudit.findFirstOrThrow({ where: { cardKey: "DEMO-300" } });
-    expect(audit).toMatchObject({ action: "suggestion", note: "Suggested by player" });
-    expect((await testDb.prisma.cardSuggestion.findUniqueOrThrow({ where: { id: suggestionId } })).status).toBe("accepted");
-    expect(await rejectSuggestionAction(null, form({ id: suggestionId, reason: "too late" }))).toMatchObject({ ok: false, message: "That suggestion was already accepted." });
-  });
-
-  it("accepts a correction as an audited update, and shows rejections with their reason to the suggester", async () => {
-    current.user = player;
-    const target = await testDb.prisma.card.findFirstOrThrow({ where: { number: 12 } });
-    await expect(suggestCardAction(null, form({ ...cardFields, cardId: target.id, number: "12", title: "Chuck Thorndyke", traits: "Human", colors: ["gray"], rings: "4", rarity: "common" }))).rejects.toThrow("NEXT_REDIRECT:/cards/suggestions?sent=1");
-    await expect(suggestCardAction(null, form({ ...cardFields, number: "301", title: "Not A Card" }))).rejects.toThrow("NEXT_REDIRECT");
-    const [correction, bogus] = await Promise.all([
-      testDb.prisma.cardSuggestion.findFirstOrThrow({ where: { cardId: target.id } }),
-      testDb.prisma.cardSuggestion.findFirstOrThrow({ where: { payload: { contains: "Not A Card" } } }),
-    ]);
-    current.user = admin;
-    await expect(acceptSuggestionAction(null, form({ id: correction.id }))).rejects.toThrow("NEXT_REDIRECT:/admin/suggestions?accepted=DEMO-012");
-    expect((await testDb.prisma.card.findUniqueOrThrow({ where: { id: target.id } })).rings).toBe(4);
-    const audit = await testDb.prisma.cardAudit.findFirstOrThrow({ where: { cardId: target.id, action: "suggestion" } });
-    expect(JSON.parse(audit.before!).rings).toBe(3);
-    expect(await rejectSuggestionAction(null, form({ id: bogus.id, reason: "x" }))).toMatchObject({ ok: false, fieldErrors: { reason: ["Give the suggester a reason (at least 3 characters)."] } });
-    await expect(rejectSuggestionAction(null, form({ id: bogus.id, reason: "Not a real printing" }))).rejects.toThrow("NEXT_REDIRECT:/admin/suggestions?rejected=1");
-    current.user = player;
-    const mine = await listMySuggestions(player);
-    expect(mine.find((s) => s.id === bogus.id)).toMatchObject({ status: "rejected", reason: "Not a real printing" });
-    expect(mine.find((s) => s.id === correction.id)).toMatchObject({ status: "accepted", kind: "correction" });
   });
 
   it("exports the catalog as CSV", async () => {
@@ -185,22 +150,9 @@ describe("as an admin the same routes work", () => {
   });
 });
 
-describe("suggestions and owned counts for signed-in users", () => {
-  it("rate-limits suggestions per user", async () => {
-    const u = await user("eager@example.test", "user");
-    current.user = u;
-    const results = [];
-    for (let i = 0; i < 11; i++) {
-      results.push(await suggestCardAction(null, form({ ...cardFields, number: String(400 + i) })).catch((e: Error) => e.message));
-    }
-    expect(results.slice(0, 10).every((r) => r === "NEXT_REDIRECT:/cards/suggestions?sent=1")).toBe(true);
-    expect(results[10]).toMatchObject({ ok: false, message: "You can send at most 10 suggestions an hour. Please try again later." });
-    expect(await testDb.prisma.cardSuggestion.count({ where: { userId: u.id } })).toBe(10);
-  });
-
-  it("guests cannot suggest; owned counts never go below zero and reject forged card ids", async () => {
+describe("owned counts for signed-in users", () => {
+  it("owned counts refuse guests, never go below zero and reject forged card ids", async () => {
     current.user = null;
-    expect(await suggestCardAction(null, form({ ...cardFields, number: "450" }))).toMatchObject({ ok: false, message: "Please sign in first." });
     expect(await adjustOwnedQuantity(cardId, 1)).toMatchObject({ ok: false });
     current.user = player;
     const other = await testDb.prisma.card.findFirstOrThrow({ where: { number: 1 } });

@@ -71,7 +71,7 @@ describe("the one mapping", () => {
 
 describe("the closed list of codes", () => {
   it("every code is 'domain/reason' with an error status, and only listed codes are codes", () => {
-    const codes: DomainErrorCode[] = ["auth/unauthenticated", "deck/conflict", "import/timeout", "suggestion/already-reviewed"];
+    const codes: DomainErrorCode[] = ["auth/unauthenticated", "deck/conflict", "import/timeout", "census/duplicate"];
     for (const code of codes) expect(isDomainErrorCode(code)).toBe(true);
     expect([statusForCode("auth/unauthenticated"), statusForCode("deck/conflict"), statusForCode("import/timeout"), statusForCode("rate/limited")]).toEqual([401, 409, 503, 429]);
     for (const bad of ["deck/typo", "deck", "", 42, null, "toString", "__proto__"]) expect(isDomainErrorCode(bad), String(bad)).toBe(false);

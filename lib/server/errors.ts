@@ -70,11 +70,6 @@ const STATUS_BY_CODE = {
   "import/timeout": 503,
   "import/too-large": 413,
   "import/too-many-rows": 400,
-  "suggestion/already-reviewed": 400,
-  "suggestion/card-not-found": 400,
-  "suggestion/invalid": 400,
-  "suggestion/not-found": 404,
-  "suggestion/rate-limited": 400,
   // our own failure (a store or the database is down, or too busy): the client may retry, and it counts against nobody
   "service/unavailable": 503,
   "service/busy": 503,
@@ -167,7 +162,7 @@ export class AuthError extends DomainError {
 
 /**
  * A refusal a DAL function returns instead of throwing (a duplicate card
- * number, a deck conflict, a suggestion already reviewed): what a DomainError
+ * number, a deck conflict, a printing already in the census): what a DomainError
  * carries, plus the form fields it concerns. Callers never re-wrap it by hand:
  * `failFrom(r)` in a server action, `jsonError(r)` in a route handler.
  */

@@ -62,7 +62,7 @@ const ACTIONS: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
   "createBinderAction": { auth: "user", args: asForm({ name: "Trade binder" }) },
   "setTradeListQuantityAction": { auth: "user", args: ["want", "c1", 2] },
   "saveTradeSettingsAction": { auth: "user", args: [true, true] },
-  "addDeckWantsAction": { auth: "user", args: ["d1"] },
+  "addDeckWantsAction": { auth: "user", args: ["deck:d1"] },
   "proposeTradeAction": { auth: "user", args: ["u2", [{ cardId: "c1", quantity: 1 }], [{ cardId: "c2", quantity: 1 }], "hi"] },
   "counterTradeAction": { auth: "user", args: ["t1", [{ cardId: "c1", quantity: 1 }], [], ""] },
   "acceptTradeAction": { auth: "user", args: ["t1"] },
@@ -125,9 +125,6 @@ const ACTIONS: Record<string, { auth: AuthLevel; args?: unknown[] }> = {
     args: [{ deckId: "d1", deckVersion: 1, query: labQuery, seed: 5, agents: ["heuristic", "heuristic"], results: [{ name: "Eggman Empire", games: 10, wins: 5, losses: 4, draws: 1 }] }],
   },
   "replayCardsAction": { auth: "public" },
-  "suggestCardAction": { auth: "user", args: asForm(card) },
-  "acceptSuggestionAction": { auth: "admin", args: asForm({ id: "s1" }) },
-  "rejectSuggestionAction": { auth: "admin", args: asForm({ id: "s1", reason: "Not a real card" }) },
   // the card census (lib/census/actions.ts)
   "submitPrintingAction": { auth: "user", args: asForm({ ...card, set: "SX1" }) },
   "confirmFieldAction": { auth: "user", args: asForm({ id: "s1", field: "title" }) },

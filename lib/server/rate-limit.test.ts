@@ -42,7 +42,7 @@ describe("limit()", () => {
     expect(await retryAfter("import", "user-a")).toBeGreaterThan(0);
     // another user, another kind: untouched
     await limit("import", "user-b");
-    await limit("suggestion", "user-a");
+    await limit("comment", "user-a");
   });
 
   it("a refusal from a limiter made by another bundle's copy of the library is still a RateLimitedError", async () => {

@@ -11,7 +11,6 @@ export type LimitKind =
   | "signup-address"
   | "signup-email"
   | "import"
-  | "suggestion"
   | "deck-write"
   | "collection-write"
   | "comment"
@@ -54,7 +53,6 @@ export const DEFAULT_LIMITS: Record<LimitKind, Rule> = {
   // the mail a sign-up sends (welcome, or "you already have an account"): a flood of sign-ups for one address sends few
   "signup-email": { points: 3, duration: 60 * 60, what: "sign-up mails to this email" },
   import: { points: 60, duration: 60 * 60, what: "imports" },
-  suggestion: { points: 30, duration: 60 * 60, what: "card suggestions" },
   "deck-write": { points: 300, duration: 10 * 60, what: "deck changes" },
   "collection-write": { points: 1200, duration: 10 * 60, what: "collection changes" },
   comment: { points: 30, duration: 10 * 60, what: "comment changes" },

@@ -43,13 +43,14 @@ export const saveTradeSettingsAction = defineAction({
   },
 });
 
-/** Adds one of the user's decks' missing cards to their want list. */
+/** Adds the cards a deck the user can see (their own, a shared one, a starter) is missing to their want list. */
 export const addDeckWantsAction = defineAction({
   ...tradeWrite,
   input: deckWantsSchema,
-  args: (deckId: string) => ({ deckId }),
-  run: async ({ deckId }, actor) => {
-    const r = await addDeckWants(actor, deckId);
+  args: (source: string) => ({ source }),
+  invalid: (e) => zodFail(e, e.issues[0]?.message ?? "That deck could not be read."),
+  run: async ({ source }, actor) => {
+    const r = await addDeckWants(actor, source);
     return { ok: true, data: r, message: r.added ? `Added ${copies(r.added)} of ${r.deck} to your wants.` : `Your wants already cover what ${r.deck} is missing.` };
   },
 });

@@ -34,6 +34,8 @@ import {
   withdrawTrade,
 } from "@/lib/trades/data";
 import { matchScore } from "@/lib/trades/rules";
+import { deckWantsSchema } from "@/lib/trades/schemas";
+import { starterDecks } from "@/lib/playtest/cards";
 
 const testDb = createTestDatabase("trades");
 t.db = testDb.prisma;
@@ -203,9 +205,26 @@ describe("lists, privacy and matches", () => {
     await setOwned(alice, card(1), 1);
     const deck = await testDb.prisma.deck.create({ data: { ownerId: alice.id, name: "Speed", shareSlug: "trades-wants-deck", cards: { create: [{ cardId: card(1), quantity: 3 }, { cardId: card(2), quantity: 2 }] } } });
     await setListQuantity(alice, "want", card(2), 5);
-    expect(await addDeckWants(alice, deck.id)).toEqual({ added: 1, deck: "Speed" });
+    expect(await addDeckWants(alice, { kind: "deck", id: deck.id })).toEqual({ added: 1, deck: "Speed" });
     expect((await myTradeLists(alice)).wants.map((w) => [w.cardId, w.quantity])).toEqual([[card(1), 2], [card(2), 5]]);
-    await expect(addDeckWants(bob, deck.id)).rejects.toMatchObject({ code: "trade/not-found" });
+    await expect(addDeckWants(bob, { kind: "deck", id: deck.id })).rejects.toMatchObject({ code: "trade/not-found" });
+  });
+
+  it("a shared deck's or a starter's missing cards go on a viewer's want list; a private deck's do not", async () => {
+    const shared = await testDb.prisma.deck.create({ data: { ownerId: alice.id, name: "Shared", visibility: "unlisted", shareSlug: "trades-shared-deck", cards: { create: [{ cardId: card(3), quantity: 2 }] } } });
+    await testDb.prisma.deck.create({ data: { ownerId: alice.id, name: "Hidden", shareSlug: "trades-private-deck", cards: { create: [{ cardId: card(4), quantity: 2 }] } } });
+    await setOwned(bob, card(3), 1);
+    expect(await addDeckWants(bob, { kind: "slug", slug: shared.shareSlug })).toEqual({ added: 1, deck: "Shared" });
+    expect((await myTradeLists(bob)).wants.map((w) => [w.cardId, w.quantity])).toEqual([[card(3), 1]]);
+    await expect(addDeckWants(bob, { kind: "slug", slug: "trades-private-deck" })).rejects.toMatchObject({ code: "trade/not-found" });
+    const starter = starterDecks()[0];
+    const r = await addDeckWants(carol, { kind: "starter", slug: starter.slug });
+    expect(r).toMatchObject({ deck: starter.name });
+    expect(r.added).toBeGreaterThan(0);
+    expect((await myTradeLists(carol)).wants.reduce((n, w) => n + w.quantity, 0)).toBe(starter.size);
+    // the action's input names the deck as the lab does, and refuses anything else
+    expect(deckWantsSchema.safeParse({ source: `slug:${shared.shareSlug}` })).toMatchObject({ success: true, data: { source: { kind: "slug", slug: shared.shareSlug } } });
+    expect(deckWantsSchema.safeParse({ source: "not a deck" }).success).toBe(false);
   });
 
   it("ranks matches by what the smaller side gets, then the total", async () => {

@@ -15,7 +15,6 @@ import { seedDemoCatalog } from "@/lib/catalog/data/seed";
 import * as community from "@/lib/community/data";
 import * as packs from "@/lib/collection/data/packs";
 import * as quantities from "@/lib/collection/data/quantities";
-import * as suggestions from "@/lib/catalog/data/suggestions";
 import * as deckWrite from "@/lib/decks/data/write";
 
 export type Who = "guest" | "other" | "owner" | "admin";
@@ -23,13 +22,12 @@ export type Who = "guest" | "other" | "owner" | "admin";
 export const WHO: Who[] = ["guest", "other", "admin", "owner"];
 export type Outcome = "ok" | "unauthenticated" | "forbidden" | "denied";
 
-/** The fixture: three accounts and the owner's data (a private and a public deck, a collection, a pack, a lab run, a suggestion). */
+/** The fixture: three accounts and the owner's data (a private and a public deck, a collection, a pack, a lab run, a card suggestion from the retired suggestion flow that the account export still carries). */
 export type Fixture = {
   users: Record<Exclude<Who, "guest">, SessionUser>;
   card: (n: number) => string;
   privateDeck: { id: string; slug: string };
   publicDeck: { id: string; slug: string };
-  pendingSuggestion: () => Promise<string>;
   spareCard: () => Promise<string>;
   ownerDeck: () => Promise<string>;
   ownerPack: () => Promise<string>;
@@ -127,7 +125,7 @@ export async function makeFixture(client: PrismaClient): Promise<Fixture> {
   await quantities.setOwned(users.owner, card(1), 9);
   for (const n of [5, 6, 8, 11, 13, 15]) await quantities.setOwned(users.owner, card(n), 9);
   await packs.recordPackOpening(users.owner, [card(1)]);
-  await suggestions.createSuggestion(users.owner, validCard(700), null);
+  await client.cardSuggestion.create({ data: { userId: users.owner.id, payload: JSON.stringify(validCard(700)), status: "rejected", reason: "Moved to the card census." } });
   made = {
     users,
     card,
@@ -136,7 +134,6 @@ export async function makeFixture(client: PrismaClient): Promise<Fixture> {
     ownedBy: async (who) =>
       who === "guest" ? {} : Object.fromEntries((await client.collectionEntry.findMany({ where: { userId: users[who].id, quantity: { gt: 0 } } })).map((e) => [e.cardId, e.quantity])),
     deckVersion: async (id) => (await client.deck.findUniqueOrThrow({ where: { id } })).version,
-    pendingSuggestion: async () => (await client.cardSuggestion.create({ data: { userId: users.owner.id, payload: JSON.stringify(validCard(600 + nextNumber())) } })).id,
     spareCard: async () => {
       const set = await client.cardSet.upsert({ where: { code: "SPARE" }, create: { code: "SPARE", name: "Spare" }, update: {} });
       const n = nextNumber();

@@ -105,6 +105,38 @@ describe("export, rename, delete", () => {
     for (const leak of ["passwordHash", "scrypt", "other@test.dev", "q=theirs", "theirs", "their report", b.id]) expect(text).not.toContain(leak);
   });
 
+  it("exports the collection in full: binders, each lot's copy details, plain copies, and the copies each deck reserves", async () => {
+    const a = await mk("collector@test.dev");
+    const b = await mk("someone@test.dev");
+    const two = (await t.prisma.card.findFirstOrThrow({ where: { number: 2 } })).id;
+    await t.prisma.collectionEntry.create({ data: { userId: a.id, cardId, quantity: 5 } });
+    await t.prisma.collectionEntry.create({ data: { userId: a.id, cardId: two, quantity: 1 } });
+    await t.prisma.collectionEntry.create({ data: { userId: b.id, cardId, quantity: 2 } });
+    const trade = await t.prisma.binder.create({ data: { userId: a.id, name: "Trade binder" } });
+    await t.prisma.binder.create({ data: { userId: b.id, name: "Their box" } });
+    await t.prisma.collectionLot.create({ data: { userId: a.id, cardId, binderId: trade.id, quantity: 2, condition: "LP", language: "Japanese", printing: "Foil", priceCents: 350, purchasedOn: "2025-06-01", note: "from the fair" } });
+    await t.prisma.collectionLot.create({ data: { userId: b.id, cardId, quantity: 1, note: "their note" } });
+    const d = await decks.createDeck(a, { name: "Reserved", description: "", cards: [{ cardId, quantity: 3 }] });
+    if (!d.ok) throw new Error(d.message);
+    await t.prisma.deckReservation.create({ data: { deckId: d.id, userId: a.id, cardId, quantity: 3 } });
+    const x = await account.exportMyData(a);
+    expect(x.binders).toEqual([{ name: "Trade binder", createdAt: expect.any(String) }]);
+    expect(x.collection).toEqual([
+      expect.objectContaining({
+        card: "DEMO-001",
+        quantity: 5,
+        copies: [
+          { binder: null, quantity: 3, condition: "", language: "", printing: "", priceCents: null, purchasedOn: "", note: "" },
+          { binder: "Trade binder", quantity: 2, condition: "LP", language: "Japanese", printing: "Foil", priceCents: 350, purchasedOn: "2025-06-01", note: "from the fair" },
+        ],
+      }),
+      expect.objectContaining({ card: "DEMO-002", quantity: 1, copies: [expect.objectContaining({ binder: null, quantity: 1 })] }),
+    ]);
+    expect(x.deckReservations).toEqual([{ deck: "Reserved", shareSlug: expect.any(String), card: "DEMO-001", title: expect.any(String), quantity: 3 }]);
+    const text = JSON.stringify(x);
+    for (const leak of ["Their box", "their note", b.id]) expect(text).not.toContain(leak);
+  });
+
   it("renames; deletes an account with all its data in one go after the password is given again; admins are refused", async () => {
     const a = await mk("leaver@test.dev");
     const stay = await mk("stayer@test.dev");

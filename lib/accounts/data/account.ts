@@ -15,6 +15,7 @@ import { anonymiseChatTx, anonymiseSeatsTx, chatForExport, gamesForExport } from
 import { anonymiseTradesTx, tradesForExport } from "@/lib/trades/data";
 import { ratingsForExport } from "@/lib/ladder/data";
 import { anonymiseCensusTx, exportMyCensus } from "@/lib/census/data";
+import { collectionForExport } from "@/lib/collection/data";
 
 /** The signed-in user's account as the account page shows it. */
 export type AccountDTO = { email: string; displayName: string; role: "user" | "admin"; createdAt: string };
@@ -74,7 +75,11 @@ export type AccountExport = {
   version: 1;
   exportedAt: string;
   account: { email: string; displayName: string; role: string; createdAt: string };
-  collection: { card: string; title: string; quantity: number; updatedAt: string }[];
+  /** every card with its total and its copies (binder, condition, language, printing, purchase price and date, note) (lib/collection/data/account.ts) */
+  collection: Awaited<ReturnType<typeof collectionForExport>>["collection"];
+  binders: Awaited<ReturnType<typeof collectionForExport>>["binders"];
+  /** the copies each of the user's decks reserves */
+  deckReservations: Awaited<ReturnType<typeof collectionForExport>>["deckReservations"];
   packOpenings: { createdAt: string; undoneAt: string | null; cards: { card: string; title: string; quantity: number }[] }[];
   decks: {
     name: string;
@@ -111,12 +116,12 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Everything stored for the signed-in user (collection, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
+/** Everything stored for the signed-in user (collection with binders, copy details and deck reservations, packs, decks with every version, suggestions, lab runs, likes, comments, reports), for download; nothing of anyone else's, and no password hash. */
 export async function exportMyData(actor: Actor): Promise<AccountExport> {
   const me = requireActor(actor);
   const [user, collection, packs, decks, suggestions, labRuns, likes, comments, reports, games, gameChat, ladder, census, trades] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: me.id } }),
-    db.collectionEntry.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { cardId: "asc" } }),
+    collectionForExport(me),
     db.packOpening.findMany({ where: { userId: me.id }, include: { cards: { include: { card: { include: { set: true } } } } }, orderBy: { createdAt: "asc" } }),
     db.deck.findMany({ where: { ownerId: me.id }, include: { cards: { include: { card: { include: { set: true } } } }, versions: { orderBy: { version: "asc" } } }, orderBy: { createdAt: "asc" } }),
     db.cardSuggestion.findMany({ where: { userId: me.id }, include: { card: { include: { set: true } } }, orderBy: { createdAt: "asc" } }),
@@ -138,7 +143,9 @@ export async function exportMyData(actor: Actor): Promise<AccountExport> {
     version: 1,
     exportedAt: new Date().toISOString(),
     account: { email: user.email, displayName: user.displayName, role: user.role, createdAt: user.createdAt.toISOString() },
-    collection: collection.map((e) => ({ card: cardKey(e.card.set.code, e.card.number), title: e.card.title, quantity: e.quantity, updatedAt: e.updatedAt.toISOString() })),
+    collection: collection.collection,
+    binders: collection.binders,
+    deckReservations: collection.deckReservations,
     packOpenings: packs.map((p) => ({
       createdAt: p.createdAt.toISOString(),
       undoneAt: p.undoneAt?.toISOString() ?? null,

@@ -117,7 +117,7 @@ export type CatalogWriteError =
   | { ok: false; code: "catalog/not-found"; message: string }
   | { ok: false; code: "catalog/in-use"; message: string };
 
-type AuditAction = "create" | "update" | "delete" | "import" | "suggestion";
+type AuditAction = "create" | "update" | "delete" | "import";
 
 /** Creates a card inside a transaction and writes its audit row. `writer` comes from `requireCatalogAdmin`. */
 export async function createCardTx(tx: Tx, card: CatalogCard, writer: CatalogAdmin, action: AuditAction = "create", note = "") {
@@ -306,4 +306,11 @@ export async function listAudits(actor: Actor, opts: { page?: number; pageSize?:
     page,
     pageSize,
   };
+}
+
+/** Admin: counts for the admin landing page. */
+export async function adminOverview(actor: Actor): Promise<{ cards: number; audits: number }> {
+  requireAdminActor(actor);
+  const [cards, audits] = await Promise.all([db.card.count(), db.cardAudit.count()]);
+  return { cards, audits };
 }

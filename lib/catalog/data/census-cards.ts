@@ -30,3 +30,22 @@ export async function writeCensusCardTx(tx: Tx, card: CatalogCard): Promise<{ id
   const created = await tx.card.create({ data: { ...cardFields(card), setId: set.id, traits: { create: traitRows(card) } }, select: { id: true } });
   return { id: created.id, before: null };
 }
+
+/**
+ * Writes a verified census correction into the card it corrects, inside the
+ * census's transaction. A correction keeps the card's set and number (the
+ * census refuses one that changes them), so the set keeps its flags: a demo
+ * card corrected this way stays in the unofficial demo set. The card keeps its
+ * image (a demo card its drawn face): the correction's photo is the evidence
+ * on the census and card pages. Null when the card no longer exists or no
+ * longer sits at that set and number.
+ */
+export async function writeCensusCorrectionTx(tx: Tx, cardId: string, card: CatalogCard): Promise<{ id: string; before: CardPlace | null } | null> {
+  const existing = await tx.card.findUnique({ where: { id: cardId }, select: { id: true, imageUrl: true, ...cardPlaceSelect } });
+  if (!existing) return null;
+  const before = toCardPlace(existing);
+  if (!before || before.set !== card.set || before.number !== card.number) return null;
+  await tx.cardTrait.deleteMany({ where: { cardId } });
+  await tx.card.update({ where: { id: cardId }, data: { ...cardFields(card), imageUrl: existing.imageUrl, traits: { create: traitRows(card) } } });
+  return { id: cardId, before };
+}

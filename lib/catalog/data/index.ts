@@ -4,5 +4,5 @@ export type { OwnedCardDTO, SortDir, SortKey } from "./card-search";
 export { searchOwnedCards } from "./card-search";
 export { cardInclude, toCardDTO } from "./cards";
 export { searchVocabulary } from "./card-search";
-export { writeCensusCardTx } from "./census-cards";
+export { writeCensusCardTx, writeCensusCorrectionTx } from "./census-cards";
 export { invalidateCardChange, type CardPlace } from "./cache-invalidation";

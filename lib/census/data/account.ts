@@ -4,7 +4,7 @@ import { requireActor, type Actor } from "@/lib/server/actor";
 import { cardKey } from "@/lib/catalog/keys";
 import type { Tx } from "@/lib/census/data/shared";
 
-/** The census section of the account export: the user's submissions (with their fields), votes and photo reports. */
+/** The census section of the account export: the user's submissions (with their fields, and the card a correction is for), votes and photo reports. */
 export async function exportMyCensus(actor: Actor) {
   const me = requireActor(actor);
   const [subs, votes, reports, optIn] = await Promise.all([
@@ -13,11 +13,15 @@ export async function exportMyCensus(actor: Actor) {
     db.censusPhotoReport.findMany({ where: { reporterId: me.id }, orderBy: { createdAt: "asc" } }),
     db.pullRateOptIn.findUnique({ where: { userId: me.id } }),
   ]);
+  const targetIds = [...new Set(subs.map((s) => s.correctsCardId).filter((x): x is string => !!x))];
+  const targetRows = targetIds.length ? await db.card.findMany({ where: { id: { in: targetIds } }, select: { id: true, number: true, set: { select: { code: true } } } }) : [];
+  const targets = new Map(targetRows.map((c) => [c.id, cardKey(c.set.code, c.number)]));
   return {
     submissions: subs.map((s) => ({
       card: cardKey(s.setCode, s.number),
       status: s.status,
       source: s.source,
+      corrects: s.correctsCardId ? (targets.get(s.correctsCardId) ?? "(deleted card)") : null,
       frontPhoto: s.frontPhotoId,
       backPhoto: s.backPhotoId,
       createdAt: s.createdAt.toISOString(),

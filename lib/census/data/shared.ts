@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { parseCatalogCard, type CatalogCard } from "@/lib/catalog/schemas";
-import { writeCensusCardTx, type CardPlace } from "@/lib/catalog/data";
+import { writeCensusCardTx, writeCensusCorrectionTx, type CardPlace } from "@/lib/catalog/data";
 import { cardFieldsOf, fieldStateFrom, printingVerified, type FieldState, type VoteFact } from "@/lib/census/fields";
 import { censusPhotoPath } from "@/lib/census/photo-limits";
 import type { CardImageType } from "@/lib/catalog/card-image";
@@ -49,7 +49,8 @@ export function cardOfFields(fields: { name: string; value: string }[], frontUrl
 
 /**
  * Promotes a submission into the catalog when every one of its fields is
- * verified (inside the caller's transaction). Returns the places to invalidate,
+ * verified (inside the caller's transaction): a new printing enters the
+ * catalog, a correction updates the card it corrects. Returns the places to invalidate,
  * or null when the printing is not verified yet.
  */
 export async function promoteIfVerifiedTx(tx: Tx, submissionId: string, actorId: string): Promise<{ cardId: string; places: (CardPlace | null)[] } | null> {
@@ -61,8 +62,14 @@ export async function promoteIfVerifiedTx(tx: Tx, submissionId: string, actorId:
     await auditTx(tx, { submissionId, actorId, action: "promote-failed", detail: Object.entries(parsed.fieldErrors).map(([k, v]) => `${k}: ${v.join(", ")}`).join("; ") });
     return null;
   }
-  const { id, before } = await writeCensusCardTx(tx, parsed.card);
+  const key = `${parsed.card.set}-${String(parsed.card.number).padStart(3, "0")}`;
+  const written = sub.correctsCardId ? await writeCensusCorrectionTx(tx, sub.correctsCardId, parsed.card) : await writeCensusCardTx(tx, parsed.card);
+  if (!written) {
+    await auditTx(tx, { submissionId, actorId, action: "promote-failed", detail: `the card this corrects is no longer ${key} in the catalog` });
+    return null;
+  }
+  const { id, before } = written;
   await tx.censusSubmission.update({ where: { id: submissionId }, data: { status: "verified", cardId: id, verifiedAt: new Date() } });
-  await auditTx(tx, { submissionId, actorId, action: "promote", detail: `${parsed.card.set}-${String(parsed.card.number).padStart(3, "0")} ${parsed.card.title} entered the catalog` });
+  await auditTx(tx, { submissionId, actorId, action: "promote", detail: sub.correctsCardId ? `${key} ${parsed.card.title}: the verified correction updated the catalog card` : `${key} ${parsed.card.title} entered the catalog` });
   return { cardId: id, places: [before, { set: parsed.card.set, number: parsed.card.number, title: parsed.card.title }] };
 }

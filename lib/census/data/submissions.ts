@@ -6,10 +6,11 @@ import { invalidate } from "@/lib/server/cache/invalidate";
 import { cardKeyTag, MODERATION_TAG, userTag } from "@/lib/server/cache/tags";
 import { cardKey } from "@/lib/catalog/keys";
 import type { CatalogCard } from "@/lib/catalog/schemas";
+import { cardInclude, toCardDTO } from "@/lib/catalog/data";
 import { CENSUS_FIELDS, displayValue, FIELD_LABELS, fieldValuesOf, RESERVED_SET_CODES, type CensusFieldName, type FieldState } from "@/lib/census/fields";
 import type { CensusPhotoUpload } from "@/lib/census/photos";
 import type { CensusFieldDTO, CensusPhotoDTO, CensusQueueFilter, CensusQueueItem, CensusSubmissionDTO } from "@/lib/census/types";
-import { auditTx, FORMER_MEMBER, photoUrl, storePhotoTx } from "@/lib/census/data/shared";
+import { auditTx, FORMER_MEMBER, photoUrl, storePhotoTx, type Tx } from "@/lib/census/data/shared";
 
 /** Census tag: the queue and every submission page (signed-in pages re-render on their actions; this marks the data). */
 export const CENSUS_TAG = "census";
@@ -19,22 +20,52 @@ export const OPEN_SUBMISSIONS_PER_USER = 50;
 
 type Photos = { front: CensusPhotoUpload; back: CensusPhotoUpload | null };
 
+/** The card a correction is for, as the census compares it: its place and its current field values. */
+async function correctionTarget(tx: Tx, cardId: string): Promise<{ set: string; number: number; title: string; values: Map<string, string> } | null> {
+  const row = await tx.card.findUnique({ where: { id: cardId }, include: cardInclude });
+  if (!row) return null;
+  const card = toCardDTO(row);
+  const values = new Map(fieldValuesOf(card).map((f) => [f.name, f.value]));
+  return { set: card.set, number: card.number, title: card.title, values };
+}
+
 /**
- * Any signed-in user: submits a printing with its photo evidence. Every field
- * records its proposer, photo and time. Refused for the demo set, for a
- * printing already in the census (open or verified: confirm or dispute it
- * there), and past OPEN_SUBMISSIONS_PER_USER open submissions. Never changes
- * the catalog.
+ * Any signed-in user: submits a printing with its photo evidence, or, with
+ * `correctsCardId`, a correction of a catalog card (the demo set's included).
+ * Every field records its proposer, photo and time. Refused for a new printing
+ * in the demo set, for a printing already open in the census (confirm or
+ * dispute it there), for a new printing already verified (correct it from its
+ * card page), for a correction that moves the card to another set or number or
+ * changes nothing, and past OPEN_SUBMISSIONS_PER_USER open submissions. Never
+ * changes the catalog: promotion does, once every field is verified.
  */
-export async function createSubmission(actor: Actor, card: CatalogCard, photos: Photos, source: "form" | "suggestion" = "form"): Promise<{ ok: true; id: string } | DomainFailure> {
+export async function createSubmission(
+  actor: Actor,
+  card: CatalogCard,
+  photos: Photos,
+  options: { source?: "form" | "suggestion"; correctsCardId?: string | null } = {},
+): Promise<{ ok: true; id: string } | DomainFailure> {
   const me = requireActor(actor);
-  if ((RESERVED_SET_CODES as readonly string[]).includes(card.set))
+  const correctsCardId = options.correctsCardId ?? null;
+  if (!correctsCardId && (RESERVED_SET_CODES as readonly string[]).includes(card.set))
     return failure("input/invalid", "The census is for real printings: the demo set cannot be submitted.", { set: ["Use the set code printed on the card (the demo set is not a real printing)."] });
   const key = cardKey(card.set, card.number);
   const r = await db.$transaction(async (tx) => {
-    const clash = await tx.censusSubmission.findFirst({ where: { setCode: card.set, number: card.number, status: { in: ["open", "verified"] } }, select: { id: true, status: true } });
+    if (correctsCardId) {
+      const target = await correctionTarget(tx, correctsCardId);
+      if (!target) return failure("census/not-found", "The card you are correcting is no longer in the catalog.");
+      if (target.set !== card.set || target.number !== card.number) {
+        const was = cardKey(target.set, target.number);
+        return failure("input/invalid", `A correction keeps the card's set and number (${was}).`, { [target.set !== card.set ? "set" : "number"]: [`A correction of ${was} keeps its set and number: an admin moves a card in the catalog.`] });
+      }
+      if (fieldValuesOf(card).every((f) => target.values.get(f.name) === f.value) && fieldValuesOf(card).length === target.values.size)
+        return failure("input/invalid", `That is what ${key} already says: change the fields that are wrong.`, { _form: [`Nothing differs from ${key} in the catalog.`] });
+    }
+    const clash = await tx.censusSubmission.findFirst({ where: { setCode: card.set, number: card.number, status: correctsCardId ? "open" : { in: ["open", "verified"] } }, select: { id: true, status: true } });
+    if (clash?.status === "open")
+      return failure("census/duplicate", `${key} is already open in the census: confirm or dispute its fields there.`, { number: [`${key} is already in the census: open it from the queue.`] });
     if (clash)
-      return failure("census/duplicate", `${key} is already in the census (${clash.status}): confirm or dispute its fields there.`, { number: [`${key} is already in the census: open it from the queue.`] });
+      return failure("census/duplicate", `${key} is already verified: propose a correction from its card page.`, { number: [`${key} is already verified: use "Propose a correction" on its card page.`] });
     const open = await tx.censusSubmission.count({ where: { userId: me.id, status: "open" } });
     if (open >= OPEN_SUBMISSIONS_PER_USER) return failure("rate/limited", `You have ${open} open submissions: wait until some are verified before adding more.`);
     const front = await storePhotoTx(tx, photos.front, me.id);
@@ -47,7 +78,8 @@ export async function createSubmission(actor: Actor, card: CatalogCard, photos: 
         userId: me.id,
         setCode: card.set,
         number: card.number,
-        source,
+        source: options.source ?? "form",
+        correctsCardId,
         frontPhotoId: front,
         backPhotoId: back,
         createdAt: now,
@@ -55,7 +87,7 @@ export async function createSubmission(actor: Actor, card: CatalogCard, photos: 
       },
       select: { id: true },
     });
-    await auditTx(tx, { submissionId: sub.id, actorId: me.id, action: "submit", detail: `${key} ${card.title}` });
+    await auditTx(tx, { submissionId: sub.id, actorId: me.id, action: "submit", detail: `${correctsCardId ? "correction of " : ""}${key} ${card.title}` });
     return { ok: true as const, id: sub.id };
   });
   if (r.ok) await invalidate([CENSUS_TAG, userTag(me.id), cardKeyTag(card.set, card.number)]);
@@ -89,6 +121,9 @@ export async function getSubmission(actor: Actor | null, id: string): Promise<Ce
   const votes = row.fields.flatMap((f) => f.votes);
   const [names, photos] = await Promise.all([namesOf([row.userId, ...row.fields.map((f) => f.proposerId), ...votes.map((v) => v.userId)]), photosOf([row.frontPhotoId, row.backPhotoId, ...votes.map((v) => v.photoId)])]);
   const nameOf = (uid: string | null) => (uid ? (names.get(uid) ?? FORMER_MEMBER) : FORMER_MEMBER);
+  const targetRow = row.correctsCardId ? await db.card.findUnique({ where: { id: row.correctsCardId }, include: cardInclude }) : null;
+  const target = targetRow ? toCardDTO(targetRow) : null;
+  const now = target ? new Map(fieldValuesOf(target).map((f) => [f.name, f.value])) : null;
   const byName = new Map(row.fields.map((f) => [f.name, f]));
   const fields: CensusFieldDTO[] = CENSUS_FIELDS.filter((n) => byName.has(n)).map((name) => {
     const f = byName.get(name)!;
@@ -109,6 +144,7 @@ export async function getSubmission(actor: Actor | null, id: string): Promise<Ce
       answer: f.answer,
       isMine: mine,
       canVote: !!actor && !mine && !voted && row.status === "open" && f.state !== "verified",
+      catalogNow: now && (now.get(name) ?? "null") !== f.value ? displayValue(name, parse(now.get(name) ?? null)) || "(none)" : null,
       votes: f.votes.map((v) => ({
         id: v.id,
         kind: v.kind === "dispute" ? "dispute" : "confirm",
@@ -132,6 +168,7 @@ export async function getSubmission(actor: Actor | null, id: string): Promise<Ce
     title: title ? String(parse(title.value)) : "",
     status: row.status as CensusSubmissionDTO["status"],
     source: row.source === "suggestion" ? "suggestion" : "form",
+    corrects: target ? { key: target.key, title: target.title, href: `/cards/${encodeURIComponent(target.set)}/${target.number}`, unofficial: target.unofficial } : null,
     submittedBy: nameOf(row.userId),
     isSubmitter: !!actor && row.userId === actor.id,
     createdAt: row.createdAt.toISOString(),

@@ -11,3 +11,4 @@ export { collectionCompletion } from "./completion";
 export { applyCollectionImport, exportCollection, previewCollectionImport } from "./transfer";
 export { binderPage, createBinder, deleteBinder, listBinders, moveCopies, renameBinder } from "./binders";
 export { deckCopies, releaseDeckCopies, reserveDeckCopies } from "./reservations";
+export { collectionForExport } from "./account";

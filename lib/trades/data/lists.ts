@@ -4,6 +4,7 @@ import { invalidate } from "@/lib/server/cache/invalidate";
 import { userTag } from "@/lib/server/cache/tags";
 import { requireActor, type Actor } from "@/lib/server/actor";
 import { getDeckCompletion } from "@/lib/lab/data";
+import type { LabSource } from "@/lib/lab/params";
 import { missingLines } from "@/lib/decks/completion";
 import { MAX_LIST_LINES } from "@/lib/trades/rules";
 import type { MyTradeListsDTO, TradeListKind, TradeListLineDTO } from "@/lib/trades/types";
@@ -52,13 +53,15 @@ export async function setTradeSettings(actor: Actor, settings: { listsPublic: bo
 }
 
 /**
- * "Add this deck's missing cards to my wants": the deck's copies the user does
- * not own (the deck want list, lib/decks/completion) raise each want to at
- * least what is missing. Returns how many cards' wants rose.
+ * "Add this deck's missing cards to my wants", from the deck editor or any
+ * deck page the user can see (their own deck, a shared deck, a starter, a
+ * deck code): the deck's copies the user does not own (the deck want list,
+ * lib/decks/completion) raise each want to at least what is missing. Returns
+ * how many cards' wants rose.
  */
-export async function addDeckWants(actor: Actor, deckId: string): Promise<{ added: number; deck: string }> {
+export async function addDeckWants(actor: Actor, source: LabSource): Promise<{ added: number; deck: string }> {
   const user = requireActor(actor);
-  const r = await getDeckCompletion(user, { kind: "deck", id: deckId });
+  const r = await getDeckCompletion(user, source);
   if (!r.ok) throw new TradeError("trade/not-found", "That deck is not one you can see.");
   const missing = missingLines(r.lines);
   let added = 0;

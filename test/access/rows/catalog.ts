@@ -1,5 +1,5 @@
 /**
- * Access-matrix rows for the catalog: card pages, search, the cached public pages, catalog admin and import, suggestions, and the catalog routes
+ * Access-matrix rows for the catalog: card pages, search, the cached public pages, catalog admin and import, and the catalog routes
  * (read by lib/server/access-matrix.test.ts; docs/architecture.md "The access matrix").
  */
 import { expect } from "vitest";
@@ -10,7 +10,6 @@ import * as catalogAdmin from "@/lib/catalog/data/catalog-admin";
 import * as catalogImport from "@/lib/catalog/data/catalog-import";
 import * as publicPages from "@/lib/catalog/data/public-pages";
 import * as cardImages from "@/lib/catalog/data/card-images";
-import * as suggestions from "@/lib/catalog/data/suggestions";
 import * as searchRun from "@/lib/catalog/data/card-search/run";
 import * as searchCatalog from "@/lib/catalog/data/card-search/catalog";
 import * as searchOwned from "@/lib/catalog/data/card-search/owned";
@@ -20,6 +19,7 @@ import { PUBLIC, SIGNED_IN, ADMIN, sameForEveryone, ownerDeckIds, nextCard, next
 /** Every exported function of this feature's data access (key: file under lib/, then #name). */
 export const data: Rows = {
   "catalog/data/census-cards.ts#writeCensusCardTx": { access: "internal", why: "writes a printing the census verified, inside the census transaction whose vote or settlement checked its actor", importers: ["lib/census/data/shared.ts"] },
+  "catalog/data/census-cards.ts#writeCensusCorrectionTx": { access: "internal", why: "writes a correction the census verified into its card, inside the census transaction whose vote or settlement checked its actor", importers: ["lib/census/data/shared.ts"] },
   "catalog/data/card-images.ts#getCardImage": {
     access: "checked",
     prepare: async () => {
@@ -56,6 +56,7 @@ export const data: Rows = {
   "catalog/data/cards.ts#toCardDTO": { access: "pure", why: "maps a row the caller already read" },
   "catalog/data/cards.ts#listCards": { access: "checked", call: () => cards.listCards({ take: 3 }), expect: PUBLIC },
   "catalog/data/cards.ts#databaseAnswers": { access: "checked", call: () => cards.databaseAnswers(), expect: PUBLIC },
+  "catalog/data/catalog-admin.ts#adminOverview": { access: "checked", call: (actor) => catalogAdmin.adminOverview(actor), expect: ADMIN },
   "catalog/data/catalog-admin.ts#snapshotOf": { access: "pure", why: "maps a row the caller already read" },
   "catalog/data/catalog-admin.ts#snapshotOfInput": { access: "pure", why: "maps validated input" },
   "catalog/data/catalog-admin.ts#sameSnapshot": { access: "pure", why: "compares two snapshots" },
@@ -90,17 +91,6 @@ export const data: Rows = {
   "catalog/data/catalog-import.ts#exportCatalog": { access: "checked", call: (actor) => catalogImport.exportCatalog(actor), expect: ADMIN },
   "catalog/data/seed.ts#readDemoSet": { access: "pure", why: "reads the shipped demo set file" },
   "catalog/data/seed.ts#seedDemoCatalog": { access: "system", why: "seeds the catalog from the command line and on start-up, with the client it is given", importers: ["prisma/seed.ts", "scripts/prepare-app.ts", "scripts/reset-db.ts"] },
-  "catalog/data/suggestions.ts#createSuggestion": { access: "checked", call: (actor) => suggestions.createSuggestion(actor, nextCard(), null), expect: SIGNED_IN },
-  "catalog/data/suggestions.ts#listMySuggestions": {
-    access: "checked",
-    call: (actor) => suggestions.listMySuggestions(actor),
-    expect: SIGNED_IN,
-    verify: (who, r, f) => who !== "guest" && expect((r as { suggestedBy: string }[]).every((s) => s.suggestedBy === f.users[who].displayName)).toBe(true),
-  },
-  "catalog/data/suggestions.ts#listSuggestionsForReview": { access: "checked", call: (actor) => suggestions.listSuggestionsForReview(actor), expect: ADMIN },
-  "catalog/data/suggestions.ts#adminOverview": { access: "checked", call: (actor) => suggestions.adminOverview(actor), expect: ADMIN },
-  "catalog/data/suggestions.ts#acceptSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (actor, _f, id) => suggestions.acceptSuggestion(actor, id), expect: ADMIN },
-  "catalog/data/suggestions.ts#rejectSuggestion": { access: "checked", prepare: (f) => f.pendingSuggestion(), call: (actor, _f, id) => suggestions.rejectSuggestion(actor, id, "Not a real card"), expect: ADMIN },
   "catalog/data/card-search/run.ts#normalizeSearchParams": { access: "pure", why: "parses search parameters" },
   "catalog/data/card-search/run.ts#runSearch": {
     access: "checked",

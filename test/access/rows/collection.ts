@@ -13,6 +13,7 @@ import * as completion from "@/lib/collection/data/completion";
 import * as transfer from "@/lib/collection/data/transfer";
 import * as binders from "@/lib/collection/data/binders";
 import * as reservations from "@/lib/collection/data/reservations";
+import * as collectionAccount from "@/lib/collection/data/account";
 import { SIGNED_IN, OWNER_ONLY, type Fixture, type Rows } from "@/test/access/harness";
 
 /** Every exported function of this feature's data access (key: file under lib/, then #name). */
@@ -21,6 +22,14 @@ export const data: Rows = {
   "collection/data/import.ts#previewOf": { access: "pure", why: "shapes a resolved import" },
   "collection/data/import.ts#parseOrThrow": { access: "pure", why: "parses a file" },
   "collection/data/import.ts#applyCollectionImportToMine": { access: "checked", call: (actor) => collectionImport.applyCollectionImportToMine(actor, "csv", "set,number,quantity\nDEMO,9,1\n", "add"), expect: SIGNED_IN },
+  "collection/data/account.ts#collectionForExport": {
+    access: "checked",
+    call: (actor) => collectionAccount.collectionForExport(actor),
+    expect: SIGNED_IN,
+    // each caller's export holds their own copies only: its totals are what they own
+    verify: async (who, r, f) =>
+      expect((r as { collection: { quantity: number }[] }).collection.reduce((n, e) => n + e.quantity, 0)).toBe(Object.values(await f.ownedBy(who)).reduce((a, b) => a + b, 0)),
+  },
   "collection/data/browse.ts#listCollection": {
     access: "checked",
     call: (actor) => browse.listCollection(actor, { filter: "owned" }),

@@ -36,7 +36,7 @@ export const data: Rows = {
   "trades/data/lists.ts#myTradeLists": { access: "checked", call: (actor) => lists.myTradeLists(actor), expect: SIGNED_IN },
   "trades/data/lists.ts#setListQuantity": { access: "checked", call: (actor, f) => lists.setListQuantity(actor, "want", f.card(1), 2), expect: SIGNED_IN },
   "trades/data/lists.ts#setTradeSettings": { access: "checked", call: (actor) => lists.setTradeSettings(actor, { listsPublic: false, tradeMail: true }), expect: SIGNED_IN },
-  "trades/data/lists.ts#addDeckWants": { access: "checked", call: (actor, f) => lists.addDeckWants(actor, f.privateDeck.id), expect: OWNER_ONLY },
+  "trades/data/lists.ts#addDeckWants": { access: "checked", call: (actor, f) => lists.addDeckWants(actor, { kind: "deck", id: f.privateDeck.id }), expect: OWNER_ONLY },
   "trades/data/matches.ts#tradeMatches": { access: "checked", call: (actor) => matches.tradeMatches(actor), expect: SIGNED_IN },
   "trades/data/proposals.ts#listMyTrades": { access: "checked", prepare: () => ownerTrade(true, "open"), call: (actor) => proposals.listMyTrades(actor), expect: SIGNED_IN, verify: noOwnerTrade },
   "trades/data/proposals.ts#getTrade": { access: "checked", prepare: () => ownerTrade(true, "open"), call: (actor, _f, id) => proposals.getTrade(actor, id), expect: OWNER_ONLY },
