@@ -2,7 +2,9 @@
 
 import { useId, useMemo, useState } from "react";
 import { COLORS, type Color } from "@/lib/catalog/colors";
-import { CARDS_PER_TURN, EXPOSURE_CLUSTER_MIN, OPENING_HAND, countMatching, deckStats, drawOdds, type DeckStatsCard, type OddsQuestion } from "@/lib/decks";
+// from the module, not the lib/decks barrel: the barrel brings the JSON format and with it all of zod (27 kB gzipped) into this page
+import { CARDS_PER_TURN, EXPOSURE_CLUSTER_MIN, OPENING_HAND, countMatching, deckStats, drawOdds, type OddsQuestion } from "@/lib/decks/stats";
+import type { DeckStatsCard } from "@/lib/decks/types";
 import { LazySampleHand } from "@/components/decks/lazy-sample-hand";
 import { ringsText } from "@/lib/catalog/rings";
 

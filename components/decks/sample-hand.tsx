@@ -6,7 +6,8 @@
 import { useMemo, useState } from "react";
 import { ColorDots } from "@/components/decks/color-dots";
 import type { Color } from "@/lib/catalog/colors";
-import { OPENING_HAND, type DeckStatsCard } from "@/lib/decks";
+import { OPENING_HAND } from "@/lib/decks/stats";
+import type { DeckStatsCard } from "@/lib/decks/types";
 import type { CardInput } from "@/lib/engine";
 import { dealSample, drawsAfter } from "@/lib/lab/sample-hand";
 

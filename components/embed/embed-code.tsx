@@ -34,7 +34,7 @@ export function EmbedCode({ src, title, id }: { src: string; title: string; id: 
   };
   return (
     <details className="text-sm" data-testid="embed-code">
-      <summary className="cursor-pointer text-blue-700 underline focus-visible:outline-2 dark:text-blue-300">Embed</summary>
+      <summary className="cursor-pointer text-blue-700 underline focus-visible:outline-2">Embed</summary>
       <div className="panel mt-2 w-[min(36rem,calc(100vw-2rem))] space-y-2 p-3">
         <label htmlFor={field} className="block font-medium">
           Iframe code for your site
@@ -44,11 +44,11 @@ export function EmbedCode({ src, title, id }: { src: string; title: string; id: 
           <button type="button" className="btn-secondary" onClick={copy}>
             Copy code
           </button>
-          <span aria-live="polite" className="text-xs text-slate-600 dark:text-slate-300">
+          <span aria-live="polite" className="text-xs text-slate-600">
             {copied === "yes" ? "Copied." : copied === "no" ? "Could not copy: select the code and copy it." : ""}
           </span>
         </div>
-        <p className="text-xs text-slate-600 dark:text-slate-300">The widget tells your page its height; the script sets the iframe to it.</p>
+        <p className="text-xs text-slate-600">The widget tells your page its height; the script sets the iframe to it.</p>
       </div>
     </details>
   );

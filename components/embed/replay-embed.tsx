@@ -10,7 +10,7 @@ import { turnSeek } from "@/components/playtest/replay-viewer";
 import { stepText } from "@/components/play/online-replay";
 import { EmbedHeight } from "./embed-height";
 
-const btn = "rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100 focus-visible:outline-2 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800";
+const btn = "rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100 focus-visible:outline-2 disabled:opacity-40";
 
 /**
  * The replay widget other sites put in an iframe (/embed/r/<code>): a lobby
@@ -41,7 +41,7 @@ export function ReplayEmbed({ r, href }: { r: ReplayDTO; href: string }) {
       <article
         onKeyDown={onKey}
         aria-labelledby="embed-replay-h"
-        className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900 [--rb-cell:min(64px,calc((100vw-3rem)/5))] dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900 [--rb-cell:min(64px,calc((100vw-3rem)/5))]"
       >
         <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h1 id="embed-replay-h" className="text-base font-bold">
@@ -49,7 +49,7 @@ export function ReplayEmbed({ r, href }: { r: ReplayDTO; href: string }) {
               {names[0]} vs {names[1]}
             </a>
           </h1>
-          <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="embed-replay-result">
+          <p className="text-xs text-slate-600" data-testid="embed-replay-result">
             {replayResult(r, names)}
           </p>
         </header>
@@ -57,7 +57,7 @@ export function ReplayEmbed({ r, href }: { r: ReplayDTO; href: string }) {
           {[1, 0].map((seat) => (
             <div key={seat} className="contents">
               <dt className="font-semibold">{names[seat]}</dt>
-              <dd className="truncate text-slate-600 dark:text-slate-300">{deck(seat)}</dd>
+              <dd className="truncate text-slate-600">{deck(seat)}</dd>
               <dd>
                 <Emeralds n={view.emeralds[seat as 0 | 1]} who={names[seat]} />
               </dd>
@@ -86,7 +86,7 @@ export function ReplayEmbed({ r, href }: { r: ReplayDTO; href: string }) {
           <input type="range" min={0} max={last} value={i} onChange={(e) => seek(Number(e.target.value))} aria-label="Replay position" className="min-w-24 flex-1" />
           <label className="flex items-center gap-1 text-xs">
             Turn
-            <select className="rounded border border-slate-300 bg-transparent px-1 dark:border-slate-600" value={turns[i]} onChange={(e) => seek(turns.indexOf(Number(e.target.value)))}>
+            <select className="rounded border border-slate-300 bg-transparent px-1" value={turns[i]} onChange={(e) => seek(turns.indexOf(Number(e.target.value)))}>
               {turnList.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -105,8 +105,8 @@ export function ReplayEmbed({ r, href }: { r: ReplayDTO; href: string }) {
           <BoardGrid sides={view.players} revealed={false} lastFlip={view.lastFlip} opponent={names[1]} self={names[0]} />
         </div>
         <footer className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs">
-          <span className="text-slate-600 dark:text-slate-300">The public view: what a spectator saw.</span>
-          <a href={href} target="_blank" rel="noopener" className="text-blue-700 underline dark:text-blue-300">
+          <span className="text-slate-600">The public view: what a spectator saw.</span>
+          <a href={href} target="_blank" rel="noopener" className="text-blue-700 underline">
             Open on Ringbinder
           </a>
         </footer>
