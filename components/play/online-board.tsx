@@ -16,6 +16,7 @@ import { MoveClock } from "./move-clock";
 import { AwayClock, PhoneClocks } from "./away-clock";
 import { usePlayStream } from "./use-play-stream";
 import { GameChat } from "./game-chat";
+import { SpectatorWinBar } from "@/components/coach/spectator-win-bar";
 import type { ChatSettingsDTO } from "@/lib/play/chat";
 
 type CardRefList = NonNullable<PlayMessage["view"]["players"][0]["hand"]>;
@@ -100,6 +101,11 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
         <p className="mb-1 min-h-6 text-sm font-medium text-slate-800 max-md:text-xs" data-testid="instruction" aria-live="polite">
           {instruction(m, names, legal, placedMine)}
         </p>
+        {m.seat === null && (
+          <div className="mb-2">
+            <SpectatorWinBar m={m} names={names} />
+          </div>
+        )}
         <MoveClock m={m} names={names} onMove={send} />
         <AwayClock m={m} names={names} onMove={send} />
         {placing ? (

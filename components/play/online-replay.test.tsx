@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { replayFixture } from "@/lib/play/replay-fixture";
 import { OnlineReplay } from "./online-replay";
@@ -54,7 +54,7 @@ describe("OnlineReplay (the one replay viewer, online frames)", () => {
   it("calls the viewer's own seat You, and shows no hand in the public view before the end", () => {
     render(<OnlineReplay r={dto(0, 0)} initial={3} />);
     expect(screen.getByRole("grid").getAttribute("aria-label")).toBe("The field: Knuckles rows on top, your rows below");
-    expect(screen.getByText("Amy (you)")).toBeTruthy();
+    expect(within(screen.getByTestId("replay-sides")).getByText("Amy (you)")).toBeTruthy();
     cleanup();
     render(<OnlineReplay r={dto("public")} initial={3} />);
     expect(screen.getByRole("list", { name: /^Amy.s hand: \d+ cards$/ }).querySelectorAll("li").length).toBe(0);

@@ -1,7 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
-import type { GameEvent, Player } from "@/lib/engine";
+import { normalizeCard, type CardDef, type GameEvent, type Player } from "@/lib/engine";
+import { onlineTasks, seedOfCode } from "@/lib/coach/tasks";
+import { useReplayCoach } from "@/components/coach/replay-coach";
 import { dressView, replayNames, replayResult, type ReplayFrame, type ReplaySide } from "@/lib/play/replay";
 import { nameSeats, viewFromSeat } from "@/lib/play/presentation";
 import { namedCards } from "@/lib/playtest/presentation";
@@ -83,6 +85,32 @@ export function OnlineReplay({ r, initial }: { r: ReplayDTO; initial?: number })
   );
   const [at, setAt] = useState(initial ?? r.replay.frames.length - 1);
   const self = side === "public" ? names[0] : side === you ? "You" : names[side];
+  // the viewer's own seat; either seat of a lobby game (or for a visitor)
+  const seats = (r.listing === "open" || you === null ? [you ?? 0, 1 - (you ?? 0)] : [you]).map((p) => ({ seat: p as Player, name: names[p] }));
+  const coachSeat: Player = side === "public" ? seats[0].seat : side;
+  const dtoDecks = r.decks;
+  const decks = useMemo(() => [dtoDecks[0].map(normalizeCard), dtoDecks[1].map(normalizeCard)] as [CardDef[], CardDef[]], [dtoDecks]);
+  const viewAt = useCallback((i: number) => dressView(r.replay.frames[i].view, cards), [r.replay.frames, cards]);
+  const last = r.replay.frames.length - 1;
+  const sideHref = (s: ReplaySide) => `/r/${r.code}?side=${s}&at=${at}`;
+  const coach = useReplayCoach({
+    seats,
+    you,
+    initialSeat: coachSeat,
+    tasksFor: (p) => (p === side ? onlineTasks(r.replay.frames, cards, decks, p) : []),
+    unavailable: (p) =>
+      p === side ? null : (
+        <Link href={sideHref(p)} replace scroll={false} className="text-sm text-blue-700 underline" data-testid="coach-open-side">
+          View from {sideName(p, names, you)} to analyse that play
+        </Link>
+      ),
+    seed: seedOfCode(r.code),
+    names,
+    viewAt,
+    decks,
+    outcomeAt: (i) => (i === last && r.result !== null ? (r.result === "draw" ? [0.5, 0.5] : r.result === 0 ? [1, 0] : [0, 1]) : null),
+    at,
+  });
   return (
     <ReplayViewer
       turns={turns}
@@ -92,13 +120,16 @@ export function OnlineReplay({ r, initial }: { r: ReplayDTO; initial?: number })
       result={replayResult(r, names)}
       initial={initial}
       onSeek={setAt}
+      marks={coach.marks}
+      panel={coach.panel}
+      above={coach.above}
       controls={() => (
         <nav aria-label="View the replay from" className="flex flex-wrap items-center gap-1 text-sm" data-testid="replay-sides">
           <span className="text-slate-600">View from:</span>
           {SIDES.map((s) => (
             <Link
               key={String(s)}
-              href={`/r/${r.code}?side=${s}&at=${at}`}
+              href={sideHref(s)}
               scroll={false}
               replace
               aria-current={s === side ? "true" : undefined}

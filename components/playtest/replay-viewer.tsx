@@ -17,6 +17,12 @@ export interface ViewerFrame {
   step: string;
 }
 
+/** A point of the timeline worth a look (the coach's costly decisions): frame `at`, named by `label`. */
+export interface TimelineMark {
+  at: number;
+  label: string;
+}
+
 /** The bottom and top sides' names ("You" / "AI" in solo play). */
 export interface ViewerNames {
   self: string;
@@ -62,6 +68,9 @@ export function ReplayViewer({
   footer,
   initial,
   onSeek,
+  marks,
+  panel,
+  above,
 }: {
   /** The turn of every frame, in order (their count is the replay's length). */
   turns: number[];
@@ -82,6 +91,12 @@ export function ReplayViewer({
   /** The frame to open at (default: the end). */
   initial?: number;
   onSeek?: (i: number) => void;
+  /** Marks on the timeline under the slider; each seeks to its frame. */
+  marks?: TimelineMark[];
+  /** A panel at the top of the side column (the coach), given the frame on screen and a way to seek. */
+  panel?: (i: number, seek: (to: number) => void) => ReactNode;
+  /** Shown above the board for the frame on screen (the win-probability bar). */
+  above?: (i: number) => ReactNode;
 }) {
   const last = turns.length - 1;
   const [i, setIndex] = useState(() => Math.max(0, Math.min(last, initial ?? last)));
@@ -156,12 +171,29 @@ export function ReplayViewer({
             Action {i} of {last}
           </span>
           {controls?.(i)}
+          {marks && marks.length > 0 && (
+            <ol aria-label="Marked decisions on the timeline" className="relative h-5 w-full" data-testid="timeline-marks">
+              {marks.map((m) => (
+                <li key={m.at} className="absolute top-0 -translate-x-1/2" style={{ left: `${last > 0 ? (100 * m.at) / last : 0}%` }}>
+                  <button
+                    type="button"
+                    onClick={() => seek(m.at)}
+                    aria-label={m.label}
+                    title={m.label}
+                    aria-current={m.at === i ? "step" : undefined}
+                    className={`block h-5 w-3 rounded-sm border border-amber-700 ${m.at === i ? "bg-amber-700" : "bg-amber-400"}`}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
           <p className="w-full text-xs text-slate-500">Keys: ← → a step, Shift+← → a turn, Home and End.</p>
         </section>
         <p className="min-h-6 text-sm font-medium" aria-live="polite" data-testid="replay-step">
           {at.step}
         </p>
         {banner}
+        {above?.(i)}
         <BoardGrid sides={at.sides} revealed={at.revealed} lastFlip={v.lastFlip} opponent={names.opponent} self={selfLabel} />
         <StaticHand cards={at.sides[0].hand} count={at.sides[0].handCount} who={selfLabel ? `${selfLabel}'s` : "Your"} />
         {atEnd && result && (
@@ -172,6 +204,7 @@ export function ReplayViewer({
       </div>
       <aside className="flex min-w-0 flex-col gap-3" aria-label="Replay panel">
         <StatusPanel view={v} sides={at.sides} stepLabel={stepLabel} thinking={false} opponent={names.opponent} self={names.self} />
+        {panel?.(i, seek)}
         <GameLog lines={allLines} />
         {footer}
       </aside>

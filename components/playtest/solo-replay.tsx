@@ -1,6 +1,8 @@
 "use client";
 import { useCallback, useMemo, useState } from "react";
-import { applyAction, eventsForPlayer, newGame, type Action, type GameEvent, type GameState } from "@/lib/engine";
+import { applyAction, eventsForPlayer, newGame, playerView, type Action, type GameEvent, type GameState, type Player } from "@/lib/engine";
+import { soloTasks } from "@/lib/coach/tasks";
+import { useReplayCoach } from "@/components/coach/replay-coach";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import { boardModel, humanizeMessage, logLines } from "@/lib/playtest/presentation";
 import { HUMAN } from "@/lib/playtest/session";
@@ -80,6 +82,25 @@ export function SoloReplay({
   );
   const lines = useCallback((i: number) => logLines(frames.slice(1, i + 1).flatMap((f) => f.events), reveal, frames[i].state.cards), [frames, reveal]);
   const end = frames[frames.length - 1].state;
+  const last = frames.length - 1;
+  const [at, setAt] = useState(last);
+  const states = useMemo(() => frames.map((f) => f.state), [frames]);
+  const viewAt = useCallback((i: number) => playerView(states[i], HUMAN), [states]);
+  const coach = useReplayCoach({
+    seats: [
+      { seat: 0, name: "Player 1" },
+      { seat: 1, name: "Player 2 (AI)" },
+    ],
+    you: HUMAN,
+    tasksFor: (p: Player) => soloTasks(states, actions, p),
+    seed,
+    names: ["You", "AI"],
+    viewAt,
+    decks: useMemo(() => playerView(states[0], HUMAN).deckLists, [states]),
+    outcomeAt: (i) => (conceded && i === last && end.winner === null ? [0, 1] : null),
+    at,
+  });
+  const finished = end.winner !== null || conceded;
   const result =
     end.winner === null && !conceded ? null : conceded && end.winner === null ? "Player 1 conceded." : end.winner === "draw" ? "The game ended in a draw." : end.winner === HUMAN ? "Player 1 (you) won." : "Player 2 (AI) won.";
 
@@ -90,6 +111,10 @@ export function SoloReplay({
       lines={lines}
       names={{ self: "You", opponent: "AI" }}
       result={result}
+      onSeek={setAt}
+      marks={finished ? coach.marks : undefined}
+      panel={finished ? coach.panel : undefined}
+      above={coach.above}
       problem={
         error && (
           <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">

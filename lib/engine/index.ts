@@ -56,5 +56,6 @@ export { isAutomated, describeEffect } from "./describe/effects";
 export { CORRECTION_OPS, MAX_RING_CORRECTION, textNotAutomated, correctionTargets } from "./rules/correction";
 export { loadScenario, runScenario, scenarioOutput, type Scenario, type ScenarioResult } from "./scenario";
 export { randomAgent, heuristicAgent, searchAgent, expertAgent, getAgent, type Agent, type AgentOptions } from "./ai";
+export { analyseDecision, winChance, type CoachDecision, type DecisionOptions } from "./ai/coach";
 export { batchDeal, playGame, runBatch, wilson, type GameRecord, type BatchResult, type BatchOptions } from "./sim/simulate";
 export { runGauntlet, formatGauntlet, gauntletBalanced, type GauntletDeck, type GauntletOptions, type GauntletPair, type GauntletResult } from "./sim/gauntlet";

@@ -6,7 +6,7 @@
  * shows both hands. The seed never leaves the server: a replay carries views,
  * not the setup. Pure.
  */
-import { eventsForPlayer, newGame, playerView, type CardDef, type GameEvent, type GameState, type Player, type PlayerView, type SideView } from "@/lib/engine";
+import { eventsForPlayer, newGame, playerView, type Action, type CardDef, type GameEvent, type GameState, type Player, type PlayerView, type SideView } from "@/lib/engine";
 import { applyLogged, setupOf } from "./setup";
 import { publicEvents, publicView } from "./views";
 import type { GameRecord, LoggedAction, ReplayDTO } from "./types";
@@ -18,8 +18,8 @@ export type ReplaySide = Player | "public";
 export interface ReplayFrame {
   /** The logged action's sequence number (0: the deal). */
   seq: number;
-  /** The seat that acted, and what it did (null for the deal). */
-  act: { seat: Player; type: LoggedAction["type"] } | null;
+  /** The seat that acted, and what it did (null for the deal); `action`, the move itself, only in that seat's own frames (the coach reads it). */
+  act: { seat: Player; type: LoggedAction["type"]; action?: Action } | null;
   /** The table as the side saw it; its card references hold only ids (their cards are in the replay's `cards`). */
   view: PlayerView;
   /** What happened in this step, as the side could read it. */
@@ -93,7 +93,8 @@ export function replayFrames(record: GameRecord, actions: readonly { seq: number
   for (const a of actions) {
     const events: GameEvent[] = [];
     state = applyLogged(state, events, a.action);
-    frames.push({ seq: a.seq, act: { seat: a.action.player, type: a.action.type }, view: viewOf(state, side), events: eventsOf(events, side) });
+    const own = a.action.player === side && a.action.type !== "concede" && a.action.type !== "claim" ? { action: a.action } : {};
+    frames.push({ seq: a.seq, act: { seat: a.action.player, type: a.action.type, ...own }, view: viewOf(state, side), events: eventsOf(events, side) });
   }
   const last = frames[frames.length - 1];
   last.view = revealEnd(state, last.view);

@@ -105,6 +105,17 @@ describe("stored replays", () => {
     }
   });
 
+  it("carries a side's own moves in its frames (the coach reads them), never the other seat's, none in the public view", async () => {
+    for (const side of [0, 1, "public"] as const) {
+      const acts = (await getReplay(null, open, side)).replay.frames.slice(1).map((f) => f.act!);
+      for (const a of acts) {
+        if (a.seat === side && a.type !== "concede" && a.type !== "claim") expect(a.action).toMatchObject({ type: a.type, player: side });
+        else expect(a.action).toBeUndefined();
+      }
+      if (side !== "public") expect(acts.some((a) => a.action?.type === "place")).toBe(true);
+    }
+  });
+
   it("names in a side's frames no card of the other hand before the end", async () => {
     const r = await getReplay(null, open, 0);
     const frames = r.replay.frames;

@@ -33,19 +33,27 @@ function publicSide(side: SideView): SideView {
 }
 
 /**
- * The public view: what anyone watching the table knows. Built from seat 0's
- * view with every private part removed (hands, what seat 0 has seen, its own
- * face-down cards, its pending decision's details); `viewer` stays 0 for the
- * board's orientation. Deck lists only once the game is over.
+ * The public part of any side's view: no hand, nothing the viewer has seen,
+ * no face-down card, no pending decision's details; `viewer` becomes 0 (the
+ * board's orientation). Either seat's view of a state gives the same result.
  */
-export function publicView(s: GameState, over: boolean): PlayerView {
-  const v = playerView(s, 0, { deckLists: over });
-  const pd = s.pending;
+export function publicOfView(v: PlayerView): PlayerView {
+  const pd = v.pending;
   return {
     ...v,
+    viewer: 0,
     players: [publicSide(v.players[0]), publicSide(v.players[1])],
     pending: pd === null ? null : { kind: pd.kind, player: pd.player, prompt: `Waiting for a decision (${pd.kind}).` },
   };
+}
+
+/**
+ * The public view: what anyone watching the table knows. Built from seat 0's
+ * view with every private part removed ({@link publicOfView}). Deck lists
+ * only once the game is over.
+ */
+export function publicView(s: GameState, over: boolean): PlayerView {
+  return publicOfView(playerView(s, 0, { deckLists: over }));
 }
 
 /** The log as a spectator may read it: every private entry (a draw, a placement, a peek) shows only its public message. */

@@ -86,10 +86,45 @@ export function winProbabilities(v: PlayerView, cands: readonly Action[], sample
   return sum.map((x) => x / samples);
 }
 
+/** Settings of one decision's analysis (the part of {@link CoachOptions} that weighs a decision). */
+export type DecisionOptions = Pick<CoachOptions, "samples" | "placements" | "threshold" | "seed">;
+
+/**
+ * One decision weighed from the deciding player's view `v` (`v.viewer` played
+ * `played` at action `index` of the game): null when there is no alternative.
+ * Seeded from the game's seed and the decision's index only, so the same
+ * decision gives the same answer whoever computes it and in whatever order.
+ */
+export function analyseDecision(v: PlayerView, played: Action, index: number, o: DecisionOptions): CoachDecision | null {
+  const r = { rng: seedRng(o.seed + 7919 * index) };
+  const cands = candidatesOf(v, played, r, o.placements ?? 6);
+  if (cands.length < 2) return null;
+  const wp = winProbabilities(v, cands, o.samples ?? 24, o.seed + index);
+  let best = 0;
+  for (let c = 1; c < cands.length; c++) if (wp[c] > wp[best]) best = c;
+  const cost = wp[best] - wp[0];
+  return { index, turn: v.turn, played, best: cands[best], winPlayed: wp[0], winBest: wp[best], cost, marked: cost > (o.threshold ?? 0.1) };
+}
+
+/**
+ * The chance that the view's player wins from here (draws count half): the
+ * share of `samples` games, each a determinization of the view played out by
+ * the heuristic for both sides. A function of the view and the seed only.
+ */
+export function winChance(v: PlayerView, samples: number, seed: number): number {
+  if (v.winner !== null) return v.winner === v.viewer ? 1 : v.winner === "draw" ? 0.5 : 0;
+  const r = { rng: seedRng(seed ^ 0x51ced) };
+  let sum = 0;
+  for (let j = 0; j < samples; j++) {
+    const s = determinize(v, r);
+    const draw = playToEnd(s);
+    sum += s.winner === v.viewer ? 1 : s.winner === "draw" ? 0.5 : draw;
+  }
+  return samples > 0 ? sum / samples : 0.5;
+}
+
 /** Analyse every placement and flip of `player` in a finished game (see the module comment). */
 export function analyseGame(setup: NewGameOptions, actions: readonly Action[], player: Player, o: CoachOptions): CoachDecision[] {
-  const samples = o.samples ?? 24;
-  const threshold = o.threshold ?? 0.1;
   const s = newGame(setup);
   const todo: number[] = [];
   actions.forEach((a, i) => {
@@ -99,16 +134,8 @@ export function analyseGame(setup: NewGameOptions, actions: readonly Action[], p
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
     if (a.player === player && (a.type === "place" || a.type === "flip") && s.pending === null) {
-      const v = playerView(s, player);
-      const r = { rng: seedRng(o.seed + 7919 * i) };
-      const cands = candidatesOf(v, a, r, o.placements ?? 6);
-      if (cands.length > 1) {
-        const wp = winProbabilities(v, cands, samples, o.seed + i);
-        let best = 0;
-        for (let c = 1; c < cands.length; c++) if (wp[c] > wp[best]) best = c;
-        const cost = wp[best] - wp[0];
-        out.push({ index: i, turn: s.turn, played: a, best: cands[best], winPlayed: wp[0], winBest: wp[best], cost, marked: cost > threshold });
-      }
+      const d = analyseDecision(playerView(s, player), a, i, o);
+      if (d) out.push(d);
       if (o.onProgress?.(out.length, todo.length) === false) return out;
     }
     applyInPlace(s, a, null);
