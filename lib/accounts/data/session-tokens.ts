@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { plainDate, plainQuery } from "@/lib/server/db/plain-sql";
 
 /** How long a session token lives without use (also how long a revocation is kept). */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -10,12 +12,12 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
  * Used only by lib/accounts/auth's token check; nobody else reads tokens.
  */
 export async function sessionState(userId: string, sid: string): Promise<{ version: number | null; revoked: boolean }> {
-  // plain reads: they run for every signed-in request and open game stream, where a model query would be compiled anew each time
+  // plain SQL (lib/server/db/plain-sql.ts): they run for every signed-in request and open game stream
   const [[user], [revoked]] = await Promise.all([
-    db.$queryRaw<{ sessionVersion: number | bigint }[]>`SELECT "sessionVersion" FROM "User" WHERE "id" = ${userId}`,
-    sid ? db.$queryRaw<{ expiresAt: Date | string | number }[]>`SELECT "expiresAt" FROM "RevokedToken" WHERE "jti" = ${sid}` : [],
+    plainQuery<{ sessionVersion: number | bigint | string }>(Prisma.sql`SELECT "sessionVersion" FROM "User" WHERE "id" = ${userId}`),
+    sid ? plainQuery<{ expiresAt: Date | string | number }>(Prisma.sql`SELECT "expiresAt" FROM "RevokedToken" WHERE "jti" = ${sid}`) : [],
   ]);
-  return { version: user ? Number(user.sessionVersion) : null, revoked: Boolean(revoked && new Date(revoked.expiresAt).getTime() > Date.now()) };
+  return { version: user ? Number(user.sessionVersion) : null, revoked: Boolean(revoked && plainDate(revoked.expiresAt).getTime() > Date.now()) };
 }
 
 /**

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { plainQuery } from "@/lib/server/db/plain-sql";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/accounts/password";
 import type { SignUpInput } from "@/lib/accounts/schemas";
 import { failure, type DomainFailure } from "@/lib/server/errors";
@@ -61,7 +63,7 @@ export async function createUser(input: SignUpInput): Promise<CreateUserResult> 
  * where a model query would be compiled anew each time.
  */
 export async function findSessionUser(id: string): Promise<SessionUser | null> {
-  const [user] = await db.$queryRaw<{ id: string; email: string; displayName: string; role: string }[]>`
-    SELECT "id", "email", "displayName", "role" FROM "User" WHERE "id" = ${id}`;
+  const [user] = await plainQuery<{ id: string; email: string; displayName: string; role: string }>(Prisma.sql`
+    SELECT "id", "email", "displayName", "role" FROM "User" WHERE "id" = ${id}`);
   return user ? toSessionUser(user) : null;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
+import { isUniqueViolation, plainExecute, plainGuardedWrite, plainQuery } from "@/lib/server/db/plain-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Player } from "@/lib/engine";
 import type { EndReason, GameResult, LoggedAction } from "@/lib/play/types";
@@ -38,35 +39,44 @@ export interface AfterAppend {
  * `seenSeq`: of two racing transactions the second waits for the first's row
  * lock (PostgreSQL) or write lock (SQLite), then finds the seq moved and
  * writes nothing; the unique key (gameId, seq) still refuses any duplicate.
- * Plain SQL: the referee's hot path, where a model query would be compiled
- * anew on every call.
+ * Plain SQL: the referee's hot path. An action that does not end the game
+ * skips Prisma's request pipeline altogether (lib/server/db/plain-sql.ts); the
+ * end of a game, rare, keeps Prisma's transaction for the ladder, the event
+ * result and the replay it settles with it.
  */
 export async function appendActions(gameId: string, seenSeq: number, actions: { seat: Player; action: LoggedAction }[], after: AfterAppend): Promise<false | { replayCode: string | null }> {
   const seq = seenSeq + actions.length;
   const sql = Prisma.sql;
   const now = new Date();
   const end = after.end;
+  const rows = actions.map((a, i) => sql`(${gameId}, ${seenSeq + 1 + i}, ${a.seat}, ${JSON.stringify(a.action)}, ${now})`);
+  const insert = sql`INSERT INTO "PlayAction" ("gameId", "seq", "seat", "action", "createdAt") VALUES ${Prisma.join(rows)}`;
   try {
+    // an action that does not end the game: plain SQL, one guarded write (lib/server/db/plain-sql.ts), no Prisma request;
+    // the game moved on meanwhile (the UPDATE changed nothing): nothing written
+    if (!end) {
+      const moved = await plainGuardedWrite([
+        sql`UPDATE "PlayGame" SET "seq" = ${seq}, "toMove" = ${after.toMove}, "deadlineAt" = ${after.deadlineAt}, "held0" = NULL, "held1" = NULL, "updatedAt" = ${now}
+            WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active'`,
+        insert,
+      ]);
+      return moved === 0 ? false : { replayCode: null };
+    }
+    // the end of a game: rated, settled and given its replay in the same Prisma transaction
     return await db.$transaction(async (tx) => {
-      const moved = end
-        ? await tx.$executeRaw(sql`UPDATE "PlayGame" SET "seq" = ${seq}, "toMove" = 0, "deadlineAt" = NULL, "held0" = NULL, "held1" = NULL, "status" = 'finished', "result" = ${String(end.result)}, "endReason" = ${end.reason}, "finishedAt" = ${now}, "updatedAt" = ${now}
-            WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active'`)
-        : await tx.$executeRaw(sql`UPDATE "PlayGame" SET "seq" = ${seq}, "toMove" = ${after.toMove}, "deadlineAt" = ${after.deadlineAt}, "held0" = NULL, "held1" = NULL, "updatedAt" = ${now}
+      const moved = await tx.$executeRaw(sql`UPDATE "PlayGame" SET "seq" = ${seq}, "toMove" = 0, "deadlineAt" = NULL, "held0" = NULL, "held1" = NULL, "status" = 'finished', "result" = ${String(end.result)}, "endReason" = ${end.reason}, "finishedAt" = ${now}, "updatedAt" = ${now}
             WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active'`);
-      // the game moved on meanwhile: nothing written
       if (moved === 0) throw new LostRace();
-      const rows = actions.map((a, i) => sql`(${gameId}, ${seenSeq + 1 + i}, ${a.seat}, ${JSON.stringify(a.action)}, ${now})`);
-      await tx.$executeRaw(sql`INSERT INTO "PlayAction" ("gameId", "seq", "seat", "action", "createdAt") VALUES ${Prisma.join(rows)}`);
+      await tx.$executeRaw(insert);
       // a ranked game is rated with its end, in the same transaction (lib/ladder/data/ranked.ts)
-      if (end) await settleRankedGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
+      await settleRankedGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
       // an online event match takes its game's result, in the same transaction (lib/events/data/results.ts)
-      if (end) await settleEventGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
+      await settleEventGameTx(tx, gameId, String(end.result) as "0" | "1" | "draw");
       // and given its replay link (lib/play/data/replays.ts)
-      const replayCode = end ? await createReplayTx(tx, gameId) : null;
-      return { replayCode };
+      return { replayCode: await createReplayTx(tx, gameId) };
     });
   } catch (e) {
-    if (e instanceof LostRace || (e as { code?: string }).code === "P2002") return false;
+    if (e instanceof LostRace || isUniqueViolation(e)) return false;
     throw e;
   }
 }
@@ -85,10 +95,10 @@ export async function holdPlacement(gameId: string, seenSeq: number, seat: Playe
   // the seat that placed no longer has to move; an append once both are in sets the mask anew (plain SQL: see appendActions)
   const written =
     seat === 0
-      ? await db.$executeRaw(sql`UPDATE "PlayGame" SET "held0" = ${placement}, "toMove" = ${1 << 1}, "updatedAt" = ${now} WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active' AND "held0" IS NULL`)
-      : await db.$executeRaw(sql`UPDATE "PlayGame" SET "held1" = ${placement}, "toMove" = ${1 << 0}, "updatedAt" = ${now} WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active' AND "held1" IS NULL`);
+      ? await plainExecute(sql`UPDATE "PlayGame" SET "held0" = ${placement}, "toMove" = ${1 << 1}, "updatedAt" = ${now} WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active' AND "held0" IS NULL`)
+      : await plainExecute(sql`UPDATE "PlayGame" SET "held1" = ${placement}, "toMove" = ${1 << 0}, "updatedAt" = ${now} WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active' AND "held1" IS NULL`);
   if (written === 0) return null;
-  const [g] = await db.$queryRaw<{ held0: string | null; held1: string | null; seq: number | bigint }[]>(sql`SELECT "held0", "held1", "seq" FROM "PlayGame" WHERE "id" = ${gameId}`);
+  const [g] = await plainQuery<{ held0: string | null; held1: string | null; seq: number | bigint | string }>(sql`SELECT "held0", "held1", "seq" FROM "PlayGame" WHERE "id" = ${gameId}`);
   if (!g || Number(g.seq) !== seenSeq) return [null, null];
   return [g.held0, g.held1];
 }

@@ -16,17 +16,48 @@ import { databaseFile, databaseProvider, databaseUrl, type DatabaseProvider } fr
  * sees the SQLite client's types, and never knows which one it talks to.
  */
 export function createPrismaClient(url = databaseUrl()): PrismaClient {
+  const connected: { adapter?: SqlAdapter } = {};
+  let client: PrismaClient;
   if (databaseProvider(url) === "postgresql") {
     const max = Number(process.env.DATABASE_POOL_MAX) || 10;
-    const adapter = new PrismaPg({ connectionString: url, max });
+    const adapter = capturing(new PrismaPg({ connectionString: url, max }), connected);
     // Under load a transaction may wait for a pooled connection longer than
     // Prisma's 2 s default, and for row locks (concurrent writes to one row
     // queue up) longer than its 5 s.
-    return new PostgresPrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }) as unknown as PrismaClient;
+    client = new PostgresPrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }) as unknown as PrismaClient;
+  } else {
+    // Writes run one at a time on a worker thread's connection (lib/server/db/sqlite-adapter.ts): a transaction may wait for
+    // the ones queued before it, a bulk import's among them, longer than Prisma's 2 s default.
+    client = new PrismaClient({ adapter: capturing(singleWriterSqliteAdapter(databaseFile(url)), connected), transactionOptions: { maxWait: 10_000 } });
   }
-  // Writes run one at a time on a worker thread's connection (lib/server/db/sqlite-adapter.ts): a transaction may wait for
-  // the ones queued before it, a bulk import's among them, longer than Prisma's 2 s default.
-  return new PrismaClient({ adapter: singleWriterSqliteAdapter(databaseFile(url)), transactionOptions: { maxWait: 10_000 } });
+  adapters.set(client, connected);
+  return client;
+}
+
+/** The driver adapter a client talks through, once connected: what lib/server/db/plain-sql.ts runs plain SQL on. */
+export type SqlAdapter = Awaited<ReturnType<ReturnType<typeof singleWriterSqliteAdapter>["connect"]>>;
+export type SqlQuery = Parameters<SqlAdapter["queryRaw"]>[0];
+
+const adapters = new WeakMap<object, { adapter?: SqlAdapter }>();
+
+/** An adapter factory that keeps the adapter it connected (Prisma connects once per client, on its first query or $connect). */
+function capturing<F extends { connect(): Promise<unknown> }>(factory: F, into: { adapter?: SqlAdapter }): F {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    into.adapter = adapter as SqlAdapter;
+    return adapter;
+  };
+  return factory;
+}
+
+/** The connected driver adapter of a client made by createPrismaClient (connecting it first when it has not run a query yet). */
+export async function connectedAdapter(client: PrismaClient): Promise<SqlAdapter> {
+  const held = adapters.get(client);
+  if (!held) throw new Error("Not a client made by createPrismaClient.");
+  if (!held.adapter) await client.$connect();
+  if (!held.adapter) throw new Error("The Prisma client connected without its driver adapter.");
+  return held.adapter;
 }
 
 export type { PrismaClient };

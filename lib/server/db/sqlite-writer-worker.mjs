@@ -30,6 +30,28 @@ function plainError(e) {
   return { name: err.name, message: err.message, code: typeof err.code === "string" ? err.code : undefined, cause };
 }
 
+/**
+ * Statements run as one transaction in one message (lib/server/db/plain-sql.ts plainGuardedWrite): BEGIN IMMEDIATE,
+ * each statement in order, COMMIT. When the first changes no row, nothing is written (ROLLBACK) and 0 is returned;
+ * otherwise the first statement's count of changed rows. Any failure rolls back and is answered as the error.
+ */
+async function batch(queries) {
+  await connection.executeRaw({ sql: "BEGIN IMMEDIATE", args: [], argTypes: [] });
+  try {
+    const first = await connection.executeRaw(queries[0]);
+    if (first === 0) {
+      await connection.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] });
+      return 0;
+    }
+    for (const q of queries.slice(1)) await connection.executeRaw(q);
+    await connection.executeRaw({ sql: "COMMIT", args: [], argTypes: [] });
+    return first;
+  } catch (e) {
+    await connection.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] }).catch(() => undefined);
+    throw e;
+  }
+}
+
 async function run(message) {
   switch (message.op) {
     case "query":
@@ -38,6 +60,8 @@ async function run(message) {
       return connection.executeRaw(message.query);
     case "script":
       return connection.executeScript(message.script);
+    case "batch":
+      return batch(message.queries);
     case "close":
       await connection.dispose();
       return null;
