@@ -8,8 +8,15 @@ export function CardEvidence({ evidence }: { evidence: CardEvidenceDTO | null })
   return (
     <section className="panel space-y-3" aria-labelledby="evidence-heading" data-testid="card-evidence">
       <h2 id="evidence-heading" className="text-lg font-semibold">
-        Census evidence
+        {evidence.status === "verified" ? "Census evidence" : evidence.correction ? "A correction is being verified" : "Being verified in the census"}
       </h2>
+      {evidence.status === "open" && (
+        <p className="text-sm text-slate-700">
+          {evidence.correction
+            ? "Someone proposed new values for this card. The card changes only once every field is verified."
+            : "This printing was submitted and is not verified yet."}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
         {[evidence.front, evidence.back].map((url, i) =>
           url ? (

@@ -89,7 +89,15 @@ export type SetSummaryDTO = { code: string; name: string; unofficial: boolean; v
 export type SetPageDTO = SetSummaryDTO & { entries: ChecklistEntry[] };
 
 /** Per-field evidence shown on a card page. */
-export type CardEvidenceDTO = { submissionId: string; fields: { label: string; state: FieldState; proposedBy: string; photo: "front" | "back"; confirmations: number; verifiedByAdmin: boolean }[]; front: string | null; back: string | null };
+/** A card page's census evidence: the printing's verified submission, else the one open for it (a new printing or a correction). */
+export type CardEvidenceDTO = {
+  submissionId: string;
+  status: "verified" | "open";
+  correction: boolean;
+  fields: { label: string; state: FieldState; proposedBy: string; photo: "front" | "back"; confirmations: number; verifiedByAdmin: boolean }[];
+  front: string | null;
+  back: string | null;
+};
 
 export type PullRateFigure = { rarity: string; packs: number; packsWith: number; rate: number; low: number; high: number; perPack: number };
 

@@ -22,6 +22,8 @@ async function evidenceFor(setCode: string, number: number): Promise<CardEvidenc
   const byName = new Map(sub.fields.map((f) => [f.name, f]));
   return {
     submissionId: sub.id,
+    status: sub.status === "verified" ? "verified" : "open",
+    correction: !!sub.correctsCardId,
     front: photo(sub.frontPhotoId),
     back: photo(sub.backPhotoId),
     fields: CENSUS_FIELDS.filter((n) => byName.has(n)).map((n: CensusFieldName) => {

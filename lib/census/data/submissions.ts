@@ -43,7 +43,7 @@ export async function createSubmission(
   actor: Actor,
   card: CatalogCard,
   photos: Photos,
-  options: { source?: "form" | "suggestion"; correctsCardId?: string | null } = {},
+  options: { correctsCardId?: string | null } = {},
 ): Promise<{ ok: true; id: string } | DomainFailure> {
   const me = requireActor(actor);
   const correctsCardId = options.correctsCardId ?? null;
@@ -78,7 +78,6 @@ export async function createSubmission(
         userId: me.id,
         setCode: card.set,
         number: card.number,
-        source: options.source ?? "form",
         correctsCardId,
         frontPhotoId: front,
         backPhotoId: back,
