@@ -18,7 +18,8 @@ export function AwayClock({ m, names, onMove }: { m: PlayMessage; names: [string
   const canClaim = m.seat !== null && m.seat !== a.seat && left <= 0;
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-amber-800" data-testid="away-clock" role="status">
-      <span>{left > 0 ? `${who} lost the connection: ${formatLeft(left)} left to reconnect` : `${who} did not reconnect in time`}</span>
+      {/* on a phone the status bar (PhoneClocks) shows this: read out here, drawn there, so the board starts higher; the claim button stays */}
+      <span className="max-md:sr-only">{left > 0 ? `${who} lost the connection: ${formatLeft(left)} left to reconnect` : `${who} did not reconnect in time`}</span>
       {canClaim && (
         <button type="button" className="btn-secondary" onClick={() => onMove({ type: "claim" })}>
           Claim the game

@@ -33,7 +33,8 @@ export function MoveClock({ m, names, onMove }: { m: PlayMessage; names: [string
   const now = useNow();
   if (!m.deadline || m.status !== "active") return null;
   // a player is away: the reconnect clock (away-clock.tsx) runs instead, this one is paused
-  if (m.away) return <p className="text-sm text-slate-700" data-testid="move-clock">The move clock is paused while {m.away.seat === m.seat ? "you reconnect" : `${names[m.away.seat]} reconnects`}.</p>;
+  // (on a phone the status bar says who is away and for how long: this line would only push the board down)
+  if (m.away) return <p className="text-sm text-slate-700 max-md:hidden" data-testid="move-clock">The move clock is paused while {m.away.seat === m.seat ? "you reconnect" : `${names[m.away.seat]} reconnects`}.</p>;
   const left = Date.parse(m.deadline) - now;
   const waitingFor = ([0, 1] as const).filter((p) => (m.toMove & (1 << p)) !== 0);
   if (waitingFor.length === 0) return null;
