@@ -68,6 +68,23 @@ test("a finished game is a replay: opened from the game-over panel and from my g
   await expect(guest.getByRole("link", { name: /\(you\)$/ })).toHaveAttribute("aria-current", "true");
   await guest.screenshot({ path: "test-results/replay-phone.png", fullPage: true });
 
+  // the coach analyses the guest's own decisions in the browser's workers: progress, then the end of the run
+  await expect(guest.getByTestId("win-bar-text")).toContainText("%");
+  await guest.getByRole("button", { name: "Analyse my play" }).click();
+  const progress = guest.getByRole("progressbar", { name: "Coach progress" });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute("aria-valuemax", /^[1-9]\d*$/);
+  await expect(guest.getByTestId("coach-status")).toHaveText(/^Analysed (\d+) of \1 decisions: \d+ cost more than 10 points\.$/, { timeout: 120_000 });
+  const first = guest.getByTestId("coach-results").getByRole("button").first();
+  await first.focus();
+  await guest.keyboard.press("Enter");
+  await expect(guest.getByTestId("coach-verdict")).toContainText(/^You played .+ \(win \d+%\)/);
+  await guest.screenshot({ path: "test-results/coach-phone.png", fullPage: true });
+  await guest.emulateMedia({ colorScheme: "dark" });
+  await guest.screenshot({ path: "test-results/coach-phone-dark.png", fullPage: true });
+  await guest.emulateMedia({ colorScheme: "light" });
+  await guest.keyboard.press("End");
+
   // seek: the keyboard, the buttons, the turn menu
   await guest.keyboard.press("Home");
   await expect(position).toHaveText(`Action 0 of ${total}`);
@@ -96,6 +113,9 @@ test("a finished game is a replay: opened from the game-over panel and from my g
   await expect(host.getByTestId("game-replay-link").first()).toHaveAttribute("href", replayPath);
   await host.getByTestId("game-replay-link").first().click();
   await expect(host.getByTestId("replay-result")).toBeVisible();
+  // a lobby game: either seat may be analysed; another seat's play is analysed from its own side
+  await host.getByTestId("coach-seat").selectOption({ index: 1 });
+  await expect(host.getByTestId("coach-open-side")).toBeVisible();
   await host.screenshot({ path: "test-results/replay-desktop.png", fullPage: true });
   await host.emulateMedia({ colorScheme: "dark" });
   await host.screenshot({ path: "test-results/replay-desktop-dark.png", fullPage: true });

@@ -7,11 +7,12 @@
  *               likelihood), written to data/gauntlet.json with --write.
  */
 import { writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { applyAction, getAgent, newGame, playerView, playersToAct, wilson, type CardDef, type Player, type PlayerView } from "../../lib/engine";
 import { analyseGame } from "../../lib/engine/ai/coach";
+import { COACH_PLACEMENTS, COACH_SAMPLES, COACH_THRESHOLD } from "../../lib/coach/tasks";
 import { emptyDuel, mergeDuel, runDuel } from "../../lib/engine/sim/duel";
 import { runLadder, type LadderEntrant } from "../../lib/engine/sim/ladder";
 import { loadDeck, ROOT } from "./decks";
@@ -70,7 +71,7 @@ export function decisionTimes(agent: string, perSet: number): number[] {
 }
 
 /** The load average (1, 5, 15 min) to print beside a figure. */
-export const loadText = (): string => loadavg().map((x) => x.toFixed(1)).join(", ");
+export const loadText = (): string => os.loadavg().map((x) => x.toFixed(1)).join(", ");
 
 /** The expert level's targets (issue 25): a 95% Wilson lower bound above 60% against search, a median decision of at most 100 CPU ms. */
 export const EXPERT_TARGETS = { wilsonLowerBound: 0.6, medianCpuMs: 100 };
@@ -110,7 +111,7 @@ export function expertReport(o: { deals: number; seed: number; agents: [string, 
     sets: rows,
     overall: { games: all.games, wins: all.wins[0], losses: all.wins[1], draws: all.draws, score: k / all.games, wilson95: wilson(k, all.games) },
     decisionCpuMs: { agent: x, positions: times.length, median: quantile(times, 0.5), p95: quantile(times, 0.95) },
-    loadAverage: loadavg(),
+    loadAverage: os.loadavg(),
     targets: EXPERT_TARGETS,
     checksum: all.checksum,
   };
@@ -176,13 +177,20 @@ export function gauntletReport(o: { deals: number; seed: number; json: boolean; 
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-/** `--coach`: seconds the coach (ai/coach.ts, default samples) takes per finished heuristic game it analyses, one core. */
+/**
+ * `--coach`: seconds the coach (ai/coach.ts, the browser's settings: lib/coach/tasks.ts) takes per finished
+ * heuristic game it analyses, one core: wall and CPU time (CPU time is the figure to trust on a loaded
+ * machine), with the cores and the load average beside them. The browser splits a game's decisions over
+ * up to 4 workers, so a game takes about this divided by the workers there.
+ */
 export function coachReport(o: { games: number; seed: number }): void {
   const decks: [CardDef[], CardDef[]] = [loadDeck(STARTERS[0]), loadDeck(STARTERS[1])];
   const h = getAgent("heuristic");
   const secs: number[] = [];
+  const cpu: number[] = [];
   let marked = 0;
   let decisions = 0;
+  const load0 = os.loadavg()[0];
   for (let g = 0; g < o.games; g++) {
     const setup = { decks, seed: o.seed + g, lead: (g % 2) as Player };
     let s = newGame(setup);
@@ -196,12 +204,19 @@ export function coachReport(o: { games: number; seed: number }): void {
       s = r.state;
     }
     const t0 = performance.now();
-    const d = analyseGame(setup, actions, 0, { seed: g });
+    const c0 = process.cpuUsage();
+    const d = analyseGame(setup, actions, 0, { seed: g, samples: COACH_SAMPLES, placements: COACH_PLACEMENTS, threshold: COACH_THRESHOLD });
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1e6);
     secs.push((performance.now() - t0) / 1000);
     decisions += d.length;
     marked += d.filter((x) => x.marked).length;
+    process.stderr.write(`  game ${g + 1}/${o.games}: ${d.length} decisions, ${secs[g].toFixed(2)} s wall, ${cpu[g].toFixed(2)} s CPU\n`);
   }
+  const load = os.loadavg().map((x) => x.toFixed(2)).join(" ");
   process.stdout.write(
-    `Coach: ${o.games} heuristic games (Chaotix Mix vs Eggman Empire), player 1's ${decisions} decisions, ${marked} marked: median ${quantile(secs, 0.5).toFixed(2)} s per game, p95 ${quantile(secs, 0.95).toFixed(2)} s\n`,
+    `Coach: ${o.games} heuristic games (Chaotix Mix vs Eggman Empire), player 1's ${decisions} decisions, ${marked} marked: ` +
+      `median ${quantile(cpu, 0.5).toFixed(2)} s CPU per game (p95 ${quantile(cpu, 0.95).toFixed(2)}), wall median ${quantile(secs, 0.5).toFixed(2)} s (p95 ${quantile(secs, 0.95).toFixed(2)}); ` +
+      `${os.cpus().length} cores, load average ${load0.toFixed(2)} at the start, ${load} (1, 5, 15 min) at the end\n`,
   );
 }
