@@ -45,8 +45,9 @@ const USAGE = `Usage: npm run sim -- --decks A.json B.json --games N --agents he
 
   --expert           the expert level against search: N deals (default 100) per deck set — the three starter
                      pairings, and the v2 decks data/ai-decks/v2-position and v2-all in the mirror —, each played
-                     twice with seats swapped; win rate with a 95% Wilson interval per set and overall, and the
-                     expert's decision time (median, p95) on P positions per set where it searches (default 60)
+                     twice with seats swapped; win rate with a 95% Wilson interval per set and overall, the
+                     expert's decision CPU time (median, p95) on P positions per set where it searches (default 60),
+                     the load average, and whether the targets are met
   --gauntlet         every AI level (on the rotating starter decks) and a few named decks (played by the
                      heuristic) in a round robin of N deals per pair (default 20), each played twice with seats
                      swapped; Elo ratings by maximum likelihood with 95% intervals. --write saves data/gauntlet.json
