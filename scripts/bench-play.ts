@@ -6,7 +6,8 @@
  *
  * One instance on a scratch SQLite database, or `--instances 2` on a scratch
  * PostgreSQL database (created and dropped) with Redis. 2 × games bot accounts
- * are made and signed in through Auth.js; `--games` live games are created and
+ * are made; one signs in through Auth.js, the others' session cookies are
+ * minted as Auth.js mints them (scripts/lib/play-setup.ts); `--games` live games are created and
  * joined through the app's data layer, and each seat is a bot on the browser's
  * protocol (scripts/lib/play-bot.ts: the SSE stream, actions POSTed) choosing
  * its moves with the heuristic agent from its own view, after 0.5–3 s of

@@ -17,6 +17,8 @@ import { getDeckCatalog, getDeckForOwner, getMyOwnedCounts, getSharedDeck, listM
 import { getPlaytestCards } from "@/lib/playtest/data";
 import { requireActor, type Actor } from "@/lib/server/actor";
 import { failure, type DomainFailure } from "@/lib/server/errors";
+import { plainDate, plainQuery } from "@/lib/server/db/plain-sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** A deck ready for the lab: engine cards (one per copy) and a deck code that any visitor can open. */
 export interface LabDeck {
@@ -224,21 +226,24 @@ export async function saveLabRun(actor: Actor, input: { deckId: string; deckVers
 /** The saved lab runs of the signed-in user's deck, newest first (null when the deck is not theirs). */
 export async function listLabRuns(actor: Actor, deckId: string, take = 20): Promise<LabRunDTO[] | null> {
   const user = requireActor(actor);
-  const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
+  // plain SQL (lib/server/db/plain-sql.ts): the deck editor asks on every view
+  const [deck] = await plainQuery(Prisma.sql`SELECT 1 AS "one" FROM "Deck" WHERE "id" = ${deckId} AND "ownerId" = ${user.id}`);
   if (!deck) return null;
-  const rows = await db.labRun.findMany({ where: { deckId }, orderBy: { createdAt: "desc" }, take });
+  type Row = { id: string; deckVersion: unknown; createdAt: unknown; agents: string; seed: unknown; games: unknown; wins: unknown; losses: unknown; draws: unknown; results: string; query: string };
+  const rows = await plainQuery<Row>(Prisma.sql`
+    SELECT "id", "deckVersion", "createdAt", "agents", "seed", "games", "wins", "losses", "draws", "results", "query" FROM "LabRun" WHERE "deckId" = ${deckId} ORDER BY "createdAt" DESC LIMIT ${take}`);
   return rows.map((r) => {
     const results = JSON.parse(r.results) as LabRunResult[];
     return {
       id: r.id,
-      deckVersion: r.deckVersion,
-      createdAt: r.createdAt.toISOString(),
+      deckVersion: Number(r.deckVersion),
+      createdAt: plainDate(r.createdAt).toISOString(),
       agents: r.agents,
-      seed: r.seed,
-      games: r.games,
-      wins: r.wins,
-      losses: r.losses,
-      draws: r.draws,
+      seed: Number(r.seed),
+      games: Number(r.games),
+      wins: Number(r.wins),
+      losses: Number(r.losses),
+      draws: Number(r.draws),
       results,
       href: `/lab?${r.query}&n=${results.map((x) => x.games).join(",")}`,
     };

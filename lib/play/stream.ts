@@ -89,6 +89,9 @@ export function gameStream(o: StreamOptions): Response {
             const live = g.live && o.seat === null ? await delayedGame(g.live, moves) : g.live;
             const delayed = live !== g.live;
             const m = live ? { ...messageFor(live, o.seat, watching), away: delayed || g.record.status !== "active" ? null : away } : null;
+            // a newer change came while this one was read: send only the newer one (no message already out of date is
+            // serialised and sent)
+            if (again && !closed) continue;
             const key = m ? `${m.seq}|${m.placed}|${m.status}|${m.spectators}|${m.away?.since}|${m.deadline}` : `waiting|${g.record.status}|${g.record.seats.length}`;
             if (key === last) continue;
             last = key;

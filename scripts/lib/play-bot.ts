@@ -38,11 +38,11 @@ export const figures = {
 
 export type Cluster = { instances: Instance[]; killedAt: number | null };
 
-/** A game as the bots play it: its two seats, the latest acknowledged seq, and what the fault mode watches. */
+/** A game as the bots play it: its two seats, the latest seq each seat had acknowledged, and what the fault mode watches. */
 export interface GameRun {
   code: string;
   bots: [Bot, Bot];
-  acked: number;
+  acked: [number, number];
   finished: boolean;
   /** Per seat, the action on its way and when it was sent (for the opponent's-update latency). */
   pending: [{ seq: number; t0: number; seen: boolean } | null, { seq: number; t0: number; seen: boolean } | null];
@@ -139,7 +139,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
   const run: GameRun = {
     code,
     bots: [] as unknown as [Bot, Bot],
-    acked: 0,
+    acked: [0, 0],
     finished: false,
     pending: [null, null],
     connected: () => seen.every(Boolean),
@@ -193,7 +193,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         const ok = JSON.parse(res.body) as { seq: number };
         if (figures.recording) figures.ackMs.push(performance.now() - t0);
         if (figures.recording) figures.accepted++;
-        run.acked = Math.max(run.acked, ok.seq);
+        run.acked[seat] = Math.max(run.acked[seat], ok.seq);
         actedOn = m.seq;
         if (cluster.killedAt !== null && run.actedAfterKill === null && t0 > cluster.killedAt) run.actedAfterKill = performance.now();
         return;
@@ -216,7 +216,9 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
     const onView = (m: PlayMessage) => {
       const now = performance.now();
       seen[seat] = true;
-      if (m.seq < run.acked) figures.regressions++;
+      // per seat: the other seat's acknowledgement and this seat's older view travel on different connections, and
+      // may reach the bots in either order; a view older than this seat's own acknowledged action may not
+      if (m.seq < run.acked[seat]) figures.regressions++;
       // the opponent's action reached this seat: its seq moved past the one it was sent on, or its placement shows
       const p = run.pending[1 - seat];
       if (p && !p.seen && (m.seq > p.seq || (m.seq === p.seq && m.placed[1 - seat]))) {

@@ -28,7 +28,7 @@ export type RunFigures = {
 export function lostGames(runs: GameRun[], stored: RunFigures["stored"]): { lost: GameRun[]; missing: GameRun[]; notResumed: GameRun[] } {
   const missing = runs.filter((r) => {
     const s = stored.get(r.code);
-    return !s || s.seq < r.acked || s.actions !== s.seq;
+    return !s || s.seq < Math.max(...r.acked) || s.actions !== s.seq;
   });
   const notResumed = runs.filter((r) => r.hitByKill && r.resumedAt === null && !r.finished);
   return { lost: [...new Set([...missing, ...notResumed])], missing, notResumed };

@@ -6,6 +6,8 @@ import { requireActor, type Actor } from "@/lib/server/actor";
 import { DomainError } from "@/lib/server/errors";
 import type { DeckCopiesDTO } from "@/lib/collection/types";
 import type { Tx } from "./errors";
+import { plainQuery } from "@/lib/server/db/plain-sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * "This copy is in that deck": a deck reserves copies its owner owns, so the
@@ -67,16 +69,19 @@ export async function releaseDeckCopies(actor: Actor, deckId: string): Promise<{
 /** For the editor of one of the current user's decks: the copies it holds, and the copies the user's other decks hold (by card). Null for a deck not theirs. */
 export async function deckCopies(actor: Actor, deckId: string): Promise<DeckCopiesDTO | null> {
   const user = requireActor(actor);
-  const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
+  // plain SQL (lib/server/db/plain-sql.ts): the deck editor asks on every view
+  const [deck] = await plainQuery(Prisma.sql`SELECT 1 AS "one" FROM "Deck" WHERE "id" = ${deckId} AND "ownerId" = ${user.id}`);
   if (!deck) return null;
-  const rows = await db.deckReservation.findMany({ where: { userId: user.id }, select: { deckId: true, cardId: true, quantity: true, deck: { select: { name: true } } }, orderBy: { deck: { name: "asc" } } });
+  const rows = await plainQuery<{ deckId: string; cardId: string; quantity: unknown; name: string }>(Prisma.sql`
+    SELECT r."deckId", r."cardId", r."quantity", d."name" FROM "DeckReservation" r JOIN "Deck" d ON d."id" = r."deckId" WHERE r."userId" = ${user.id} ORDER BY d."name" ASC`);
   const out: DeckCopiesDTO = { reserved: {}, elsewhere: {} };
   for (const r of rows) {
-    if (r.deckId === deckId) out.reserved[r.cardId] = r.quantity;
+    const quantity = Number(r.quantity);
+    if (r.deckId === deckId) out.reserved[r.cardId] = quantity;
     else {
       const e = (out.elsewhere[r.cardId] ??= { quantity: 0, decks: [] });
-      e.quantity += r.quantity;
-      e.decks.push(r.deck.name);
+      e.quantity += quantity;
+      e.decks.push(r.name);
     }
   }
   return out;

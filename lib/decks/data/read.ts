@@ -9,6 +9,7 @@ import { checkEntries, type DeckCheck } from "@/lib/decks/rules";
 import type { DeckDTO, DeckEntryDTO, DeckListEntry } from "@/lib/decks/types";
 import { isVisibility } from "@/lib/decks/schemas";
 import type { DeckLine } from "./types";
+import { ownerDeckRow } from "@/lib/decks/data/owner-deck";
 
 /** Reading one deck: for its owner, by share slug, or a list addressed by printing. */
 
@@ -48,8 +49,12 @@ async function toDeckDTO(row: DeckRow, viewerId: string | null): Promise<DeckDTO
 /** The deck for its owner's editor; null (a 404) for anyone else, whatever the visibility. */
 export async function getDeckForOwner(actor: Actor, deckId: string): Promise<DeckDTO | null> {
   const user = requireActor(actor);
-  const row = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, include: deckWithCards });
-  return row ? toDeckDTO(row, user.id) : null;
+  // plain SQL (lib/decks/data/owner-deck.ts): the editor reads it on every view
+  const row = await ownerDeckRow(user.id, deckId);
+  if (!row) return null;
+  const entries = sortEntries(row.cards);
+  const { cards: _cards, ...head } = row;
+  return { ...head, visibility: isVisibility(row.visibility) ? row.visibility : "private", isOwner: true, entries, check: checkEntries(entries) };
 }
 
 /** A shared deck by its slug: anyone for public/unlisted decks, only the owner for private ones (else null). */

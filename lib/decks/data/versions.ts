@@ -7,18 +7,18 @@ import { checkDeck, ruleCatalog } from "@/lib/decks/rules";
 import type { DeckVersionDTO } from "@/lib/decks/types";
 import type { DeckLine, DeckWriteResult } from "./types";
 import { saveDeck } from "./write";
+import { ownsDeck } from "@/lib/decks/data/owner-deck";
 
 /** A deck's version history: listed with diffs, and restored as a new version. */
 
 /** The owner's version history, newest first, each with its diff from the version before. */
 export async function listDeckVersions(actor: Actor, deckId: string): Promise<DeckVersionDTO[] | null> {
   const user = requireActor(actor);
-  const deck = await db.deck.findFirst({ where: { id: deckId, ownerId: user.id }, select: { id: true } });
-  if (!deck) return null;
+  if (!(await ownsDeck(user.id, deckId))) return null;
   const versions = await db.deckVersion.findMany({ where: { deckId }, orderBy: { version: "asc" }, include: { author: { select: { displayName: true } } }, take: 1000 });
   const lists = versions.map((v) => parseSnapshot(v.cards));
   const ids = [...new Set(lists.flat().map((l) => l.cardId))];
-  const cards = await db.card.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } });
+  const cards = ids.length ? await db.card.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } }) : [];
   const names = ruleCatalog(cards.map((c) => ({ id: c.id, key: cardKey(c.set.code, c.number), title: c.title })));
   const describe = (id: string) => names.get(id) ?? { key: "?", title: "(deleted card)" };
   const last = versions.length - 1;

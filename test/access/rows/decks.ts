@@ -28,6 +28,8 @@ export const data: Rows = {
   "decks/data/lists.ts#listPublicDecks": { access: "checked", call: () => deckLists.listPublicDecks(), expect: PUBLIC, verify: (_who, r, f) => expect(ownerDeckIds(r)).not.toContain(f.privateDeck.id) },
   "decks/data/playtest.ts#getDeckForPlaytest": { access: "checked", call: (actor, f) => deckPlaytest.getDeckForPlaytest(actor, { deckId: f.privateDeck.id }), expect: OWNER_ONLY },
   "decks/data/read.ts#cardIdsForList": { access: "checked", call: () => deckRead.cardIdsForList([{ set: "DEMO", number: 1, quantity: 1 }]), expect: PUBLIC },
+  "decks/data/owner-deck.ts#ownerDeckRow": { access: "internal", why: "the deck editor's plain-SQL read of one deck, every query restricted to the given owner; only getDeckForOwner calls it, with the checked actor's id", importers: ["lib/decks/data/read.ts"] },
+  "decks/data/owner-deck.ts#ownsDeck": { access: "internal", why: "whether the given user owns the deck (a boolean, no data returned); the deck readers call it with the checked actor's id", importers: ["lib/decks/data/versions.ts"] },
   "decks/data/read.ts#getDeckForOwner": { access: "checked", call: (actor, f) => deckRead.getDeckForOwner(actor, f.privateDeck.id), expect: OWNER_ONLY },
   "decks/data/read.ts#getMyOwnedCounts": { access: "checked", call: (actor) => deckRead.getMyOwnedCounts(actor), expect: SIGNED_IN, verify: async (who, r, f) => expect(r).toEqual(await f.ownedBy(who)) },
   "decks/data/read.ts#getSharedDeck": { access: "checked", call: (actor, f) => deckRead.getSharedDeck(actor, f.privateDeck.slug), expect: OWNER_ONLY_PUBLIC_READ },
