@@ -58,12 +58,31 @@ async function main() {
 
   step(`Creating ${GAMES} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
   let failed: unknown = null;
+  // the first games, made a few at a time before any bot plays (a thousand at once would only queue for SQLite's writer,
+  // each past Prisma's wait for a transaction); a finished game's successor is made by its slot
+  const first: string[] = [];
+  const tMake = performance.now();
+  const maker = async () => {
+    while (first.length < GAMES && !failed) {
+      const n = created++;
+      first[n] = "";
+      try {
+        first[n] = await newGame(accounts[2 * n], accounts[2 * n + 1], n);
+      } catch (e) {
+        failed ??= e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, GAMES) }, maker));
+  if (failed) throw failed;
+  step(`Made ${GAMES} games in ${((performance.now() - tMake) / 1000).toFixed(1)} s`);
   const slot = async (i: number) => {
     while (!stopping) {
       const pair: [typeof accounts[0], typeof accounts[0]] = [accounts[2 * i], accounts[2 * i + 1]];
       let code: string;
       try {
-        code = await newGame(pair[0], pair[1], created++);
+        code = first[i] || (await newGame(pair[0], pair[1], created++));
+        first[i] = "";
       } catch (e) {
         // the run ends with the failure (main throws it, and the cleanup runs)
         failed ??= e;
@@ -79,7 +98,9 @@ async function main() {
 
   // warm-up: every game created and both its seats streaming (opening the streams is not an action's cost)
   const warm = performance.now();
-  while (!failed && (runs.length < GAMES || !runs.every((r) => r.connected() || r.finished)) && performance.now() - warm < 120_000) await sleep(200);
+  // 2 × games streams to open: at least 2 minutes, more for a large run
+  const warmLimit = Math.max(120_000, 2 * GAMES * 150);
+  while (!failed && (runs.length < GAMES || !runs.every((r) => r.connected() || r.finished)) && performance.now() - warm < warmLimit) await sleep(200);
   step(`${runs.length} games live, ${2 * runs.length} bots connected in ${((performance.now() - warm) / 1000).toFixed(1)} s: measuring ${DURATION} s`);
 
   // CPU of every instance, sampled: a killed one's last reading still counts; the bots' own CPU beside it
