@@ -10,10 +10,11 @@ import { test, expect, newAccount, signInAdmin, AuthPages } from "./fixtures";
  * measured here). A full-page screenshot is attached to the report only for a
  * check that failed.
  */
-const VIEWPORTS = [
+type Viewport = { width: number; height: number };
+const VIEWPORTS: readonly Viewport[] = [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
-] as const;
+];
 
 const GUEST_PAGES = [
   "/",
@@ -136,9 +137,9 @@ async function skipPrefetches(page: Page) {
  * The first theme gets every check; the second, whose markup is the same,
  * the overflow, card-face contrast and axe's colour rules.
  */
-async function checkPage(page: Page, path: string, testInfo: TestInfo) {
+async function checkPage(page: Page, path: string, testInfo: TestInfo, viewports: readonly Viewport[] = VIEWPORTS) {
   await skipPrefetches(page);
-  for (const vp of VIEWPORTS) {
+  for (const vp of viewports) {
     await test.step(`${path} at ${vp.width}×${vp.height}`, async () => {
       await page.emulateMedia({ colorScheme: SCHEMES[0] });
       await page.setViewportSize(vp);
@@ -184,25 +185,26 @@ const signedIn = test.extend<object, { userState: string; adminState: string }>(
   ],
 });
 
-// One test per page (they run in parallel across workers), each page visited once per width.
+// One test per page and width (they run in parallel across workers): a long page's four checks at two
+// widths took over the 90 s limit on a loaded machine, and a failure names the page and the width.
 test.use({ serviceWorkers: "block" });
 
 test.describe("every page on a phone and a laptop", () => {
-  for (const path of GUEST_PAGES) {
-    test(`guest page ${path}`, async ({ page }, testInfo) => {
-      await checkPage(page, path, testInfo);
-    });
-  }
+  for (const path of GUEST_PAGES)
+    for (const vp of VIEWPORTS)
+      test(`guest page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
+        await checkPage(page, path, testInfo, [vp]);
+      });
 });
 
 signedIn.describe("every signed-in page on a phone and a laptop", () => {
   signedIn.use({ storageState: async ({ userState }, use) => use(userState) });
 
-  for (const path of USER_PAGES) {
-    signedIn(`signed-in page ${path}`, async ({ page }, testInfo) => {
-      await checkPage(page, path, testInfo);
-    });
-  }
+  for (const path of USER_PAGES)
+    for (const vp of VIEWPORTS)
+      signedIn(`signed-in page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
+        await checkPage(page, path, testInfo, [vp]);
+      });
 
   signedIn("signed-in page: the deck editor", async ({ page }, testInfo) => {
     await page.goto("/decks");
@@ -231,11 +233,11 @@ signedIn.describe("every signed-in page on a phone and a laptop", () => {
 signedIn.describe("every admin page on a phone and a laptop", () => {
   signedIn.use({ storageState: async ({ adminState }, use) => use(adminState) });
 
-  for (const path of ADMIN_PAGES) {
-    signedIn(`admin page ${path}`, async ({ page }, testInfo) => {
-      await checkPage(page, path, testInfo);
-    });
-  }
+  for (const path of ADMIN_PAGES)
+    for (const vp of VIEWPORTS)
+      signedIn(`admin page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
+        await checkPage(page, path, testInfo, [vp]);
+      });
 });
 
 // its own account: it adds a card to the collection, which the shared account's pages must not depend on
