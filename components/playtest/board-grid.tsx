@@ -121,10 +121,11 @@ export function BoardGrid({
   };
   const focusable = (i: number) => ({ "data-cell": String(i), tabIndex: i === active ? 0 : -1, onFocus: () => setActive(i) });
   return (
+    // On a phone the rows sit 2 px apart (the whole field then clears the placement tray at 390×844: e2e/play-away-phone.spec.ts).
     <div
       ref={root}
       onKeyDown={onKeyDown}
-      className="inline-grid grid-cols-[repeat(5,var(--rb-cell,84px))] items-center gap-x-1.5 gap-y-1 md:grid-cols-[5.5rem_repeat(5,84px)] md:gap-x-2 md:gap-y-1.5"
+      className="inline-grid grid-cols-[repeat(5,var(--rb-cell,84px))] items-center gap-x-1.5 gap-y-0.5 md:grid-cols-[5.5rem_repeat(5,84px)] md:gap-x-2 md:gap-y-1.5"
       role="grid"
       aria-label={`The field: ${opponent} rows on top, ${self ? `${self} rows` : "your rows"} below`}
       aria-describedby="field-keys"
@@ -147,7 +148,7 @@ export function BoardGrid({
         ))}
       </div>
       {lines.map((line, li) => (
-        <div role="row" key={line.label} className={`contents ${li === 2 ? "[&>*]:mt-2 md:[&>*]:mt-3" : ""}`}>
+        <div role="row" key={line.label} className={`contents ${li === 2 ? "[&>*]:mt-1 md:[&>*]:mt-3" : ""}`}>
           <span role="rowheader" className={`col-span-5 text-left text-[11px] font-semibold leading-tight md:col-span-1 md:text-right md:text-xs ${line.player === 0 ? "text-blue-800" : "text-rose-800"}`}>
             {line.label}
           </span>
