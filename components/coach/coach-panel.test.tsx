@@ -116,5 +116,9 @@ describe("the win-probability bar", () => {
     render(<WinBar chance={[0.62, 0.38]} names={["Ann", "Bo"]} updating={false} />);
     expect(screen.getByRole("region", { name: "Win chance (public information)" })).toBeTruthy();
     expect(screen.getByTestId("win-bar-text").textContent).toMatch(/^Ann 62%, Bo 38%/);
+    cleanup();
+    // from seat 1's side of a replay, seat 1 (drawn at the bottom) comes first
+    render(<WinBar chance={[0.62, 0.38]} names={["Ann", "Bo"]} updating={false} bottom={1} />);
+    expect(screen.getByTestId("win-bar-text").textContent).toMatch(/^Bo 38%, Ann 62%/);
   });
 });

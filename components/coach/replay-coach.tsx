@@ -32,6 +32,8 @@ export function useReplayCoach(o: {
   /** Frame `i`'s known outcome, where the view does not say it (a concession). */
   outcomeAt?: (i: number) => [number, number] | null;
   at: number;
+  /** The seat drawn at the bottom of the board (first on the bar). */
+  bottom?: Player;
   /** What to show instead of the start button for `seat` (null: it can be analysed here). */
   unavailable?: (seat: Player) => ReactNode;
 }): { marks: TimelineMark[]; panel: (i: number, seek: (to: number) => void) => ReactNode; above: () => ReactNode } {
@@ -57,6 +59,6 @@ export function useReplayCoach(o: {
   return {
     marks,
     panel: (i, seek) => <CoachPanel coach={coach} seats={o.seats} seat={seat} onSeat={choose} you={o.you} tasksFor={o.tasksFor} seed={o.seed} at={i} seek={seek} unavailable={o.unavailable?.(seat)} />,
-    above: () => <WinBar chance={known ?? bar.chance} names={o.names} updating={!known && bar.updating} />,
+    above: () => <WinBar chance={known ?? bar.chance} names={o.names} updating={!known && bar.updating} bottom={o.bottom} />,
   };
 }

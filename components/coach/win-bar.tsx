@@ -1,4 +1,5 @@
 "use client";
+import type { Player } from "@/lib/engine";
 import { percent } from "@/lib/coach/words";
 
 /**
@@ -6,9 +7,11 @@ import { percent } from "@/lib/coach/words";
  * chance from the public view only, with its label and the same figures in
  * words (the bar itself is hidden from screen readers).
  */
-export function WinBar({ chance, names, updating }: { chance: [number, number] | null; names: [string, string]; updating: boolean }) {
-  const p0 = chance ? chance[0] : 0.5;
-  const words = chance ? `${names[0]} ${percent(chance[0])}, ${names[1]} ${percent(chance[1])}` : "estimating…";
+export function WinBar({ chance, names, updating, bottom = 0 }: { chance: [number, number] | null; names: [string, string]; updating: boolean; bottom?: Player }) {
+  // the seat drawn at the bottom of the board comes first, in blue like its rows' labels
+  const top = 1 - bottom;
+  const p0 = chance ? chance[bottom] : 0.5;
+  const words = chance ? `${names[bottom]} ${percent(chance[bottom])}, ${names[top]} ${percent(chance[top])}` : "estimating…";
   return (
     <section aria-label="Win chance (public information)" className="space-y-1" data-testid="win-bar">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-xs">

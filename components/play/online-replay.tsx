@@ -97,6 +97,7 @@ export function OnlineReplay({ r, initial }: { r: ReplayDTO; initial?: number })
     seats,
     you,
     initialSeat: coachSeat,
+    bottom: seat,
     tasksFor: (p) => (p === side ? onlineTasks(r.replay.frames, cards, decks, p) : []),
     unavailable: (p) =>
       p === side ? null : (

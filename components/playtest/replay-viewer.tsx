@@ -172,20 +172,23 @@ export function ReplayViewer({
           </span>
           {controls?.(i)}
           {marks && marks.length > 0 && (
-            <ol aria-label="Marked decisions on the timeline" className="relative h-5 w-full" data-testid="timeline-marks">
-              {marks.map((m) => (
-                <li key={m.at} className="absolute top-0 -translate-x-1/2" style={{ left: `${last > 0 ? (100 * m.at) / last : 0}%` }}>
-                  <button
-                    type="button"
-                    onClick={() => seek(m.at)}
-                    aria-label={m.label}
-                    title={m.label}
-                    aria-current={m.at === i ? "step" : undefined}
-                    className={`block h-5 w-3 rounded-sm border border-amber-700 ${m.at === i ? "bg-amber-700" : "bg-amber-400"}`}
-                  />
-                </li>
-              ))}
-            </ol>
+            <div className="flex w-full items-center gap-2 text-xs text-slate-600">
+              <span aria-hidden="true">Costly moves</span>
+              <ol aria-label="Marked decisions on the timeline" className="relative h-5 flex-1 border-b-2 border-slate-300" data-testid="timeline-marks">
+                {marks.map((m) => (
+                  <li key={m.at} className="absolute top-0 -translate-x-1/2" style={{ left: `${last > 0 ? (100 * m.at) / last : 0}%` }}>
+                    <button
+                      type="button"
+                      onClick={() => seek(m.at)}
+                      aria-label={m.label}
+                      title={m.label}
+                      aria-current={m.at === i ? "step" : undefined}
+                      className={`block h-5 w-3 rounded-sm border border-amber-700 ${m.at === i ? "bg-amber-700" : "bg-amber-400"}`}
+                    />
+                  </li>
+                ))}
+              </ol>
+            </div>
           )}
           <p className="w-full text-xs text-slate-500">Keys: ← → a step, Shift+← → a turn, Home and End.</p>
         </section>
