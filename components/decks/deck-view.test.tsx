@@ -18,6 +18,7 @@ vi.mock("@/lib/community/actions", () => ({ recordDeckViewAction: vi.fn() }));
 const session = vi.hoisted(() => ({ signedIn: true }));
 vi.mock("@/components/accounts/current-user", () => ({
   SignedInSwitch: ({ children, guest }: { children: React.ReactNode; guest: React.ReactNode }) => (session.signedIn ? children : guest),
+  SignedInOnly: ({ children }: { children: React.ReactNode }) => (session.signedIn ? children : null),
   useCurrentUser: () => ({ status: "ready", user: session.signedIn ? { displayName: "ann", role: "user" } : null }),
 }));
 
