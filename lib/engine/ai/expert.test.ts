@@ -61,8 +61,11 @@ describe("the expert agent", () => {
 
   it("reads only the view: states with the same view get the same decision, and a seed gives the same decision", () => {
     let differ = 0;
+    let facedown = 0;
     for (const s of positions(5).slice(0, 12)) {
       const p = playersToAct(s)[0];
+      // Positions where the opponent has face-down cards: the expert's belief about them (ai/belief.ts) is at work.
+      if (s.players[1 - p].chaos.some((x) => x !== null && !x.faceUp)) facedown++;
       const t = resampleHidden(s, p, 99);
       const v1 = JSON.parse(JSON.stringify(playerView(s, p))) as PlayerView;
       const v2 = JSON.parse(JSON.stringify(playerView(t, p))) as PlayerView;
@@ -73,6 +76,7 @@ describe("the expert agent", () => {
       expect(expert.chooseAction(v1, { seed: 1, iterations: 40 })).toEqual(a1);
     }
     expect(differ).toBeGreaterThan(0);
+    expect(facedown).toBeGreaterThan(2);
   });
 
   it("plays whole duels against search on v2 decks legally, deterministically, seats swapped", () => {

@@ -1,7 +1,10 @@
 /**
  * The expert agent: determinized Monte Carlo over the root's candidate
  * actions with common random numbers and sequential halving. Each round
- * samples hidden cards from the view (ai/determinize.ts) and plays every
+ * samples hidden cards from the view (ai/determinize.ts), re-deals the
+ * opponent's face-down chaos cards as the heuristic would have placed them
+ * from its sampled hand (ai/belief.ts: it chose them, it did not place
+ * blind; the search agent samples them at random), and plays every
  * surviving candidate on the same samples (same hidden cards, same later
  * draws), so candidates are compared on equal deals; the better half goes on
  * to the next round. Playouts use the heuristic for both sides (each from its
@@ -11,9 +14,10 @@
  */
 import { applyInPlace } from "../apply-action";
 import { cloneState } from "../clone";
-import { seedRng } from "../rng";
+import { nextInt, seedRng } from "../rng";
 import type { Action, GameState } from "../types";
-import { flipMaskForView, type PlayerView } from "../view";
+import { flipMaskForView, type CardRef, type PlayerView } from "../view";
+import { placeAsHeuristic } from "./belief";
 import { determinize } from "./determinize";
 import { heuristicChoice } from "./heuristic";
 import { evaluate, placementCandidates, playout } from "./search";
@@ -34,13 +38,48 @@ export interface ExpertParams {
   extraTurns: number;
   /** Most placement candidates. */
   placements: number;
+  /** Playouts per candidate, and most playouts per decision. */
+  perCandidate: number;
+  maxIterations: number;
+  /** Share of samples (0–1) whose opponent's face-down chaos cards are re-dealt as the heuristic would have placed them (ai/belief.ts). */
+  belief: number;
 }
 
-const DEFAULT_PARAMS: ExpertParams = { extraTurns: 1, placements: 20 };
+export const DEFAULT_PARAMS: ExpertParams = { extraTurns: 1, placements: 20, perCandidate: EXPERT_PER_CANDIDATE, maxIterations: EXPERT_ITERATIONS, belief: 1 };
+
+/**
+ * Placement candidates: the heuristic's placement and its neighbours (ai/search.ts), then, up to `max`, placements
+ * two moves away (a random neighbour with one more swap of columns or held card put in), drawn from `r`.
+ */
+function placements(v: PlayerView, r: { rng: number }, max: number): (number | null)[][] {
+  const out = placementCandidates(v, r, max);
+  if (out.length >= max || out.length < 2) return out;
+  const seen = new Set(out.map((c) => c.join()));
+  const hand = (v.players[v.viewer].hand as CardRef[]).map((c) => c.id);
+  const near = out.length;
+  for (let tries = 0; tries < 8 * max && out.length < max; tries++) {
+    const c = out[1 + nextInt(r, near - 1)].slice();
+    const i = nextInt(r, 5);
+    const held = hand.filter((id) => !c.includes(id));
+    const m = nextInt(r, 4 + held.length);
+    if (m < 4) {
+      const j = (i + 1 + m) % 5;
+      const t = c[i];
+      c[i] = c[j];
+      c[j] = t;
+    } else if (c[i] !== null) c[i] = held[m - 4];
+    const k = c.join();
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(c);
+    }
+  }
+  return out;
+}
 
 function candidates(v: PlayerView, r: { rng: number }, params: ExpertParams): Action[] {
   const me = v.viewer;
-  if (v.step === "play") return placementCandidates(v, r, params.placements).map((cards) => ({ type: "place", player: me, cards }));
+  if (v.step === "play") return placements(v, r, params.placements).map((cards) => ({ type: "place", player: me, cards }));
   const out: Action[] = [];
   const m = flipMaskForView(v);
   for (let i = 0; i < 5; i++) if (m & (1 << i)) out.push({ type: "flip", player: me, column: i + 1 });
@@ -59,7 +98,7 @@ export function expertChoiceWith(v: PlayerView, opts: AgentOptions, params: Expe
   const r = { rng: seedRng(opts.seed ^ 0x51ed270b) };
   const cands = candidates(v, r, params);
   if (cands.length <= 1) return cands[0] ?? heuristicChoice(v);
-  const budget = opts.iterations ?? Math.min(EXPERT_ITERATIONS, EXPERT_PER_CANDIDATE * cands.length);
+  const budget = opts.iterations ?? Math.min(params.maxIterations, params.perCandidate * cands.length);
   const clock = opts.clock;
   const deadline = clock && opts.timeBudgetMs ? clock() + opts.timeBudgetMs : Infinity;
   const me = v.viewer;
@@ -69,12 +108,16 @@ export function expertChoiceWith(v: PlayerView, opts: AgentOptions, params: Expe
   let alive = cands.map((_, i) => i);
   const rounds = Math.ceil(Math.log2(cands.length));
   let spent = 0;
+  let samples = 0;
   for (let round = 0; round < rounds && alive.length > 1; round++) {
     const left = budget - spent;
     const per = Math.max(1, Math.floor(left / (rounds - round) / alive.length));
     for (let j = 0; j < per; j++) {
       if (deadline !== Infinity && (clock as () => number)() > deadline) break;
       const base = determinize(v, r);
+      // A `belief` share of the samples, spread evenly: the opponent's face-down cards as the heuristic would have placed them.
+      if (params.belief > 0 && Math.floor((samples + 1) * params.belief) > Math.floor(samples * params.belief)) placeAsHeuristic(base, me);
+      samples++;
       for (const c of alive) {
         const s = cloneState(base);
         rollout(s, cands[c], v.turn, params.extraTurns);

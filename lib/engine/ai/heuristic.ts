@@ -106,11 +106,15 @@ function scoreValue(c: CardDef): number {
  * Heuristic placement (RULES.md §4.1): greedy assignment of hand cards to
  * columns by expected value. `plain` leaves the detailed effect valuation out of
  * the valuation (the heuristic as it was before; a baseline for simulations).
+ * `blocked` (a bit per column) keeps columns empty: the expert's belief about
+ * the cards the opponent placed in its face-down columns (ai/belief.ts).
  */
-export function heuristicPlacement(v: PlayerView, plain = false): Action {
+export function heuristicPlacement(v: PlayerView, plain = false, blocked = 0): Action {
   const p = v.viewer;
   const hand = v.players[p].hand as CardRef[];
-  const need = Math.min(5, hand.length);
+  let open = 0;
+  for (let k = 0; k < 5; k++) if (!(blocked & (1 << k))) open++;
+  const need = Math.min(open, hand.length);
   const t = targetsOf(v, plain);
   // Score every (card, column) pair, then take the best pairs greedily
   // (ties: lower hand index, then lower column) until `need` cards are placed.
@@ -138,7 +142,7 @@ export function heuristicPlacement(v: PlayerView, plain = false): Action {
     for (let i = 0; i < n; i++) {
       if (used[i]) continue;
       for (let k = 0; k < 5; k++) {
-        if (cards[k] !== null) continue;
+        if (cards[k] !== null || blocked & (1 << k)) continue;
         const x = score[i * 5 + k];
         if (x > bs) {
           bs = x;
