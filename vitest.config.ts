@@ -47,6 +47,8 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["test/setup.ts"],
+    // the migrated template database each test file's database is copied from (test/global-setup.ts)
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { createPrismaClient, type PrismaClient } from "@/lib/server/db/db-client";
@@ -18,6 +18,17 @@ export function testDatabaseProvider(): DatabaseProvider {
 
 export type TestDatabase = { prisma: PrismaClient; url: string; provider: DatabaseProvider; cleanup: () => Promise<void> };
 
+/** Applies every committed SQLite migration to a new database file (WAL mode, which the file keeps). */
+export function migrateSqliteFile(file: string): void {
+  const conn = new Database(file);
+  try {
+    conn.pragma("journal_mode = WAL");
+    for (const m of migrationNames("sqlite")) conn.exec(readFileSync(path.join(root, MIGRATION_DIRS.sqlite, m, "migration.sql"), "utf8"));
+  } finally {
+    conn.close();
+  }
+}
+
 /**
  * Usage in a DAL or action test (the DAL's `db` then points at the throwaway database):
  *
@@ -28,8 +39,10 @@ export type TestDatabase = { prisma: PrismaClient; url: string; provider: Databa
  *
  * Creates a throwaway database with every committed migration applied, and a
  * Prisma client on it: a SQLite file under .tmp/ by default, or a uniquely
- * named PostgreSQL database (dropped by cleanup) when the test runs in the
- * "postgres" project. Every test file that uses this helper runs on both.
+ * named PostgreSQL database when the test runs in the "postgres" project.
+ * Every test file that uses this helper runs on both. Under Vitest the
+ * database is a copy of the run's migrated template (test/global-setup.ts);
+ * elsewhere the migrations are applied to it here.
  */
 export function createTestDatabase(name = "test"): TestDatabase {
   if (testDatabaseProvider() === "postgresql") {
@@ -48,10 +61,9 @@ export function createTestDatabase(name = "test"): TestDatabase {
   const dir = path.join(root, ".tmp", "vitest");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.db`);
-  const conn = new Database(file);
-  conn.pragma("journal_mode = WAL");
-  for (const m of migrationNames("sqlite")) conn.exec(readFileSync(path.join(root, MIGRATION_DIRS.sqlite, m, "migration.sql"), "utf8"));
-  conn.close();
+  const template = process.env.RB_TEST_SQLITE_TEMPLATE;
+  if (template && existsSync(template)) copyFileSync(template, file);
+  else migrateSqliteFile(file);
   const url = `file:${file}`;
   const prisma = createPrismaClient(url);
   return {

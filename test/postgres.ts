@@ -85,18 +85,44 @@ export async function createScratchPostgres(opts: { prefix?: string; baseUrl?: s
   return { url, name, drop };
 }
 
-/**
- * Synchronous variant for createTestDatabase: creates the database and runs
- * every PostgreSQL migration's SQL directly (no _prisma_migrations table; fast).
- */
-export function createScratchPostgresSync(prefix: string, baseUrl = testPostgresUrl()): ScratchPostgres {
-  const name = scratchDatabaseName(prefix);
+/** The template database of a Vitest run (test/global-setup.ts makes it; test files' databases are copies of it). */
+function templateName(run: string): string {
+  return `rb_${run}_template`;
+}
+
+/** For test/global-setup.ts: the run's template, every PostgreSQL migration applied (as createScratchPostgresSync does). */
+export function createPostgresTemplate(run: string, baseUrl = testPostgresUrl()): void {
   const files = migrationNames("postgresql").map((m) => path.join(root, MIGRATION_DIRS.postgresql, m, "migration.sql"));
   try {
-    runHelper(["create", baseUrl, name, ...files]);
+    runHelper(["create", baseUrl, templateName(run), ...files]);
+  } catch (err) {
+    runHelper(["drop", baseUrl, templateName(run)]);
+    throw err;
+  }
+}
+
+/** For test/global-setup.ts: drops the run's template and every test database of the run, side by side. */
+export function dropPostgresRun(run: string, baseUrl = testPostgresUrl()): void {
+  runHelper(["drop-prefix", baseUrl, `rb_${run}_`]);
+}
+
+/**
+ * Synchronous variant for createTestDatabase: a new database with every
+ * PostgreSQL migration applied (no _prisma_migrations table). Inside a Vitest
+ * run (RB_TEST_PG_RUN, set by test/global-setup.ts) it is a copy of the run's
+ * template, and `drop` leaves it to the run's teardown; elsewhere the
+ * migrations' SQL is run on it here and `drop` drops it.
+ */
+export function createScratchPostgresSync(prefix: string, baseUrl = testPostgresUrl()): ScratchPostgres {
+  const run = process.env.RB_TEST_PG_RUN;
+  const name = scratchDatabaseName(run ? `${run}_${prefix}` : prefix);
+  const dropNow = () => dropScratchPostgres(baseUrl, name);
+  try {
+    if (run) runHelper(["clone", baseUrl, name, templateName(run)]);
+    else runHelper(["create", baseUrl, name, ...migrationNames("postgresql").map((m) => path.join(root, MIGRATION_DIRS.postgresql, m, "migration.sql"))]);
   } catch (err) {
     runHelper(["drop", baseUrl, name]);
     throw err;
   }
-  return { url: databaseUrlOn(baseUrl, name), name, drop: () => dropScratchPostgres(baseUrl, name) };
+  return { url: databaseUrlOn(baseUrl, name), name, drop: run ? async () => {} : dropNow };
 }

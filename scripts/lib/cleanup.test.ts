@@ -11,6 +11,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * A tool in a child process: it starts a "server" (a process that ignores
  * SIGTERM, as a busy one may), registers a scratch file to remove, and then
  * ends the way `how` says. The test then checks that nothing is left behind.
+ * The server is tracked with a 300 ms grace (the default is 5 s): it ignores
+ * SIGTERM, so every run waits the whole grace before its SIGKILL.
  */
 function tool(how: "fail" | "throw" | "wait" | "ok") {
   const file = path.join(dir, `tool-${how}.ts`);
@@ -24,7 +26,7 @@ import { onCleanup, runTool, tracked, ToolFailure } from ${JSON.stringify(path.r
 runTool(async () => {
   writeFileSync(${JSON.stringify(scratch)}, "scratch");
   onCleanup(() => rmSync(${JSON.stringify(scratch)}, { force: true }));
-  const server = tracked(spawn(process.execPath, ["-e", "process.on('SIGTERM', () => {}); console.log('up'); setInterval(() => {}, 1000)"], { stdio: ["ignore", "pipe", "ignore"], detached: true }));
+  const server = tracked(spawn(process.execPath, ["-e", "process.on('SIGTERM', () => {}); console.log('up'); setInterval(() => {}, 1000)"], { stdio: ["ignore", "pipe", "ignore"], detached: true }), 300);
   await new Promise((resolve) => server.stdout!.once("data", resolve));
   writeFileSync(${JSON.stringify(pidFile)}, String(server.pid));
   console.log("ready");

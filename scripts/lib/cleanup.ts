@@ -55,9 +55,9 @@ export async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<v
   clearTimeout(timer);
 }
 
-/** Starts a child process that is stopped at the end of the run, whatever ends it. */
-export function tracked<T extends ChildProcess>(child: T): T {
-  onCleanup(() => stopChild(child));
+/** Starts a child process that is stopped at the end of the run, whatever ends it (SIGKILL `graceMs` after SIGTERM). */
+export function tracked<T extends ChildProcess>(child: T, graceMs?: number): T {
+  onCleanup(() => stopChild(child, graceMs));
   return child;
 }
 
