@@ -90,11 +90,15 @@ function templateName(run: string): string {
   return `rb_${run}_template`;
 }
 
+/** Every committed PostgreSQL migration's SQL file, in order. */
+function migrationFiles(): string[] {
+  return migrationNames("postgresql").map((m) => path.join(root, MIGRATION_DIRS.postgresql, m, "migration.sql"));
+}
+
 /** For test/global-setup.ts: the run's template, every PostgreSQL migration applied (as createScratchPostgresSync does). */
 export function createPostgresTemplate(run: string, baseUrl = testPostgresUrl()): void {
-  const files = migrationNames("postgresql").map((m) => path.join(root, MIGRATION_DIRS.postgresql, m, "migration.sql"));
   try {
-    runHelper(["create", baseUrl, templateName(run), ...files]);
+    runHelper(["create", baseUrl, templateName(run), ...migrationFiles()]);
   } catch (err) {
     runHelper(["drop", baseUrl, templateName(run)]);
     throw err;
@@ -119,7 +123,7 @@ export function createScratchPostgresSync(prefix: string, baseUrl = testPostgres
   const dropNow = () => dropScratchPostgres(baseUrl, name);
   try {
     if (run) runHelper(["clone", baseUrl, name, templateName(run)]);
-    else runHelper(["create", baseUrl, name, ...migrationNames("postgresql").map((m) => path.join(root, MIGRATION_DIRS.postgresql, m, "migration.sql"))]);
+    else runHelper(["create", baseUrl, name, ...migrationFiles()]);
   } catch (err) {
     runHelper(["drop", baseUrl, name]);
     throw err;

@@ -38,14 +38,9 @@ export interface ExpertParams {
   extraTurns: number;
   /** Most placement candidates. */
   placements: number;
-  /** Playouts per candidate, and most playouts per decision. */
-  perCandidate: number;
-  maxIterations: number;
-  /** Share of samples (0–1) whose opponent's face-down chaos cards are re-dealt as the heuristic would have placed them (ai/belief.ts). */
-  belief: number;
 }
 
-export const DEFAULT_PARAMS: ExpertParams = { extraTurns: 1, placements: 20, perCandidate: EXPERT_PER_CANDIDATE, maxIterations: EXPERT_ITERATIONS, belief: 1 };
+const DEFAULT_PARAMS: ExpertParams = { extraTurns: 1, placements: 20 };
 
 /**
  * Placement candidates: the heuristic's placement and its neighbours (ai/search.ts), then, up to `max`, placements
@@ -98,7 +93,7 @@ export function expertChoiceWith(v: PlayerView, opts: AgentOptions, params: Expe
   const r = { rng: seedRng(opts.seed ^ 0x51ed270b) };
   const cands = candidates(v, r, params);
   if (cands.length <= 1) return cands[0] ?? heuristicChoice(v);
-  const budget = opts.iterations ?? Math.min(params.maxIterations, params.perCandidate * cands.length);
+  const budget = opts.iterations ?? Math.min(EXPERT_ITERATIONS, EXPERT_PER_CANDIDATE * cands.length);
   const clock = opts.clock;
   const deadline = clock && opts.timeBudgetMs ? clock() + opts.timeBudgetMs : Infinity;
   const me = v.viewer;
@@ -108,16 +103,14 @@ export function expertChoiceWith(v: PlayerView, opts: AgentOptions, params: Expe
   let alive = cands.map((_, i) => i);
   const rounds = Math.ceil(Math.log2(cands.length));
   let spent = 0;
-  let samples = 0;
   for (let round = 0; round < rounds && alive.length > 1; round++) {
     const left = budget - spent;
     const per = Math.max(1, Math.floor(left / (rounds - round) / alive.length));
     for (let j = 0; j < per; j++) {
       if (deadline !== Infinity && (clock as () => number)() > deadline) break;
       const base = determinize(v, r);
-      // A `belief` share of the samples, spread evenly: the opponent's face-down cards as the heuristic would have placed them.
-      if (params.belief > 0 && Math.floor((samples + 1) * params.belief) > Math.floor(samples * params.belief)) placeAsHeuristic(base, me);
-      samples++;
+      // the opponent's face-down cards as the heuristic would have placed them
+      placeAsHeuristic(base, me);
       for (const c of alive) {
         const s = cloneState(base);
         rollout(s, cands[c], v.turn, params.extraTurns);
