@@ -6,14 +6,13 @@
  */
 import { answer, type CoachAnswer, type CoachRequest } from "@/lib/coach/protocol";
 import type { CoachWorker } from "@/lib/coach/pool";
+import { workerRpc } from "@/lib/util/worker-rpc";
 
 /** Something that answers coach requests asynchronously until terminated. */
 export interface CoachChannel {
   ask(req: CoachRequest): Promise<CoachAnswer>;
   terminate(): void;
 }
-
-type Reply = { id: number; ok: true; answer: CoachAnswer } | { id: number; ok: false; error: string };
 
 /** In-thread channel: after `terminate`, requests still waiting are never answered. */
 export function inlineChannel(): CoachChannel {
@@ -45,31 +44,8 @@ export function createChannel(): CoachChannel {
   } catch {
     return inlineChannel();
   }
-  let nextId = 1;
-  const waiting = new Map<number, { resolve: (a: CoachAnswer) => void; reject: (e: Error) => void }>();
-  worker.onmessage = (e: MessageEvent<Reply>) => {
-    const w = waiting.get(e.data.id);
-    if (!w) return;
-    waiting.delete(e.data.id);
-    if (e.data.ok) w.resolve(e.data.answer);
-    else w.reject(new Error(e.data.error));
-  };
-  worker.onerror = (e) => {
-    for (const w of waiting.values()) w.reject(new Error(e.message || "The coach's worker failed."));
-    waiting.clear();
-  };
-  return {
-    ask: (req) =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, req });
-      }),
-    terminate: () => {
-      worker.terminate();
-      waiting.clear();
-    },
-  };
+  const rpc = workerRpc<CoachRequest, CoachAnswer>(worker, "The coach's worker failed.");
+  return { ask: rpc.ask, terminate: () => rpc.close() };
 }
 
 /** One pool worker over a channel. */

@@ -6,13 +6,6 @@
  */
 import "@/lib/util/zod-config";
 import { answer, type CoachRequest } from "@/lib/coach/protocol";
+import { serveWorker } from "@/lib/util/worker-rpc";
 
-const ctx = self as unknown as DedicatedWorkerGlobalScope;
-
-ctx.onmessage = (e: MessageEvent<{ id: number; req: CoachRequest }>) => {
-  try {
-    ctx.postMessage({ id: e.data.id, ok: true, answer: answer(e.data.req) });
-  } catch (err) {
-    ctx.postMessage({ id: e.data.id, ok: false, error: err instanceof Error ? err.message : String(err) });
-  }
-};
+serveWorker(self as unknown as DedicatedWorkerGlobalScope, (req: CoachRequest) => answer(req));

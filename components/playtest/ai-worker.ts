@@ -4,16 +4,11 @@
  * an action, so the board never freezes while the AI thinks.
  */
 import "@/lib/util/zod-config";
-import { chooseAiAction, type AiRequest } from "@/lib/playtest/ai";
+import { chooseAiAction, type AiAnswer, type AiRequest } from "@/lib/playtest/ai";
+import { serveWorker } from "@/lib/util/worker-rpc";
 
-const ctx = self as unknown as DedicatedWorkerGlobalScope;
-
-ctx.onmessage = (e: MessageEvent<{ id: number; req: AiRequest }>) => {
+serveWorker(self as unknown as DedicatedWorkerGlobalScope, (req: AiRequest): AiAnswer => {
   const t0 = performance.now();
-  try {
-    const r = chooseAiAction(e.data.req);
-    ctx.postMessage({ id: e.data.id, ok: true, action: r.action, level: r.level, ms: performance.now() - t0 });
-  } catch (err) {
-    ctx.postMessage({ id: e.data.id, ok: false, error: err instanceof Error ? err.message : String(err) });
-  }
-};
+  const r = chooseAiAction(req);
+  return { action: r.action, level: r.level, ms: performance.now() - t0 };
+});

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { ReplayHeader } from "./replay-header";
-import Link from "next/link";
+import { ReplayProblem } from "./replay-problem";
 import { SoloReplay } from "@/components/playtest/solo-replay";
 import { replayCardsAction } from "@/lib/playtest/actions";
 import { resolveCardKeys, type BoardCardDef } from "@/lib/playtest/cards";
@@ -17,20 +17,6 @@ type State =
 function replayFromHash(): string | null {
   const hash = window.location.hash.replace(/^#/, "");
   return new URLSearchParams(hash).get("r");
-}
-
-export function ReplayProblem({ message }: { message: string }) {
-  return (
-    <div className="panel max-w-2xl space-y-3">
-      <h1 className="text-xl font-bold">This replay cannot be shown</h1>
-      <p role="alert" className="text-red-800" data-testid="replay-error">
-        {message}
-      </p>
-      <Link href="/playtest" className="btn-primary">
-        Start a new playtest
-      </Link>
-    </div>
-  );
 }
 
 /** Decodes the replay in the URL fragment, loads its cards from today's catalog and shows it. */

@@ -34,8 +34,8 @@ describe("ai-worker", () => {
     const { state, req } = aiRequest();
     scope.onmessage!({ data: { id: 4, req } });
     const answer = scope.postMessage.mock.calls[0][0];
-    expect(answer).toMatchObject({ id: 4, ok: true, level: "random" });
-    expect(legalActions(state, AI).map((a: Action) => JSON.stringify(a))).toContain(JSON.stringify(answer.action));
+    expect(answer).toMatchObject({ id: 4, ok: true, answer: { level: "random" } });
+    expect(legalActions(state, AI).map((a: Action) => JSON.stringify(a))).toContain(JSON.stringify(answer.answer.action));
     scope.onmessage!({ data: { id: 5, req: { ...req, view: null } } });
     expect(scope.postMessage.mock.calls[1][0]).toMatchObject({ id: 5, ok: false, error: expect.any(String) });
   });
