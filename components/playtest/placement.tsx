@@ -157,8 +157,8 @@ export function PlacementHand({ p }: { p: Placement }) {
     <div
       role="toolbar"
       aria-label="Your hand: arrow keys move, Enter selects a card then choose a chaos slot, or press 1–5 to place it in that column"
-      // On a phone one row that scrolls sideways inside the dock (pt-2: room for a selected card's lift and ring).
-      className="flex min-h-[118px] min-w-0 flex-1 flex-wrap content-start gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white/60 p-2 dark:bg-slate-50/60 max-md:min-h-0 max-md:flex-nowrap max-md:overflow-x-auto max-md:rounded-md max-md:border max-md:px-1 max-md:pb-1 max-md:pt-2"
+      // On a phone one row that scrolls sideways inside the dock (pt-3: room for a selected card's lift and ring, which it would clip).
+      className="flex min-h-[118px] min-w-0 flex-1 flex-wrap content-start gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white/60 p-2 dark:bg-slate-50/60 max-md:min-h-0 max-md:flex-nowrap max-md:overflow-x-auto max-md:rounded-md max-md:border max-md:px-1 max-md:pb-1 max-md:pt-3"
       data-testid="placement-hand"
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
