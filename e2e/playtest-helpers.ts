@@ -1,6 +1,6 @@
 /** What the playtest specs share: the board as the human sees it, and the moves they make on it. */
 import { mkdirSync } from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /** A new game against the random AI, Team Sonic Speed against Eggman Empire (add &seed=N). */
@@ -65,3 +65,29 @@ export async function placeWithMouse(page: Page) {
   await expect(page.getByTestId("confirm-placement")).toBeEnabled();
 }
 
+
+/**
+ * `locator` is wholly on the screen and nothing covers it (a sheet docked over
+ * the bottom of a phone's screen, say): at its centre and 8 px inside each of
+ * its corners (inside rounded corners too), the topmost element is it or inside it.
+ */
+export async function uncovered(locator: Locator, what: string) {
+  await expect(locator, `${what} is wholly on the screen`).toBeInViewport({ ratio: 1 });
+  const covered = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const points = [
+      [r.left + r.width / 2, r.top + r.height / 2],
+      [r.left + 8, r.top + 8],
+      [r.right - 8, r.top + 8],
+      [r.left + 8, r.bottom - 8],
+      [r.right - 8, r.bottom - 8],
+    ];
+    return points.flatMap(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === el || el.contains(hit))) return [];
+      const by = hit?.closest("[data-testid]")?.getAttribute("data-testid") ?? hit?.tagName ?? "nothing";
+      return [`(${Math.round(x)}, ${Math.round(y)}) under ${by}`];
+    });
+  });
+  expect(covered, `nothing covers ${what}`).toEqual([]);
+}

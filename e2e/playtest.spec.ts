@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { boardText, GAME, placeWithMouse, shot, waitForHumanOrEnd } from "./playtest-helpers";
+import { boardText, GAME, placeWithMouse, shot, uncovered, waitForHumanOrEnd } from "./playtest-helpers";
 
 test.describe("solo playtest board", () => {
   test("plays a turn with the mouse: drag and drop and click-then-click placement, the rush step, the turn's end", async ({ page }, testInfo) => {
@@ -37,6 +37,49 @@ test.describe("solo playtest board", () => {
     await expect(page.getByText(/^Turn 2$/)).toBeVisible();
   });
 
+  test("on a phone (390×844) the board, the hand, the step and the next action share the first screen through a turn", async ({ browser }, testInfo) => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })).newPage();
+    const noScroll = async () => expect(await page.evaluate(() => window.scrollY), "the page did not scroll").toBe(0);
+    await page.goto(`${GAME}&seed=42`);
+    // the play step: the field above the tray, the hand with Confirm / Fill / Clear beside it, none under anything
+    await expect(page.getByTestId("phone-step")).toHaveText("Play step");
+    const hand = page.getByRole("toolbar", { name: /Your hand/ });
+    for (let col = 1; col <= 5; col++) {
+      await hand.getByRole("button").first().tap();
+      await page.getByTestId(`place-slot-${col}`).tap();
+    }
+    await noScroll();
+    await uncovered(page.getByTestId("phone-bar"), "the status bar");
+    await uncovered(page.getByRole("grid"), "the field");
+    await uncovered(hand, "the hand");
+    for (const name of [/^Confirm placement/, /^Fill empty slots$/, /^Clear$/]) await uncovered(page.getByRole("button", { name }), `the button ${name}`);
+    await shot(page, testInfo, "50-phone-play-step");
+    await page.getByTestId("confirm-placement").tap();
+    // the rush step: the field and the (read-only) hand with the step in the status bar
+    await expect(page.getByRole("button", { name: /you may flip here/ }).first()).toBeVisible({ timeout: 15_000 });
+    await noScroll();
+    await expect(page.getByTestId("phone-step")).toHaveText(/^Rush/);
+    await uncovered(page.getByRole("grid"), "the field");
+    await uncovered(page.getByRole("list", { name: /Your hand/ }), "the hand");
+    await shot(page, testInfo, "51-phone-rush-step");
+    for (let guard = 0; guard < 60 && !(await page.getByTestId("turn-end").count()); guard++) {
+      await waitForHumanOrEnd(page);
+      if (await page.getByTestId("turn-end").count()) break;
+      if (await page.getByTestId("decision").count()) await page.getByTestId("decision").getByRole("button").first().tap();
+      else if (await page.getByTestId("correction").count()) await page.getByTestId("correction-done").tap();
+      else await page.getByRole("button", { name: /you may flip here/ }).first().tap();
+    }
+    // the score step: the totals and Continue docked at the bottom, the whole field above them, the step at the top
+    await expect(page.getByTestId("turn-end-phase")).toHaveText(/Score/);
+    await noScroll();
+    await expect(page.getByTestId("phone-step")).toHaveText("Score & recharge");
+    await uncovered(page.getByTestId("phone-bar"), "the status bar");
+    await uncovered(page.getByLabel("Ring totals"), "the ring totals");
+    await uncovered(page.getByTestId("turn-end").getByRole("button", { name: /Continue/ }), "Continue");
+    await uncovered(page.getByRole("grid"), "the field");
+    await shot(page, testInfo, "52-phone-score-step");
+  });
+
   test("plays a turn using only the keyboard", async ({ page }, testInfo) => {
     await page.goto(`${GAME}&seed=7`);
     await expect(page.getByTestId("confirm-placement")).toBeVisible();
@@ -59,10 +102,9 @@ test.describe("solo playtest board", () => {
     for (const k of ["1", "2", "3", "4"]) await page.keyboard.press(k);
     await expect(page.getByTestId("confirm-placement")).toBeEnabled();
     await shot(page, testInfo, "10-keyboard-arranged");
-    for (let i = 0; i < 40; i++) {
-      if (await page.evaluate(() => document.activeElement?.getAttribute("data-testid") === "confirm-placement")) break;
-      await page.keyboard.press("Shift+Tab");
-    }
+    // Confirm is the next tab stop after the hand (the hand is one tab stop: the arrow keys move in it).
+    await page.keyboard.press("Tab");
+    await expect(page.getByTestId("confirm-placement")).toBeFocused();
     await page.keyboard.press("Enter");
     // Rush: Tab to a legal slot and press Enter, answering any prompt with Enter, until the turn ends.
     for (let guard = 0; guard < 60; guard++) {

@@ -10,7 +10,7 @@ afterEach(cleanup);
 
 const names: [string, string] = ["Ada", "Bo"];
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-const message = (over: Partial<PlayMessage>) => ({ status: "active", seat: 0, toMove: 2, deadline: at(65_000), away: null, ...over }) as PlayMessage;
+const message = (over: Partial<PlayMessage>) => ({ status: "active", seat: 0, toMove: 2, deadline: at(65_000), away: null, view: { step: "rush" }, placed: [false, false], ...over }) as PlayMessage;
 
 describe("the reconnect clock", () => {
   it("tells both players and spectators who is away and how long they have, and pauses the move clock", () => {
@@ -45,5 +45,21 @@ describe("the reconnect clock", () => {
     cleanup();
     render(<PhoneClocks m={message({ away: { seat: 1, since: at(-1000), until: at(59_000) } })} names={names} online={false} />);
     expect(screen.getByTestId("phone-clocks").textContent).toMatch(/^Bo away · 0:5[89] to reconnectReconnecting…$/);
+  });
+
+  it("says in the status bar when the opponent has placed, after its reconnect clock when it is away", () => {
+    const play = { view: { step: "play" }, placed: [false, true] } as Partial<PlayMessage>;
+    render(<PhoneClocks m={message({ ...play, toMove: 1 })} names={names} online />);
+    expect(screen.getByTestId("phone-clocks").textContent).toMatch(/^You to move · 1:0[45]Bo has placed$/);
+    cleanup();
+    render(<PhoneClocks m={message({ ...play, away: { seat: 1, since: at(-1000), until: at(59_000) } })} names={names} online />);
+    expect(screen.getByTestId("phone-clocks").textContent).toMatch(/^Bo away · 0:5[89] to reconnect · has placed$/);
+    cleanup();
+    // a spectator hears of either player; nobody once the rush step began
+    render(<PhoneClocks m={message({ ...play, seat: null, placed: [true, false], toMove: 2 })} names={names} online />);
+    expect(screen.getByTestId("phone-opponent-placed").textContent).toBe("Ada has placed");
+    cleanup();
+    render(<PhoneClocks m={message({ view: { step: "rush" }, placed: [true, true] } as Partial<PlayMessage>)} names={names} online />);
+    expect(screen.queryByTestId("phone-opponent-placed")).toBeNull();
   });
 });

@@ -29,20 +29,43 @@ export function AwayClock({ m, names, onMove }: { m: PlayMessage; names: [string
   );
 }
 
+/** The seats other than the viewer's (both for a spectator) whose cards are in, in the play step of an active game. */
+function placedOthers(m: PlayMessage): number[] {
+  if (m.status !== "active" || m.view.step !== "play") return [];
+  return (m.seat === null ? [0, 1] : [1 - m.seat]).filter((p) => m.placed[p]);
+}
+
+/**
+ * Who has placed in the play step while the others are still arranging: the
+ * opponent for a player ("Bo has placed."), either player for a spectator; null
+ * when nobody has or the game is past its play step.
+ */
+export function opponentPlacedText(m: PlayMessage, names: [string, string]): string | null {
+  const done = placedOthers(m).map((p) => names[p]);
+  return done.length === 0 ? null : `${done.join(" and ")} ${done.length > 1 ? "have" : "has"} placed.`;
+}
+
 /**
  * Both clocks in a few words for the phone's status bar (phone-bar.tsx), so
  * the board, the clocks and the opponent's status are on one screen: whose
- * move and the time left, or who is away and how long they have.
+ * move and the time left, or who is away and how long they have, and who has
+ * placed in the play step (said after the away player's clock when that is
+ * who placed, so the bar keeps to two lines).
  */
 export function PhoneClocks({ m, names, online }: { m: PlayMessage; names: [string, string]; online: boolean }) {
   const now = useNow();
   if (m.status !== "active") return null;
   const name = (p: number) => (p === m.seat ? "You" : names[p]);
+  let placed = placedOthers(m);
   let text: string | null = null;
   let urgent = false;
   if (m.away) {
     const left = Date.parse(m.away.until) - now;
     text = left > 0 ? `${name(m.away.seat)} away · ${formatLeft(left)} to reconnect` : `${name(m.away.seat)} away · time is up`;
+    if (placed.includes(m.away.seat)) {
+      text += " · has placed";
+      placed = placed.filter((p) => p !== m.away!.seat);
+    }
     urgent = true;
   } else if (m.deadline) {
     const left = Date.parse(m.deadline) - now;
@@ -53,6 +76,11 @@ export function PhoneClocks({ m, names, online }: { m: PlayMessage; names: [stri
   return (
     <span className="basis-full flex flex-wrap gap-x-3" data-testid="phone-clocks">
       {text && <span className={urgent ? "font-semibold text-red-700" : "text-slate-700"}>{text}</span>}
+      {placed.length > 0 && (
+        <span className="font-semibold text-emerald-800" data-testid="phone-opponent-placed">
+          {placed.map((p) => names[p]).join(" and ")} {placed.length > 1 ? "have" : "has"} placed
+        </span>
+      )}
       {!online && <span className="font-semibold text-amber-700">Reconnecting…</span>}
     </span>
   );

@@ -42,7 +42,8 @@ export function MoveClock({ m, names, onMove }: { m: PlayMessage; names: [string
   const canClaim = m.seat !== null && left <= 0 && waitingFor.length === 1 && waitingFor[0] !== m.seat;
   return (
     <p className={`flex flex-wrap items-center gap-2 text-sm ${left <= 15_000 ? "font-semibold text-red-700" : "text-slate-700"}`} data-testid="move-clock" aria-live="off">
-      <span>{left > 0 ? `${formatLeft(left)} left for ${who} to move` : `Time is up for ${who}`}</span>
+      {/* on a phone the status bar (PhoneClocks) shows this: read out here, drawn there, so the board starts higher; the claim button stays */}
+      <span className="max-md:sr-only">{left > 0 ? `${formatLeft(left)} left for ${who} to move` : `Time is up for ${who}`}</span>
       {canClaim && (
         <button type="button" className="btn-secondary" onClick={() => onMove({ type: "claim" })}>
           Claim the game

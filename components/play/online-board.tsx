@@ -6,14 +6,14 @@ import type { PlayMessage } from "@/lib/play/types";
 import type { Move } from "@/lib/play/protocol";
 import { logText, realSlot, viewFromSeat } from "@/lib/play/presentation";
 import { BoardGrid, type GridRef, type SlotMode } from "@/components/playtest/board-grid";
-import { placementCells, PlacementHand, StaticHand, usePlacement } from "@/components/playtest/placement";
+import { PlacementDock, placementCells, StaticHand, usePlacement } from "@/components/playtest/placement";
 import { GameLog, StatusPanel } from "@/components/playtest/side-panel";
-import { ActionDock, PhoneBar } from "@/components/playtest/phone-bar";
+import { ActionDock, boardLayout, PhoneBar } from "@/components/playtest/phone-bar";
 import { OnlineDecision } from "./online-decision";
 import { GameOver } from "./game-over";
 import { useLogCards } from "./log-cards";
 import { MoveClock } from "./move-clock";
-import { AwayClock, PhoneClocks } from "./away-clock";
+import { AwayClock, opponentPlacedText, PhoneClocks } from "./away-clock";
 import { usePlayStream } from "./use-play-stream";
 import { GameChat } from "./game-chat";
 import { SpectatorWinBar } from "@/components/coach/spectator-win-bar";
@@ -28,20 +28,7 @@ function Placing({ hand, renderGrid, onPlace, disabled }: { hand: CardRefList; r
   return (
     <>
       {renderGrid(placementCells(p, (c) => `the opponent's spare slot ${c}`))}
-      <div className="mt-3 space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className="btn-primary" disabled={disabled || p.count !== need} onClick={() => onPlace(p.slots)} data-testid="confirm-placement">
-            Confirm placement ({p.count}/{need})
-          </button>
-          <button type="button" className="btn-secondary" onClick={p.autoFill}>
-            Fill empty slots
-          </button>
-          <button type="button" className="btn-secondary" onClick={p.clear} disabled={p.count === 0}>
-            Clear
-          </button>
-        </div>
-        <PlacementHand p={p} />
-      </div>
+      <PlacementDock p={p} need={need} ready={!disabled && p.count === need} onConfirm={() => onPlace(p.slots)} />
     </>
   );
 }
@@ -95,7 +82,7 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
   const stepLabel = m.status === "finished" ? "Game over" : m.view.pending ? "Rush: decision" : m.view.step === "play" ? "Play step" : "Rush step";
 
   return (
-    <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : pending || m.status === "finished" ? "max-md:pb-[42vh]" : ""}`}>
+    <div className={boardLayout(placing ? "placement" : pending || m.status === "finished" ? "action" : null)}>
       <div className="min-w-0">
         <PhoneBar view={v} stepLabel={stepLabel} opponent={opponent} self={self} extra={<PhoneClocks m={m} names={names} online={online} />} />
         <p className="mb-1 min-h-6 text-sm font-medium text-slate-800 max-md:text-xs" data-testid="instruction" aria-live="polite">
@@ -119,8 +106,9 @@ function Table({ m, send, sending, online = true }: { m: PlayMessage; send: (mov
       </div>
       <aside className="flex min-w-0 flex-col gap-3" aria-label="Game panel">
         <StatusPanel view={v} sides={v.players} stepLabel={stepLabel} thinking={false} opponent={opponent} self={self} />
-        <p className="text-xs text-slate-600" data-testid="opponent-status">
-          {m.placed[1 - seat] && m.view.step === "play" && m.status === "active" ? `${opponent} has placed.` : null}
+        {/* on a phone the status bar says it (PhoneClocks) */}
+        <p className="text-xs text-slate-600 max-md:hidden" data-testid="opponent-status">
+          {opponentPlacedText(m, names)}
         </p>
         <ActionDock open={Boolean(pending) || m.status === "finished"}>
           {pending && <OnlineDecision view={m.view} pending={pending} names={names} onMove={send} disabled={sending} />}
@@ -179,7 +167,7 @@ export function OnlineBoard({ code, chat }: { code: string; chat?: { signedIn: b
         <div
           id="game-chat"
           data-open={chatOpen || undefined}
-          className="max-md:data-open:fixed max-md:data-open:inset-x-0 max-md:data-open:bottom-0 max-md:data-open:z-40 max-md:data-open:max-h-[75vh] max-md:data-open:overflow-y-auto max-md:data-open:border-t max-md:data-open:border-slate-200 max-md:data-open:bg-white max-md:data-open:p-2 max-md:data-open:shadow-[0_-4px_16px_rgb(15_23_42/0.18)] max-md:data-open:[&>div]:mt-0"
+          className="max-md:data-open:fixed max-md:data-open:inset-x-0 max-md:data-open:bottom-0 max-md:data-open:z-40 max-md:data-open:max-h-[75vh] max-md:data-open:overflow-y-auto max-md:data-open:border-t max-md:data-open:border-slate-200 max-md:data-open:bg-white max-md:data-open:dark:bg-[#111a2e] max-md:data-open:p-2 max-md:data-open:shadow-[0_-4px_16px_rgb(15_23_42/0.18)] max-md:data-open:[&>div]:mt-0"
         >
           {chatOpen && (
             <div className="mb-2 flex items-center justify-between md:hidden">

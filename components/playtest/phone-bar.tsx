@@ -9,7 +9,22 @@ import { Emeralds } from "./side-panel";
  * sides' emeralds, kept at the top of the screen while the board scrolls, so
  * the board, the hand, the step and the next action are in view together.
  */
-export function PhoneBar({ view, stepLabel, opponent = "AI", self = "You", extra }: { view: PlayerView; stepLabel: string; opponent?: string; self?: string; extra?: ReactNode }) {
+export function PhoneBar({
+  view,
+  stepLabel,
+  opponent = "AI",
+  self = "You",
+  extra,
+  flip = true,
+}: {
+  view: PlayerView;
+  stepLabel: string;
+  opponent?: string;
+  self?: string;
+  extra?: ReactNode;
+  /** Whether whose flip it is matters now (not at the turn's end, whose steps follow the rush), so the bar stays one line then. */
+  flip?: boolean;
+}) {
   const name = (p: Player) => (p === 0 ? self : opponent);
   return (
     <div
@@ -23,10 +38,10 @@ export function PhoneBar({ view, stepLabel, opponent = "AI", self = "You", extra
         {stepLabel}
       </span>
       <span>
-        Lead <strong>{name(view.lead)}</strong>
-        {view.step === "rush" && view.winner === null && (
+        Lead <strong className="inline-block max-w-20 truncate align-bottom">{name(view.lead)}</strong>
+        {flip && view.step === "rush" && view.winner === null && (
           <>
-            {" · "}Flip <strong>{name(view.next)}</strong>
+            {" · "}Flip <strong className="inline-block max-w-20 truncate align-bottom">{name(view.next)}</strong>
           </>
         )}
       </span>
@@ -44,17 +59,34 @@ export function PhoneBar({ view, stepLabel, opponent = "AI", self = "You", extra
 }
 
 /**
+ * A sheet fixed at the bottom of a phone's screen, over the page (nothing from
+ * md up): the placement tray and the action dock. Its dark surface is named
+ * here: app/globals.css turns the plain `bg-white` class dark, not `max-md:bg-white`.
+ */
+export const PHONE_SHEET =
+  "max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-30 max-md:border-t max-md:border-slate-200 max-md:bg-white max-md:dark:bg-[#111a2e] max-md:shadow-[0_-4px_16px_rgb(15_23_42/0.18)]";
+
+/**
+ * The board's page layout, shared by the solo and the online board: the field
+ * and hand beside the side panel from lg up, with the cell size that fits five
+ * columns on a phone (--rb-cell), and room under the board on a phone for the
+ * sheet docked over the bottom of the screen, so that the end of the page can
+ * still scroll out from under it: the placement tray, the action dock (at most
+ * 42% of the screen), or none.
+ */
+export function boardLayout(sheet: "placement" | "action" | null): string {
+  const room = sheet === "placement" ? "max-md:pb-40" : sheet === "action" ? "max-md:pb-[42vh]" : "";
+  return `grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${room}`;
+}
+
+/**
  * Where the next action waits (a decision, the score step's Continue, the
  * result): docked at the bottom of the screen on a phone while something is
  * there (`open`), in the side panel from md up.
  */
 export function ActionDock({ open, children }: { open: boolean; children: ReactNode }) {
   return (
-    <div
-      data-testid="action-dock"
-      data-open={open || undefined}
-      className="flex flex-col gap-3 [&:not([data-open])]:contents max-md:data-open:fixed max-md:data-open:inset-x-0 max-md:data-open:bottom-0 max-md:data-open:z-30 max-md:data-open:max-h-[42vh] max-md:data-open:overflow-y-auto max-md:data-open:border-t max-md:data-open:border-slate-200 max-md:data-open:bg-white max-md:data-open:p-2 max-md:data-open:shadow-[0_-4px_16px_rgb(15_23_42/0.18)]"
-    >
+    <div data-testid="action-dock" data-open={open || undefined} className={open ? `flex flex-col gap-3 ${PHONE_SHEET} max-md:max-h-[42vh] max-md:overflow-y-auto max-md:p-2` : "contents"}>
       {children}
     </div>
   );

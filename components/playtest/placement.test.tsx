@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-li
 import { afterEach, describe, expect, it } from "vitest";
 import type { CardRef } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
-import { PlacementHand, placementCells, usePlacement, type Placement } from "./placement";
+import { PlacementDock, PlacementHand, placementCells, usePlacement, type Placement } from "./placement";
 
 afterEach(cleanup);
 
@@ -123,5 +123,45 @@ describe("the placement board", () => {
     fireEvent.keyDown(screen.getByTestId("hand-card-10"), { key: "1" });
     fireEvent.keyDown(screen.getByTestId("hand-card-11"), { key: "2" });
     expect(screen.getByText("All placed. Drop a card here to take it back.")).toBeTruthy();
+  });
+});
+
+describe("the placement dock", () => {
+  function Dock({ need, onConfirm }: { need: number; onConfirm: (slots: (number | null)[]) => void }) {
+    const p = usePlacement(HAND);
+    return (
+      <div>
+        {placementCells(p, () => "nothing")}
+        <PlacementDock p={p} need={need} ready={p.count === need} onConfirm={() => onConfirm(p.slots)} />
+      </div>
+    );
+  }
+
+  it("holds the hand and, after it in the tab order, Confirm, Fill and Clear, which act on the arrangement", () => {
+    const confirmed: (number | null)[][] = [];
+    render(<Dock need={5} onConfirm={(x) => confirmed.push(x)} />);
+    const dock = screen.getByTestId("placement-dock");
+    const confirm = screen.getByTestId("confirm-placement");
+    // one component holds them all, the hand first: Tab from the hand reaches Confirm
+    expect(dock.contains(screen.getByRole("toolbar", { name: /Your hand/ }))).toBe(true);
+    expect(screen.getByRole("toolbar", { name: /Your hand/ }).compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(confirm.textContent).toBe("Confirm placement (0/5)");
+    expect(confirm).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Clear" })).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByRole("button", { name: "Fill empty slots" }));
+    expect(confirm.textContent).toBe("Confirm placement (5/5)");
+    fireEvent.click(confirm);
+    expect(confirmed).toEqual([[10, 11, 12, 13, 14]]);
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    expect(confirm.textContent).toBe("Confirm placement (0/5)");
+    expect(screen.getByRole("toolbar", { name: /Your hand/ }).querySelectorAll("button")).toHaveLength(7);
+  });
+
+  it("counts against what the caller needs (a short hand late in a game)", () => {
+    render(<Dock need={2} onConfirm={() => {}} />);
+    fireEvent.keyDown(screen.getByTestId("hand-card-10"), { key: "1" });
+    fireEvent.keyDown(screen.getByTestId("hand-card-11"), { key: "4" });
+    expect(screen.getByTestId("confirm-placement").textContent).toBe("Confirm placement (2/2)");
+    expect(screen.getByTestId("confirm-placement")).toHaveProperty("disabled", false);
   });
 });

@@ -5,6 +5,7 @@ import type { BoardCardDef } from "@/lib/playtest/cards";
 import { BoardCard, cardLabel } from "./board-card";
 import { CELL } from "./board-grid";
 import { focusIsFree } from "@/components/site/route-focus";
+import { PHONE_SHEET } from "./phone-bar";
 
 type Selection = { from: "hand"; id: number } | { from: "slot"; column: number } | null;
 
@@ -156,7 +157,8 @@ export function PlacementHand({ p }: { p: Placement }) {
     <div
       role="toolbar"
       aria-label="Your hand: arrow keys move, Enter selects a card then choose a chaos slot, or press 1–5 to place it in that column"
-      className="flex min-h-[118px] flex-wrap gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white/60 p-2 max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-30 max-md:min-h-0 max-md:flex-nowrap max-md:overflow-x-auto max-md:rounded-none max-md:border-x-0 max-md:border-b-0 max-md:bg-white max-md:pt-3 max-md:shadow-[0_-4px_16px_rgb(15_23_42/0.18)]"
+      // On a phone one row that scrolls sideways inside the dock (pt-3: room for a selected card's lift and ring, which it would clip).
+      className="flex min-h-[118px] min-w-0 flex-1 flex-wrap content-start gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white/60 p-2 dark:bg-slate-50/60 max-md:min-h-0 max-md:flex-nowrap max-md:overflow-x-auto max-md:rounded-md max-md:border max-md:px-1 max-md:pb-1 max-md:pt-3"
       data-testid="placement-hand"
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
@@ -198,10 +200,49 @@ export function PlacementHand({ p }: { p: Placement }) {
   );
 }
 
+/**
+ * The play step's controls: your hand and, beside it, Confirm, Fill and Clear.
+ * On a phone it is one tray fixed at the bottom of the screen (the buttons to
+ * the right of the hand, so nothing sits under the tray and the field above
+ * keeps its height); from md up it sits under the field. The solo board and
+ * the online board both use it; `ready` says whether the arrangement may be
+ * confirmed (the caller's rule), `need` how many cards it takes. (On a phone
+ * the how-to line is left to the hand's label and the board's legend: a line
+ * more in the tray would push it over the field's bottom row.)
+ */
+export function PlacementDock({ p, need, ready, onConfirm }: { p: Placement; need: number; ready: boolean; onConfirm: () => void }) {
+  return (
+    <div data-testid="placement-dock" className={`mt-3 flex items-start gap-3 ${PHONE_SHEET} max-md:mt-0 max-md:gap-1.5 max-md:p-2`}>
+      <PlacementHand p={p} />
+      <div role="group" aria-label="Placement" className="flex w-56 shrink-0 flex-col gap-2 max-md:w-[5.75rem] max-md:gap-1">
+        <button type="button" className="btn-primary gap-1 whitespace-nowrap max-md:min-h-12 max-md:flex-col max-md:gap-0 max-md:px-1 max-md:py-1 max-md:leading-tight" disabled={!ready} onClick={onConfirm} data-testid="confirm-placement">
+          <span>
+            Confirm<span className="max-md:sr-only"> placement</span>
+          </span>{" "}
+          <span>
+            ({p.count}/{need})
+          </span>
+        </button>
+        <div className="flex gap-2 max-md:gap-1">
+          <button type="button" className="btn-secondary flex-1 whitespace-nowrap max-md:px-1 max-md:py-1.5 max-md:text-xs" onClick={p.autoFill}>
+            <span>
+              Fill<span className="max-md:sr-only"> empty slots</span>
+            </span>
+          </button>
+          <button type="button" className="btn-secondary flex-1 whitespace-nowrap max-md:px-1 max-md:py-1.5 max-md:text-xs" onClick={p.clear} disabled={p.count === 0}>
+            Clear
+          </button>
+        </div>
+        <p className="text-xs text-slate-600 max-md:hidden">Drag cards to slots, click a card then a slot, or focus a card and press 1–5. Hover a card to read it.</p>
+      </div>
+    </div>
+  );
+}
+
 /** Your hand outside the play step (read only). */
 export function StaticHand({ cards, count, who = "Your" }: { cards: CardRef[] | null; count: number; who?: string }) {
   return (
-    <ul aria-label={`${who} hand: ${count} cards`} className="flex min-h-[118px] flex-wrap gap-2 rounded-xl border border-slate-200 bg-white/60 p-2 dark:border-slate-700 dark:bg-slate-900/60">
+    <ul aria-label={`${who} hand: ${count} cards`} className="flex min-h-[118px] flex-wrap gap-2 rounded-xl border border-slate-200 bg-white/60 p-2 dark:bg-slate-50/60">
       {cards?.map((c) => (
         <li key={c.id} className={CELL}>
           <BoardCard card={c} />

@@ -1,20 +1,20 @@
 "use client";
 import "./board.css";
 import { useMemo, useState } from "react";
-import { checkAction, playersToAct, type Action, type GameState } from "@/lib/engine";
+import { checkAction, playersToAct, type GameState } from "@/lib/engine";
 import type { BoardCardDef } from "@/lib/playtest/cards";
 import { boardModel, eventsShown, humanizeMessage, legalFlipColumns, logLines, turnEndModel } from "@/lib/playtest/presentation";
 import { encodeReplay } from "@/lib/playtest/replay-link";
 import { HUMAN, type GameSetup } from "@/lib/playtest/session";
 import { BoardGrid, type GridRef, type SlotMode } from "./board-grid";
-import { placementCells, PlacementHand, StaticHand, usePlacement } from "./placement";
+import { PlacementDock, placementCells, StaticHand, usePlacement } from "./placement";
 import { DecisionPrompt, TurnEndPanel } from "./prompts";
 import { CorrectionPanel, correctionAction, correctionTargetsOf, type CorrectionChoice } from "./correction-panel";
 import { GameLog, StatusPanel } from "./side-panel";
 import { useGame, type UseGameOptions } from "./use-game";
 import { ShareReplay } from "./share-replay";
 import { PracticeReport } from "@/components/ladder/practice-report";
-import { ActionDock, PhoneBar } from "./phone-bar";
+import { ActionDock, boardLayout, PhoneBar } from "./phone-bar";
 import { BoardLegend } from "./legend";
 import { COLUMN_RULE_INFO, LEVEL_INFO } from "@/lib/playtest/levels";
 import { RuleRefText } from "@/components/rules/rule-ref-text";
@@ -73,29 +73,11 @@ function BoardArea({
     const c = state.cards[x.card] as BoardCardDef;
     return `the AI's ${c.title} (${x.color ?? c.colors.join("/")} ${c.rings}) in its spare row`;
   };
-  const action: Action = { type: "place", player: HUMAN, cards: p.slots };
-  const problem = checkAction(state, action);
+  const problem = checkAction(state, { type: "place", player: HUMAN, cards: p.slots });
   return (
     <>
       {renderGrid(placementCells(p, facing))}
-      <div className="mt-3 space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className="btn-primary" disabled={problem !== null} onClick={() => onPlace(p.slots)} data-testid="confirm-placement">
-            Confirm placement ({p.count}/5)
-          </button>
-          <button type="button" className="btn-secondary" onClick={p.autoFill}>
-            Fill empty slots
-          </button>
-          <button type="button" className="btn-secondary" onClick={p.clear} disabled={p.count === 0}>
-            Clear
-          </button>
-          <span className="text-xs text-slate-600">
-            <span className="md:hidden">Tap a card in your hand (docked below), then a slot. Long-press a card to read it.</span>
-            <span className="max-md:hidden">Drag cards to slots, click a card then a slot, or focus a card and press 1–5. Hover a card to read it.</span>
-          </span>
-        </div>
-        <PlacementHand p={p} />
-      </div>
+      <PlacementDock p={p} need={5} ready={problem === null} onConfirm={() => onPlace(p.slots)} />
     </>
   );
 }
@@ -211,7 +193,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
           : null;
 
   return (
-    <div className={`grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)] ${placing ? "max-md:pb-40" : dockOpen ? "max-md:pb-[42vh]" : ""}`}>
+    <div className={boardLayout(placing ? "placement" : dockOpen ? "action" : null)}>
       <div className="min-w-0">
         {revealAll && (
           <p className="mb-2 rounded border-2 border-dashed border-orange-500 bg-orange-50 px-3 py-1 text-sm font-semibold text-orange-800" role="status">
@@ -219,7 +201,7 @@ export function PlaytestBoard({ setup, options, guide = false }: { setup: GameSe
           </p>
         )}
         {guide && <TutorialGuide hint={tutorialHint(turnEnd ? turnEnd.after : s, turnEnd, humanTurn)} />}
-        <PhoneBar view={model.view} stepLabel={stepLabel(s, turnEnd !== null, session.conceded)} />
+        <PhoneBar view={model.view} stepLabel={stepLabel(s, turnEnd !== null, session.conceded)} flip={turnEnd === null} />
         <p className="mb-2 min-h-6 text-sm font-medium text-slate-800 max-md:mb-1 max-md:text-xs" data-testid="instruction" aria-live="polite">
           {instruction}
         </p>

@@ -156,7 +156,7 @@ export function TurnEndPanel({ t, revealAll, auto, onContinue, onAuto }: { t: Tu
   const msgs = phaseMessages(t, phase, revealAll);
   const last = t.index + 1 >= t.phases.length;
   return (
-    <section aria-labelledby="turn-end-title" className="panel border-2 border-amber-400 p-3" data-testid="turn-end">
+    <section aria-labelledby="turn-end-title" className="panel border-2 border-amber-400 p-3 max-md:p-2" data-testid="turn-end">
       <div className="flex items-center justify-between">
         <h2 id="turn-end-title" className="text-sm font-bold" data-testid="turn-end-phase">
           {PHASE_TITLE[phase]}
@@ -166,16 +166,17 @@ export function TurnEndPanel({ t, revealAll, auto, onContinue, onAuto }: { t: Tu
         </span>
       </div>
       {phase === "score" && totals?.totals && (
-        <div className="mt-2 grid grid-cols-2 gap-2 text-center" aria-label="Ring totals">
-          <div className="rounded bg-blue-50 p-1">
+        // on a phone each total is one line (name and rings side by side), so the docked panel leaves your chaos row in view
+        <div className="mt-2 grid grid-cols-2 gap-2 text-center max-md:mt-1" aria-label="Ring totals">
+          <div className="rounded bg-blue-50 p-1 max-md:flex max-md:items-baseline max-md:justify-center max-md:gap-2 max-md:py-0">
             <div className="text-xs text-slate-600">You</div>
-            <div className="text-2xl font-black text-blue-800" data-testid="ring-total-you">
+            <div className="text-2xl font-black text-blue-800 max-md:text-xl" data-testid="ring-total-you">
               {totals.totals[0]}
             </div>
           </div>
-          <div className="rounded bg-rose-50 p-1">
+          <div className="rounded bg-rose-50 p-1 max-md:flex max-md:items-baseline max-md:justify-center max-md:gap-2 max-md:py-0">
             <div className="text-xs text-slate-600">AI</div>
-            <div className="text-2xl font-black text-rose-800" data-testid="ring-total-ai">
+            <div className="text-2xl font-black text-rose-800 max-md:text-xl" data-testid="ring-total-ai">
               {totals.totals[1]}
             </div>
           </div>
@@ -188,7 +189,7 @@ export function TurnEndPanel({ t, revealAll, auto, onContinue, onAuto }: { t: Tu
           <p className="col-span-2 text-xs text-slate-600">More rings gains a Chaos Emerald; a tie gains nothing. Modifiers do not count here.</p>
         </div>
       )}
-      <ul className="mt-2 space-y-0.5 text-sm" aria-live="polite">
+      <ul className="mt-2 space-y-0.5 text-sm max-md:mt-1 max-md:text-xs" aria-live="polite">
         {msgs.map((m, i) => (
           <li key={i}>{m}</li>
         ))}

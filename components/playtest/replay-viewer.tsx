@@ -6,6 +6,7 @@ import type { LogLine } from "@/lib/playtest/presentation";
 import { BoardGrid } from "./board-grid";
 import { StaticHand } from "./placement";
 import { GameLog, StatusPanel } from "./side-panel";
+import { boardLayout } from "./phone-bar";
 
 /** One step of a replay as the viewer draws it: the board with the viewing side at the bottom (side 0). */
 export interface ViewerFrame {
@@ -131,7 +132,7 @@ export function ReplayViewer({
   const selfLabel = names.self === "You" ? undefined : names.self;
 
   return (
-    <div className="grid gap-4 [--rb-cell:min(84px,calc((100vw-4rem)/5))] lg:grid-cols-[auto_minmax(18rem,1fr)]">
+    <div className={boardLayout(null)}>
       <div className="min-w-0 space-y-3">
         {problem}
         <section aria-label="Replay controls" className="panel flex flex-wrap items-center gap-2 p-3">
