@@ -149,6 +149,9 @@ async function main() {
   // the last acknowledged actions are stored before their answer: read the logs now
   const stored = await storedGames(runs.map((r) => r.code));
   rssLive.sort((a, b) => a - b);
+  // what the servers logged as errors (a refusal with a typed code is not one): the first lines, to look into
+  const errors = instances.flatMap((i) => i.log().split("\n").filter((l) => /error/i.test(l)));
+  if (errors.length) step(`The servers logged ${errors.length} error lines; the first:\n${errors.slice(0, 12).join("\n")}`);
   printReport(runs, { seconds, cpuMs: cpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
 }
 

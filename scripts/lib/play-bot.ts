@@ -196,6 +196,9 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         run.acked[seat] = Math.max(run.acked[seat], ok.seq);
         actedOn = m.seq;
         if (cluster.killedAt !== null && run.actedAfterKill === null && t0 > cluster.killedAt) run.actedAfterKill = performance.now();
+        // the view this action brought may have come on the stream before its answer (while the POST was in flight, when
+        // onView could not schedule): decide on it now, or the game would wait for a view that never comes
+        consider();
         return;
       }
       run.pending[seat] = null;
@@ -209,8 +212,16 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         // outside the measured window
       } else if (code_ === "play/stale") figures.stale++;
       else figures.refused.set(code_, (figures.refused.get(code_) ?? 0) + 1);
-      // anything but stale: look again on the next view (a stale action's newer view is on its way)
+      // anything but stale: look again on the next view; a stale action's newer view is on its way (decided on when it
+      // comes), or came while the POST was in flight (decided on now)
       if (code_ !== "play/stale" && last === m) actedOn = m.seq;
+      if (last !== m) consider();
+    };
+
+    // acts on the latest view after a thinking time, when it is this seat's move and nothing is on its way
+    const consider = () => {
+      const m = last;
+      if (!stopped && m && m.status === "active" && (m.toMove >> seat) & 1 && actedOn !== m.seq && !inFlight && !timer) timer = setTimeout(() => void act(), rnd(think[0], think[1]));
     };
 
     const onView = (m: PlayMessage) => {
@@ -235,7 +246,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         run.finished = true;
         return finish();
       }
-      if ((m.toMove >> seat) & 1 && actedOn !== m.seq && !inFlight && !timer) timer = setTimeout(() => void act(), rnd(think[0], think[1]));
+      consider();
     };
 
     const connect = () => {
