@@ -15,6 +15,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView } from "@/lib/engine";
 import type { PlayMessage } from "./types";
+import { decodeMessage, wireDecoder, type WireMessage } from "./wire";
 
 const h = vi.hoisted(() => {
   process.env.AUTH_SECRET = "fast-route-test-secret-0123456789abcdef0123456789";
@@ -88,11 +89,12 @@ async function open(user: SessionUser | null, headers: Record<string, string> = 
   const cookie = user ? cookies.get(user.id)!.cookie : undefined;
   const res = await fetch(`${base}/api/play/${code}/stream`, { signal: ac.signal, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const reader = res.body!.getReader();
+  const wire = wireDecoder();
   let buf = "";
   return {
     res,
-    /** The next view. */
-    view: async (): Promise<PlayMessage> => JSON.parse(await next("view")) as PlayMessage,
+    /** The next view, decoded from its wire form as the browser does. */
+    view: async (): Promise<PlayMessage> => decodeMessage(wire, JSON.parse(await next("view")) as WireMessage),
     next,
     close: () => ac.abort(),
   };

@@ -11,6 +11,7 @@ import { cachedGame, loadGame } from "./referee";
 import { messageFor } from "./views";
 import type { PlayMessage } from "./types";
 import { sessionGeneration } from "./http";
+import { encodeMessage, wireEncoder } from "./wire";
 
 /**
  * One Server-Sent Events stream of a game (docs/play.md): on opening, and on
@@ -96,6 +97,8 @@ export function startGameEvents(o: StreamOptions, sink: EventSink): () => void {
   const chatLast = new Map<ChatRoom, string>();
   const chatBusy = new Set<ChatRoom>();
   const chatAgain = new Set<ChatRoom>();
+  // what this connection was sent: the wire form sends each card definition once, and only new log entries (lib/play/wire.ts)
+  const wire = wireEncoder();
   const write = (s: string) => {
     if (!closed) sink.write(s);
   };
@@ -126,7 +129,7 @@ export function startGameEvents(o: StreamOptions, sink: EventSink): () => void {
         const key = m ? `${m.seq}|${m.placed}|${m.status}|${m.spectators}|${m.away?.since}|${m.deadline}` : `waiting|${g.record.status}|${g.record.seats.length}`;
         if (key === last) continue;
         last = key;
-        if (m) send("view", m);
+        if (m && live) send("view", encodeMessage(wire, m, live.events.length));
         else send("waiting", { status: g.record.status, players: g.record.seats.length });
       } while (again && !closed);
     } catch (e) {

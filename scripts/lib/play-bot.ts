@@ -11,6 +11,7 @@ import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { heuristicAgent, type Player } from "@/lib/engine";
 import type { PlayMessage } from "@/lib/play/types";
+import { decodeMessage, wireDecoder, type WireMessage } from "@/lib/play/wire";
 import type { Account, Instance } from "./play-setup";
 
 /** Sockets for every stream and action: no pooling limit (one open stream per bot, and its POSTs). */
@@ -252,12 +253,14 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
     const connect = () => {
       if (stopped) return;
       const inst = cluster.instances[bot.instance];
+      // one decoder per connection, as the browser's (its first message is a whole one)
+      const wire = wireDecoder();
       closeStream = openStream(
         inst.base,
         `/api/play/${code}/stream`,
         account.cookie,
         (event, data) => {
-          if (event === "view") onView(JSON.parse(data) as PlayMessage);
+          if (event === "view") onView(decodeMessage(wire, JSON.parse(data) as WireMessage));
         },
         () => {
           if (stopped) return;
