@@ -179,6 +179,17 @@ describe("the game routes' fast path", () => {
     expect(JSON.parse(await sb.next("problem"))).toMatchObject({ code: "auth/session-ended" });
   });
 
+  it("reads the session cookie as Next does without AUTH_URL (a plain-http request names the cookie for http)", async () => {
+    const url = process.env.AUTH_URL;
+    delete process.env.AUTH_URL;
+    try {
+      const r = await post(a, JSON.stringify({ seq: 99, move: { type: "pass" } }));
+      expect([r.status, ((await r.json()) as { error: { code: string } }).error.code]).toEqual([409, "play/stale"]);
+    } finally {
+      process.env.AUTH_URL = url;
+    }
+  });
+
   it("leaves every other request to the server's own handler", async () => {
     for (const [method, path] of [
       ["GET", "/api/health"],

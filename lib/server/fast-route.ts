@@ -139,7 +139,22 @@ function sendError(res: http.ServerResponse, base: Record<string, string>, throw
   sendJson(res, base, e.status, jsonErrorBody(e.code, e.message), extra);
 }
 
+/**
+ * The X-Forwarded-* headers the request came without, filled as Next fills them before its handlers (from the Host
+ * header and the socket; a client's own were already dropped unless proxies are trusted: lib/server/peer-address.ts),
+ * so the origin check, the session cookie's name and HSTS read what they read under Next.
+ */
+function forwardedAsNext(req: http.IncomingMessage): void {
+  const h = req.headers;
+  const https = h["x-forwarded-proto"] ? h["x-forwarded-proto"] === "https" : Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  h["x-forwarded-host"] ??= h.host;
+  h["x-forwarded-port"] ??= String(req.socket.localPort ?? (https ? 443 : 80));
+  h["x-forwarded-proto"] ??= https ? "https" : "http";
+  h["x-forwarded-for"] ??= req.socket.remoteAddress;
+}
+
 async function serve<S extends z.ZodType, A extends AuthLevel>(def: FastRouteDefinition<S, A>, params: Record<string, string>, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  forwardedAsNext(req);
   const base = baseHeaders(req);
   const headers = headerSource(req);
   // the client's leaving, as a signal: made only when run asks for it (a stream does; an action does not)
