@@ -1,6 +1,9 @@
 /** Runs once when a server process starts. */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    // first, so that the patches below run before it (each wraps the one installed before it)
+    const { serveFastRoutes } = await import("@/lib/server/fast-dispatch");
+    serveFastRoutes();
     const { stampPeerAddresses } = await import("@/lib/server/peer-address");
     stampPeerAddresses();
     const { refuseMalformedPaths } = await import("@/lib/server/request-guard");

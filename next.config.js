@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- next.config.js is CommonJS; the header values live in lib/*.cjs */
 const { PUBLIC_CACHE_CONTROL } = require("./lib/server/cache/cache-control.cjs");
 const { HSTS } = require("./lib/server/csp-policy.cjs");
+const { BASE_HEADERS, NOT_EMBED_HEADERS } = require("./lib/server/base-headers.cjs");
 
 /**
  * The cached public pages: their Cache-Control is set here, proxy.ts does not run for them (its matcher). The list
@@ -37,18 +38,10 @@ const nextConfig = {
     return [
       {
         source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          {
-            key: "Permissions-Policy",
-            value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()",
-          },
-          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-        ],
+        headers: [...BASE_HEADERS],
       },
       // no framing by other sites, except the embed pages (/embed/*: their CSP's frame-ancestors allows any site)
-      { source: FRAMEABLE_EXCEPT_EMBED, headers: [{ key: "X-Frame-Options", value: "DENY" }] },
+      { source: FRAMEABLE_EXCEPT_EMBED, headers: [...NOT_EMBED_HEADERS] },
       // HSTS over https (behind a proxy that says so); proxy.ts sets it too on what it handles
       ...(process.env.NODE_ENV === "production" ? [{ source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: HSTS }] }] : []),
       ...CACHED_PAGES.map((source) => ({ source, headers: [{ key: "Cache-Control", value: PUBLIC_CACHE_CONTROL }] })),

@@ -26,7 +26,7 @@ import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, runTool } from "./lib/cleanup";
-import { DURATION, fail, GAMES, INSTANCES, KILL, state, step, THINK_MS } from "./lib/play-config";
+import { DURATION, fail, GAMES, INSTANCES, KILL, MAX_RATE, state, step, THINK_MS } from "./lib/play-config";
 import { closeConnections, figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
 import { printReport } from "./lib/play-report";
 import { cpuMs, createScratchDb, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
@@ -56,18 +56,21 @@ async function main() {
   let created = 0;
   const live = () => runs.filter((r) => !r.finished).length;
 
-  step(`Creating ${GAMES} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
+  // --max-rate finishes games within the run: each slot's next games are made now too, so that no game is made during
+  // the measured window (the bots' process writing the same SQLite file held its lock past the server's 10 s busy wait)
+  const depth = MAX_RATE ? 3 : 1;
+  step(`Creating ${GAMES * depth} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
   let failed: unknown = null;
-  // the first games, made a few at a time before any bot plays (a thousand at once would only queue for SQLite's writer,
-  // each past Prisma's wait for a transaction); a finished game's successor is made by its slot
-  const first: string[] = [];
+  // the games, made a few at a time before any bot plays (a thousand at once would only queue for SQLite's writer,
+  // each past Prisma's wait for a transaction); a slot whose made games are all played makes its next one itself
+  const made: string[][] = Array.from({ length: GAMES }, () => []);
   const tMake = performance.now();
   const maker = async () => {
-    while (first.length < GAMES && !failed) {
+    while (created < GAMES * depth && !failed) {
       const n = created++;
-      first[n] = "";
+      const i = n % GAMES;
       try {
-        first[n] = await newGame(accounts[2 * n], accounts[2 * n + 1], n);
+        made[i].push(await newGame(accounts[2 * i], accounts[2 * i + 1], n));
       } catch (e) {
         failed ??= e;
       }
@@ -75,14 +78,13 @@ async function main() {
   };
   await Promise.all(Array.from({ length: Math.min(4, GAMES) }, maker));
   if (failed) throw failed;
-  step(`Made ${GAMES} games in ${((performance.now() - tMake) / 1000).toFixed(1)} s`);
+  step(`Made ${GAMES * depth} games in ${((performance.now() - tMake) / 1000).toFixed(1)} s`);
   const slot = async (i: number) => {
     while (!stopping) {
       const pair: [typeof accounts[0], typeof accounts[0]] = [accounts[2 * i], accounts[2 * i + 1]];
       let code: string;
       try {
-        code = first[i] || (await newGame(pair[0], pair[1], created++));
-        first[i] = "";
+        code = made[i].shift() ?? (await newGame(pair[0], pair[1], created++));
       } catch (e) {
         // the run ends with the failure (main throws it, and the cleanup runs)
         failed ??= e;
@@ -149,6 +151,9 @@ async function main() {
   // the last acknowledged actions are stored before their answer: read the logs now
   const stored = await storedGames(runs.map((r) => r.code));
   rssLive.sort((a, b) => a - b);
+  // what the servers logged as errors (a refusal with a typed code is not one): the first lines, to look into
+  const errors = instances.flatMap((i) => i.log().split("\n").filter((l) => /error/i.test(l)));
+  if (errors.length) step(`The servers logged ${errors.length} error lines; the first:\n${errors.slice(0, 12).join("\n")}`);
   printReport(runs, { seconds, cpuMs: cpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
 }
 

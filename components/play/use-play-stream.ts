@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import type { PlayMessage } from "@/lib/play/types";
 import type { Move } from "@/lib/play/protocol";
 import type { ChatMessageDTO, ChatRoom } from "@/lib/play/chat";
+import { decodeMessage, wireDecoder, type WireMessage } from "@/lib/play/wire";
 
 /** The chat rooms the stream carries for this recipient: the latest messages of each (absent: not sent to this recipient). */
 export type ChatRooms = Partial<Record<ChatRoom, ChatMessageDTO[]>>;
@@ -33,10 +34,12 @@ export function usePlayStream(code: string) {
   useEffect(() => {
     let waited = false;
     const es = new EventSource(`/api/play/${encodeURIComponent(code)}/stream`);
+    // the messages come in their wire form (lib/play/wire.ts): each (re)connection starts with a whole one
+    const wire = wireDecoder();
     es.onopen = () => setOnline(true);
     es.onerror = () => setOnline(false);
     es.addEventListener("view", (e) => {
-      const m = JSON.parse((e as MessageEvent<string>).data) as PlayMessage;
+      const m = decodeMessage(wire, JSON.parse((e as MessageEvent<string>).data) as WireMessage);
       // the second player sat down while this page waited: the page's invite panel goes
       if (waited) {
         waited = false;

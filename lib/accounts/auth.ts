@@ -85,6 +85,16 @@ async function checkedUserId(token: JWT): Promise<string | null> {
 export async function sessionUserId(): Promise<string | null> {
   if (!authSecret()) return (await auth())?.user?.id ?? null;
   const h = await headers();
-  const token = await sessionToken(h.get("cookie"), secureSessionCookie(h.get("x-forwarded-proto")));
+  return sessionUserIdFrom(h.get("cookie"), h.get("x-forwarded-proto"));
+}
+
+/**
+ * The same, from a request's own Cookie and X-Forwarded-Proto headers: for a
+ * request served outside Next's request context (the game routes' fast path,
+ * lib/server/fast-route.ts). Null without AUTH_SECRET (Auth.js then refuses to run).
+ */
+export async function sessionUserIdFrom(cookie: string | null, forwardedProto: string | null): Promise<string | null> {
+  if (!authSecret()) return null;
+  const token = await sessionToken(cookie, secureSessionCookie(forwardedProto));
   return token ? checkedUserId(token) : null;
 }

@@ -13,6 +13,7 @@ import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView, type Player } from "@/lib/engine";
 import type { ChatMessageDTO } from "./chat";
 import type { PlayMessage } from "./types";
+import { decodeMessage, wireDecoder, type WireMessage } from "./wire";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
 vi.mock("@/lib/server/db/db", async (importOriginal) => ({
@@ -71,6 +72,8 @@ async function open(user: SessionUser | null, game = code) {
   const res = await stream.GET(new Request(`http://app.test/api/play/${game}/stream`, { signal: ac.signal, headers: { host: "app.test" } }), { params: Promise.resolve({ code: game }) });
   current.user = null;
   const reader = res.body!.getReader();
+  // every view through this connection's decoder, in order, as the browser's (lib/play/wire.ts)
+  const wire = wireDecoder();
   let buf = "";
   let all = "";
   return {
@@ -80,7 +83,7 @@ async function open(user: SessionUser | null, game = code) {
         const m = /event: (\w+)\ndata: (.*)\n\n/.exec(buf);
         if (m) {
           buf = buf.slice(m.index + m[0].length);
-          const data = JSON.parse(m[2]) as T;
+          const data = (m[1] === "view" ? decodeMessage(wire, JSON.parse(m[2]) as WireMessage) : JSON.parse(m[2])) as T;
           if (m[1] === event && ok(data)) return data;
           continue;
         }

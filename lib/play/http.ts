@@ -18,18 +18,23 @@ import { sessionMemoGeneration } from "@/lib/accounts/session-memo";
  * `requireOrigin` (the action POST) also refuses a request without Origin,
  * which every browser sends on a POST.
  */
-export function assertSameOrigin(request: Request, requireOrigin: boolean): void {
-  const origin = request.headers.get("origin");
-  const site = request.headers.get("sec-fetch-site");
+export function assertSameOrigin(request: { headers: { get(name: string): string | null } }, requireOrigin: boolean): void {
+  if (!isSameOrigin(request.headers, requireOrigin)) throw new DomainError("request/cross-origin", "Games can only be played from this site's own pages.");
+}
+
+/** The check of {@link assertSameOrigin}, as a yes or no. */
+export function isSameOrigin(headers: { get(name: string): string | null }, requireOrigin: boolean): boolean {
+  const origin = headers.get("origin");
+  const site = headers.get("sec-fetch-site");
   let ok = site === null || site === "same-origin" || site === "none";
   if (origin !== null) {
     try {
-      ok &&= new URL(origin).host === requestHost(request.headers);
+      ok &&= new URL(origin).host === requestHost(headers);
     } catch {
       ok = false;
     }
   } else if (requireOrigin) ok = false;
-  if (!ok) throw new DomainError("request/cross-origin", "Games can only be played from this site's own pages.");
+  return ok;
 }
 
 /** The request body as JSON, refused past `maxBytes` (before reading it all) or when it is not JSON. */
@@ -63,7 +68,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
  * "sign out everywhere", a password change): true while the session the
  * request came with is current. A guest's stream has no session to lose.
  */
-export async function sessionWatch(request: Request, signedIn: boolean): Promise<() => Promise<boolean>> {
+export async function sessionWatch(request: { headers: { get(name: string): string | null } }, signedIn: boolean): Promise<() => Promise<boolean>> {
   if (!signedIn || !authSecret()) return async () => true;
   const token = await sessionToken(request.headers.get("cookie"), secureSessionCookie(request.headers.get("x-forwarded-proto")));
   const claims = token ? claimsOf(token) : null;

@@ -3,7 +3,10 @@
  * a spectator holds a card identity that recipient may not know. Many random
  * games are played through the referee's protocol (submit with the seq of the
  * view, messages built as the stream builds them); after every accepted action
- * every recipient's message is checked against the true state.
+ * every recipient's message is checked against the true state, and passed
+ * through the stream's wire form (encoder, JSON, decoder of one connection per
+ * recipient): every card definition on the wire is one that recipient may
+ * know, and the decoded message is the message.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
@@ -28,6 +31,7 @@ afterAll(() => t.cleanup());
 const { createGame, joinGame } = await import("@/lib/play/data/games");
 const { loadGame, submit, toMoveMask } = await import("./referee");
 const { messageFor } = await import("./views");
+const { decodeMessage, encodeMessage, wireDecoder, wireEncoder } = await import("./wire");
 const { makeUser, starterSeatDeck } = await import("./test-fixture");
 
 let users: [SessionUser, SessionUser];
@@ -98,13 +102,21 @@ async function playOne(seed: number, maxSubmits: number): Promise<{ submits: num
   await joinGame(users[1], { code }, starterSeatDeck(decks[pick(3)]));
   let submits = 0;
   let checked = 0;
+  // one connection per recipient, as the stream sends: every message through the wire form (lib/play/wire.ts)
+  const wires = [0, 1, null].map(() => ({ enc: wireEncoder(), dec: wireDecoder() }));
   for (;;) {
     const g = (await loadGame(code))!;
     const live = g.live!;
     const over = g.record.status === "finished";
-    for (const r of [0, 1, null] as (Player | null)[]) {
-      const problems = leaks(messageFor(live, r, 1), live.state, r, over);
+    for (const [i, r] of ([0, 1, null] as (Player | null)[]).entries()) {
+      const m = messageFor(live, r, 1);
+      const problems = leaks(m, live.state, r, over);
+      // on the wire: every card definition is one of a card this recipient may know, and the message comes out whole
+      const w = JSON.parse(JSON.stringify(encodeMessage(wires[i].enc, m, live.events.length))) as ReturnType<typeof encodeMessage>;
+      const ok = knowable(live.state, r);
+      for (const [id] of w.defs) if (!ok.has(id)) problems.push(`the wire defines card ${id}, hidden from ${r ?? "a spectator"}`);
       expect(problems, `game ${code} seq ${g.record.seq}, recipient ${r}`).toEqual([]);
+      expect(decodeMessage(wires[i].dec, w)).toEqual(JSON.parse(JSON.stringify(m)));
       checked++;
     }
     if (over || submits >= maxSubmits) return { submits, checked, over };

@@ -11,6 +11,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView } from "@/lib/engine";
 import type { PlayMessage } from "./types";
+import { decodeMessage, wireDecoder, type WireMessage } from "./wire";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
 vi.mock("@/lib/server/db/db", async (importOriginal) => ({
@@ -51,6 +52,7 @@ async function open(user: SessionUser | null) {
   current.user = null;
   expect(res.headers.get("content-type")).toContain("text/event-stream");
   const reader = res.body!.getReader();
+  const wire = wireDecoder();
   let buf = "";
   return {
     async next(): Promise<PlayMessage> {
@@ -58,7 +60,7 @@ async function open(user: SessionUser | null) {
         const at = buf.indexOf("event: view\ndata: ");
         const end = at < 0 ? -1 : buf.indexOf("\n\n", at);
         if (end >= 0) {
-          const m = JSON.parse(buf.slice(at + 18, end)) as PlayMessage;
+          const m = decodeMessage(wire, JSON.parse(buf.slice(at + 18, end)) as WireMessage);
           buf = buf.slice(end + 2);
           return m;
         }

@@ -11,6 +11,7 @@ import { cachedGame, loadGame } from "./referee";
 import { messageFor } from "./views";
 import type { PlayMessage } from "./types";
 import { sessionGeneration } from "./http";
+import { encodeMessage, wireEncoder } from "./wire";
 
 /**
  * One Server-Sent Events stream of a game (docs/play.md): on opening, and on
@@ -45,8 +46,41 @@ export interface StreamOptions {
   stillSignedIn: () => Promise<boolean>;
 }
 
+/** Where a stream writes its text; `end` closes the connection. */
+export interface EventSink {
+  write(text: string): void;
+  end(): void;
+}
+
+/** The stream's headers: never cached or transformed, nor buffered by a proxy. */
+export const EVENT_STREAM_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" };
+
+/** The stream as a Response (the route handler's). */
 export function gameStream(o: StreamOptions): Response {
   const enc = new TextEncoder();
+  let stop = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      stop = startGameEvents(o, {
+        write: (text) => controller.enqueue(enc.encode(text)),
+        end: () => {
+          try {
+            controller.close();
+          } catch {
+            // already closed by the client
+          }
+        },
+      });
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, { headers: EVENT_STREAM_HEADERS });
+}
+
+/** Starts the stream's events on `sink` (the route handler's Response, or the fast path's socket); returns its close. */
+export function startGameEvents(o: StreamOptions, sink: EventSink): () => void {
   let closed = false;
   let busy = false;
   let again = false;
@@ -63,115 +97,104 @@ export function gameStream(o: StreamOptions): Response {
   const chatLast = new Map<ChatRoom, string>();
   const chatBusy = new Set<ChatRoom>();
   const chatAgain = new Set<ChatRoom>();
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const write = (s: string) => {
-        if (!closed) controller.enqueue(enc.encode(s));
-      };
-      const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const push = async (fromDatabase: boolean) => {
-        fresh ||= fromDatabase;
-        if (busy) {
-          again = true;
-          return;
-        }
-        busy = true;
-        try {
-          do {
-            again = false;
-            const read = fresh;
-            fresh = false;
-            const mine = read ? null : cachedGame(o.code);
-            const g = mine ? { record: mine.record, live: mine } : await loadGame(o.code);
-            if (!g) return close();
-            if (read || !mine) [watching, away] = await Promise.all([presentCount(o.gameId, "watch"), awayOf(g.record)]);
-            const moves = await delay;
-            const live = g.live && o.seat === null ? await delayedGame(g.live, moves) : g.live;
-            const delayed = live !== g.live;
-            const m = live ? { ...messageFor(live, o.seat, watching), away: delayed || g.record.status !== "active" ? null : away } : null;
-            // a newer change came while this one was read: send only the newer one (no message already out of date is
-            // serialised and sent)
-            if (again && !closed) continue;
-            const key = m ? `${m.seq}|${m.placed}|${m.status}|${m.spectators}|${m.away?.since}|${m.deadline}` : `waiting|${g.record.status}|${g.record.seats.length}`;
-            if (key === last) continue;
-            last = key;
-            if (m) send("view", m);
-            else send("waiting", { status: g.record.status, players: g.record.seats.length });
-          } while (again && !closed);
-        } catch (e) {
-          console.error("play stream:", e);
-          send("problem", { code: "play/unavailable", message: "The game could not be loaded: reconnecting." });
-          close();
-        } finally {
-          busy = false;
-        }
-      };
-      // one room's latest messages, when they differ from the last sent (serialised per room like the view)
-      const pushChat = async (room: ChatRoom) => {
-        if (!rooms.includes(room)) return;
-        if (chatBusy.has(room)) {
-          chatAgain.add(room);
-          return;
-        }
-        chatBusy.add(room);
-        try {
-          do {
-            chatAgain.delete(room);
-            const messages = await readChat(o.viewer, o.code, room);
-            const key = messages.map((x) => x.id).join(",");
-            if (chatLast.get(room) === key) continue;
-            chatLast.set(room, key);
-            send("chat", { room, messages });
-          } while (chatAgain.has(room) && !closed);
-        } catch (e) {
-          console.error("play stream chat:", e);
-        } finally {
-          chatBusy.delete(room);
-        }
-      };
-      const endSession = () => {
-        send("problem", { code: "auth/session-ended", message: "Your session ended: sign in again to go on playing." });
-        close();
-      };
-      // an action this instance accepted: its referee holds the game as it now stands; anything else is read
-      const unsubscribe = subscribe(o.gameId, (seq, room, here) => void (room ? pushChat(room) : push(!here || seq < 0)));
-      // counted as present (a seat) or watching, on every instance: lib/play/presence.ts
-      const attendance = attend(o.gameId, o.seat);
-      let generation = sessionGeneration();
-      const watch = setInterval(() => {
-        const now = sessionGeneration();
-        if (now === generation) return;
-        generation = now;
-        void o.stillSignedIn().then((ok) => ok || endSession());
-      }, WATCH_MS);
-      const beat = setInterval(() => {
-        write(": keep-alive\n\n");
-        void o.stillSignedIn().then((ok) => ok || endSession());
-      }, BEAT_MS);
-      close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(watch);
-        clearInterval(beat);
-        unsubscribe();
-        attendance.close();
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
-      o.signal.addEventListener("abort", () => close());
-      // a dropped connection comes back after 1 s (EventSource's retry field): on another instance, when a load balancer sends it there
-      write("retry: 1000\n\n");
-      void push(true);
-      for (const room of rooms) void pushChat(room);
-    },
-    cancel() {
+  // what this connection was sent: the wire form sends each card definition once, and only new log entries (lib/play/wire.ts)
+  const wire = wireEncoder();
+  const write = (s: string) => {
+    if (!closed) sink.write(s);
+  };
+  const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const push = async (fromDatabase: boolean) => {
+    fresh ||= fromDatabase;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    try {
+      do {
+        again = false;
+        const read = fresh;
+        fresh = false;
+        const mine = read ? null : cachedGame(o.code);
+        const g = mine ? { record: mine.record, live: mine } : await loadGame(o.code);
+        if (!g) return close();
+        if (read || !mine) [watching, away] = await Promise.all([presentCount(o.gameId, "watch"), awayOf(g.record)]);
+        const moves = await delay;
+        const live = g.live && o.seat === null ? await delayedGame(g.live, moves) : g.live;
+        const delayed = live !== g.live;
+        const m = live ? { ...messageFor(live, o.seat, watching), away: delayed || g.record.status !== "active" ? null : away } : null;
+        // a newer change came while this one was read: send only the newer one (no message already out of date is
+        // serialised and sent)
+        if (again && !closed) continue;
+        const key = m ? `${m.seq}|${m.placed}|${m.status}|${m.spectators}|${m.away?.since}|${m.deadline}` : `waiting|${g.record.status}|${g.record.seats.length}`;
+        if (key === last) continue;
+        last = key;
+        if (m && live) send("view", encodeMessage(wire, m, live.events.length));
+        else send("waiting", { status: g.record.status, players: g.record.seats.length });
+      } while (again && !closed);
+    } catch (e) {
+      console.error("play stream:", e);
+      send("problem", { code: "play/unavailable", message: "The game could not be loaded: reconnecting." });
       close();
-    },
-  });
-  return new Response(stream, {
-    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" },
-  });
+    } finally {
+      busy = false;
+    }
+  };
+  // one room's latest messages, when they differ from the last sent (serialised per room like the view)
+  const pushChat = async (room: ChatRoom) => {
+    if (!rooms.includes(room)) return;
+    if (chatBusy.has(room)) {
+      chatAgain.add(room);
+      return;
+    }
+    chatBusy.add(room);
+    try {
+      do {
+        chatAgain.delete(room);
+        const messages = await readChat(o.viewer, o.code, room);
+        const key = messages.map((x) => x.id).join(",");
+        if (chatLast.get(room) === key) continue;
+        chatLast.set(room, key);
+        send("chat", { room, messages });
+      } while (chatAgain.has(room) && !closed);
+    } catch (e) {
+      console.error("play stream chat:", e);
+    } finally {
+      chatBusy.delete(room);
+    }
+  };
+  const endSession = () => {
+    send("problem", { code: "auth/session-ended", message: "Your session ended: sign in again to go on playing." });
+    close();
+  };
+  // an action this instance accepted: its referee holds the game as it now stands; anything else is read
+  const unsubscribe = subscribe(o.gameId, (seq, room, here) => void (room ? pushChat(room) : push(!here || seq < 0)));
+  // counted as present (a seat) or watching, on every instance: lib/play/presence.ts
+  const attendance = attend(o.gameId, o.seat);
+  let generation = sessionGeneration();
+  const watch = setInterval(() => {
+    const now = sessionGeneration();
+    if (now === generation) return;
+    generation = now;
+    void o.stillSignedIn().then((ok) => ok || endSession());
+  }, WATCH_MS);
+  const beat = setInterval(() => {
+    write(": keep-alive\n\n");
+    void o.stillSignedIn().then((ok) => ok || endSession());
+  }, BEAT_MS);
+  close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(watch);
+    clearInterval(beat);
+    unsubscribe();
+    attendance.close();
+    sink.end();
+  };
+  o.signal.addEventListener("abort", () => close());
+  // a dropped connection comes back after 1 s (EventSource's retry field): on another instance, when a load balancer sends it there
+  write("retry: 1000\n\n");
+  void push(true);
+  for (const room of rooms) void pushChat(room);
+  return () => close();
 }

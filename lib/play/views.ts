@@ -7,9 +7,7 @@
  */
 import { applyAction, eventsForPlayer, playerView, type GameEvent, type GameState, type PlaceAction, type Player, type PlayerView, type SideView, type SlotView } from "@/lib/engine";
 import type { GameRecord, PlayMessage } from "./types";
-
-/** How many of the latest log entries a message carries. */
-export const LOG_TAIL = 40;
+import { LOG_TAIL } from "./wire";
 
 const HIDDEN: SlotView = { faceUp: false, card: null, color: null, rings: null, protect: 0, mod: 0, setRings: null, downed: false };
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getCurrentUser } from "@/lib/server/session";
+import { getCurrentUser, sessionUserFromHeaders } from "@/lib/server/session";
 import { requireActor, requireAdminActor, type Actor, type ActorFor, type AuthLevel } from "@/lib/server/actor";
 
 /**
@@ -18,6 +18,17 @@ import { requireActor, requireAdminActor, type Actor, type ActorFor, type AuthLe
  */
 export async function authenticate<A extends AuthLevel>(level: A): Promise<ActorFor<A>> {
   const user = await getCurrentUser();
+  if (level === "public") return user as ActorFor<A>;
+  return (level === "admin" ? requireAdminActor(user) : requireActor(user)) as ActorFor<A>;
+}
+
+/**
+ * `authenticate` for a request served outside Next's request context (the
+ * game routes' fast path, lib/server/fast-route.ts): the session read from the
+ * request's own headers, the same refusals.
+ */
+export async function authenticateHeaders<A extends AuthLevel>(level: A, headers: { get(name: string): string | null }): Promise<ActorFor<A>> {
+  const user = await sessionUserFromHeaders(headers);
   if (level === "public") return user as ActorFor<A>;
   return (level === "admin" ? requireAdminActor(user) : requireActor(user)) as ActorFor<A>;
 }

@@ -11,6 +11,7 @@ import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { heuristicAgent, type Player } from "@/lib/engine";
 import type { PlayMessage } from "@/lib/play/types";
+import { decodeMessage, wireDecoder, type WireMessage } from "@/lib/play/wire";
 import type { Account, Instance } from "./play-setup";
 
 /** Sockets for every stream and action: no pooling limit (one open stream per bot, and its POSTs). */
@@ -196,6 +197,9 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         run.acked[seat] = Math.max(run.acked[seat], ok.seq);
         actedOn = m.seq;
         if (cluster.killedAt !== null && run.actedAfterKill === null && t0 > cluster.killedAt) run.actedAfterKill = performance.now();
+        // the view this action brought may have come on the stream before its answer (while the POST was in flight, when
+        // onView could not schedule): decide on it now, or the game would wait for a view that never comes
+        consider();
         return;
       }
       run.pending[seat] = null;
@@ -209,8 +213,16 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         // outside the measured window
       } else if (code_ === "play/stale") figures.stale++;
       else figures.refused.set(code_, (figures.refused.get(code_) ?? 0) + 1);
-      // anything but stale: look again on the next view (a stale action's newer view is on its way)
+      // anything but stale: look again on the next view; a stale action's newer view is on its way (decided on when it
+      // comes), or came while the POST was in flight (decided on now)
       if (code_ !== "play/stale" && last === m) actedOn = m.seq;
+      if (last !== m) consider();
+    };
+
+    // acts on the latest view after a thinking time, when it is this seat's move and nothing is on its way
+    const consider = () => {
+      const m = last;
+      if (!stopped && m && m.status === "active" && (m.toMove >> seat) & 1 && actedOn !== m.seq && !inFlight && !timer) timer = setTimeout(() => void act(), rnd(think[0], think[1]));
     };
 
     const onView = (m: PlayMessage) => {
@@ -235,18 +247,20 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         run.finished = true;
         return finish();
       }
-      if ((m.toMove >> seat) & 1 && actedOn !== m.seq && !inFlight && !timer) timer = setTimeout(() => void act(), rnd(think[0], think[1]));
+      consider();
     };
 
     const connect = () => {
       if (stopped) return;
       const inst = cluster.instances[bot.instance];
+      // one decoder per connection, as the browser's (its first message is a whole one)
+      const wire = wireDecoder();
       closeStream = openStream(
         inst.base,
         `/api/play/${code}/stream`,
         account.cookie,
         (event, data) => {
-          if (event === "view") onView(JSON.parse(data) as PlayMessage);
+          if (event === "view") onView(decodeMessage(wire, JSON.parse(data) as WireMessage));
         },
         () => {
           if (stopped) return;

@@ -43,6 +43,10 @@ export async function markAway(gameId: string, seat: Player, since: Date): Promi
  * moves on by the time it was away (the clock was paused). True when it had been away.
  */
 export async function clearAway(gameId: string, seat: Player, now: Date): Promise<boolean> {
+  // nobody away, or the other seat (every stream's opening asks): a read, and no write transaction, which 2,000
+  // streams opening at once queued past Prisma's wait for one (bench:play, 1,000 games); the transaction checks again
+  const away = await getAway(gameId);
+  if (!away || away.seat !== seat) return false;
   return db.$transaction(async (tx) => {
     const row = await tx.playAway.findUnique({ where: { gameId } });
     if (!row || row.seat !== seat) return false;

@@ -49,6 +49,9 @@ export const data: Rows = {
   "server/session.ts#getCurrentUser": { access: "auth", why: "the session gate itself (tested in lib/server/session.test.ts)", importers: ["*"] },
   // where a request's actor comes from (the session), for the pipeline and pages: the page helpers are called as each caller's session
   "server/request-actor.ts#authenticate": { access: "auth", why: "the pipeline's and pages' read of the session's actor (tested in lib/server/session.test.ts and through every action and route)", importers: ["*"] },
+  // the same read for the game routes' fast path, served before Next (from the request's own Cookie header): only the fast route's pipeline uses it
+  "server/request-actor.ts#authenticateHeaders": { access: "auth", why: "the fast path's read of the session's actor, the pipeline's gate outside Next (tested in lib/play/fast-routes.test.ts)", importers: ["lib/server/fast-route.ts"] },
+  "server/session.ts#sessionUserFromHeaders": { access: "auth", why: "the session gate for a request served outside Next's request context (tested in lib/play/fast-routes.test.ts, revocation included)", importers: ["lib/server/request-actor.ts"] },
   "server/request-actor.ts#requireUserOrRedirect": { access: "checked", call: () => requestActor.requireUserOrRedirect("/decks"), expect: SIGNED_IN },
   "server/request-actor.ts#requireAdminPage": { access: "checked", call: () => requestActor.requireAdminPage("/admin"), expect: ADMIN },
 };
