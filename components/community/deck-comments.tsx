@@ -6,6 +6,7 @@ import { addCommentAction, deleteCommentAction, editCommentAction, reportComment
 import { COMMENT_MAX, REPORT_REASON_MAX, type CommentDTO } from "@/lib/community/types";
 import { LazyMarkdown as Markdown } from "@/components/decks/lazy-markdown";
 import { useDeckCommunity } from "@/components/community/community-context";
+import { useNearScreen } from "@/components/ui/use-near-screen";
 
 type Result = { ok: true; message?: string } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
 
@@ -119,7 +120,7 @@ function ReportForm({ comment, onDone, onCancel }: { comment: CommentDTO; onDone
   );
 }
 
-function CommentItem({ comment, signedIn, onChanged, announce }: { comment: CommentDTO; signedIn: boolean; onChanged: () => Promise<void>; announce: (m: string) => void }) {
+function CommentItem({ comment, signedIn, rich, onChanged, announce }: { comment: CommentDTO; signedIn: boolean; rich: boolean; onChanged: () => Promise<void>; announce: (m: string) => void }) {
   const [mode, setMode] = useState<"view" | "edit" | "report" | "confirm-delete">("view");
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -152,8 +153,10 @@ function CommentItem({ comment, signedIn, onChanged, announce }: { comment: Comm
               return r;
             }}
           />
-        ) : (
+        ) : rich ? (
           <Markdown text={comment.body} />
+        ) : (
+          <p className="whitespace-pre-wrap break-words">{comment.body}</p>
         )}
         {mode !== "edit" && (
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
@@ -221,11 +224,14 @@ function CommentItem({ comment, signedIn, onChanged, announce }: { comment: Comm
 export function DeckComments({ returnTo }: { returnTo: string }) {
   const c = useDeckCommunity();
   const [announcement, setAnnouncement] = useState("");
+  // the markdown renderer (its own 34 kB chunk and a first render) loads when the comments come near the screen, not
+  // during the page's start: until then a comment shows its text as written
+  const { near, ref } = useNearScreen<HTMLElement>("600px");
   if (!c || c.status === "none" || !c.data || !c.data.open) return null;
   const { comments, viewer } = c.data;
   const visible = comments.filter((x) => !x.hidden).length;
   return (
-    <section className="panel space-y-4 print:hidden" aria-labelledby="comments-heading" data-testid="deck-comments">
+    <section ref={ref} className="panel space-y-4 print:hidden" aria-labelledby="comments-heading" data-testid="deck-comments">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="comments-heading" className="text-lg font-semibold">
           Comments <span className="text-slate-500">({visible.toLocaleString("en")})</span>
@@ -244,7 +250,7 @@ export function DeckComments({ returnTo }: { returnTo: string }) {
       ) : (
         <ol className="space-y-3" aria-label="Comments">
           {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} signedIn={viewer.signedIn} onChanged={c.refresh} announce={setAnnouncement} />
+            <CommentItem key={comment.id} comment={comment} signedIn={viewer.signedIn} rich={near} onChanged={c.refresh} announce={setAnnouncement} />
           ))}
         </ol>
       )}

@@ -1,9 +1,11 @@
 import Link from "next/link";
 import type { CardDTO } from "@/lib/catalog/card-types";
-import { encodeDeckCode, formatDeckCockatrice, formatDeckJson, formatDeckText, type DeckCheck } from "@/lib/decks";
-import { DeckCardGrid, PrintableDeckList } from "@/components/decks/deck-card-grid";
-import { DeckStats } from "@/components/decks/deck-stats";
+import { encodeDeckCode, formatDeckText, type DeckCheck } from "@/lib/decks";
+import { ringsText } from "@/lib/catalog/rings";
+import { DeckCardGrid } from "@/components/decks/deck-card-grid";
+import { DeckStatsView } from "@/components/decks/deck-stats-view";
 import { DeckExport } from "@/components/decks/deck-export";
+import { PrintDeckList } from "@/components/decks/print-deck-list";
 import { Markdown } from "@/components/decks/markdown";
 import { CopyDeckButton } from "@/components/decks/copy-deck-button";
 import { LegalityBadge } from "@/components/decks/legality-badge";
@@ -48,9 +50,10 @@ export function DeckView(props: DeckViewProps) {
   } catch {
     code = null;
   }
-  const text = formatDeckText(entries.map((e) => ({ key: e.card.key, title: e.card.title, quantity: e.quantity })), props.name);
-  const json = formatDeckJson({ name: props.name, description: props.description, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, title: e.card.title, quantity: e.quantity })) });
-  const cod = formatDeckCockatrice({ name: props.name, description: props.description, cards: entries.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity })) });
+  // the export box shows the text; the JSON and .cod files are built in the browser on download (./deck-export)
+  const exportCards = entries.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity }));
+  const text = formatDeckText(exportCards, props.name);
+  const printRows = entries.map((e) => ({ quantity: e.quantity, title: e.card.title, key: e.card.key, colors: e.card.colors.join("/"), rings: ringsText(e.card.rings) }));
   const statsCards = entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity, colors: e.card.colors, rings: e.card.rings, traits: e.card.traits }));
   return (
     <article className="space-y-5">
@@ -112,10 +115,10 @@ export function DeckView(props: DeckViewProps) {
         </section>
       )}
       <DeckCardGrid entries={entries} ownedFromBrowser />
-      <PrintableDeckList name={props.name} entries={entries} summary={check.summary} />
+      <PrintDeckList name={props.name} summary={check.summary} rows={printRows} />
       <div className="grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
-        <DeckStats cards={statsCards} />
-        <DeckExport name={props.name} text={text} json={json} cod={cod} codeUrl={code ? `/d/code/${code}` : null} />
+        <DeckStatsView cards={statsCards} />
+        <DeckExport name={props.name} description={props.description} text={text} cards={exportCards} codeUrl={code ? `/d/code/${code}` : null} />
       </div>
       {props.footer}
     </article>
