@@ -7,6 +7,7 @@ import { COMMENT_MAX, REPORT_REASON_MAX, type CommentDTO } from "@/lib/community
 import { LazyMarkdown as Markdown } from "@/components/decks/lazy-markdown";
 import { useDeckCommunity } from "@/components/community/community-context";
 import { useNearScreen } from "@/components/ui/use-near-screen";
+import { countText } from "@/lib/util/count-text";
 
 type Result = { ok: true; message?: string } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
 
@@ -16,7 +17,10 @@ function firstError(r: Result): string | null {
   return field ?? r.message;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+// made on first use, not when the module loads: building an Intl formatter loads ICU's locale data (milliseconds of
+// main-thread work), and this module loads with every shared deck page, comments or not
+let dateFormat: Intl.DateTimeFormat | null = null;
+const commentDate = (iso: string) => (dateFormat ??= new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" })).format(new Date(iso));
 
 /** The comment box: markdown like deck descriptions, with a live character count and errors read out. */
 function CommentEditor({
@@ -132,7 +136,7 @@ function CommentItem({ comment, signedIn, rich, onChanged, announce }: { comment
             {comment.authorName}
           </Link>
           <time dateTime={comment.createdAt} className="text-slate-500">
-            {dateFormat.format(new Date(comment.createdAt))}
+            {rich ? commentDate(comment.createdAt) : comment.createdAt.slice(0, 10)}
           </time>
           {comment.editedAt && <span className="text-slate-500">(edited)</span>}
           {comment.hidden && <span className="badge">Hidden by a moderator: only its author and admins see it</span>}
@@ -225,7 +229,8 @@ export function DeckComments({ returnTo }: { returnTo: string }) {
   const c = useDeckCommunity();
   const [announcement, setAnnouncement] = useState("");
   // the markdown renderer (its own 34 kB chunk and a first render) loads when the comments come near the screen, not
-  // during the page's start: until then a comment shows its text as written
+  // during the page's start: until then a comment shows its text as written, and its date as YYYY-MM-DD (the date
+  // formatter too is main-thread work)
   const { near, ref } = useNearScreen<HTMLElement>("600px");
   if (!c || c.status === "none" || !c.data || !c.data.open) return null;
   const { comments, viewer } = c.data;
@@ -234,7 +239,7 @@ export function DeckComments({ returnTo }: { returnTo: string }) {
     <section ref={ref} className="panel space-y-4 print:hidden" aria-labelledby="comments-heading" data-testid="deck-comments">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="comments-heading" className="text-lg font-semibold">
-          Comments <span className="text-slate-500">({visible.toLocaleString("en")})</span>
+          Comments <span className="text-slate-500">({countText(visible)})</span>
         </h2>
         {viewer.isAdmin && (
           <Link href="/admin/comments" className="text-sm text-blue-700 underline">

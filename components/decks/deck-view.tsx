@@ -41,6 +41,9 @@ function labSource(src: DeckViewProps["copySource"]): string {
  * The read-only view of a deck: cards, legality, stats, copy, playtest, lab,
  * sample hands and export. It reads no session (its pages are cached for
  * everyone): the copy button and the owned marks come from the visitor's browser.
+ * Its links to the playtest, the lab, the author and sign-in are not prefetched:
+ * each prefetch is a request and a payload decoded on the main thread while the
+ * page is starting, for pages that render per visitor anyway.
  */
 export function DeckView(props: DeckViewProps) {
   const { entries, check } = props;
@@ -67,7 +70,7 @@ export function DeckView(props: DeckViewProps) {
             {props.author && (
               <>
                 {" · "}
-                <Link href={props.author.href} className="text-blue-700 underline">
+                <Link href={props.author.href} className="text-blue-700 underline" prefetch={false}>
                   More decks by {props.author.name}
                 </Link>
               </>
@@ -82,7 +85,7 @@ export function DeckView(props: DeckViewProps) {
         <div className="flex flex-wrap items-start gap-2">
           <SignedInSwitch
             guest={
-              <Link className="btn-primary" href={`/signin?callbackUrl=${encodeURIComponent(props.returnTo)}`}>
+              <Link className="btn-primary" href={`/signin?callbackUrl=${encodeURIComponent(props.returnTo)}`} prefetch={false}>
                 Sign in to copy this deck
               </Link>
             }
@@ -90,7 +93,7 @@ export function DeckView(props: DeckViewProps) {
             <CopyDeckButton source={props.copySource} />
           </SignedInSwitch>
           {check.legal ? (
-            <Link className="btn-secondary" href={`/playtest?${props.playtestQuery}`}>
+            <Link className="btn-secondary" href={`/playtest?${props.playtestQuery}`} prefetch={false}>
               Playtest this deck
             </Link>
           ) : (
@@ -98,10 +101,10 @@ export function DeckView(props: DeckViewProps) {
               Playtest this deck
             </span>
           )}
-          <Link className="btn-secondary" href={`/lab?you=${encodeURIComponent(labSource(props.copySource))}`} data-testid="test-deck-link">
+          <Link className="btn-secondary" href={`/lab?you=${encodeURIComponent(labSource(props.copySource))}`} data-testid="test-deck-link" prefetch={false}>
             Test this deck
           </Link>
-          <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(labSource(props.copySource))}`}>
+          <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(labSource(props.copySource))}`} prefetch={false}>
             Complete from my collection
           </Link>
           <SignedInOnly>
