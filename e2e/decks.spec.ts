@@ -94,6 +94,14 @@ test.describe("deck builder and sharing", () => {
     await guest.emulateMedia({ media: "screen" });
     await expect(guest.getByTestId("print-list")).toBeHidden();
     await expect(guest.getByRole("list", { name: "Cards in the deck" })).toBeVisible();
+    // without JavaScript the page is whole in its HTML (no loading boundary to reveal by script): the deck and its list
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto(link);
+    await expect(plain.getByTestId("deck-name")).toHaveText("Speed test");
+    await expect(plain.getByRole("list", { name: "Cards in the deck" }).getByRole("listitem")).toHaveCount(printings);
+    await expect(plain.getByTestId("export-text")).toHaveValue(/5 Ella \[DEMO-013\]/);
+    await noJs.close();
     const ogTitle = await guest.locator('meta[property="og:title"]').getAttribute("content");
     expect(ogTitle).toContain("Speed test");
     // the deck code opens the same list with no database row

@@ -31,11 +31,11 @@ export function DeckStatsBody({ stats, ids, odds, children }: { stats: DeckStats
                 <g key={r.rings}>
                   <rect x={i * barW + 6} y={chartH - h + 14} width={barW - 6} height={h} rx={3} fill="#f59e0b" />
                   {r.count > 0 && (
-                    <text x={i * barW + 6 + (barW - 6) / 2} y={chartH - h + 10} textAnchor="middle" fontSize="10" fill="#334155">
+                    <text x={i * barW + 6 + (barW - 6) / 2} y={chartH - h + 10} textAnchor="middle" fontSize="10" className="fill-slate-700">
                       {r.count}
                     </text>
                   )}
-                  <text x={i * barW + 6 + (barW - 6) / 2} y={chartH + 28} textAnchor="middle" fontSize="11" fill="#334155">
+                  <text x={i * barW + 6 + (barW - 6) / 2} y={chartH + 28} textAnchor="middle" fontSize="11" className="fill-slate-700">
                     {r.rings}
                   </text>
                 </g>
