@@ -119,7 +119,7 @@ export function DeckView(props: DeckViewProps) {
       )}
       <DeckCardGrid entries={entries} ownedFromBrowser />
       <PrintDeckList name={props.name} summary={check.summary} rows={printRows} />
-      <div className="grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
+      <div className="below-fold grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
         <DeckStatsView cards={statsCards} />
         <DeckExport name={props.name} description={props.description} text={text} cards={exportCards} codeUrl={code ? `/d/code/${code}` : null} />
       </div>
