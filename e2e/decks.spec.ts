@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { test, expect, newAccount, AuthPages } from "./fixtures";
 import type { Page } from "@playwright/test";
 
@@ -72,6 +73,35 @@ test.describe("deck builder and sharing", () => {
     await expect(guest.getByRole("link", { name: "Playtest this deck" })).toHaveAttribute("href", /\/playtest\?slug=/);
     await expect(guest.getByTestId("exposure-matrix")).toBeVisible();
     await guest.screenshot({ path: ".tmp/shots/deck-shared-guest.png", fullPage: true });
+    // the export files are built in the browser on download (components/decks/deck-export.tsx), in the formats' bytes
+    const [json] = await Promise.all([guest.waitForEvent("download"), guest.getByRole("button", { name: "Download JSON" }).click()]);
+    expect(json.suggestedFilename()).toBe("speed-test.json");
+    const doc = JSON.parse(readFileSync((await json.path())!, "utf8")) as { name: string; cards: { set: string; number: number; quantity: number }[] };
+    expect(doc.name).toBe("Speed test");
+    expect(doc.cards.reduce((n, c) => n + c.quantity, 0)).toBe(30);
+    const [cod] = await Promise.all([guest.waitForEvent("download"), guest.getByRole("button", { name: "Download .cod (Cockatrice)" }).click()]);
+    expect(cod.suggestedFilename()).toBe("speed-test.cod");
+    expect(readFileSync((await cod.path())!, "utf8")).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<cockatrice_deck version="1">\n  <deckname>Speed test<\/deckname>/);
+    // printing shows the plain list, built when print starts (components/decks/print-deck-list.tsx), not the card grid
+    await expect(guest.getByTestId("print-list")).toHaveCount(0);
+    const printings = await guest.getByRole("list", { name: "Cards in the deck" }).getByRole("listitem").count();
+    await guest.emulateMedia({ media: "print" });
+    await expect(guest.getByTestId("print-list")).toBeVisible();
+    await expect(guest.getByTestId("print-list")).toContainText("30 cards: OK.");
+    await expect(guest.getByTestId("print-list").getByRole("row")).toHaveCount(printings);
+    await expect(guest.getByTestId("print-list")).toContainText("Ella");
+    await expect(guest.getByRole("list", { name: "Cards in the deck" })).toBeHidden();
+    await guest.emulateMedia({ media: "screen" });
+    await expect(guest.getByTestId("print-list")).toBeHidden();
+    await expect(guest.getByRole("list", { name: "Cards in the deck" })).toBeVisible();
+    // without JavaScript the page is whole in its HTML (no loading boundary to reveal by script): the deck and its list
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto(link);
+    await expect(plain.getByTestId("deck-name")).toHaveText("Speed test");
+    await expect(plain.getByRole("list", { name: "Cards in the deck" }).getByRole("listitem")).toHaveCount(printings);
+    await expect(plain.getByTestId("export-text")).toHaveValue(/5 Ella \[DEMO-013\]/);
+    await noJs.close();
     const ogTitle = await guest.locator('meta[property="og:title"]').getAttribute("content");
     expect(ogTitle).toContain("Speed test");
     // the deck code opens the same list with no database row

@@ -6,6 +6,8 @@ import { addCommentAction, deleteCommentAction, editCommentAction, reportComment
 import { COMMENT_MAX, REPORT_REASON_MAX, type CommentDTO } from "@/lib/community/types";
 import { LazyMarkdown as Markdown } from "@/components/decks/lazy-markdown";
 import { useDeckCommunity } from "@/components/community/community-context";
+import { useNearScreen } from "@/components/ui/use-near-screen";
+import { countText } from "@/lib/util/count-text";
 
 type Result = { ok: true; message?: string } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
 
@@ -15,7 +17,10 @@ function firstError(r: Result): string | null {
   return field ?? r.message;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+// made on first use, not when the module loads: building an Intl formatter loads ICU's locale data (milliseconds of
+// main-thread work), and this module loads with every shared deck page, comments or not
+let dateFormat: Intl.DateTimeFormat | null = null;
+const commentDate = (iso: string) => (dateFormat ??= new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" })).format(new Date(iso));
 
 /** The comment box: markdown like deck descriptions, with a live character count and errors read out. */
 function CommentEditor({
@@ -119,7 +124,7 @@ function ReportForm({ comment, onDone, onCancel }: { comment: CommentDTO; onDone
   );
 }
 
-function CommentItem({ comment, signedIn, onChanged, announce }: { comment: CommentDTO; signedIn: boolean; onChanged: () => Promise<void>; announce: (m: string) => void }) {
+function CommentItem({ comment, signedIn, rich, onChanged, announce }: { comment: CommentDTO; signedIn: boolean; rich: boolean; onChanged: () => Promise<void>; announce: (m: string) => void }) {
   const [mode, setMode] = useState<"view" | "edit" | "report" | "confirm-delete">("view");
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -131,7 +136,7 @@ function CommentItem({ comment, signedIn, onChanged, announce }: { comment: Comm
             {comment.authorName}
           </Link>
           <time dateTime={comment.createdAt} className="text-slate-500">
-            {dateFormat.format(new Date(comment.createdAt))}
+            {rich ? commentDate(comment.createdAt) : comment.createdAt.slice(0, 10)}
           </time>
           {comment.editedAt && <span className="text-slate-500">(edited)</span>}
           {comment.hidden && <span className="badge">Hidden by a moderator: only its author and admins see it</span>}
@@ -152,8 +157,10 @@ function CommentItem({ comment, signedIn, onChanged, announce }: { comment: Comm
               return r;
             }}
           />
-        ) : (
+        ) : rich ? (
           <Markdown text={comment.body} />
+        ) : (
+          <p className="whitespace-pre-wrap break-words">{comment.body}</p>
         )}
         {mode !== "edit" && (
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
@@ -221,14 +228,18 @@ function CommentItem({ comment, signedIn, onChanged, announce }: { comment: Comm
 export function DeckComments({ returnTo }: { returnTo: string }) {
   const c = useDeckCommunity();
   const [announcement, setAnnouncement] = useState("");
+  // the markdown renderer (its own 34 kB chunk and a first render) loads when the comments come near the screen, not
+  // during the page's start: until then a comment shows its text as written, and its date as YYYY-MM-DD (the date
+  // formatter too is main-thread work)
+  const { near, ref } = useNearScreen<HTMLElement>("600px");
   if (!c || c.status === "none" || !c.data || !c.data.open) return null;
   const { comments, viewer } = c.data;
   const visible = comments.filter((x) => !x.hidden).length;
   return (
-    <section className="panel space-y-4 print:hidden" aria-labelledby="comments-heading" data-testid="deck-comments">
+    <section ref={ref} className="panel space-y-4 print:hidden" aria-labelledby="comments-heading" data-testid="deck-comments">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="comments-heading" className="text-lg font-semibold">
-          Comments <span className="text-slate-500">({visible.toLocaleString("en")})</span>
+          Comments <span className="text-slate-500">({countText(visible)})</span>
         </h2>
         {viewer.isAdmin && (
           <Link href="/admin/comments" className="text-sm text-blue-700 underline">
@@ -244,7 +255,7 @@ export function DeckComments({ returnTo }: { returnTo: string }) {
       ) : (
         <ol className="space-y-3" aria-label="Comments">
           {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} signedIn={viewer.signedIn} onChanged={c.refresh} announce={setAnnouncement} />
+            <CommentItem key={comment.id} comment={comment} signedIn={viewer.signedIn} rich={near} onChanged={c.refresh} announce={setAnnouncement} />
           ))}
         </ol>
       )}

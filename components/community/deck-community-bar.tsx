@@ -4,9 +4,10 @@ import Link from "next/link";
 import { useState, useTransition } from "react";
 import { setDeckLikeAction } from "@/lib/community/actions";
 import { useDeckCommunity } from "@/components/community/community-context";
+import { countText } from "@/lib/util/count-text";
 
 function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+  return `${countText(n)} ${n === 1 ? one : many}`;
 }
 
 /** A shared deck's likes, views and copies, with the like button (public decks, signed-in people other than the owner). */
@@ -48,7 +49,7 @@ export function DeckCommunityBar({ returnTo }: { returnTo: string }) {
             </span>
             {viewer.liked ? "Liked" : "Like"}
             <span className="rounded-full bg-slate-100 px-2 text-xs font-semibold" data-testid="like-count">
-              {counts.likes.toLocaleString("en")}
+              {countText(counts.likes)}
               <span className="sr-only"> {counts.likes === 1 ? "like" : "likes"}</span>
             </span>
           </button>

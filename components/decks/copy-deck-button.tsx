@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { copyDeckAction, copyDeckCodeAction, createFromStarterAction } from "@/lib/decks/actions";
 import { FormMessage } from "@/components/ui/field";
 import { useDeckCommunity } from "@/components/community/community-context";
+import { countText } from "@/lib/util/count-text";
 
 /** "Copy to my decks" for a shared deck (with how many people copied it), a deck code or a starter deck. */
 export function CopyDeckButton({ source, label = "Copy to my decks" }: { source: { slug: string } | { code: string } | { starter: string }; label?: string }) {
@@ -20,7 +21,7 @@ export function CopyDeckButton({ source, label = "Copy to my decks" }: { source:
         {pending ? "Copying…" : label}
         {copies !== undefined && !pending && (
           <span className="ml-2 rounded-full bg-white/25 px-2 text-xs font-semibold" data-testid="copy-button-count">
-            {copies.toLocaleString("en")}
+            {countText(copies)}
             <span className="sr-only"> {copies === 1 ? "copy" : "copies"} so far</span>
           </span>
         )}

@@ -1,17 +1,18 @@
 import { CardFace } from "@/components/catalog/card-face";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { OwnedCountsProvider, OwnedMark } from "@/components/decks/owned-marks";
-import { ringsText } from "@/lib/catalog/rings";
 
 /**
  * A deck drawn as cards, each with its number of copies and owned copies:
  * given by the server when known, or (`ownedFromBrowser`, on cached pages)
- * asked for by the signed-in visitor's browser.
+ * asked for by the signed-in visitor's browser. When printing, the plain list
+ * (./print-deck-list) takes its place once built; without JavaScript the grid
+ * itself prints.
  */
 export function DeckCardGrid({ entries, ownedFromBrowser = false }: { entries: { card: CardDTO; quantity: number; owned: number | null }[]; ownedFromBrowser?: boolean }) {
   if (entries.length === 0) return <p className="panel text-slate-600">This deck has no cards yet.</p>;
   const grid = (
-    <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 print:hidden" aria-label="Cards in the deck">
+    <ul className="deck-print-grid grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6" aria-label="Cards in the deck">
       {entries.map((e) => (
         <li key={e.card.id} className="relative" data-card-zoom={e.card.key}>
           <CardFace card={e.card} size="sm" />
@@ -29,27 +30,4 @@ export function DeckCardGrid({ entries, ownedFromBrowser = false }: { entries: {
     </ul>
   );
   return ownedFromBrowser ? <OwnedCountsProvider cardIds={entries.map((e) => e.card.id)}>{grid}</OwnedCountsProvider> : grid;
-}
-
-/** The plain list shown when printing. */
-export function PrintableDeckList({ name, entries, summary }: { name: string; entries: { card: CardDTO; quantity: number }[]; summary: string }) {
-  return (
-    <section className="hidden print:block">
-      <h2 className="text-xl font-bold">{name}</h2>
-      <p className="mb-2 text-sm">{summary}</p>
-      <table className="text-sm">
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.card.id}>
-              <td className="pr-4 text-right">{e.quantity}</td>
-              <td className="pr-4">{e.card.title}</td>
-              <td className="pr-4">{e.card.key}</td>
-              <td className="pr-4 capitalize">{e.card.colors.join("/")}</td>
-              <td>{ringsText(e.card.rings)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
 }

@@ -6,10 +6,11 @@ import { useRouter } from "next/navigation";
 import type { DeckDTO, DeckVersionDTO } from "@/lib/decks/types";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import { COLORS } from "@/lib/catalog/colors";
-import { canAddCopy, checkEntries, MAX_COPIES_PER_TITLE, encodeDeckCode, formatDeckDiff, formatDeckCockatrice, formatDeckJson, formatDeckText } from "@/lib/decks";
+import { canAddCopy, checkEntries, MAX_COPIES_PER_TITLE, encodeDeckCode, formatDeckDiff, formatDeckText } from "@/lib/decks";
 import { EditorSearchPanel, CARD_DRAG_TYPE } from "@/components/decks/editor-search-panel";
 import { LegalityBadge } from "@/components/decks/legality-badge";
 import { DeckStats } from "@/components/decks/deck-stats";
+import { NearScreen } from "@/components/ui/near-screen";
 import { DeckExport } from "@/components/decks/deck-export";
 import { LazyMarkdown as Markdown } from "@/components/decks/lazy-markdown";
 import { VersionHistory } from "@/components/decks/version-history";
@@ -74,9 +75,9 @@ export function DeckEditor({
 
   const missing = entries.filter((e) => e.quantity > (owned[e.card.id] ?? 0)).map((e) => ({ ...e, missing: e.quantity - (owned[e.card.id] ?? 0) }));
   const missingText = missing.map((m) => `${m.missing} ${m.card.title} [${m.card.key}]`).join("\n");
-  const exportText = formatDeckText(entries.map((e) => ({ key: e.card.key, title: e.card.title, quantity: e.quantity })), name);
-  const exportJson = formatDeckJson({ name, description, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, title: e.card.title, quantity: e.quantity })) });
-  const exportCod = formatDeckCockatrice({ name, description, cards: entries.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity })) });
+  // the JSON and .cod files are built on download (./deck-export), not on every render
+  const exportCards = useMemo(() => entries.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity })), [entries]);
+  const exportText = formatDeckText(exportCards, name);
   let code: string | null = null;
   try {
     code = entries.length ? encodeDeckCode(entries.map((e) => ({ set: e.card.set, number: e.card.number, quantity: e.quantity }))) : null;
@@ -318,12 +319,15 @@ export function DeckEditor({
       <div className="grid gap-5 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-5">
           <h2 className="text-lg font-bold">Stats</h2>
-          <DeckStats cards={statsCards} />
+          {/* below the fold: rendered when scrolled near, not by the server on every view nor during hydration */}
+          <NearScreen placeholder={<p className="panel min-h-40 text-sm text-slate-600">The ring curve, colours, traits and draw odds show as you scroll here.</p>}>
+            <DeckStats cards={statsCards} />
+          </NearScreen>
         </div>
         <div className="space-y-5">
           <SharePanel deckId={deck.id} slug={deck.shareSlug} visibility={deck.visibility} savedLegal={savedLegal} />
           <VersionHistory deckId={deck.id} versions={versions} currentVersion={version} visibility={deck.visibility} disabled={dirty} onRestored={() => router.refresh()} />
-          <DeckExport name={name} text={exportText} json={exportJson} cod={exportCod} codeUrl={code ? `/d/code/${code}` : null} />
+          <DeckExport name={name} description={description} text={exportText} cards={exportCards} codeUrl={code ? `/d/code/${code}` : null} />
           <ImportPanel target={{ mode: "replace", deckId: deck.id, expectedVersion: version }} />
         </div>
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import type { ExportCard } from "@/lib/decks/export-files";
 
 function download(filename: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -11,8 +12,18 @@ function download(filename: string, text: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Export a deck: plain text (copy or download), JSON, a Cockatrice .cod file, the deck code link, and a printable list. */
-export function DeckExport({ name, text, json, cod, codeUrl }: { name: string; text: string; json: string; cod: string; codeUrl: string | null }) {
+/** The JSON and Cockatrice files, built from the deck on demand: their formats' code (zod, the XML builder) loads with the first download. */
+async function buildFile(format: "json" | "cod", deck: { name: string; description: string; cards: readonly ExportCard[] }): Promise<string> {
+  const { deckExportFiles } = await import("@/lib/decks/export-files");
+  return deckExportFiles(deck)[format];
+}
+
+/**
+ * Export a deck: plain text (copy or download), JSON, a Cockatrice .cod file, the deck code link, and a printable list.
+ * The page sends the deck text (shown in the box) and the cards; the JSON and .cod files are built in the browser
+ * when downloaded, so they are not in the page's HTML or payload.
+ */
+export function DeckExport({ name, description, text, cards, codeUrl }: { name: string; description: string; text: string; cards: readonly ExportCard[]; codeUrl: string | null }) {
   const id = useId();
   const [message, setMessage] = useState("");
   const file = name.replace(/[^A-Za-z0-9 _-]+/g, "").trim().replace(/\s+/g, "-").toLowerCase() || "deck";
@@ -22,6 +33,14 @@ export function DeckExport({ name, text, json, cod, codeUrl }: { name: string; t
       setMessage(`${what} copied.`);
     } catch {
       setMessage(`Could not copy; select the text and copy it by hand.`);
+    }
+  };
+  const downloadBuilt = async (format: "json" | "cod") => {
+    try {
+      const body = await buildFile(format, { name, description, cards });
+      download(`${file}.${format}`, body, format === "json" ? "application/json" : "application/xml");
+    } catch {
+      setMessage("Could not build the file; reload the page and try again.");
     }
   };
   const absolute = codeUrl && typeof window !== "undefined" ? new URL(codeUrl, window.location.origin).toString() : codeUrl;
@@ -41,10 +60,10 @@ export function DeckExport({ name, text, json, cod, codeUrl }: { name: string; t
         <button type="button" className="btn-secondary" onClick={() => download(`${file}.txt`, text, "text/plain")}>
           Download .txt
         </button>
-        <button type="button" className="btn-secondary" onClick={() => download(`${file}.json`, json, "application/json")}>
+        <button type="button" className="btn-secondary" onClick={() => void downloadBuilt("json")}>
           Download JSON
         </button>
-        <button type="button" className="btn-secondary" onClick={() => download(`${file}.cod`, cod, "application/xml")} title="A Cockatrice deck file: load it in Cockatrice with Ringbinder's card database (see /developers)">
+        <button type="button" className="btn-secondary" onClick={() => void downloadBuilt("cod")} title="A Cockatrice deck file: load it in Cockatrice with Ringbinder's card database (see /developers)">
           Download .cod (Cockatrice)
         </button>
         <button type="button" className="btn-secondary" onClick={() => window.print()}>

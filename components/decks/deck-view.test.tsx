@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CardDTO } from "@/lib/catalog/card-types";
 import type { Color } from "@/lib/catalog/colors";
-import { checkDeck, ruleCatalog } from "@/lib/decks";
+import { checkDeck, formatDeckCockatrice, formatDeckJson, formatDeckText, ruleCatalog } from "@/lib/decks";
 
 const actions = vi.hoisted(() => ({
   copyDeckAction: vi.fn(),
@@ -50,6 +50,16 @@ beforeEach(() => {
   for (const f of Object.values(actions)) f.mockReset();
 });
 afterEach(cleanup);
+
+/** A Blob's text (jsdom's Blob has no text()). */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error);
+    r.readAsText(blob);
+  });
+}
 
 function view(over: Partial<Parameters<typeof DeckView>[0]> & { signedIn?: boolean } = {}) {
   session.signedIn = over.signedIn ?? true;
@@ -149,10 +159,10 @@ describe("DeckView", () => {
     expect(hand.textContent).not.toBe(first);
   });
 
-  it("copies the deck text and downloads it", async () => {
+  it("copies the deck text and downloads the text, JSON and Cockatrice files, the last two built on demand", async () => {
     const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("denied"));
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    const createObjectURL = vi.fn(() => "blob:deck");
+    const createObjectURL = vi.fn((_blob: Blob) => "blob:deck");
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     view();
@@ -163,10 +173,32 @@ describe("DeckView", () => {
     expect(await screen.findByText("Could not copy; select the text and copy it by hand.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Download .txt" }));
     fireEvent.click(screen.getByRole("button", { name: "Download JSON" }));
-    expect(createObjectURL).toHaveBeenCalledTimes(2);
-    const anchor = clicked.mock.contexts[1] as HTMLAnchorElement;
-    expect(anchor.download).toBe("speed.json");
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
+    fireEvent.click(screen.getByRole("button", { name: "Download .cod (Cockatrice)" }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(3));
+    const names = clicked.mock.contexts.map((a) => (a as HTMLAnchorElement).download);
+    expect(names).toEqual(["speed.txt", "speed.json", "speed.cod"]);
+    // the same bytes the formats write for this deck (the files' own tests: lib/decks/formats.test.ts, cockatrice-format.test.ts)
+    const cards = ENTRIES.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity }));
+    const [txt, json, cod] = await Promise.all(createObjectURL.mock.calls.map(([blob]) => blobText(blob)));
+    expect(txt).toBe(formatDeckText(cards, "Speed"));
+    expect(json).toBe(formatDeckJson({ name: "Speed", description: "Go **fast**.", cards }));
+    expect(cod).toBe(formatDeckCockatrice({ name: "Speed", description: "Go **fast**.", cards }));
+    expect(json).toContain('"title": "Sonic"');
+    expect(cod).toContain('name="Sonic (DEMO-001)"');
     clicked.mockRestore();
+  });
+
+  it("builds the print list only when the page is about to be printed", () => {
+    view();
+    expect(screen.queryByTestId("print-list")).toBeNull();
+    act(() => {
+      window.dispatchEvent(new Event("beforeprint"));
+    });
+    const list = screen.getByTestId("print-list");
+    expect(list.textContent).toContain("Speed");
+    expect(within(list).getAllByRole("row")).toHaveLength(ENTRIES.length);
+    expect(within(list).getAllByRole("row")[0].textContent).toBe("5SonicDEMO-001blue3 rings");
   });
 });
 

@@ -1,9 +1,11 @@
 import Link from "next/link";
 import type { CardDTO } from "@/lib/catalog/card-types";
-import { encodeDeckCode, formatDeckCockatrice, formatDeckJson, formatDeckText, type DeckCheck } from "@/lib/decks";
-import { DeckCardGrid, PrintableDeckList } from "@/components/decks/deck-card-grid";
-import { DeckStats } from "@/components/decks/deck-stats";
+import { encodeDeckCode, formatDeckText, type DeckCheck } from "@/lib/decks";
+import { ringsText } from "@/lib/catalog/rings";
+import { DeckCardGrid } from "@/components/decks/deck-card-grid";
+import { DeckStatsView } from "@/components/decks/deck-stats-view";
 import { DeckExport } from "@/components/decks/deck-export";
+import { PrintDeckList } from "@/components/decks/print-deck-list";
 import { Markdown } from "@/components/decks/markdown";
 import { CopyDeckButton } from "@/components/decks/copy-deck-button";
 import { LegalityBadge } from "@/components/decks/legality-badge";
@@ -39,6 +41,9 @@ function labSource(src: DeckViewProps["copySource"]): string {
  * The read-only view of a deck: cards, legality, stats, copy, playtest, lab,
  * sample hands and export. It reads no session (its pages are cached for
  * everyone): the copy button and the owned marks come from the visitor's browser.
+ * Its links to the playtest, the lab, the author and sign-in are not prefetched:
+ * each prefetch is a request and a payload decoded on the main thread while the
+ * page is starting, for pages that render per visitor anyway.
  */
 export function DeckView(props: DeckViewProps) {
   const { entries, check } = props;
@@ -48,9 +53,10 @@ export function DeckView(props: DeckViewProps) {
   } catch {
     code = null;
   }
-  const text = formatDeckText(entries.map((e) => ({ key: e.card.key, title: e.card.title, quantity: e.quantity })), props.name);
-  const json = formatDeckJson({ name: props.name, description: props.description, cards: entries.map((e) => ({ set: e.card.set, number: e.card.number, title: e.card.title, quantity: e.quantity })) });
-  const cod = formatDeckCockatrice({ name: props.name, description: props.description, cards: entries.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity })) });
+  // the export box shows the text; the JSON and .cod files are built in the browser on download (./deck-export)
+  const exportCards = entries.map((e) => ({ title: e.card.title, key: e.card.key, set: e.card.set, number: e.card.number, quantity: e.quantity }));
+  const text = formatDeckText(exportCards, props.name);
+  const printRows = entries.map((e) => ({ quantity: e.quantity, title: e.card.title, key: e.card.key, colors: e.card.colors.join("/"), rings: ringsText(e.card.rings) }));
   const statsCards = entries.map((e) => ({ cardId: e.card.id, key: e.card.key, title: e.card.title, quantity: e.quantity, colors: e.card.colors, rings: e.card.rings, traits: e.card.traits }));
   return (
     <article className="space-y-5">
@@ -64,7 +70,7 @@ export function DeckView(props: DeckViewProps) {
             {props.author && (
               <>
                 {" · "}
-                <Link href={props.author.href} className="text-blue-700 underline">
+                <Link href={props.author.href} className="text-blue-700 underline" prefetch={false}>
                   More decks by {props.author.name}
                 </Link>
               </>
@@ -79,7 +85,7 @@ export function DeckView(props: DeckViewProps) {
         <div className="flex flex-wrap items-start gap-2">
           <SignedInSwitch
             guest={
-              <Link className="btn-primary" href={`/signin?callbackUrl=${encodeURIComponent(props.returnTo)}`}>
+              <Link className="btn-primary" href={`/signin?callbackUrl=${encodeURIComponent(props.returnTo)}`} prefetch={false}>
                 Sign in to copy this deck
               </Link>
             }
@@ -87,7 +93,7 @@ export function DeckView(props: DeckViewProps) {
             <CopyDeckButton source={props.copySource} />
           </SignedInSwitch>
           {check.legal ? (
-            <Link className="btn-secondary" href={`/playtest?${props.playtestQuery}`}>
+            <Link className="btn-secondary" href={`/playtest?${props.playtestQuery}`} prefetch={false}>
               Playtest this deck
             </Link>
           ) : (
@@ -95,10 +101,10 @@ export function DeckView(props: DeckViewProps) {
               Playtest this deck
             </span>
           )}
-          <Link className="btn-secondary" href={`/lab?you=${encodeURIComponent(labSource(props.copySource))}`} data-testid="test-deck-link">
+          <Link className="btn-secondary" href={`/lab?you=${encodeURIComponent(labSource(props.copySource))}`} data-testid="test-deck-link" prefetch={false}>
             Test this deck
           </Link>
-          <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(labSource(props.copySource))}`}>
+          <Link className="btn-secondary" href={`/lab/complete?deck=${encodeURIComponent(labSource(props.copySource))}`} prefetch={false}>
             Complete from my collection
           </Link>
           <SignedInOnly>
@@ -112,10 +118,10 @@ export function DeckView(props: DeckViewProps) {
         </section>
       )}
       <DeckCardGrid entries={entries} ownedFromBrowser />
-      <PrintableDeckList name={props.name} entries={entries} summary={check.summary} />
-      <div className="grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
-        <DeckStats cards={statsCards} />
-        <DeckExport name={props.name} text={text} json={json} cod={cod} codeUrl={code ? `/d/code/${code}` : null} />
+      <PrintDeckList name={props.name} summary={check.summary} rows={printRows} />
+      <div className="below-fold grid gap-5 lg:grid-cols-[2fr_1fr] print:hidden">
+        <DeckStatsView cards={statsCards} />
+        <DeckExport name={props.name} description={props.description} text={text} cards={exportCards} codeUrl={code ? `/d/code/${code}` : null} />
       </div>
       {props.footer}
     </article>

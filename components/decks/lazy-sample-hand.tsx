@@ -1,8 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useRef, useState } from "react";
 import type { DeckStatsCard } from "@/lib/decks";
+import { useNearScreen } from "@/components/ui/use-near-screen";
 
 /**
  * The sample hand deals with the game engine's own setup, so it brings the
@@ -32,21 +32,7 @@ function Placeholder({ onDeal }: { onDeal?: () => void }) {
 }
 
 export function LazySampleHand({ cards }: { cards: readonly DeckStatsCard[] }) {
-  const [shown, setShown] = useState(false);
-  const anchor = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (shown) return;
-    const el = anchor.current;
-    if (!el || typeof IntersectionObserver === "undefined") {
-      setShown(true);
-      return;
-    }
-    const seen = new IntersectionObserver((all) => {
-      if (all.some((e) => e.isIntersecting)) setShown(true);
-    }, { rootMargin: "300px" });
-    seen.observe(el);
-    return () => seen.disconnect();
-  }, [shown]);
+  const { near, ref, force } = useNearScreen<HTMLDivElement>("300px");
   if (cards.every((c) => !(c.quantity > 0))) return null;
-  return <div ref={anchor}>{shown ? <SampleHand cards={cards} /> : <Placeholder onDeal={() => setShown(true)} />}</div>;
+  return <div ref={ref}>{near ? <SampleHand cards={cards} /> : <Placeholder onDeal={force} />}</div>;
 }

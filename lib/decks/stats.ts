@@ -142,3 +142,38 @@ export function countMatching(cards: readonly DeckStatsCard[], q: OddsQuestion):
   }
   return n;
 }
+
+/** The printed ring ranges the draw-odds panel offers, "min-max". */
+export const RING_RANGES = ["0-2", "3-4", "5-6", "7-8", "9-10", "0-4", "5-10"] as const;
+
+/** One answer the draw-odds panel offers, with the copies in the deck that match it. */
+export type OddsChoice = { value: string; label: string; copies: number };
+export type OddsChoices = Record<OddsQuestion["kind"], OddsChoice[]>;
+
+/** The question a draw-odds choice stands for. */
+export function oddsQuestion(kind: OddsQuestion["kind"], value: string): OddsQuestion {
+  if (kind === "title") return { kind, title: value };
+  if (kind === "color") return { kind, color: value as Color };
+  if (kind === "trait") return { kind, trait: value };
+  const [min, max] = value.split("-").map(Number);
+  return { kind, min, max };
+}
+
+/**
+ * Every choice of the draw-odds panel, by kind, with its matching copies
+ * counted: titles (all printings, by name), the colours present, the traits
+ * (most common first) and the ring ranges. Computed once, where the deck is
+ * known (the server for a shared deck), so the panel in the browser only
+ * looks them up.
+ */
+export function oddsChoices(cards: readonly DeckStatsCard[], stats: DeckStats = deckStats(cards)): OddsChoices {
+  const byTitle = new Map<string, number>();
+  for (const c of cards) byTitle.set(c.title, (byTitle.get(c.title) ?? 0) + c.quantity);
+  const withCopies = (kind: OddsQuestion["kind"], list: { value: string; label: string }[]) => list.map((o) => ({ ...o, copies: countMatching(cards, oddsQuestion(kind, o.value)) }));
+  return {
+    title: withCopies("title", [...byTitle.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([t, n]) => ({ value: t, label: `${t} (${n})` }))),
+    color: withCopies("color", stats.colorSplit.filter((c) => c.count > 0).map((c) => ({ value: c.color, label: `${c.color} (${c.count})` }))),
+    trait: withCopies("trait", stats.traitSplit.map((t) => ({ value: t.trait, label: `${t.trait} (${t.count})` }))),
+    rings: withCopies("rings", RING_RANGES.map((r) => ({ value: r, label: `${r.replace("-", "–")} rings` }))),
+  };
+}

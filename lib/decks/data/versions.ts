@@ -8,6 +8,8 @@ import type { DeckVersionDTO } from "@/lib/decks/types";
 import type { DeckLine, DeckWriteResult } from "./types";
 import { saveDeck } from "./write";
 import { ownsDeck } from "@/lib/decks/data/owner-deck";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { plainDate, plainQuery } from "@/lib/server/db/plain-sql";
 
 /** A deck's version history: listed with diffs, and restored as a new version. */
 
@@ -15,11 +17,19 @@ import { ownsDeck } from "@/lib/decks/data/owner-deck";
 export async function listDeckVersions(actor: Actor, deckId: string): Promise<DeckVersionDTO[] | null> {
   const user = requireActor(actor);
   if (!(await ownsDeck(user.id, deckId))) return null;
-  const versions = await db.deckVersion.findMany({ where: { deckId }, orderBy: { version: "asc" }, include: { author: { select: { displayName: true } } }, take: 1000 });
+  // plain SQL (lib/server/db/plain-sql.ts): the deck editor lists the versions on every view
+  const versions = (
+    await plainQuery<{ version: unknown; name: string; description: string; cards: string; createdAt: unknown; authorName: string }>(Prisma.sql`
+      SELECT v."version", v."name", v."description", v."cards", v."createdAt", u."displayName" AS "authorName"
+      FROM "DeckVersion" v JOIN "User" u ON u."id" = v."authorId" WHERE v."deckId" = ${deckId} ORDER BY v."version" ASC LIMIT 1000`)
+  ).map((v) => ({ ...v, version: Number(v.version), createdAt: plainDate(v.createdAt) }));
   const lists = versions.map((v) => parseSnapshot(v.cards));
   const ids = [...new Set(lists.flat().map((l) => l.cardId))];
-  const cards = ids.length ? await db.card.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, number: true, set: { select: { code: true } } } }) : [];
-  const names = ruleCatalog(cards.map((c) => ({ id: c.id, key: cardKey(c.set.code, c.number), title: c.title })));
+  const cards = ids.length
+    ? await plainQuery<{ id: string; title: string; number: unknown; setCode: string }>(Prisma.sql`
+        SELECT c."id", c."title", c."number", s."code" AS "setCode" FROM "Card" c JOIN "CardSet" s ON s."id" = c."setId" WHERE c."id" IN (${Prisma.join(ids)})`)
+    : [];
+  const names = ruleCatalog(cards.map((c) => ({ id: c.id, key: cardKey(c.setCode, Number(c.number)), title: c.title })));
   const describe = (id: string) => names.get(id) ?? { key: "?", title: "(deleted card)" };
   const last = versions.length - 1;
   const out = versions.map((v, i) => {
@@ -30,7 +40,7 @@ export async function listDeckVersions(actor: Actor, deckId: string): Promise<De
     return {
       version: v.version,
       name: v.name,
-      authorName: v.author.displayName,
+      authorName: v.authorName,
       createdAt: v.createdAt.toISOString(),
       total: lists[i].reduce((n, l) => n + l.quantity, 0),
       diff,
