@@ -37,6 +37,10 @@ async function visit(page: Page, path: string) {
   return res!;
 }
 
+// real prefetches here (the suite aborts them elsewhere, e2e/fixtures.ts): their RSC requests and what the
+// pages do with the answers are under the same CSP as the rest
+test.use({ prefetch: "allow" });
+
 test.describe("security headers", () => {
   test("no client chunk of the build carries a Node polyfill (the bundle guard; test/client-modules.test.ts checks the sources)", () => {
     const chunks = path.join(DIST_DIR, "static", "chunks");
