@@ -12,6 +12,14 @@ const exclude = ["node_modules/**", "e2e/**", ".next/**", ".next-e2e/**", ".tmp/
  */
 const POSTGRES_PENDING: string[] = [];
 
+/**
+ * Database test files that run on SQLite only: their database is a stand-in for
+ * a feature whose SQL other files already run on both (the whole game on the
+ * boards, components/play/online-game.test.tsx, plays through the referee that
+ * lib/play/referee*.test.ts run on PostgreSQL too).
+ */
+const SQLITE_ONLY = ["components/play/online-game.test.tsx"];
+
 /** Every test file of the project, with its source (the folders Vitest never runs are skipped). */
 function testFiles(dir = __dirname, out: { file: string; source: string }[] = []): { file: string; source: string }[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -97,7 +105,7 @@ export default defineConfig({
       { extends: true, test: { name: "sqlite", include, exclude: [...exclude, ...PURE_TEST_FILES] } },
       { extends: true, test: { name: "pure", include: PURE_TEST_FILES, exclude, isolate: false } },
       ...(process.env.TEST_POSTGRES_URL
-        ? [{ extends: true as const, test: { name: "postgres", include: DATABASE_TEST_FILES.filter((f) => !POSTGRES_PENDING.includes(f)), exclude, env: { TEST_DATABASE_PROVIDER: "postgresql" } } }]
+        ? [{ extends: true as const, test: { name: "postgres", include: DATABASE_TEST_FILES.filter((f) => !POSTGRES_PENDING.includes(f) && !SQLITE_ONLY.includes(f)), exclude, env: { TEST_DATABASE_PROVIDER: "postgresql" } } }]
         : []),
     ],
   },
