@@ -53,13 +53,14 @@ export class AuthPages {
  * on a link that was not prefetched fetches the page then), but the server renders them
  * on the same two cores as the pages under test. Every browser context of the suite
  * answers them with a network error, unless a test sets `prefetch: "allow"`
- * (e2e/security.spec.ts checks real prefetches). Decided per request, so the test's
- * option holds whatever order its fixtures were set up in.
+ * (e2e/security.spec.ts checks real prefetches): its contexts then get no route at all.
+ * Decided when a context is made: the test's own auto fixture below has set the option
+ * by then (Playwright sets up auto fixtures before the ones a test names).
  */
 let abortPrefetches = true;
 const PREFETCH = /[?&]_rsc=/;
 async function guardPrefetches(context: BrowserContext) {
-  await context.route(PREFETCH, (route) => (abortPrefetches && route.request().headers()["next-router-prefetch"] ? route.abort("aborted") : route.fallback()));
+  await context.route(PREFETCH, (route) => (route.request().headers()["next-router-prefetch"] ? route.abort("aborted") : route.fallback()));
 }
 /** Every context of this worker's browser (the `context` fixture's and each `browser.newContext()` of a spec) gets the guard. */
 const guarded = new WeakSet<Browser>();
@@ -69,7 +70,7 @@ async function guardBrowser(browser: Browser) {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
-    await guardPrefetches(context);
+    if (abortPrefetches) await guardPrefetches(context);
     return context;
   };
 }
