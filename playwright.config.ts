@@ -32,7 +32,10 @@ export default defineConfig<object, { database: Database }>({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
   use: {
-    trace: "retain-on-failure",
+    // Recording a trace (DOM snapshots, screenshots, sources at every action) costs CPU in every test: in CI,
+    // where a failed test is retried once, only the retry records one; a run by hand has no retry and keeps
+    // the trace of a failed test
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -10,7 +10,8 @@ async function person(browser: Browser, prefix: string): Promise<{ page: Page; n
 }
 
 test("an organiser runs a table event: four players enter with decks, report and get results, and the end publishes standings and decklists", async ({ browser }) => {
-  test.setTimeout(300_000);
+  // five people sign up and act in turn, each step a server round trip: longer than the default on a loaded machine
+  test.setTimeout(180_000);
   const org = await person(browser, "ev-org");
   await org.page.goto("/play");
   await org.page.getByTestId("events-link").click();

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { startWorkerServer, type Database, type ServerInfo } from "./server";
 
 export type Account = { email: string; password: string; displayName: string };
@@ -48,11 +48,58 @@ export class AuthPages {
 }
 
 /**
+ * Next prefetches every link in the viewport: an RSC render of each linked page on the
+ * server, some thirty after a load at 1366 px. No journey waits for a prefetch (a click
+ * on a link that was not prefetched fetches the page then), but the server renders them
+ * on the same two cores as the pages under test. Every browser context of the suite
+ * answers them with a network error, unless a test sets `prefetch: "allow"`
+ * (e2e/security.spec.ts checks real prefetches): its contexts then get no route at all.
+ * Decided when a context is made: the test's own auto fixture below has set the option
+ * by then (Playwright sets up auto fixtures before the ones a test names).
+ */
+let abortPrefetches = true;
+const PREFETCH = /[?&]_rsc=/;
+async function guardPrefetches(context: BrowserContext) {
+  await context.route(PREFETCH, (route) => (route.request().headers()["next-router-prefetch"] ? route.abort("aborted") : route.fallback()));
+}
+/** Every context of this worker's browser (the `context` fixture's and each `browser.newContext()` of a spec) gets the guard. */
+const guarded = new WeakSet<Browser>();
+async function guardBrowser(browser: Browser) {
+  if (guarded.has(browser)) return;
+  guarded.add(browser);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (abortPrefetches) await guardPrefetches(context);
+    return context;
+  };
+}
+
+/**
  * `database` is the project's (playwright.config.ts); `server` is this worker's own
  * production server on its own fresh database (e2e/server.ts), and every page's
  * baseURL points at it.
  */
-export const test = base.extend<{ auth: AuthPages }, { database: Database; server: ServerInfo }>({
+export const test = base.extend<{ auth: AuthPages; prefetch: "abort" | "allow"; prefetchGuard: void }, { database: Database; server: ServerInfo; browserGuard: void }>({
+  prefetch: ["abort", { option: true }],
+  browserGuard: [
+    // the server first: worker fixtures are torn down in the reverse order, so the browser (its pages' open game
+    // streams) closes before the server stops, which waits for open connections
+    async ({ server, browser }, use) => {
+      void server;
+      await guardBrowser(browser);
+      await use();
+    },
+    { scope: "worker", auto: true },
+  ],
+  prefetchGuard: [
+    async ({ prefetch }, use) => {
+      abortPrefetches = prefetch === "abort";
+      await use();
+      abortPrefetches = true;
+    },
+    { auto: true },
+  ],
   database: ["sqlite", { scope: "worker", option: true }],
   server: [
     async ({ database }, use, workerInfo) => {

@@ -52,7 +52,8 @@ async function oneScreen(page: Page, name: string) {
 }
 
 test("a phone shows the board, the clocks, the away opponent, the hand and Confirm on one screen", async ({ browser }) => {
-  test.setTimeout(240_000);
+  // two people signed up through the forms, a phone and a laptop screen checked before and after placing
+  test.setTimeout(180_000);
   const host = await freshPage(browser, { width: 390, height: 844 });
   await new AuthPages(host).signUp(newAccount("awayhost"));
   await host.goto("/play");

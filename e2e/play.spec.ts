@@ -7,44 +7,12 @@ async function freshPage(browser: Browser, width = 1366): Promise<Page> {
   return context.newPage();
 }
 
-/** What the player whose page this is can do now, if anything. */
-async function whatCanBeDone(page: Page): Promise<"place" | "flip" | "decide" | "over" | null> {
-  if (await page.getByTestId("game-over").isVisible()) return "over";
-  if (await page.getByTestId("confirm-placement").isVisible()) return "place";
-  if (await page.getByTestId("decision").isVisible()) return "decide";
-  if ((await page.getByRole("button", { name: /you may flip here/ }).count()) > 0) return "flip";
-  return null;
-}
-
 /**
- * Does it: fills the placement and confirms, flips the first legal card, or
- * answers with the first option. The view may change under the click (the
- * other player acted meanwhile): then the caller looks again.
+ * The journey of a live game between two people in browsers, through the server: what needs the stream, the
+ * session and the pages. A whole game played move by move on both boards and a spectator's, with the leak checks
+ * after every move, is components/play/online-game.test.tsx (the real referee, in process).
  */
-async function act(page: Page, what: "place" | "flip" | "decide"): Promise<void> {
-  const click = { timeout: 10_000 };
-  try {
-    if (what === "place") {
-      await page.getByRole("button", { name: "Fill empty slots" }).click(click);
-      await page.getByTestId("confirm-placement").click(click);
-      await expect(page.getByTestId("confirm-placement")).toBeHidden();
-    } else if (what === "flip") {
-      await page.getByRole("button", { name: /you may flip here/ }).first().click(click);
-    } else {
-      await page.getByTestId("decision").getByRole("button").first().click(click);
-    }
-  } catch (e) {
-    if (!(e instanceof Error) || !/Timeout|detached/.test(e.message)) throw e;
-  }
-}
-
-async function turnOf(page: Page): Promise<number> {
-  const t = await page.getByText(/^Turn \d+$/).first().textContent();
-  return Number(t?.replace("Turn ", "") ?? 0);
-}
-
-test("two people play a live game through the server: invite through sign-up, secret placements, flips, a spectator, a reload back to the same seat", async ({ browser }) => {
-  test.setTimeout(600_000);
+test("two people play a live game through the server: invite through sign-up, secret placements, a spectator, a reload back to the same seat, a concession and a rematch", async ({ browser }) => {
   const host = await freshPage(browser);
   await new AuthPages(host).signUp(newAccount("host"));
   await host.goto("/play");
@@ -87,46 +55,28 @@ test("two people play a live game through the server: invite through sign-up, se
   await expect(watcher.getByTestId("instruction")).toContainText("Watching");
   await expect(host.getByTestId("spectators")).toHaveText("1 watching");
 
-  let reloaded = false;
-  for (let steps = 0; steps < 400; steps++) {
-    let what = null as Awaited<ReturnType<typeof whatCanBeDone>>;
-    let who: Page = host;
-    await expect
-      .poll(async () => {
-        for (const p of [host, guest]) {
-          what = await whatCanBeDone(p);
-          who = p;
-          if (what) return what;
-        }
-        return null;
-      }, { timeout: 30_000 })
-      .not.toBeNull();
-    if (what === "over") break;
-    await act(who, what as "place" | "flip" | "decide");
-    const turn = await turnOf(host);
-    if (!reloaded && turn >= 2) {
-      // a reload (a dropped connection, another device) returns to the same seat and view
-      await guest.reload();
-      await expect(guest.getByTestId("instruction")).not.toContainText("Watching");
-      await expect(guest.getByTestId("connection")).toContainText("Connected");
-      reloaded = true;
-    }
-    if (turn >= 3) break;
+  // both place their cards face down: the game goes on to the rush step on every page
+  for (const p of [host, guest]) {
+    await p.getByRole("button", { name: "Fill empty slots" }).click();
+    await p.getByTestId("confirm-placement").click();
+    await expect(p.getByTestId("confirm-placement")).toBeHidden();
   }
-  expect(reloaded).toBe(true);
-  expect(await turnOf(host)).toBeGreaterThanOrEqual(3);
+  for (const p of [host, guest, watcher]) await expect(p.getByTestId("step-label").first()).not.toHaveText(/Play step/);
+  const instruction = await guest.getByTestId("instruction").textContent();
+
+  // a reload (a dropped connection, another device) returns to the same seat and view
+  await guest.reload();
+  await expect(guest.getByTestId("connection")).toContainText("Connected");
+  await expect(guest.getByTestId("instruction")).toHaveText(instruction!);
   // the invite panel went once the guest sat down
   await expect(host.getByTestId("invite-link")).toHaveCount(0);
-  expect(await turnOf(watcher)).toBe(await turnOf(host));
   // the spectator never sees a hand, and no face-down card of either side
   await expect(watcher.getByRole("list", { name: /Your hand/ })).toHaveCount(0);
   await expect(watcher.locator('[aria-label$="(face down)"]')).toHaveCount(0);
 
   // a concession ends it; both deck lists are shown then, and a rematch is offered
-  if (!(await host.getByTestId("game-over").isVisible())) {
-    host.once("dialog", (d) => void d.accept());
-    await host.getByRole("button", { name: "Concede" }).click();
-  }
+  host.once("dialog", (d) => void d.accept());
+  await host.getByRole("button", { name: "Concede" }).click();
   await expect(guest.getByTestId("game-over")).toBeVisible();
   await expect(guest.getByTestId("deck-list")).toHaveCount(2);
   await expect(watcher.getByTestId("game-over")).toBeVisible();

@@ -106,28 +106,14 @@ async function checkShown(page: Page, label: string, testInfo: TestInfo, colourO
   expect.soft(await cardFaceContrast(page), `${label}: card face text under 4.5:1`).toEqual([]);
   // legacy mode: axe runs in the page itself (these pages have no cross-origin frames), not in a blank
   // page opened beside it to merge per-frame results, which took about half of each axe run
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  // and violations only: axe then keeps one node of each passed, inapplicable or incomplete rule instead of them all
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
   const axe = await (colourOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])).analyze();
   const bad = axe.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(" ")} — ${v.help}`);
   expect.soft(bad, `${label}: serious or critical axe violations`).toEqual([]);
   if (testInfo.errors.length > errorsBefore) await testInfo.attach(label, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-}
-
-/**
- * Next prefetches every link in the viewport (an RSC render of each linked page on the server): at
- * 1366 px that is some thirty renders after each load, and waiting for the network to go quiet waited
- * for them (about 20 s a visit on a loaded 2-core machine). A prefetch changes nothing on the page
- * being checked, so this pass aborts them; the wait is then for the page's own scripts, images and
- * data. (Service workers are blocked in this file so that every request passes through page.route;
- * e2e/offline.spec.ts checks the service worker.)
- */
-async function skipPrefetches(page: Page) {
-  await page.route(
-    (url) => url.searchParams.has("_rsc"),
-    (route) => (route.request().headers()["next-router-prefetch"] ? route.abort("aborted") : route.fallback()),
-  );
 }
 
 /**
@@ -138,7 +124,6 @@ async function skipPrefetches(page: Page) {
  * the overflow, card-face contrast and axe's colour rules.
  */
 async function checkPage(page: Page, path: string, testInfo: TestInfo, viewports: readonly Viewport[] = VIEWPORTS) {
-  await skipPrefetches(page);
   for (const vp of viewports) {
     await test.step(`${path} at ${vp.width}×${vp.height}`, async () => {
       await page.emulateMedia({ colorScheme: SCHEMES[0] });
@@ -187,6 +172,10 @@ const signedIn = test.extend<object, { userState: string; adminState: string }>(
 
 // One test per page and width (they run in parallel across workers): a long page's four checks at two
 // widths took over the 90 s limit on a loaded machine, and a failure names the page and the width.
+// Waiting for the network to go quiet after a load waited for Next's prefetches of every link in view
+// (11-24 s a visit on a loaded machine): the suite aborts them (e2e/fixtures.ts), and service workers are
+// blocked in this file so that every request passes through that route (e2e/offline.spec.ts checks the
+// service worker).
 test.use({ serviceWorkers: "block" });
 
 test.describe("every page on a phone and a laptop", () => {

@@ -37,6 +37,10 @@ async function visit(page: Page, path: string) {
   return res!;
 }
 
+// real prefetches here (the suite aborts them elsewhere, e2e/fixtures.ts): their RSC requests and what the
+// pages do with the answers are under the same CSP as the rest
+test.use({ prefetch: "allow" });
+
 test.describe("security headers", () => {
   test("no client chunk of the build carries a Node polyfill (the bundle guard; test/client-modules.test.ts checks the sources)", () => {
     const chunks = path.join(DIST_DIR, "static", "chunks");
@@ -123,6 +127,9 @@ test.describe("security headers", () => {
 
   // every kind of page loads with no CSP violation: three tests (guest with the board and its AI worker, signed-in user, admin)
   test("guest pages and the playtest board with its AI worker load with no CSP violation", async ({ page }) => {
+    // fourteen page loads, each waiting for the network to go quiet after its real prefetches: over the 90 s default
+    // at load 20 (7 December), as the sixteen-load test above was
+    test.slow();
     const violations = watchCsp(page);
 
     for (const path of ["/", "/cards", "/cards?q=c%3Ablue+r%3E%3D3", "/cards/syntax", "/cards/DEMO/001", "/decks/public", "/decks/starter/team-sonic-speed", "/signin", "/signup", "/no-such-page", "/playtest", "/playtest/replay"]) {

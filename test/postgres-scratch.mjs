@@ -30,7 +30,13 @@ async function withAdmin(fn) {
 }
 
 if (command === "create" || command === "clone") {
-  await withAdmin((admin) => admin.query(command === "clone" ? `CREATE DATABASE "${name}" TEMPLATE "${rest[0]}"` : `CREATE DATABASE "${name}"`));
+  await withAdmin(async (admin) => {
+    await admin.query(command === "clone" ? `CREATE DATABASE "${name}" TEMPLATE "${rest[0]}"` : `CREATE DATABASE "${name}"`);
+    // A scratch database outlives no crash of the server: its commits need not wait for the WAL to reach the
+    // disk (fsync per commit). Visibility and atomicity are unchanged; a crash of PostgreSQL itself would lose
+    // the last commits, which no test relies on. A per-database setting: every new connection to it has it.
+    await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+  });
 } else if (command === "drop") {
   await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 } else if (command === "drop-prefix") {

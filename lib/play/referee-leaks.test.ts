@@ -3,18 +3,20 @@
  * a spectator holds a card identity that recipient may not know. Many random
  * games are played through the referee's protocol (submit with the seq of the
  * view, messages built as the stream builds them); after every accepted action
- * every recipient's message is checked against the true state, and passed
- * through the stream's wire form (encoder, JSON, decoder of one connection per
- * recipient): every card definition on the wire is one that recipient may
- * know, and the decoded message is the message.
+ * every recipient's message is checked against the true state (test/play-leaks.ts),
+ * and passed through the stream's wire form (encoder, JSON, decoder of one
+ * connection per recipient): every card definition on the wire is one that
+ * recipient may know, and the decoded message is the message.
+ * components/play/online-game.test.tsx checks one whole game through the boards
+ * the two players and a spectator see.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import { createTestDatabase } from "@/test/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
-import { legalActionsForView, type GameState, type Player } from "@/lib/engine";
-import type { PlayMessage } from "./types";
+import { legalActionsForView, type Player } from "@/lib/engine";
+import { leaks } from "@/test/play-leaks";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
 vi.mock("@/lib/server/db/db", async (importOriginal) => ({
@@ -38,50 +40,6 @@ let users: [SessionUser, SessionUser];
 beforeAll(async () => {
   users = [await makeUser(t.prisma, "Left"), await makeUser(t.prisma, "Right")];
 });
-
-/** The instance ids recipient `r` (null: a spectator) may know in the true state. */
-function knowable(s: GameState, r: Player | null): Set<number> {
-  const out = new Set<number>();
-  for (const p of [0, 1] as Player[]) {
-    for (const id of s.players[p].discard) out.add(id);
-    for (const x of [...s.players[p].chaos, ...s.players[p].spare]) {
-      if (!x) continue;
-      if (x.faceUp || (r !== null && (p === r || (x.peek & (1 << r)) !== 0))) out.add(x.card);
-    }
-  }
-  if (r !== null) for (const id of [...s.players[r].hand, ...s.seen[r].hand, ...s.seen[r].deck]) out.add(id);
-  return out;
-}
-
-const FORBIDDEN_KEYS = ["seed", "rng", "inviteToken", "held0", "held1", "stack", "owner"];
-
-/** Every problem of one message for recipient `r`: hidden ids, card definitions outside the allowed places, secrets. */
-function leaks(m: PlayMessage, s: GameState, r: Player | null, over: boolean): string[] {
-  const ok = knowable(s, r);
-  const out: string[] = [];
-  const walk = (x: unknown, where: string): void => {
-    if (Array.isArray(x)) return x.forEach((y, i) => walk(y, `${where}[${i}]`));
-    if (typeof x !== "object" || x === null) return;
-    const o = x as Record<string, unknown>;
-    for (const k of FORBIDDEN_KEYS) if (k in o) out.push(`${where}.${k} present`);
-    if (typeof o.id === "number" && typeof o.card === "object" && o.card !== null) {
-      if (!ok.has(o.id)) out.push(`${where}: card ${o.id} is hidden from ${r ?? "a spectator"}`);
-      return;
-    }
-    if ("title" in o && "rings" in o) out.push(`${where}: a card definition outside a known card`);
-    for (const [k, v] of Object.entries(o)) walk(v, `${where}.${k}`);
-  };
-  const { decks, log, view, ...rest } = m;
-  walk(rest, "message");
-  const { deckLists, ...viewRest } = view;
-  walk(viewRest, "view");
-  for (const [i, e] of log.entries()) if (e.private && e.player !== r && (e.cards.length > 0 || e.correction)) out.push(`log[${i}] shows a private ${e.type} of the other player`);
-  if (!over) {
-    if (deckLists !== null) out.push("deck lists before the end");
-    for (const p of [0, 1] as Player[]) if (p !== r && decks[p] !== null) out.push(`seat ${p}'s deck list before the end`);
-  }
-  return out;
-}
 
 /** The players' choices: xorshift32 from the property's seed. */
 function chooser(seed: number) {

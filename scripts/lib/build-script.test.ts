@@ -27,5 +27,6 @@ describe("npm run build on a fresh clone", () => {
     } finally {
       db.close();
     }
-  });
+    // a second process migrates and seeds the whole catalog: seconds alone, more on a loaded 2-core machine
+  }, 120_000);
 });
