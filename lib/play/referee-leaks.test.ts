@@ -16,7 +16,7 @@ import { createTestDatabase } from "@/test/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView, type Player } from "@/lib/engine";
-import { leaks } from "@/test/play-leaks";
+import { knowable, leaks } from "@/test/play-leaks";
 
 const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
 vi.mock("@/lib/server/db/db", async (importOriginal) => ({
