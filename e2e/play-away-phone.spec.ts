@@ -55,14 +55,15 @@ test("a phone shows the board, the clocks, the away opponent, the hand and Confi
   // two people signed up through the forms, a phone and a laptop screen checked before and after placing
   test.setTimeout(180_000);
   const host = await freshPage(browser, { width: 390, height: 844 });
-  await new AuthPages(host).signUp(newAccount("awayhost"));
+  // names as long as a long run's counters make them: the title once wrapped and pushed the field under the tray
+  await new AuthPages(host).signUp({ ...newAccount("awayhost"), displayName: "awayhost 26" });
   await host.goto("/play");
   await host.locator('select[name="listing"]').selectOption("open");
   await host.getByRole("button", { name: "Create game" }).click();
   await expect(host).toHaveURL(/\/play\/g\/[A-Za-z0-9_-]+$/);
 
   const guest = await freshPage(browser, { width: 1366, height: 900 });
-  await new AuthPages(guest).signUp(newAccount("awayguest"));
+  await new AuthPages(guest).signUp({ ...newAccount("awayguest"), displayName: "awayguest 27" });
   await guest.goto(host.url());
   await guest.getByTestId("join-game").click();
   await expect(host.getByTestId("instruction")).toContainText("Play step");

@@ -45,7 +45,8 @@ export default async function GamePage({ params }: { params: Promise<{ code: str
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-xl font-bold">{title}</h1>
+        {/* below md the title shares its line with the link (cut with an ellipsis), so the board keeps the screen */}
+        <h1 className="min-w-0 flex-1 basis-0 truncate text-xl font-bold md:flex-none md:basis-auto md:whitespace-normal">{title}</h1>
         {g.ranked && (
           <span className="rounded bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900" data-testid="ranked-label" title="The ladder rates this game">
             Ranked
@@ -54,7 +55,7 @@ export default async function GamePage({ params }: { params: Promise<{ code: str
         <Link href="/play" className="text-sm text-blue-700 underline">
           All games
         </Link>
-        {g.mySeat === null && g.status !== "waiting" && <span className="text-sm text-slate-600">You are watching (public view).</span>}
+        {g.mySeat === null && g.status !== "waiting" && <span className="w-full text-sm text-slate-600 md:w-auto">You are watching (public view).</span>}
       </div>
       {above}
       {/* keyed by the seat: taking the free seat from this page reopens the stream as that seat */}
