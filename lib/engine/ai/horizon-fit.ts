@@ -5,6 +5,7 @@
  * scripts/fit-horizon-value.ts; pure and deterministic.
  */
 import type { HorizonWeights } from "./horizon-value";
+import { solveLinear } from "../linear-solve";
 
 /** One labelled position: the features of horizonFeatures, and the result. */
 export interface HorizonSample {
@@ -20,24 +21,6 @@ function row(f: readonly number[]): number[] {
   x[10] = f[3];
   x[11] = f[4];
   return x;
-}
-
-/** Solve A x = b (A symmetric positive definite here) by Gaussian elimination with partial pivoting. */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((r, i) => [...r, b[i]]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r][c]) > Math.abs(m[p][c])) p = r;
-    [m[c], m[p]] = [m[p], m[c]];
-    const d = m[c][c] || 1e-12;
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const k = m[r][c] / d;
-      if (k !== 0) for (let j = c; j <= n; j++) m[r][j] -= k * m[c][j];
-    }
-  }
-  return m.map((r, i) => r[n] / (r[i] || 1e-12));
 }
 
 /** Maximum-likelihood weights (a tiny ridge keeps an emerald pair that never occurs at 0), and the mean log loss. */
@@ -57,7 +40,7 @@ export function fitHorizonWeights(samples: readonly HorizonSample[], iterations 
         for (let j = 0; j < 12; j++) if (x[j] !== 0) h[i][j] += q * x[i] * x[j];
       }
     });
-    const step = solve(h, g);
+    const step = solveLinear(h, g);
     let big = 0;
     for (let i = 0; i < 12; i++) {
       w[i] += step[i];

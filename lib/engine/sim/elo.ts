@@ -8,6 +8,7 @@
  * (default 1500); intervals are ±1.96 standard errors from the inverse of the
  * information matrix.
  */
+import { solveLinear } from "../linear-solve";
 
 /** The results of entrant a against entrant b: a's score (wins + draws / 2) out of `games`. */
 export interface EloResult {
@@ -32,24 +33,6 @@ const K = Math.LN10 / 400;
 /** The Elo model's expected score of a rating difference `d` = Ra − Rb. */
 export function eloExpected(d: number): number {
   return 1 / (1 + Math.pow(10, -d / 400));
-}
-
-/** Solve A x = b by Gaussian elimination with partial pivoting (A is copied). */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r][c]) > Math.abs(m[p][c])) p = r;
-    [m[c], m[p]] = [m[p], m[c]];
-    const d = m[c][c] || 1e-12;
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = m[r][c] / d;
-      if (f !== 0) for (let k = c; k <= n; k++) m[r][k] -= f * m[c][k];
-    }
-  }
-  return m.map((row, i) => row[n] / (row[i] || 1e-12));
 }
 
 /** Fit ratings for `n` entrants from a results table (maximum likelihood, see the module comment). */
@@ -90,7 +73,7 @@ export function fitElo(n: number, results: readonly EloResult[], opts: { mean?: 
     for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && g[i][j] > 0) grad[i] += K * (s[i][j] - g[i][j] * eloExpected(x[i] - x[j]));
     const h = info();
     const sub = h.slice(1).map((row) => row.slice(1));
-    const step = n > 1 ? solve(sub, grad.slice(1)) : [];
+    const step = n > 1 ? solveLinear(sub, grad.slice(1)) : [];
     let big = 0;
     for (let i = 1; i < n; i++) {
       const d = Math.max(-400, Math.min(400, step[i - 1]));
@@ -106,7 +89,7 @@ export function fitElo(n: number, results: readonly EloResult[], opts: { mean?: 
   for (let k = 1; k < n; k++) {
     const e = new Array<number>(n - 1).fill(0);
     e[k - 1] = 1;
-    const col = solve(sub, e);
+    const col = solveLinear(sub, e);
     for (let i = 1; i < n; i++) cov[i][k] = col[i - 1];
   }
   const rowMean = cov.map((row) => row.reduce((a, b) => a + b, 0) / n);
