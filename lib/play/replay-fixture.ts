@@ -6,37 +6,12 @@
 import { applyAction, legalActions, newGame, type Action, type Player } from "@/lib/engine";
 import { replayFrames, type ReplaySide } from "./replay";
 import { setupOf } from "./setup";
-import { starterSeatDeck } from "./test-fixture";
+import { gameRecord } from "./test-fixture";
 import type { GameRecord, ReplayDTO } from "./types";
 
 /** The game, its log and its replay from a side (`dto`). */
 export function replayFixture() {
-  const record: GameRecord = {
-    id: "g1",
-    code: "game",
-    inviteToken: "t",
-    listing: "open",
-    pace: "live",
-    columnRule: "priority",
-    maxTurns: 100,
-    seed: 4242,
-    lead: 0,
-    status: "finished",
-    seq: 0,
-    toMove: 0,
-    deadlineAt: null,
-    held: [null, null],
-    result: null,
-    endReason: null,
-    rematchOfId: null,
-    createdAt: "2026-12-01T10:00:00.000Z",
-    finishedAt: "2026-12-01T10:20:00.000Z",
-    replayCode: "abcdefghijkl",
-    seats: [
-      { seat: 0, userId: "u0", playerName: "Amy", deck: starterSeatDeck() },
-      { seat: 1, userId: "u1", playerName: "Knuckles", deck: starterSeatDeck("eggman-empire") },
-    ],
-  };
+  const record: GameRecord = gameRecord({ seed: 4242, status: "finished", finishedAt: "2026-12-01T10:20:00.000Z", replayCode: "abcdefghijkl" });
 
   /** A whole game of first legal moves, as the log stores it. */
   function log(): { seq: number; action: Action }[] {

@@ -7,7 +7,7 @@ import { resolveCardKeys, starterDeckKeys } from "@/lib/playtest/cards";
 import { demoCatalog } from "@/lib/playtest/test-catalog";
 import type { SessionUser } from "@/lib/accounts/data";
 import { legalActionsForView, type Player } from "@/lib/engine";
-import type { Listing, SeatDeck } from "./types";
+import type { GameRecord, Listing, SeatDeck } from "./types";
 
 /** A starter deck as a seat's deck. */
 export function starterSeatDeck(slug = "team-sonic-speed"): SeatDeck {
@@ -58,4 +58,35 @@ export async function playToEnd(prisma: GameTable, users: readonly [SessionUser,
   const replay = (await prisma.playGame.findUniqueOrThrow({ where: { code }, include: { replay: true } })).replay?.code;
   if (!replay) throw new Error(`game ${code} has no replay`);
   return { code, replay };
+}
+
+/** A stored game without a database: Amy (Team Sonic Speed) against Knuckles (Eggman Empire), live, open; `over` replaces fields. */
+export function gameRecord(over: Partial<GameRecord> = {}): GameRecord {
+  return {
+    id: "g1",
+    code: "game",
+    inviteToken: "t",
+    listing: "open",
+    pace: "live",
+    columnRule: "priority",
+    maxTurns: 100,
+    seed: 1,
+    lead: 0,
+    status: "active",
+    seq: 0,
+    toMove: 0,
+    deadlineAt: null,
+    held: [null, null],
+    result: null,
+    endReason: null,
+    rematchOfId: null,
+    createdAt: "2026-12-01T10:00:00.000Z",
+    finishedAt: null,
+    replayCode: null,
+    seats: [
+      { seat: 0, userId: "u0", playerName: "Amy", deck: starterSeatDeck() },
+      { seat: 1, userId: "u1", playerName: "Knuckles", deck: starterSeatDeck("eggman-empire") },
+    ],
+    ...over,
+  };
 }

@@ -9,38 +9,13 @@
 import { describe, expect, it } from "vitest";
 import { applyAction, legalActions, newGame, type GameEvent, type GameState, type Player } from "@/lib/engine";
 import { setupOf } from "./setup";
-import { starterSeatDeck } from "./test-fixture";
+import { gameRecord } from "./test-fixture";
 import type { GameRecord, PlayMessage } from "./types";
 import { messageFor, type LiveGame } from "./views";
 import { decodeMessage, encodeMessage, wireDecoder, wireEncoder, type WireMessage } from "./wire";
 
 function record(seed: number, status: GameRecord["status"] = "active"): GameRecord {
-  return {
-    id: "g1",
-    code: "game",
-    inviteToken: "t",
-    listing: "open",
-    pace: "live",
-    columnRule: "priority",
-    maxTurns: 100,
-    seed,
-    lead: 0,
-    status,
-    seq: 0,
-    toMove: 1,
-    deadlineAt: null,
-    held: [null, null],
-    result: null,
-    endReason: null,
-    rematchOfId: null,
-    createdAt: "2026-12-01T10:00:00.000Z",
-    finishedAt: null,
-    replayCode: null,
-    seats: [
-      { seat: 0, userId: "u0", playerName: "Amy", deck: starterSeatDeck() },
-      { seat: 1, userId: "u1", playerName: "Knuckles", deck: starterSeatDeck("eggman-empire") },
-    ],
-  };
+  return gameRecord({ seed, status, toMove: 1 });
 }
 
 /** The card ids a message shows (its view's card references). */
