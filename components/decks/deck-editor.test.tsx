@@ -78,7 +78,7 @@ async function renderEditor(deck = deckOf([{ card: SONIC, quantity: 2 }, { card:
 }
 
 function entryQuantity(key: string) {
-  const li = screen.getAllByTestId("deck-entry").find((e) => e.dataset.cardKey === key);
+  const li = screen.getAllByTestId("deck-entry").find((e) => e.dataset.cardZoom === key);
   return li ? within(li).getByTestId("entry-quantity").textContent : null;
 }
 
@@ -255,7 +255,7 @@ describe("DeckEditor", () => {
     expect(screen.getByRole("list", { name: "2 rings cards" }).textContent).toContain("Tails");
     fireEvent.change(group, { target: { value: "trait" } });
     const hedgehogs = screen.getByRole("list", { name: "Hedgehog cards" });
-    expect(within(hedgehogs).getAllByTestId("deck-entry").map((e) => e.dataset.cardKey).sort()).toEqual(["DEMO-001", "DEMO-009"]);
+    expect(within(hedgehogs).getAllByTestId("deck-entry").map((e) => e.dataset.cardZoom).sort()).toEqual(["DEMO-001", "DEMO-009"]);
     expect(screen.getByRole("list", { name: "Fox cards" }).textContent).toContain("Tails");
   });
 

@@ -234,28 +234,28 @@ export function DeckEditor({
                     const have = owned[e.card.id] ?? 0;
                     const canAdd = canAddCopy(check, e.card);
                     return (
-                      <li key={e.card.id} className="flex items-center gap-2 py-1.5 text-sm" data-testid="deck-entry" data-card-key={e.card.key} data-card-zoom={e.card.key}>
-                        <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full border-2 border-amber-400 bg-amber-50 text-xs font-bold text-amber-800" title="rings">
+                      <li key={e.card.id} className="de-row" data-testid="deck-entry" data-card-zoom={e.card.key}>
+                        <span className="de-rings" title="rings">
                           {e.card.rings}
                         </span>
-                        <span className="min-w-0 flex-1 break-words">
-                          <span className="font-medium">{e.card.title}</span> <span className="whitespace-nowrap text-slate-500">{e.card.key}</span>{" "}
-                          <span className="whitespace-nowrap capitalize text-slate-500">· {e.card.colors.join("/")}</span>
+                        <span className="de-name">
+                          <span className="font-medium">{e.card.title}</span> <span className="de-meta">{e.card.key}</span>{" "}
+                          <span className="de-meta capitalize">{`· ${e.card.colors.join("/")}`}</span>
                         </span>
                         {copies ? (
                           <CopyStateMark need={e.quantity} owned={have} elsewhere={copies.elsewhere[e.card.id]} />
                         ) : (
                           <span className={`text-xs ${have >= e.quantity ? "text-green-700" : "text-red-700"}`}>{have >= e.quantity ? `own ${have}` : `missing ${e.quantity - have}`}</span>
                         )}
-                        <button type="button" className="btn-secondary h-10 w-10 shrink-0 p-0 md:h-7 md:w-7" onClick={() => remove(e.card)} aria-label={`Remove one ${e.card.title} ${e.card.key}`}>
+                        <button type="button" className="de-btn" onClick={() => remove(e.card)} aria-label={`Remove one ${e.card.title} ${e.card.key}`}>
                           −
                         </button>
-                        <span className="w-6 shrink-0 text-center font-bold" data-testid="entry-quantity">
+                        <span className="de-qty" data-testid="entry-quantity">
                           {e.quantity}
                         </span>
                         <button
                           type="button"
-                          className="btn-secondary h-10 w-10 shrink-0 p-0 md:h-7 md:w-7"
+                          className="de-btn"
                           onClick={() => add(e.card)}
                           aria-label={`Add one ${e.card.title} ${e.card.key}`}
                           aria-disabled={canAdd.ok ? undefined : true}
