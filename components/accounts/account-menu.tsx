@@ -17,7 +17,8 @@ export function AdminNavLink() {
 /**
  * The header's account corner: the signed-in name and Sign out, or Sign in /
  * Sign up. Rendered in the browser so the pages around it can be cached for
- * everyone; keeps its width while it asks who is signed in.
+ * everyone; keeps its width while it asks who is signed in. Sign in and Sign up
+ * are not prefetched: every guest's page would fetch both forms while starting.
  */
 export function AccountMenu() {
   const s = useCurrentUser();
@@ -51,10 +52,10 @@ export function AccountMenu() {
         </>
       ) : (
         <>
-          <Link href="/signin" className="rounded-md px-3 py-1.5 font-semibold hover:bg-white/10">
+          <Link href="/signin" className="rounded-md px-3 py-1.5 font-semibold hover:bg-white/10" prefetch={false}>
             Sign in
           </Link>
-          <Link href="/signup" className="rounded-md bg-amber-400 px-3 py-1.5 font-semibold text-blue-950 hover:bg-amber-300">
+          <Link href="/signup" className="rounded-md bg-amber-400 px-3 py-1.5 font-semibold text-blue-950 hover:bg-amber-300" prefetch={false}>
             Sign up
           </Link>
         </>

@@ -274,7 +274,7 @@ export function DeckComments({ returnTo }: { returnTo: string }) {
         />
       ) : (
         <p>
-          <Link className="btn-secondary" href={`/signin?callbackUrl=${encodeURIComponent(returnTo)}`}>
+          <Link className="btn-secondary" href={`/signin?callbackUrl=${encodeURIComponent(returnTo)}`} prefetch={false}>
             Sign in to comment
           </Link>
         </p>

@@ -62,7 +62,7 @@ export function DeckCommunityBar({ returnTo }: { returnTo: string }) {
             {!viewer.signedIn && (
               <>
                 {" · "}
-                <Link className="text-blue-700 underline" href={`/signin?callbackUrl=${encodeURIComponent(returnTo)}`}>
+                <Link className="text-blue-700 underline" href={`/signin?callbackUrl=${encodeURIComponent(returnTo)}`} prefetch={false}>
                   Sign in to like
                 </Link>
               </>

@@ -15,12 +15,16 @@ const NAV = [
   { href: "/rules", label: "Rules" },
 ];
 
-/** The site header. It reads no session: the account corner asks the browser (components/accounts), so every page around it can be cached. */
+/**
+ * The site header. It reads no session: the account corner asks the browser (components/accounts), so every page around
+ * it can be cached. The home link is not prefetched: it is on every page, and its prefetch (several requests and
+ * payloads decoded on the main thread while a page starts) buys little for a cached page served in a few ms.
+ */
 export function SiteHeader() {
   return (
     <header className="bg-gradient-to-r from-blue-900 via-blue-800 to-blue-700 text-white shadow">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 md:py-3">
-        <Link href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
+        <Link href="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight" prefetch={false}>
           <span aria-hidden className="inline-block h-6 w-6 rounded-full border-4 border-amber-400" />
           Ringbinder
         </Link>
