@@ -80,7 +80,7 @@ async function guardBrowser(browser: Browser) {
  * production server on its own fresh database (e2e/server.ts), and every page's
  * baseURL points at it.
  */
-export const test = base.extend<{ auth: AuthPages; prefetch: "abort" | "allow"; prefetchGuard: void }, { database: Database; server: ServerInfo; browserGuard: void }>({
+export const test = base.extend<{ auth: AuthPages; prefetch: "abort" | "allow"; prefetchGuard: void }, { database: Database; server: ServerInfo; browserGuard: void; userState: string; adminState: string }>({
   prefetch: ["abort", { option: true }],
   browserGuard: [
     // the server first: worker fixtures are torn down in the reverse order, so the browser (its pages' open game
@@ -118,7 +118,32 @@ export const test = base.extend<{ auth: AuthPages; prefetch: "abort" | "allow"; 
   auth: async ({ page }, use) => {
     await use(new AuthPages(page));
   },
+  // Signed-in browser states made once per worker, for tests that only look at signed-in pages
+  // (`test.use({ storageState: ({ userState }, use) => use(userState) })`, e2e/responsive.spec.ts).
+  // Defined here rather than in a spec's own test.extend: a test type with other worker fixtures
+  // gets workers of its own, each starting its own server.
+  userState: [
+    async ({ browser, server }, use, workerInfo) => {
+      await use(await signedInState(browser, server.url, `${workerInfo.project.outputDir}/.auth/user-${workerInfo.parallelIndex}.json`, (page) => new AuthPages(page).signUp(newAccount("screens"))));
+    },
+    { scope: "worker" },
+  ],
+  adminState: [
+    async ({ browser, server }, use, workerInfo) => {
+      await use(await signedInState(browser, server.url, `${workerInfo.project.outputDir}/.auth/admin-${workerInfo.parallelIndex}.json`, (page) => signInAdmin(page, new AuthPages(page))));
+    },
+    { scope: "worker" },
+  ],
 });
+
+/** Signs in a fresh context with `signIn` and saves its storage state to `file`: the file's path. */
+async function signedInState(browser: Browser, baseURL: string, file: string, signIn: (page: Page) => Promise<void>): Promise<string> {
+  const context = await browser.newContext({ baseURL });
+  await signIn(await context.newPage());
+  await context.storageState({ path: file });
+  await context.close();
+  return file;
+}
 
 export { expect };
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { test, expect, newAccount, signInAdmin, AuthPages } from "./fixtures";
+import { test, expect, newAccount } from "./fixtures";
 
 /**
  * Every page at a phone (390×844) and a laptop (1366×900), in the light and
@@ -123,8 +123,8 @@ async function checkShown(page: Page, label: string, testInfo: TestInfo, colourO
  * The first theme gets every check; the second, whose markup is the same,
  * the overflow, card-face contrast and axe's colour rules.
  */
-async function checkPage(page: Page, path: string, testInfo: TestInfo, viewports: readonly Viewport[] = VIEWPORTS) {
-  for (const vp of viewports) {
+async function checkPage(page: Page, path: string, testInfo: TestInfo) {
+  for (const vp of VIEWPORTS) {
     await test.step(`${path} at ${vp.width}×${vp.height}`, async () => {
       await page.emulateMedia({ colorScheme: SCHEMES[0] });
       await page.setViewportSize(vp);
@@ -140,70 +140,58 @@ async function checkPage(page: Page, path: string, testInfo: TestInfo, viewports
 }
 
 /**
- * A signed-in browser state per worker, made once: the signed-in pages are
- * only looked at (nothing a check does depends on the account being new).
+ * The pages in groups of a few, each group one test with one page: every page of a group is visited
+ * at both widths (one load per width) in the same browser context, so the group's later visits load the
+ * app's scripts, styles and fonts from the browser's cache, and one context is made per group instead
+ * of per page and width. A failure names the page, width and theme (the step and each check's label);
+ * checks are soft, so a group goes on to its other pages after one fails.
+ * Waiting for the network to go quiet after a load waited for Next's prefetches of every link in view
+ * (11-24 s a visit on a loaded machine): the suite aborts them (e2e/fixtures.ts), and service workers are
+ * blocked in this file so that every request passes through that route (e2e/offline.spec.ts checks the
+ * service worker).
  */
-const signedIn = test.extend<object, { userState: string; adminState: string }>({
-  userState: [
-    async ({ browser, server }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: server.url });
-      const page = await context.newPage();
-      await new AuthPages(page).signUp(newAccount("screens"));
-      const file = workerInfo.project.outputDir + `/.auth/user-${workerInfo.parallelIndex}.json`;
-      await context.storageState({ path: file });
-      await context.close();
-      await use(file);
-    },
-    { scope: "worker" },
-  ],
-  adminState: [
-    async ({ browser, server }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: server.url });
-      const page = await context.newPage();
-      await signInAdmin(page, new AuthPages(page));
-      const file = workerInfo.project.outputDir + `/.auth/admin-${workerInfo.parallelIndex}.json`;
-      await context.storageState({ path: file });
-      await context.close();
-      await use(file);
-    },
-    { scope: "worker" },
-  ],
-});
-
-// One test per page and width (they run in parallel across workers): a long page's four checks at two
-// widths took over the 90 s limit on a loaded machine, and a failure names the page and the width.
-// Waiting for the network to go quiet after a load waited for Next's prefetches of every link in view
-// (11-24 s a visit on a loaded machine): the suite aborts them (e2e/fixtures.ts), and service workers are
-// blocked in this file so that every request passes through that route (e2e/offline.spec.ts checks the
-// service worker).
 test.use({ serviceWorkers: "block" });
 
+/** Pages per test: small enough that the two workers share the pass evenly, large enough that few contexts are made. */
+const GROUP = 4;
+/** `pages` in consecutive groups of GROUP (the last one shorter). */
+function groups(pages: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < pages.length; i += GROUP) out.push(pages.slice(i, i + GROUP));
+  return out;
+}
+/** A group's time limit: 40 s per visit (a visit took 15-17 s at load 12 on one worker; the limit leaves room for a loaded machine). */
+const groupTimeout = (pages: readonly string[]) => 40_000 * pages.length * VIEWPORTS.length;
+
+async function checkPages(page: Page, paths: readonly string[], testInfo: TestInfo) {
+  for (const path of paths) await checkPage(page, path, testInfo);
+}
+
 test.describe("every page on a phone and a laptop", () => {
-  for (const path of GUEST_PAGES)
-    for (const vp of VIEWPORTS)
-      test(`guest page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
-        await checkPage(page, path, testInfo, [vp]);
-      });
+  for (const paths of groups(GUEST_PAGES))
+    test(`guest pages ${paths.join(" ")}`, async ({ page }, testInfo) => {
+      test.setTimeout(groupTimeout(paths));
+      await checkPages(page, paths, testInfo);
+    });
 });
 
-signedIn.describe("every signed-in page on a phone and a laptop", () => {
-  signedIn.use({ storageState: async ({ userState }, use) => use(userState) });
+test.describe("every signed-in page on a phone and a laptop", () => {
+  test.use({ storageState: async ({ userState }, use) => use(userState) });
 
-  for (const path of USER_PAGES)
-    for (const vp of VIEWPORTS)
-      signedIn(`signed-in page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
-        await checkPage(page, path, testInfo, [vp]);
-      });
+  for (const paths of groups(USER_PAGES))
+    test(`signed-in pages ${paths.join(" ")}`, async ({ page }, testInfo) => {
+      test.setTimeout(groupTimeout(paths));
+      await checkPages(page, paths, testInfo);
+    });
 
-  signedIn("signed-in page: the deck editor", async ({ page }, testInfo) => {
+  test("signed-in pages: the deck editor, a public deck with a comment, and the popular list", async ({ page }, testInfo) => {
+    test.setTimeout(groupTimeout(["editor", "deck", "popular"]));
+    // the deck editor of a new deck
     await page.goto("/decks");
     await page.getByLabel("New deck name").fill("Phone deck");
     await page.getByRole("button", { name: "Create deck" }).click();
     await expect(page).toHaveURL(/\/decks\/[^/]+$/);
     await checkPage(page, new URL(page.url()).pathname, testInfo);
-  });
-
-  signedIn("signed-in pages: a public deck with a comment, and the popular list", async ({ page }, testInfo) => {
     // a public deck with a comment: its page shows likes, views, copies and the comments
     await page.goto("/decks");
     await page.getByRole("listitem").filter({ hasText: "Eggman Empire" }).getByRole("button", { name: "Start from this deck" }).click();
@@ -215,18 +203,18 @@ signedIn.describe("every signed-in page on a phone and a laptop", () => {
     await page.getByLabel("Add a comment").fill("A **long** comment with a link: https://example.com/a/very/long/path/that/should/wrap/on/a/phone/screen/without/overflowing");
     await page.getByRole("button", { name: "Post comment" }).click();
     await expect(page.getByTestId("comment")).toHaveCount(1);
-    for (const path of [deckPage, "/decks/public?sort=popular"]) await checkPage(page, path, testInfo);
+    await checkPages(page, [deckPage, "/decks/public?sort=popular"], testInfo);
   });
 });
 
-signedIn.describe("every admin page on a phone and a laptop", () => {
-  signedIn.use({ storageState: async ({ adminState }, use) => use(adminState) });
+test.describe("every admin page on a phone and a laptop", () => {
+  test.use({ storageState: async ({ adminState }, use) => use(adminState) });
 
-  for (const path of ADMIN_PAGES)
-    for (const vp of VIEWPORTS)
-      signedIn(`admin page ${path} at ${vp.width} px`, async ({ page }, testInfo) => {
-        await checkPage(page, path, testInfo, [vp]);
-      });
+  for (const paths of groups(ADMIN_PAGES))
+    test(`admin pages ${paths.join(" ")}`, async ({ page }, testInfo) => {
+      test.setTimeout(groupTimeout(paths));
+      await checkPages(page, paths, testInfo);
+    });
 });
 
 // its own account: it adds a card to the collection, which the shared account's pages must not depend on

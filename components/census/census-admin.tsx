@@ -46,7 +46,8 @@ export function CensusAdmin({ reports, audit }: { reports: CensusPhotoReportDTO[
         <h2 id="audit-heading" className="text-lg font-semibold">
           Audit log
         </h2>
-        <div className="overflow-x-auto">
+        {/* a region that scrolls sideways on a phone once the log has rows: focusable, so the keyboard can scroll it */}
+        <div className="overflow-x-auto" role="region" aria-labelledby="audit-heading" tabIndex={0}>
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left">

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
-import { createTestDatabase } from "@/test/db";
+import { createTestDatabase, testDatabaseProvider } from "@/test/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView, type Player } from "@/lib/engine";
@@ -94,6 +94,14 @@ async function playOne(seed: number, maxSubmits: number): Promise<{ submits: num
   }
 }
 
+/**
+ * SQLite: 12 games from new random seeds every run. PostgreSQL runs the property again for the referee's SQL
+ * there (the messages are built the same way on either database): 4 games from one fixed fast-check seed, so
+ * what its floors ask of the games never depends on the draw.
+ */
+const POSTGRES = testDatabaseProvider() === "postgresql";
+const RUNS = POSTGRES ? 4 : 12;
+
 describe("the referee's messages", () => {
   it("never hold a card identity their recipient may not know, over many random games", async () => {
     let total = 0;
@@ -104,11 +112,11 @@ describe("the referee's messages", () => {
         total += r.checked;
         if (r.over) finished++;
       }),
-      { numRuns: 12 },
+      POSTGRES ? { numRuns: RUNS, seed: 20261207 } : { numRuns: RUNS },
     );
     // the games went far: most ended, and every step of each was checked for all three recipients
-    expect(finished).toBeGreaterThan(3);
-    expect(total).toBeGreaterThan(12 * 3 * 20);
+    expect(finished).toBeGreaterThan(RUNS / 4);
+    expect(total).toBeGreaterThan(RUNS * 3 * 20);
     // about 2,000 submits and 6,000 checked messages through a real database
   }, 240_000);
 });
