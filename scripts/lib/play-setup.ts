@@ -103,6 +103,16 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
+/** A process's main thread's CPU time so far in ms (user + system: the event loop, where every request is served), or null once it is gone. */
+export function mainThreadCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /** A process's resident memory in KB (VmRSS), or null once it is gone. */
 export function rssKb(pid: number): number | null {
   try {
