@@ -58,7 +58,7 @@ async function main() {
 
   // --max-rate finishes games within the run: each slot's next games are made now too, so that no game is made during
   // the measured window (the bots' process writing the same SQLite file held its lock past the server's 10 s busy wait)
-  const depth = MAX_RATE ? 3 : 1;
+  const depth = MAX_RATE ? 6 : 1;
   step(`Creating ${GAMES * depth} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
   let failed: unknown = null;
   // the games, made a few at a time before any bot plays (a thousand at once would only queue for SQLite's writer,

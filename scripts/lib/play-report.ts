@@ -56,7 +56,7 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
   const rssPer = f.rssBeforeKb !== null && f.rssLiveKb !== null ? (f.rssLiveKb - f.rssBeforeKb) / Math.max(1, f.liveGames) : null;
   console.log(`  memory per live game: ${rssPer === null ? "?" : `${rssPer.toFixed(0)} KB`} (server RSS ${mb(f.rssBeforeKb)} before the games, ${mb(f.rssLiveKb)} with ${f.liveGames} live, / games)`);
   console.log(`  load average: ${l1s.toFixed(1)} / ${l5s.toFixed(1)} at the start, ${l1.toFixed(1)} / ${l5.toFixed(1)} / ${l15.toFixed(1)} at the end (1 / 5 / 15 min; a shared machine: other work ran beside the benchmark)`);
-  if (figures.regressions) console.log(`  ! ${figures.regressions} views older than an action already acknowledged`);
+  console.log(`  views older than the last one on the same connection: ${figures.regressions}${figures.regressions ? " (!)" : ""}; views reaching a bot after a newer action's answer (two connections, either order): ${figures.overtaken}`);
 
   if (KILL) {
     const { lost, missing, notResumed } = lostGames(runs, f.stored);
