@@ -59,7 +59,7 @@ export async function postChatMessage(actor: Actor, code: string, room: ChatRoom
  * hidden message, nor one by an author the reader muted.
  */
 export async function readChat(actor: Actor | null, code: string, room: ChatRoom): Promise<ChatMessageDTO[]> {
-  // plain SQL (lib/server/db/plain-sql.ts): every stream's opening reads its rooms, and every chat notice each stream's
+  // plain SQL (lib/server/db/plain-sql.ts): every stream reads its rooms when it opens and again on every chat notice
   const seats = await plainQuery<{ id: string; status: string; userId: string | null }>(
     Prisma.sql`SELECT g."id", g."status", s."userId" FROM "PlayGame" g LEFT JOIN "PlaySeat" s ON s."gameId" = g."id" WHERE g."code" = ${code}`,
   );

@@ -237,7 +237,7 @@ export async function loadGameRecord(code: string, decks?: SeatRecord["deck"][])
       ? Prisma.sql`SELECT "gameId", "seat", "userId", "playerName", "deckName", "joinedAt" FROM "PlaySeat" WHERE "gameId" = ${g.id} ORDER BY "seat"`
       : Prisma.sql`SELECT "gameId", "seat", "userId", "playerName", "deckName", "joinedAt", "deckKeys", "deckCards" FROM "PlaySeat" WHERE "gameId" = ${g.id} ORDER BY "seat"`,
   );
-  // a seat taken since the decks were kept (its deck is not among them): read with the deck columns
+  // fewer than two seats with the decks the caller kept (not this game's): read as without them, deck columns and all
   if (known && seats.length !== 2) return loadGameRecord(code);
   return toGameRecord(plainGameRow(g, seats), known ? decks : undefined);
 }
