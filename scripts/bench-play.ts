@@ -29,7 +29,7 @@ import { onCleanup, runTool } from "./lib/cleanup";
 import { DURATION, fail, GAMES, INSTANCES, KILL, MAX_RATE, state, step, THINK_MS } from "./lib/play-config";
 import { closeConnections, figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
 import { printReport } from "./lib/play-report";
-import { cpuMs, createScratchDb, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
+import { cpuMs, createScratchDb, mainThreadCpuMs, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
 
 /** Sums a per-process figure over the instances still running (null when none answers). */
 function sum(instances: Instance[], f: (pid: number) => number | null): number | null {
@@ -58,7 +58,7 @@ async function main() {
 
   // --max-rate finishes games within the run: each slot's next games are made now too, so that no game is made during
   // the measured window (the bots' process writing the same SQLite file held its lock past the server's 10 s busy wait)
-  const depth = MAX_RATE ? 3 : 1;
+  const depth = MAX_RATE ? 6 : 1;
   step(`Creating ${GAMES * depth} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
   let failed: unknown = null;
   // the games, made a few at a time before any bot plays (a thousand at once would only queue for SQLite's writer,
@@ -106,9 +106,17 @@ async function main() {
   step(`${runs.length} games live, ${2 * runs.length} bots connected in ${((performance.now() - warm) / 1000).toFixed(1)} s: measuring ${DURATION} s`);
 
   // CPU of every instance, sampled: a killed one's last reading still counts; the bots' own CPU beside it
+  // and their main threads' (the event loop, which serves every request: the figure the latency depends on)
   const lastCpu = instances.map((i) => cpuMs(i.pid) ?? 0);
+  const lastMain = instances.map((i) => mainThreadCpuMs(i.pid) ?? 0);
   const cpuStart = lastCpu.slice();
-  const sampler = setInterval(() => instances.forEach((inst, k) => inst.alive && (lastCpu[k] = cpuMs(inst.pid) ?? lastCpu[k])), 250);
+  const mainStart = lastMain.slice();
+  const sample = (inst: Instance, k: number) => {
+    if (!inst.alive) return;
+    lastCpu[k] = cpuMs(inst.pid) ?? lastCpu[k];
+    lastMain[k] = mainThreadCpuMs(inst.pid) ?? lastMain[k];
+  };
+  const sampler = setInterval(() => instances.forEach(sample), 250);
   onCleanup(() => clearInterval(sampler));
   const clientCpu0 = process.cpuUsage();
   const loadStart = loadavg();
@@ -139,8 +147,9 @@ async function main() {
   figures.recording = false;
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
-  instances.forEach((inst, k) => inst.alive && (lastCpu[k] = cpuMs(inst.pid) ?? lastCpu[k]));
+  instances.forEach(sample);
   const cpu = lastCpu.reduce((a, x, k) => a + x - cpuStart[k], 0);
+  const mainCpu = lastMain.reduce((a, x, k) => a + x - mainStart[k], 0);
   const client = process.cpuUsage(clientCpu0);
   const loadEnd = loadavg();
   const liveGames = GAMES;
@@ -154,7 +163,7 @@ async function main() {
   // what the servers logged as errors (a refusal with a typed code is not one): the first lines, to look into
   const errors = instances.flatMap((i) => i.log().split("\n").filter((l) => /error/i.test(l)));
   if (errors.length) step(`The servers logged ${errors.length} error lines; the first:\n${errors.slice(0, 12).join("\n")}`);
-  printReport(runs, { seconds, cpuMs: cpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
+  printReport(runs, { seconds, cpuMs: cpu, mainCpuMs: mainCpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
 }
 
 /** Removes this run's presence, fan-out and rate-limit keys from Redis. */

@@ -5,13 +5,27 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/accounts/data/users";
 import { legalActionsForView, type Player } from "@/lib/engine";
 
-const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient }));
+const h = vi.hoisted(() => ({ prisma: null as unknown as PrismaClient, holdGate: null as Promise<void> | null }));
 vi.mock("@/lib/server/db/db", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/server/db/db")>()),
   get db() {
     return h.prisma;
   },
 }));
+
+// a held placement's answer can be made to wait (holdGate) after its write and read, as a slow one does under load
+vi.mock("@/lib/play/data/log", async (importOriginal) => {
+  const log = await importOriginal<typeof import("@/lib/play/data/log")>();
+  return {
+    ...log,
+    holdPlacement: async (...args: Parameters<typeof log.holdPlacement>) => {
+      const gate = h.holdGate;
+      const held = await log.holdPlacement(...args);
+      if (gate) await gate;
+      return held;
+    },
+  };
+});
 
 const t = createTestDatabase("play-referee");
 h.prisma = t.prisma;
@@ -213,5 +227,25 @@ describe("the referee", () => {
     await expect(submit(actorOf(seat), code, { seq: 2, move })).rejects.toMatchObject({ code: "play/stale" });
     expect(await logRows(code)).toBe(3);
     expect(cachedGame(code)!.record.seq).toBe(3);
+  });
+
+  it("keeps the newer game when a held placement's answer comes back after the other seat's request appended both", async () => {
+    const { cachedGame } = await import("./referee");
+    const code = await newGame();
+    const [m0, m1] = [await viewOf(code, 0), await viewOf(code, 1)];
+    const [p0, p1] = [legalActionsForView(m0.view)[0], legalActionsForView(m1.view)[0]] as { type: "place"; cards: (number | null)[] }[];
+    let open = () => {};
+    h.holdGate = new Promise<void>((r) => (open = r));
+    // seat 0's placement is held, and its answer waits; seat 1's request finds both held and appends them
+    const first = submit(actorOf(0), code, { seq: 0, move: { type: "place", cards: p0.cards } });
+    await vi.waitUntil(async () => (await t.prisma.playGame.findUniqueOrThrow({ where: { code } })).held0 !== null);
+    h.holdGate = null;
+    expect(await submit(actorOf(1), code, { seq: 0, move: { type: "place", cards: p1.cards } })).toEqual({ ok: true, seq: 2, held: false });
+    open();
+    expect(await first).toEqual({ ok: true, seq: 0, held: true });
+    // the memory (what this instance's streams send) still holds the game at seq 2, not seat 0's placement held at 0
+    expect(cachedGame(code)!.record.seq).toBe(2);
+    expect(cachedGame(code)!.held).toEqual([null, null]);
+    expect(messageFor(cachedGame(code)!, 0, 0).seq).toBe(2);
   });
 });

@@ -50,10 +50,17 @@ function keep(live: LiveGame): void {
   }
 }
 
-/** After a change this instance wrote: the game as it now stands in the database, kept without reading it back. */
+/**
+ * After a change this instance wrote: the game as it now stands in the database, kept without reading it back.
+ * Unless memory already holds it further on: a held placement's answer can come back after the other seat's request
+ * appended both placements (its write and read came first, its continuation last), and the older game must not
+ * replace the newer one (the streams would send a view from before the append, and wait there).
+ */
 function wrote(live: LiveGame): void {
   const m = memory();
   m.versions.set(live.record.code, (m.versions.get(live.record.code) ?? 0) + 1);
+  const now = m.games.get(live.record.code);
+  if (now && now.record.id === live.record.id && now.record.seq > live.record.seq) return;
   keep(live);
 }
 

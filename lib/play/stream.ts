@@ -46,6 +46,35 @@ export interface StreamOptions {
   stillSignedIn: () => Promise<boolean>;
 }
 
+/**
+ * The open streams' session watchers: one timer for all of them (not one per stream: a thousand games hold two
+ * thousand streams) looks every WATCH_MS whether a session ended on this instance, and then tells every stream,
+ * which checks its own session again.
+ */
+const watchers = new Set<() => void>();
+let watchTimer: ReturnType<typeof setInterval> | null = null;
+let watchedGeneration = 0;
+
+function watchSessionEnds(onEnd: () => void): () => void {
+  if (watchers.size === 0) {
+    watchedGeneration = sessionGeneration();
+    watchTimer = setInterval(() => {
+      const now = sessionGeneration();
+      if (now === watchedGeneration) return;
+      watchedGeneration = now;
+      for (const w of watchers) w();
+    }, WATCH_MS);
+  }
+  watchers.add(onEnd);
+  return () => {
+    watchers.delete(onEnd);
+    if (watchers.size === 0 && watchTimer) {
+      clearInterval(watchTimer);
+      watchTimer = null;
+    }
+  };
+}
+
 /** Where a stream writes its text; `end` closes the connection. */
 export interface EventSink {
   write(text: string): void;
@@ -171,13 +200,7 @@ export function startGameEvents(o: StreamOptions, sink: EventSink): () => void {
   const unsubscribe = subscribe(o.gameId, (seq, room, here) => void (room ? pushChat(room) : push(!here || seq < 0)));
   // counted as present (a seat) or watching, on every instance: lib/play/presence.ts
   const attendance = attend(o.gameId, o.seat);
-  let generation = sessionGeneration();
-  const watch = setInterval(() => {
-    const now = sessionGeneration();
-    if (now === generation) return;
-    generation = now;
-    void o.stillSignedIn().then((ok) => ok || endSession());
-  }, WATCH_MS);
+  const unwatch = watchSessionEnds(() => void o.stillSignedIn().then((ok) => ok || endSession()));
   const beat = setInterval(() => {
     write(": keep-alive\n\n");
     void o.stillSignedIn().then((ok) => ok || endSession());
@@ -185,7 +208,7 @@ export function startGameEvents(o: StreamOptions, sink: EventSink): () => void {
   close = () => {
     if (closed) return;
     closed = true;
-    clearInterval(watch);
+    unwatch();
     clearInterval(beat);
     unsubscribe();
     attendance.close();

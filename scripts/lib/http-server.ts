@@ -5,6 +5,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { tracked } from "./cleanup";
+import { serverNodeFlags } from "./server-node-flags";
 import { BASE, benchSecret, DIST, fail, PASSWORD, PORT, root, state } from "./http-config";
 
 /** The server's timing lines ([event-loop] every 250 ms, [bulk-timings] per import apply, [idle-trim] per idle collection: lib/server/idle-memory.ts), with when they arrived. */
@@ -14,7 +15,8 @@ export async function startServer(url: string): Promise<ChildProcess> {
   const env = { ...process.env, DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production" as const, AUTH_SECRET: benchSecret(), PORT: String(PORT), HOSTNAME: "127.0.0.1", EVENT_LOOP_STATS: "1", BULK_TIMINGS: "1" };
   // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // and first the flags `npm start` runs the server with (package.json)
+  const child = spawn(process.execPath, [...serverNodeFlags(root), ...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   // stopped at the end of the run however it ends (a failed mode, Ctrl-C): never left spinning a core
   tracked(child);
   let log = "";

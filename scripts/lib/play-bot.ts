@@ -31,8 +31,13 @@ export const figures = {
   refused: new Map<string, number>(),
   networkErrors: 0,
   reconnects: 0,
-  /** A view older than an action its seat had seen acknowledged (must stay 0). */
+  /** A view older than one already received on the same connection (must stay 0: one connection's views never go back). */
   regressions: 0,
+  /**
+   * A view older than an action its seat had seen acknowledged, on arrival: the view was written before the answer,
+   * on the other connection, and the bot's process read the answer's socket first (not a fault of the server).
+   */
+  overtaken: 0,
   /** While false, latencies are not recorded (the warm-up, and after the run). */
   recording: false,
 };
@@ -167,6 +172,8 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
     let closeStream = () => {};
     // EventSource's reconnection delay: what the stream's retry field last said (3 s before it said anything, as browsers)
     let retryMs = 3000;
+    // the latest seq this connection sent (a reconnection starts again)
+    let streamSeq = -1;
 
     const act = async () => {
       timer = null;
@@ -228,9 +235,11 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
     const onView = (m: PlayMessage) => {
       const now = performance.now();
       seen[seat] = true;
-      // per seat: the other seat's acknowledgement and this seat's older view travel on different connections, and
-      // may reach the bots in either order; a view older than this seat's own acknowledged action may not
-      if (m.seq < run.acked[seat]) figures.regressions++;
+      // the stream and the POST's answer are two connections, read in either order: a view older than this seat's
+      // acknowledged action may come after the answer (it was written before it); on one connection, never older
+      if (m.seq < run.acked[seat]) figures.overtaken++;
+      if (m.seq < streamSeq) figures.regressions++;
+      streamSeq = m.seq;
       // the opponent's action reached this seat: its seq moved past the one it was sent on, or its placement shows
       const p = run.pending[1 - seat];
       if (p && !p.seen && (m.seq > p.seq || (m.seq === p.seq && m.placed[1 - seat]))) {
@@ -255,6 +264,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
       const inst = cluster.instances[bot.instance];
       // one decoder per connection, as the browser's (its first message is a whole one)
       const wire = wireDecoder();
+      streamSeq = -1;
       closeStream = openStream(
         inst.base,
         `/api/play/${code}/stream`,

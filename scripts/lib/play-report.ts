@@ -14,6 +14,8 @@ const verdict = (ok: boolean) => (ok ? "met" : "missed");
 export type RunFigures = {
   seconds: number;
   cpuMs: number | null;
+  /** The servers' main threads only (the event loop: requests, the referee, the views; not the SQLite writer or GC helper threads). */
+  mainCpuMs: number;
   /** The bots' own process (agents, parsing): near a whole core, the bots and not the server set the pace. */
   clientCpuMs: number;
   rssBeforeKb: number | null;
@@ -47,12 +49,14 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
   console.log(`  send → opponent's update: p50 ${ms(pct(figures.opponentMs, 50))}, p99 ${ms(oppP99)} (${figures.opponentMs.length} updates)`);
   const cpuPer = f.cpuMs !== null && figures.accepted ? f.cpuMs / figures.accepted : null;
   console.log(`  server CPU per action: ${cpuPer === null ? "?" : `${cpuPer.toFixed(2)} ms`} (the server process${INSTANCES > 1 ? "es'" : "'s"} CPU time over the run, all threads, streams included, / actions accepted)`);
+  const mainPer = figures.accepted ? f.mainCpuMs / figures.accepted : null;
+  console.log(`  server main-thread CPU per action: ${mainPer === null ? "?" : `${mainPer.toFixed(2)} ms`} (the event loop alone, ${(f.mainCpuMs / 10 / f.seconds).toFixed(0)} % of a core: its utilisation sets the queueing)`);
   if (cpuPer !== null) console.log(`    → at this cost ${cpus().length} cores serve at most ~${Math.floor((cpus().length * 1000) / cpuPer)} actions/s`);
   console.log(`  server CPU use: ${f.cpuMs === null ? "?" : `${(f.cpuMs / 10 / f.seconds).toFixed(0)} %`} of a core; the bots' process: ${(f.clientCpuMs / 10 / f.seconds).toFixed(0)} % of a core (on the same machine)`);
   const rssPer = f.rssBeforeKb !== null && f.rssLiveKb !== null ? (f.rssLiveKb - f.rssBeforeKb) / Math.max(1, f.liveGames) : null;
   console.log(`  memory per live game: ${rssPer === null ? "?" : `${rssPer.toFixed(0)} KB`} (server RSS ${mb(f.rssBeforeKb)} before the games, ${mb(f.rssLiveKb)} with ${f.liveGames} live, / games)`);
   console.log(`  load average: ${l1s.toFixed(1)} / ${l5s.toFixed(1)} at the start, ${l1.toFixed(1)} / ${l5.toFixed(1)} / ${l15.toFixed(1)} at the end (1 / 5 / 15 min; a shared machine: other work ran beside the benchmark)`);
-  if (figures.regressions) console.log(`  ! ${figures.regressions} views older than an action already acknowledged`);
+  console.log(`  views older than the last one on the same connection: ${figures.regressions}${figures.regressions ? " (!)" : ""}; views reaching a bot after a newer action's answer (two connections, either order): ${figures.overtaken}`);
 
   if (KILL) {
     const { lost, missing, notResumed } = lostGames(runs, f.stored);

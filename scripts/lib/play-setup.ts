@@ -12,6 +12,7 @@ import path from "node:path";
 import { createScratchDb as createSharedScratchDb, type Scratch } from "./scratch-db";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, stopChild } from "./cleanup";
+import { serverNodeFlags } from "./server-node-flags";
 import { benchSecret, DB_KIND, DIST, fail, MAX_RATE, NO_BUILD, PASSWORD, PORT, REBUILD, root, scratch, step } from "./play-config";
 
 /** A scratch SQLite file, or a scratch PostgreSQL database (dropped at the end of the run however it ends). */
@@ -53,7 +54,8 @@ export async function startInstance(index: number, env: Record<string, string>):
   if (taken) fail(`Something already answers on ${base}: choose another --port.`);
   // BENCH_SERVER_NODE_ARGS: flags for the servers' node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  // and first the flags `npm start` runs the server with (package.json)
+  const child = spawn(process.execPath, [...serverNodeFlags(root), ...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, ...env, PORT: String(port), AUTH_URL: base },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -97,6 +99,16 @@ const CLOCK_TICKS = 100;
 export function cpuMs(pid: number): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's main thread's CPU time so far in ms (user + system: the event loop, where every request is served), or null once it is gone. */
+export function mainThreadCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   } catch {
     return null;

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { plainDate, plainQuery } from "@/lib/server/db/plain-sql";
 import type { Player } from "@/lib/engine";
 import { MOVE_SECONDS } from "@/lib/play/clock";
 import type { Pace } from "@/lib/play/types";
@@ -16,10 +18,10 @@ export interface Away {
   since: Date;
 }
 
-/** The seat away from the game, or null. */
+/** The seat away from the game, or null (plain SQL: every stream's opening and every fresh push reads it). */
 export async function getAway(gameId: string): Promise<Away | null> {
-  const r = await db.playAway.findUnique({ where: { gameId } });
-  return r ? { seat: r.seat as Player, since: r.since } : null;
+  const [r] = await plainQuery<{ seat: unknown; since: unknown }>(Prisma.sql`SELECT "seat", "since" FROM "PlayAway" WHERE "gameId" = ${gameId}`);
+  return r ? { seat: Number(r.seat) as Player, since: plainDate(r.since) } : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { plainDate, plainQuery } from "@/lib/server/db/plain-sql";
 import { requireActor, requireAdminActor, type Actor } from "@/lib/server/actor";
 import { DomainError } from "@/lib/server/errors";
 import { CHAT_MAX, CHAT_TAIL, chatLength, cleanChat, type ChatMessageDTO, type ChatRoom, type ChatSettingsDTO } from "@/lib/play/chat";
@@ -58,15 +59,24 @@ export async function postChatMessage(actor: Actor, code: string, room: ChatRoom
  * hidden message, nor one by an author the reader muted.
  */
 export async function readChat(actor: Actor | null, code: string, room: ChatRoom): Promise<ChatMessageDTO[]> {
-  const g = await gameByCode(code);
-  assertCanRead(actor, g.seats, room);
-  const muted = actor ? (await db.playChatMute.findMany({ where: { userId: actor.id }, select: { mutedId: true } })).map((m) => m.mutedId) : [];
-  const rows = await db.playChatMessage.findMany({
-    where: { gameId: g.id, room, status: "visible", ...(muted.length > 0 ? { OR: [{ authorId: null }, { authorId: { notIn: muted } }] } : {}) },
-    orderBy: { id: "desc" },
-    take: CHAT_TAIL,
-  });
-  return rows.reverse().map((r) => toDTO(r, actor?.id ?? null));
+  // plain SQL (lib/server/db/plain-sql.ts): every stream reads its rooms when it opens and again on every chat notice
+  const seats = await plainQuery<{ id: string; status: string; userId: string | null }>(
+    Prisma.sql`SELECT g."id", g."status", s."userId" FROM "PlayGame" g LEFT JOIN "PlaySeat" s ON s."gameId" = g."id" WHERE g."code" = ${code}`,
+  );
+  if (seats.length === 0 || seats[0].status === "cancelled") throw new DomainError("play/not-found", "There is no such game.");
+  const gameId = seats[0].id;
+  assertCanRead(
+    actor,
+    seats.filter((s) => s.userId !== null).map((s) => s.userId),
+    room,
+  );
+  // the reader's muted authors are left out (a message whose author was deleted has none, and stays)
+  const rows = await plainQuery<{ id: unknown; room: string; authorId: string | null; authorName: string; body: string; createdAt: unknown }>(Prisma.sql`
+    SELECT m."id", m."room", m."authorId", m."authorName", m."body", m."createdAt" FROM "PlayChatMessage" m
+    WHERE m."gameId" = ${gameId} AND m."room" = ${room} AND m."status" = 'visible'
+      AND (m."authorId" IS NULL OR NOT EXISTS (SELECT 1 FROM "PlayChatMute" u WHERE u."userId" = ${actor?.id ?? ""} AND u."mutedId" = m."authorId"))
+    ORDER BY m."id" DESC LIMIT ${CHAT_TAIL}`);
+  return rows.reverse().map((r) => toDTO({ ...r, id: Number(r.id), createdAt: plainDate(r.createdAt) }, actor?.id ?? null));
 }
 
 /** A message the actor may read (else not found, so a message id reveals nothing of a room one cannot read). */

@@ -1,5 +1,6 @@
 import "server-only";
-import { db } from "@/lib/server/db/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { plainQuery } from "@/lib/server/db/plain-sql";
 
 /**
  * A game's spectator delay (docs/play.md "Spectator delay"): how many moves
@@ -8,9 +9,8 @@ import { db } from "@/lib/server/db/db";
  * rematch, never changed. Public: the game page says it to everyone.
  */
 
-/** The spectator delay of a game by its code, in moves (0: none, or an unknown game). */
+/** The spectator delay of a game by its code, in moves (0: none, or an unknown game). Plain SQL: every spectator's stream asks. */
 export async function spectatorDelayOf(code: string): Promise<number> {
-  const g = await db.playGame.findUnique({ where: { code }, select: { id: true } });
-  if (!g) return 0;
-  return (await db.playSpectatorDelay.findUnique({ where: { gameId: g.id } }))?.moves ?? 0;
+  const [d] = await plainQuery<{ moves: unknown }>(Prisma.sql`SELECT d."moves" FROM "PlayGame" g JOIN "PlaySpectatorDelay" d ON d."gameId" = g."id" WHERE g."code" = ${code}`);
+  return d ? Number(d.moves) : 0;
 }

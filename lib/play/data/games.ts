@@ -1,13 +1,14 @@
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
 import { db } from "@/lib/server/db/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { plainQuery } from "@/lib/server/db/plain-sql";
 import { requireActor, type Actor } from "@/lib/server/actor";
 import { DomainError } from "@/lib/server/errors";
 import type { Player } from "@/lib/engine";
 import type { GameRecord, GameSummary, Listing, Pace, PlayColumnRule, SeatDeck, SeatRecord } from "@/lib/play/types";
 import { deadlineFrom } from "@/lib/play/clock";
-import { gameInclude, toGameRecord, toGameSummary } from "./records";
+import { gameInclude, plainGameRow, toGameRecord, toGameSummary, type PlainGameRow, type PlainSeatRow } from "./records";
 import { rankedAmong } from "@/lib/ladder/data";
 
 /** The summaries with the ladder's ranked games marked. */
@@ -221,15 +222,24 @@ export async function getInvite(inviteToken: string): Promise<{ code: string; fr
  * The referee's record of a game by its code (seed included: lib/play only,
  * never sent on). `decks`: the seats' decks as the caller already holds them
  * (fixed when each player sat): the seats are then read without their deck
- * columns, which are the bulk of the row.
+ * columns, which are the bulk of the row. Plain SQL (lib/server/db/plain-sql.ts):
+ * every stream's opening and every game another instance changed reads it.
  */
 export async function loadGameRecord(code: string, decks?: SeatRecord["deck"][]): Promise<GameRecord | null> {
-  if (decks?.length === 2) {
-    const row = await db.playGame.findUnique({ where: { code }, include: { seats: { orderBy: { seat: "asc" }, omit: { deckKeys: true, deckCards: true } }, replay: { select: { code: true } } } });
-    if (row && row.seats.length === 2) return toGameRecord(row, decks);
-  }
-  const row = await db.playGame.findUnique({ where: { code }, include: gameInclude });
-  return row ? toGameRecord(row) : null;
+  const [g] = await plainQuery<PlainGameRow>(Prisma.sql`
+    SELECT g."id", g."code", g."inviteToken", g."listing", g."pace", g."columnRule", g."maxTurns", g."seed", g."lead", g."status", g."seq", g."toMove",
+           g."held0", g."held1", g."result", g."endReason", g."rematchOfId", g."createdAt", g."updatedAt", g."finishedAt", g."deadlineAt", r."code" AS "replayCode"
+    FROM "PlayGame" g LEFT JOIN "PlayReplay" r ON r."gameId" = g."id" WHERE g."code" = ${code}`);
+  if (!g) return null;
+  const known = decks?.length === 2;
+  const seats = await plainQuery<PlainSeatRow>(
+    known
+      ? Prisma.sql`SELECT "gameId", "seat", "userId", "playerName", "deckName", "joinedAt" FROM "PlaySeat" WHERE "gameId" = ${g.id} ORDER BY "seat"`
+      : Prisma.sql`SELECT "gameId", "seat", "userId", "playerName", "deckName", "joinedAt", "deckKeys", "deckCards" FROM "PlaySeat" WHERE "gameId" = ${g.id} ORDER BY "seat"`,
+  );
+  // fewer than two seats with the decks the caller kept (not this game's): read as without them, deck columns and all
+  if (known && seats.length !== 2) return loadGameRecord(code);
+  return toGameRecord(plainGameRow(g, seats), known ? decks : undefined);
 }
 
 /**

@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Player } from "@/lib/engine";
 import type { EndReason, GameResult, LoggedAction } from "@/lib/play/types";
 import { settleRankedGameTx } from "@/lib/ladder/data";
-import { createReplayTx } from "@/lib/play/data/replays";
+import { createReplayTx, newReplayCode } from "@/lib/play/data/replays";
 import { settleEventGameTx } from "@/lib/events/data";
 
 /**
@@ -14,10 +14,10 @@ import { settleEventGameTx } from "@/lib/events/data";
  * checks the seat and the action first; nothing else writes the log.
  */
 
-/** The actions of a game after `afterSeq`, in order. */
+/** The actions of a game after `afterSeq`, in order (plain SQL: a game another instance changed is read for each change). */
 export async function loadActions(gameId: string, afterSeq = 0): Promise<{ seq: number; action: LoggedAction }[]> {
-  const rows = await db.playAction.findMany({ where: { gameId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, select: { seq: true, action: true } });
-  return rows.map((r) => ({ seq: r.seq, action: JSON.parse(r.action) as LoggedAction }));
+  const rows = await plainQuery<{ seq: unknown; action: string }>(Prisma.sql`SELECT "seq", "action" FROM "PlayAction" WHERE "gameId" = ${gameId} AND "seq" > ${afterSeq} ORDER BY "seq"`);
+  return rows.map((r) => ({ seq: Number(r.seq), action: JSON.parse(r.action) as LoggedAction }));
 }
 
 /** How a game stands after an append: whose move, and its end when it ended. */
@@ -39,10 +39,10 @@ export interface AfterAppend {
  * `seenSeq`: of two racing transactions the second waits for the first's row
  * lock (PostgreSQL) or write lock (SQLite), then finds the seq moved and
  * writes nothing; the unique key (gameId, seq) still refuses any duplicate.
- * Plain SQL: the referee's hot path. An action that does not end the game
- * skips Prisma's request pipeline altogether (lib/server/db/plain-sql.ts); the
- * end of a game, rare, keeps Prisma's transaction for the ladder, the event
- * result and the replay it settles with it.
+ * Plain SQL: the referee's hot path skips Prisma's request pipeline
+ * altogether (lib/server/db/plain-sql.ts), the end of a game with its replay
+ * link too; the end of a ranked or event game keeps Prisma's transaction for
+ * the ladder and the event result it settles with it.
  */
 export async function appendActions(gameId: string, seenSeq: number, actions: { seat: Player; action: LoggedAction }[], after: AfterAppend): Promise<false | { replayCode: string | null }> {
   const seq = seenSeq + actions.length;
@@ -62,7 +62,20 @@ export async function appendActions(gameId: string, seenSeq: number, actions: { 
       ]);
       return moved === 0 ? false : { replayCode: null };
     }
-    // the end of a game: rated, settled and given its replay in the same Prisma transaction
+    // the end of a game that no ladder or event row waits for (most games): plain SQL too, one guarded write with
+    // its replay link; the guard holds only while the game is still at seenSeq and neither a RankedGame nor an
+    // EventMatch row names it, so a ranked or event game (or a lost race) writes nothing here and goes on below
+    const replayCode = newReplayCode();
+    const ended = await plainGuardedWrite([
+      sql`UPDATE "PlayGame" SET "seq" = ${seq}, "toMove" = 0, "deadlineAt" = NULL, "held0" = NULL, "held1" = NULL, "status" = 'finished', "result" = ${String(end.result)}, "endReason" = ${end.reason}, "finishedAt" = ${now}, "updatedAt" = ${now}
+          WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active'
+            AND NOT EXISTS (SELECT 1 FROM "RankedGame" r WHERE r."gameId" = ${gameId}) AND NOT EXISTS (SELECT 1 FROM "EventMatch" m WHERE m."gameId" = ${gameId})`,
+      insert,
+      sql`INSERT INTO "PlayReplay" ("code", "gameId", "createdAt") VALUES (${replayCode}, ${gameId}, ${now})`,
+    ]);
+    if (ended > 0) return { replayCode };
+    // a ranked or event game: rated, settled and given its replay in the same Prisma transaction (a lost race finds
+    // the seq moved there too, and writes nothing)
     return await db.$transaction(async (tx) => {
       const moved = await tx.$executeRaw(sql`UPDATE "PlayGame" SET "seq" = ${seq}, "toMove" = 0, "deadlineAt" = NULL, "held0" = NULL, "held1" = NULL, "status" = 'finished', "result" = ${String(end.result)}, "endReason" = ${end.reason}, "finishedAt" = ${now}, "updatedAt" = ${now}
             WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active'`);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { plainDate } from "@/lib/server/db/plain-sql";
 import type { CardDef, Player } from "@/lib/engine";
 import { replayCodeFor } from "@/lib/play/views";
 import type { EndReason, GameRecord, GameResult, GameStatus, GameSummary, Listing, Pace, PlayColumnRule, SeatRecord } from "@/lib/play/types";
@@ -46,6 +47,52 @@ export function toGameRecord(row: Omit<GameRow, "seats"> & { seats: SeatRow[] },
       userId: s.userId,
       playerName: s.playerName,
       deck: decks?.[s.seat] ?? { name: s.deckName, keys: JSON.parse(s.deckKeys ?? "[]") as string[], cards: JSON.parse(s.deckCards ?? "[]") as CardDef[] },
+    })),
+  };
+}
+
+/** A game row as plain SQL returns it (lib/server/db/plain-sql.ts): integers may be strings or bigints, dates text or numbers. */
+export type PlainGameRow = { [K in keyof Omit<GameRow, "seats" | "replay">]: unknown } & { id: string; replayCode: string | null };
+export type PlainSeatRow = { [K in keyof Omit<SeatRow, "deckKeys" | "deckCards">]: unknown } & { deckKeys?: string; deckCards?: string };
+
+const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : plainDate(v));
+const text = (v: unknown) => v as string;
+const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** The row {@link toGameRecord} takes, from a game row and its seat rows read in plain SQL. */
+export function plainGameRow(g: PlainGameRow, seats: PlainSeatRow[]): Omit<GameRow, "seats"> & { seats: SeatRow[] } {
+  return {
+    id: g.id,
+    code: text(g.code),
+    inviteToken: text(g.inviteToken),
+    listing: text(g.listing),
+    pace: text(g.pace),
+    columnRule: text(g.columnRule),
+    maxTurns: Number(g.maxTurns),
+    seed: Number(g.seed),
+    lead: Number(g.lead),
+    status: text(g.status),
+    seq: Number(g.seq),
+    toMove: Number(g.toMove),
+    held0: textOrNull(g.held0),
+    held1: textOrNull(g.held1),
+    result: textOrNull(g.result),
+    endReason: textOrNull(g.endReason),
+    rematchOfId: textOrNull(g.rematchOfId),
+    createdAt: plainDate(g.createdAt),
+    updatedAt: plainDate(g.updatedAt),
+    finishedAt: dateOrNull(g.finishedAt),
+    deadlineAt: dateOrNull(g.deadlineAt),
+    replay: g.replayCode === null || g.replayCode === undefined ? null : { code: g.replayCode },
+    seats: seats.map((s) => ({
+      gameId: text(s.gameId),
+      seat: Number(s.seat),
+      userId: textOrNull(s.userId),
+      playerName: text(s.playerName),
+      deckName: text(s.deckName),
+      joinedAt: plainDate(s.joinedAt),
+      ...(s.deckKeys !== undefined ? { deckKeys: s.deckKeys } : {}),
+      ...(s.deckCards !== undefined ? { deckCards: s.deckCards } : {}),
     })),
   };
 }

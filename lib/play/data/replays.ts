@@ -17,9 +17,14 @@ import { loadActions } from "./log";
  * pairings included), its two players, and admins (moderation).
  */
 
-/** Inside the transaction that ends a game (lib/play/data/log.ts): its replay link, 12 URL-safe characters (72 bits) from the CSPRNG. */
+/** A new replay link's code: 12 URL-safe characters (72 bits) from the CSPRNG. */
+export function newReplayCode(): string {
+  return randomBytes(9).toString("base64url");
+}
+
+/** Inside the transaction that ends a game (lib/play/data/log.ts): its replay link ({@link newReplayCode}). */
 export async function createReplayTx(tx: Prisma.TransactionClient, gameId: string): Promise<string> {
-  const code = randomBytes(9).toString("base64url");
+  const code = newReplayCode();
   await tx.playReplay.create({ data: { gameId, code } });
   return code;
 }

@@ -83,9 +83,11 @@ export const data: Rows = {
     expect: { guest: "denied", other: "denied", owner: "ok", admin: "ok" },
     verify: (who, r) => expect((r as { mySeat: number | null }).mySeat).toBe(who === "owner" ? 0 : 1),
   },
+  "play/data/replays.ts#newReplayCode": { access: "pure", why: "draws a random code; writes nothing" },
   "play/data/replays.ts#createReplayTx": { access: "internal", why: "the replay link of a game, written in the transaction that ends it", importers: ["lib/play/data/log.ts"] },
   "play/data/records.ts#toGameRecord": { access: "pure", why: "maps a row the caller already read" },
   "play/data/records.ts#toGameSummary": { access: "pure", why: "maps a record the caller already read" },
+  "play/data/records.ts#plainGameRow": { access: "pure", why: "maps rows the caller already read in plain SQL" },
 };
 
 /** This feature's route handlers under app/api (key: route file under app/api, then #method). */
