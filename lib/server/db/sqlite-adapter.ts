@@ -1,6 +1,8 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type { Database as BetterSqlite3Database } from "better-sqlite3";
+import { withStatementCache } from "./statement-cache";
 
 /**
  * SQLite for the server process (and whatever else writes the same file: the
@@ -26,7 +28,8 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
  *   lock is waited for by the worker thread, up to BUSY_TIMEOUT_MS.
  * - Reads outside a transaction (SELECT) run on the event loop's own read
  *   connection: in WAL mode they see the last committed state and never
- *   wait for the writer.
+ *   wait for the writer. Its statements are compiled once per SQL text
+ *   (lib/server/db/statement-cache.ts), not on every call.
  */
 
 /** How long the writer waits for another process's write lock before a write fails with SQLITE_BUSY. */
@@ -226,7 +229,11 @@ export function singleWriterSqliteAdapter(file: string) {
       // an in-memory database exists once per connection: one connection does everything, as in Prisma's adapter
       if (file === ":memory:") return factory.connect();
       const writer = await WriterThread.start(file);
-      return new SingleWriterAdapter(writer, await factory.connect());
+      const reader = await factory.connect();
+      // the event loop's reads: each SQL text compiled once (lib/server/db/statement-cache.ts)
+      const queryable = reader as unknown as { client: BetterSqlite3Database };
+      queryable.client = withStatementCache(queryable.client);
+      return new SingleWriterAdapter(writer, reader);
     },
   };
 }
