@@ -201,14 +201,22 @@ export function startGameEvents(o: StreamOptions, sink: EventSink): () => void {
   // counted as present (a seat) or watching, on every instance: lib/play/presence.ts
   const attendance = attend(o.gameId, o.seat);
   const unwatch = watchSessionEnds(() => void o.stillSignedIn().then((ok) => ok || endSession()));
-  const beat = setInterval(() => {
+  const keepAlive = () => {
     write(": keep-alive\n\n");
     void o.stillSignedIn().then((ok) => ok || endSession());
-  }, BEAT_MS);
+  };
+  // each stream's beat at its own phase: streams opened together (every seat of a server that just started, or of a
+  // killed instance coming back) would otherwise beat, and check their sessions in the database, in the same moment
+  let beat: ReturnType<typeof setInterval> | undefined;
+  const firstBeat = setTimeout(() => {
+    keepAlive();
+    beat = setInterval(keepAlive, BEAT_MS);
+  }, Math.floor(BEAT_MS * (0.5 + Math.random() / 2)));
   close = () => {
     if (closed) return;
     closed = true;
     unwatch();
+    clearTimeout(firstBeat);
     clearInterval(beat);
     unsubscribe();
     attendance.close();
