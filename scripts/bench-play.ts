@@ -1,7 +1,7 @@
 /**
  * Games between players over the real protocol, on the production build.
  *
- *   npm run bench:play [-- --games 20 --duration 60 --instances 1|2 --max-rate --kill
+ *   npm run bench:play [-- --games 20 --duration 60 --settle 10 --instances 1|2 --max-rate --kill
  *                          --port 3299 --dist .next-bench --rebuild|--no-build]
  *
  * One instance on a scratch SQLite database, or `--instances 2` on a scratch
@@ -22,11 +22,12 @@
  * again. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the servers.
  * Cleanup (servers, scratch database, Redis keys) runs on every way out, Ctrl-C included.
  */
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, runTool } from "./lib/cleanup";
-import { DURATION, fail, GAMES, INSTANCES, KILL, MAX_RATE, state, step, THINK_MS } from "./lib/play-config";
+import { DURATION, fail, GAMES, INSTANCES, KILL, MAX_RATE, SETTLE, state, step, THINK_MS } from "./lib/play-config";
 import { closeConnections, figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
 import { printReport } from "./lib/play-report";
 import { cpuMs, createScratchDb, mainThreadCpuMs, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
@@ -103,7 +104,14 @@ async function main() {
   // 2 × games streams to open: at least 2 minutes, more for a large run
   const warmLimit = Math.max(120_000, 2 * GAMES * 150);
   while (!failed && (runs.length < GAMES || !runs.every((r) => r.connected() || r.finished)) && performance.now() - warm < warmLimit) await sleep(200);
-  step(`${runs.length} games live, ${2 * runs.length} bots connected in ${((performance.now() - warm) / 1000).toFixed(1)} s: measuring ${DURATION} s`);
+  step(`${runs.length} games live, ${2 * runs.length} bots connected in ${((performance.now() - warm) / 1000).toFixed(1)} s`);
+  if (SETTLE > 0) {
+    step(`settling ${SETTLE} s (every game's first decisions, outside the window)`);
+    figures.settling = true;
+    await sleep(SETTLE * 1000);
+    figures.settling = false;
+  }
+  step(`measuring ${DURATION} s`);
 
   // CPU of every instance, sampled: a killed one's last reading still counts; the bots' own CPU beside it
   // and their main threads' (the event loop, which serves every request: the figure the latency depends on)
@@ -121,6 +129,9 @@ async function main() {
   const clientCpu0 = process.cpuUsage();
   const loadStart = loadavg();
   const t0 = performance.now();
+  // the bots' own event loop: an answer read late because the bots' process was busy is late in every figure
+  const botLoop = monitorEventLoopDelay({ resolution: 5 });
+  botLoop.enable();
   figures.recording = true;
 
   // memory with every game live: sampled through the middle of the run, the median kept
@@ -145,6 +156,7 @@ async function main() {
   }
   stopping = true;
   figures.recording = false;
+  botLoop.disable();
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   instances.forEach(sample);
@@ -163,7 +175,9 @@ async function main() {
   // what the servers logged as errors (a refusal with a typed code is not one): the first lines, to look into
   const errors = instances.flatMap((i) => i.log().split("\n").filter((l) => /error/i.test(l)));
   if (errors.length) step(`The servers logged ${errors.length} error lines; the first:\n${errors.slice(0, 12).join("\n")}`);
-  printReport(runs, { seconds, cpuMs: cpu, mainCpuMs: mainCpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
+  if (process.env.BENCH_PLAY_SERVER_LOG) writeFileSync(process.env.BENCH_PLAY_SERVER_LOG, instances.map((i) => i.log()).join("\n"));
+  printReport(runs, {
+    botLoopMs: { p99: botLoop.percentile(99) / 1e6, max: botLoop.max / 1e6 }, seconds, cpuMs: cpu, mainCpuMs: mainCpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
 }
 
 /** Removes this run's presence, fan-out and rate-limit keys from Redis. */

@@ -25,6 +25,11 @@ export function closeConnections(): void {
 /** What the run measures, shared by every bot. */
 export const figures = {
   ackMs: [] as number[],
+  /** When each acknowledgement came (performance.now()), in the order of ackMs: the report's tail over time. */
+  ackAt: [] as number[],
+  /** Round trips (send → acknowledgement) during the settle period before the window (--settle). */
+  settleAckMs: [] as number[],
+  settling: false,
   opponentMs: [] as number[],
   accepted: 0,
   stale: 0,
@@ -199,7 +204,11 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
       }
       if (res.status === 200) {
         const ok = JSON.parse(res.body) as { seq: number };
-        if (figures.recording) figures.ackMs.push(performance.now() - t0);
+        if (figures.recording) {
+          const at = performance.now();
+          figures.ackMs.push(at - t0);
+          figures.ackAt.push(at);
+        } else if (figures.settling) figures.settleAckMs.push(performance.now() - t0);
         if (figures.recording) figures.accepted++;
         run.acked[seat] = Math.max(run.acked[seat], ok.seq);
         actedOn = m.seq;

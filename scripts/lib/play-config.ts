@@ -14,6 +14,12 @@ export const GAMES = Number(opt("games", "20"));
 export const INSTANCES = Number(opt("instances", "1"));
 /** Seconds of play measured (after the games are created and the bots connected). */
 export const DURATION = Number(opt("duration", "60"));
+/**
+ * Seconds of play after every bot connected and before the window: the first decisions of every game. The games all
+ * start at once, so every seat's first placement (and every stream's opening just before) falls in the same few
+ * seconds, which players arriving over time never do; the settle period's round trips are printed apart.
+ */
+export const SETTLE = Number(opt("settle", "10"));
 export const MAX_RATE = args.includes("--max-rate");
 export const KILL = args.includes("--kill");
 export const PORT = Number(opt("port", process.env.BENCH_PORT ?? "3299"));
@@ -50,5 +56,6 @@ export function benchSecret(): string {
 
 if (!Number.isInteger(GAMES) || GAMES < 1 || GAMES > 5000) fail("--games must be a whole number from 1 to 5000.");
 if (INSTANCES !== 1 && INSTANCES !== 2) fail("--instances must be 1 (SQLite) or 2 (PostgreSQL and Redis).");
+if (!(SETTLE >= 0 && SETTLE <= 600)) fail("--settle must be 0..600 seconds.");
 if (!(DURATION >= 5 && DURATION <= 1800)) fail("--duration must be 5..1800 seconds.");
 if (KILL && INSTANCES !== 2) fail("--kill needs --instances 2: one instance is killed and the bots move to the other.");

@@ -13,6 +13,8 @@ const verdict = (ok: boolean) => (ok ? "met" : "missed");
 
 export type RunFigures = {
   seconds: number;
+  /** How late the bots' own event loop ran (a 5 ms timer's lateness): answers read late count in every round trip. */
+  botLoopMs: { p99: number; max: number };
   cpuMs: number | null;
   /** The servers' main threads only (the event loop: requests, the referee, the views; not the SQLite writer or GC helper threads). */
   mainCpuMs: number;
@@ -46,12 +48,15 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
   console.log(`  games played: ${runs.length} (${runs.filter((r) => r.finished).length} to their end, the rest stopped at the end of the run); live at once: ${f.liveGames}`);
   console.log(`  actions accepted: ${figures.accepted} (${perSec.toFixed(1)} actions/s${MAX_RATE ? ": the saturation throughput" : ""}); stale refusals ${figures.stale}; other refusals ${[...figures.refused].map(([k, v]) => `${k} ×${v}`).join(", ") || "none"}; failed connections ${figures.networkErrors}; stream reconnections ${figures.reconnects}`);
   console.log(`  send → acknowledgement:  p50 ${ms(pct(figures.ackMs, 50))}, p99 ${ms(ackP99)} (${figures.ackMs.length} actions)`);
+  if (figures.settleAckMs.length) console.log(`  … before the window, in the settle period (every game's first decisions at once; not in the figures above): p50 ${ms(pct(figures.settleAckMs, 50))}, p99 ${ms(pct(figures.settleAckMs, 99))}, max ${ms(Math.max(...figures.settleAckMs))} (${figures.settleAckMs.length} actions)`);
+  console.log(`  … by tenth of the window (p50 / p99 / max, ms): ${tenths(figures.ackMs, figures.ackAt).join("; ")}`);
   console.log(`  send → opponent's update: p50 ${ms(pct(figures.opponentMs, 50))}, p99 ${ms(oppP99)} (${figures.opponentMs.length} updates)`);
   const cpuPer = f.cpuMs !== null && figures.accepted ? f.cpuMs / figures.accepted : null;
   console.log(`  server CPU per action: ${cpuPer === null ? "?" : `${cpuPer.toFixed(2)} ms`} (the server process${INSTANCES > 1 ? "es'" : "'s"} CPU time over the run, all threads, streams included, / actions accepted)`);
   const mainPer = figures.accepted ? f.mainCpuMs / figures.accepted : null;
   console.log(`  server main-thread CPU per action: ${mainPer === null ? "?" : `${mainPer.toFixed(2)} ms`} (the event loop alone, ${(f.mainCpuMs / 10 / f.seconds).toFixed(0)} % of a core: its utilisation sets the queueing)`);
   if (cpuPer !== null) console.log(`    → at this cost ${cpus().length} cores serve at most ~${Math.floor((cpus().length * 1000) / cpuPer)} actions/s`);
+  console.log(`  the bots' event loop late by: p99 ${f.botLoopMs.p99.toFixed(0)} ms, max ${f.botLoopMs.max.toFixed(0)} ms (part of every round trip measured above)`);
   console.log(`  server CPU use: ${f.cpuMs === null ? "?" : `${(f.cpuMs / 10 / f.seconds).toFixed(0)} %`} of a core; the bots' process: ${(f.clientCpuMs / 10 / f.seconds).toFixed(0)} % of a core (on the same machine)`);
   const rssPer = f.rssBeforeKb !== null && f.rssLiveKb !== null ? (f.rssLiveKb - f.rssBeforeKb) / Math.max(1, f.liveGames) : null;
   console.log(`  memory per live game: ${rssPer === null ? "?" : `${rssPer.toFixed(0)} KB`} (server RSS ${mb(f.rssBeforeKb)} before the games, ${mb(f.rssLiveKb)} with ${f.liveGames} live, / games)`);
@@ -80,3 +85,13 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
 }
 
 const mb = (kb: number | null) => (kb === null ? "?" : `${(kb / 1024).toFixed(0)} MB`);
+
+/** The acknowledgements' p50 / p99 / max in each tenth of the measured window (where the tail sits in time: a burst, a pause, a growing queue). */
+function tenths(ms: number[], at: number[]): string[] {
+  if (!at.length) return [];
+  const start = Math.min(...at);
+  const span = Math.max(...at) - start || 1;
+  const slices: number[][] = Array.from({ length: 10 }, () => []);
+  at.forEach((t, i) => slices[Math.min(9, Math.floor(((t - start) / span) * 10))].push(ms[i]));
+  return slices.map((s) => (s.length ? `${pct(s, 50).toFixed(0)}/${pct(s, 99).toFixed(0)}/${Math.max(...s).toFixed(0)}` : "-"));
+}
