@@ -48,7 +48,7 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
   console.log(`  games played: ${runs.length} (${runs.filter((r) => r.finished).length} to their end, the rest stopped at the end of the run); live at once: ${f.liveGames}`);
   console.log(`  actions accepted: ${figures.accepted} (${perSec.toFixed(1)} actions/s${MAX_RATE ? ": the saturation throughput" : ""}); stale refusals ${figures.stale}; other refusals ${[...figures.refused].map(([k, v]) => `${k} ×${v}`).join(", ") || "none"}; failed connections ${figures.networkErrors}; stream reconnections ${figures.reconnects}`);
   console.log(`  send → acknowledgement:  p50 ${ms(pct(figures.ackMs, 50))}, p99 ${ms(ackP99)} (${figures.ackMs.length} actions)`);
-  if (figures.settleAckMs.length) console.log(`  … before the window, in the settle period (every game's first decisions at once; not in the figures above): p50 ${ms(pct(figures.settleAckMs, 50))}, p99 ${ms(pct(figures.settleAckMs, 99))}, max ${ms(Math.max(...figures.settleAckMs))} (${figures.settleAckMs.length} actions)`);
+  if (figures.settleAckMs.length) console.log(`  … before the window, in the settle period (every game's first decisions at once; not in the figures above): p50 ${ms(pct(figures.settleAckMs, 50))}, p99 ${ms(pct(figures.settleAckMs, 99))}, max ${ms(largest(figures.settleAckMs))} (${figures.settleAckMs.length} actions)`);
   console.log(`  … by tenth of the window (p50 / p99 / max, ms): ${tenths(figures.ackMs, figures.ackAt).join("; ")}`);
   console.log(`  send → opponent's update: p50 ${ms(pct(figures.opponentMs, 50))}, p99 ${ms(oppP99)} (${figures.opponentMs.length} updates)`);
   const cpuPer = f.cpuMs !== null && figures.accepted ? f.cpuMs / figures.accepted : null;
@@ -89,9 +89,17 @@ const mb = (kb: number | null) => (kb === null ? "?" : `${(kb / 1024).toFixed(0)
 /** The acknowledgements' p50 / p99 / max in each tenth of the measured window (where the tail sits in time: a burst, a pause, a growing queue). */
 function tenths(ms: number[], at: number[]): string[] {
   if (!at.length) return [];
-  const start = Math.min(...at);
-  const span = Math.max(...at) - start || 1;
+  // in the order the acknowledgements came: the first and the last are the window's ends
+  const start = at[0];
+  const span = at[at.length - 1] - start || 1;
   const slices: number[][] = Array.from({ length: 10 }, () => []);
   at.forEach((t, i) => slices[Math.min(9, Math.floor(((t - start) / span) * 10))].push(ms[i]));
-  return slices.map((s) => (s.length ? `${pct(s, 50).toFixed(0)}/${pct(s, 99).toFixed(0)}/${Math.max(...s).toFixed(0)}` : "-"));
+  return slices.map((s) => (s.length ? `${pct(s, 50).toFixed(0)}/${pct(s, 99).toFixed(0)}/${largest(s).toFixed(0)}` : "-"));
+}
+
+/** The largest value (a loop: a long run's million values would overflow Math.max's arguments). */
+function largest(values: number[]): number {
+  let m = -Infinity;
+  for (const v of values) if (v > m) m = v;
+  return m;
 }

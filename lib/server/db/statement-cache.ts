@@ -14,6 +14,10 @@ import type { Database, Statement } from "better-sqlite3";
  * `max`), and whose `bind(args)` hands the arguments to each call instead of
  * binding them for good. Every other property is the connection's own.
  *
+ * A kept statement's column names and declared types are read when it is
+ * prepared: the schema must not change under a running server (migrations run
+ * before it starts: scripts/prepare-app.ts, docs/deploy.md).
+ *
  * Only the shape the adapter uses is offered: `reader`, `run(...args)`,
  * `bind(args)` and, on what `bind` returns, `reader`, `run()`, `columns()`
  * and `raw().all()`.
