@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { replayFixture } from "@/lib/play/replay-fixture";
 import { ReplayEmbed } from "./replay-embed";
@@ -27,6 +28,13 @@ describe("the replay widget (/embed/r/<code>)", () => {
     expect(screen.getByRole("grid").getAttribute("aria-label")).toBe("The field: Knuckles rows on top, Amy rows below");
     // links leave the framing page
     for (const a of screen.getAllByRole("link")) expect(a.getAttribute("target")).toBe("_blank");
+  });
+
+  it("renders its seek buttons disabled on the server, so that no click lands before hydration (enabled once rendered in the browser)", () => {
+    const html = renderToString(<ReplayEmbed r={dto("public")} href="https://rb.example/r/x" />);
+    for (const name of ["Start", "Previous turn", "Previous step", "Next step", "Next turn", "End"]) expect(html).toMatch(new RegExp(`<button[^>]*disabled=""[^>]*aria-label="${name}"`));
+    render(<ReplayEmbed r={dto("public")} href="https://rb.example/r/x" />);
+    expect((screen.getByRole("button", { name: "Start" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("seeks by step and by turn with its buttons, slider, turn menu and keys", () => {

@@ -1,6 +1,6 @@
 "use client";
 import "@/components/playtest/board.css";
-import { useMemo, useState, type KeyboardEvent } from "react";
+import { useMemo, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { dressView, replayNames, replayResult } from "@/lib/play/replay";
 import { viewFromSeat } from "@/lib/play/presentation";
 import type { ReplayDTO } from "@/lib/play/types";
@@ -18,6 +18,19 @@ const btn = "rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-100 focu
  * seek by step or by turn (buttons, slider, turn menu, or ← → and Shift+← →
  * inside the widget), the players, their decks and the result.
  */
+const noSubscription = () => () => {};
+/**
+ * False in the server's HTML and until React has hydrated it, true from then on: the seek buttons stay disabled
+ * until a click on them can be heard (a click on the server's HTML before hydration did nothing).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function ReplayEmbed({ r, href }: { r: ReplayDTO; href: string }) {
   const names = useMemo(() => replayNames(r.players), [r.players]);
   const frames = r.replay.frames;
@@ -25,6 +38,7 @@ export function ReplayEmbed({ r, href }: { r: ReplayDTO; href: string }) {
   const turns = useMemo(() => frames.map((f) => f.view.turn), [frames]);
   const turnList = useMemo(() => [...new Set(turns)], [turns]);
   const [i, setI] = useState(last);
+  const hydrated = useHydrated();
   const view = useMemo(() => viewFromSeat(dressView(frames[i].view, r.replay.cards), 0), [frames, i, r.replay.cards]);
   const seek = (to: number) => setI(Math.max(0, Math.min(last, to)));
   const deck = (seat: number) => r.players.find((p) => p.seat === seat)?.deckName ?? "";
@@ -65,22 +79,22 @@ export function ReplayEmbed({ r, href }: { r: ReplayDTO; href: string }) {
           ))}
         </dl>
         <section aria-label="Replay controls" className="mt-2 flex flex-wrap items-center gap-1">
-          <button type="button" className={btn} onClick={() => seek(0)} disabled={i === 0} aria-label="Start">
+          <button type="button" className={btn} onClick={() => seek(0)} disabled={!hydrated || i === 0} aria-label="Start">
             «
           </button>
-          <button type="button" className={btn} onClick={() => seek(turnSeek(turns, i, -1))} disabled={i === 0} aria-label="Previous turn">
+          <button type="button" className={btn} onClick={() => seek(turnSeek(turns, i, -1))} disabled={!hydrated || i === 0} aria-label="Previous turn">
             ◀◀
           </button>
-          <button type="button" className={btn} onClick={() => seek(i - 1)} disabled={i === 0} aria-label="Previous step">
+          <button type="button" className={btn} onClick={() => seek(i - 1)} disabled={!hydrated || i === 0} aria-label="Previous step">
             ◀
           </button>
-          <button type="button" className={btn} onClick={() => seek(i + 1)} disabled={i === last} aria-label="Next step">
+          <button type="button" className={btn} onClick={() => seek(i + 1)} disabled={!hydrated || i === last} aria-label="Next step">
             ▶
           </button>
-          <button type="button" className={btn} onClick={() => seek(turnSeek(turns, i, 1))} disabled={i === last} aria-label="Next turn">
+          <button type="button" className={btn} onClick={() => seek(turnSeek(turns, i, 1))} disabled={!hydrated || i === last} aria-label="Next turn">
             ▶▶
           </button>
-          <button type="button" className={btn} onClick={() => seek(last)} disabled={i === last} aria-label="End">
+          <button type="button" className={btn} onClick={() => seek(last)} disabled={!hydrated || i === last} aria-label="End">
             »
           </button>
           <input type="range" min={0} max={last} value={i} onChange={(e) => seek(Number(e.target.value))} aria-label="Replay position" className="min-w-24 flex-1" />
