@@ -132,6 +132,15 @@ async function main() {
   // the bots' own event loop: an answer read late because the bots' process was busy is late in every figure
   const botLoop = monitorEventLoopDelay({ resolution: 5 });
   botLoop.enable();
+  // and per 250 ms, to set beside the servers' [event-loop] lines in the report's tenths
+  const botSlice = monitorEventLoopDelay({ resolution: 5 });
+  botSlice.enable();
+  const botSamples: { at: number; maxMs: number }[] = [];
+  const botSampler = setInterval(() => {
+    botSamples.push({ at: performance.now(), maxMs: botSlice.max / 1e6 });
+    botSlice.reset();
+  }, 250);
+  onCleanup(() => clearInterval(botSampler));
   figures.recording = true;
 
   // memory with every game live: sampled through the middle of the run, the median kept
@@ -157,6 +166,8 @@ async function main() {
   stopping = true;
   figures.recording = false;
   botLoop.disable();
+  clearInterval(botSampler);
+  botSlice.disable();
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   instances.forEach(sample);
@@ -177,7 +188,7 @@ async function main() {
   if (errors.length) step(`The servers logged ${errors.length} error lines; the first:\n${errors.slice(0, 12).join("\n")}`);
   if (process.env.BENCH_PLAY_SERVER_LOG) writeFileSync(process.env.BENCH_PLAY_SERVER_LOG, instances.map((i) => i.log()).join("\n"));
   printReport(runs, {
-    botLoopMs: { p99: botLoop.percentile(99) / 1e6, max: botLoop.max / 1e6 }, seconds, cpuMs: cpu, mainCpuMs: mainCpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
+    botLoopMs: { p99: botLoop.percentile(99) / 1e6, max: botLoop.max / 1e6 }, botSamples, serverSamples: instances.flatMap((i) => i.loop), seconds, cpuMs: cpu, mainCpuMs: mainCpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
 }
 
 /** Removes this run's presence, fan-out and rate-limit keys from Redis. */

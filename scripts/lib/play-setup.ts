@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { createScratchDb as createSharedScratchDb, type Scratch } from "./scratch-db";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, stopChild } from "./cleanup";
@@ -22,7 +23,8 @@ export function createScratchDb(): Promise<Scratch> {
 
 /** What every instance runs with: the scratch database, and with two instances Redis under a prefix of this run's own. */
 export function serverEnv(url: string): Record<string, string> {
-  const env: Record<string, string> = { DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production", AUTH_SECRET: benchSecret(), HOSTNAME: "127.0.0.1" };
+  // EVENT_LOOP_STATS: each server prints how long its event loop was held and its longest GC pause every 250 ms (the report's tenths)
+  const env: Record<string, string> = { DATABASE_URL: url, NEXT_DIST_DIR: DIST, NODE_ENV: "production", AUTH_SECRET: benchSecret(), HOSTNAME: "127.0.0.1", EVENT_LOOP_STATS: "1" };
   if (DB_KIND === "postgres") {
     env.REDIS_URL = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379";
     env.REDIS_PREFIX = `bench-play-${process.pid}:`;
@@ -41,7 +43,10 @@ export function prepare(env: Record<string, string>): void {
   if (res.status !== 0) fail(`scripts/prepare-app.ts failed (exit ${res.status ?? res.signal}).`);
 }
 
-export type Instance = { index: number; base: string; pid: number; child: ChildProcess; alive: boolean; log: () => string };
+/** One of a server's [event-loop] lines (lib/server/event-loop-stats.ts), stamped with when the bench read it. */
+export type LoopSample = { at: number; maxMs: number; gcMaxMs: number };
+
+export type Instance = { index: number; base: string; pid: number; child: ChildProcess; alive: boolean; log: () => string; loop: LoopSample[] };
 
 /** One production server (`next start`) on PORT + index; stopped at the end of the run however it ends. */
 export async function startInstance(index: number, env: Record<string, string>): Promise<Instance> {
@@ -63,12 +68,26 @@ export async function startInstance(index: number, env: Record<string, string>):
   // a profiled server writes its profile on the way out: give it time
   onCleanup(() => stopChild(child, nodeArgs.length ? 30_000 : 5_000));
   let log = "";
+  const loop: LoopSample[] = [];
+  let partial = "";
+  // the [event-loop] lines (every 250 ms) are kept apart, stamped as they are read; everything else is the log
   const keep = (d: Buffer) => {
-    if (log.length < 200_000) log += d;
+    const lines = (partial + d.toString("utf8")).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line.startsWith("[event-loop] ")) {
+        try {
+          const x = JSON.parse(line.slice(13)) as { maxMs: number; gcMaxMs?: number };
+          loop.push({ at: performance.now(), maxMs: x.maxMs, gcMaxMs: x.gcMaxMs ?? 0 });
+        } catch {
+          // a line cut short: not a figure
+        }
+      } else if (log.length < 200_000) log += line + "\n";
+    }
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const inst: Instance = { index, base, pid: child.pid!, child, alive: true, log: () => log };
+  const inst: Instance = { index, base, pid: child.pid!, child, alive: true, log: () => log + partial, loop };
   child.once("exit", () => (inst.alive = false));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

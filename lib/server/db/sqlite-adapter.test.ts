@@ -159,6 +159,41 @@ describe("SQLite writes under another process's write lock", () => {
     expect(await app.cardSet.findUnique({ where: { code: "KEPT" } })).not.toBeNull();
   });
 
+  it("writes made at once are pipelined to the thread, each run alone and in the order made, a transaction's statements never among them", async () => {
+    const adapter = await singleWriterSqliteAdapter(file).connect();
+    const q = (sql: string, args: unknown[] = []) => ({ sql, args, argTypes: args.map(() => ({ scalarType: "string" as const, arity: "scalar" as const })) });
+    const calls: Promise<unknown>[] = [];
+    const order: string[] = [];
+    const app = client();
+    // an interactive transaction opened among them: the writes posted after it wait for its end
+    const tx = app.$transaction(async (t) => {
+      await t.cardSet.create({ data: { code: "PIPE-TX", name: "In the transaction" } });
+      order.push("transaction");
+    });
+    for (let i = 0; i < 60; i++) {
+      const code = `PIPE${i}`;
+      // a batch (BEGIN IMMEDIATE … COMMIT in one message) and a single write, posted without waiting for each other:
+      // a BEGIN run inside another batch's transaction would fail ("cannot start a transaction within a transaction")
+      const batch = (adapter as unknown as { executeBatch(qs: unknown[]): Promise<number> }).executeBatch([
+        q(`INSERT INTO "CardSet" ("id", "code", "name") VALUES (?, ?, ?)`, [code, code, "batch"]),
+        q(`UPDATE "CardSet" SET "name" = ? WHERE "code" = ?`, [`batch ${i}`, code]),
+      ]);
+      calls.push(batch.then(() => order.push(`batch ${i}`)));
+      calls.push(adapter.executeRaw(q(`UPDATE "CardSet" SET "name" = ? WHERE "code" = ?`, [`single ${i}`, code])).then((n) => order.push(`single ${i}:${n}`)));
+    }
+    await Promise.all([...calls, tx]);
+    // every write ran, each single write after the batch made just before it (one row changed, its name the last)
+    for (let i = 0; i < 60; i++) expect(order).toContain(`single ${i}:1`);
+    const rows = await adapter.queryRaw(q(`SELECT "code", "name" FROM "CardSet" WHERE "code" LIKE 'PIPE%' ORDER BY "code"`));
+    const names = new Map(rows.rows.map((r) => [String(r[0]), String(r[1])]));
+    for (let i = 0; i < 60; i++) expect(names.get(`PIPE${i}`)).toBe(`single ${i}`);
+    expect(names.get("PIPE-TX")).toBe("In the transaction");
+    // and the answers came back in the order the writes were made
+    const singles = order.filter((o) => o.startsWith("single")).map((o) => Number(o.slice(7, o.indexOf(":"))));
+    expect(singles).toEqual([...singles].sort((a, b) => a - b));
+    await adapter.dispose();
+  });
+
   it("a refused write comes back as Prisma's error, and the next write goes on", async () => {
     const app = client();
     await app.cardSet.create({ data: { code: "DUP", name: "First" } });

@@ -19,6 +19,12 @@ import { withStatementCache } from "./statement-cache";
  *   lock): a write that arrives while a transaction is open waits for it
  *   asynchronously, instead of joining it as it would on Prisma's own adapter,
  *   which shares one connection between a transaction and everything else.
+ *   A write outside a transaction holds the lock only while it is posted, not
+ *   until it is answered: the thread runs its messages one at a time in the
+ *   order they came, so writes are pipelined (each still runs alone, in
+ *   order), and the next one does not wait for the event loop to read the
+ *   answer to the one before (under load that wait, not SQLite, set the pace
+ *   of every write: bench:play, docs/play.md).
  *   A writer may so wait behind a bulk import's one transaction (under half a
  *   second for 20,000 cards, docs/catalog-import.md) while the server goes on.
  * - Transactions begin with BEGIN IMMEDIATE: they take SQLite's write lock up
@@ -173,13 +179,17 @@ class SingleWriterAdapter implements Adapter {
     this.adapterName = reader.adapterName;
   }
 
-  async #write<T>(fn: () => Promise<T>): Promise<T> {
+  /** Posts a write in its turn (after any open transaction) and lets the next one be posted at once; resolves with its answer. */
+  async #write<T>(post: () => Promise<T>): Promise<T> {
     const release = await this.#lock.acquire();
+    let answer: Promise<T>;
     try {
-      return await fn();
+      // the message is posted synchronously (WriterThread#call): the thread runs it after everything posted before
+      answer = post();
     } finally {
       release();
     }
+    return answer;
   }
 
   queryRaw(q: Query) {

@@ -70,11 +70,20 @@ async function run(message) {
   }
 }
 
-parentPort.on("message", async (message) => {
+/**
+ * One message at a time, in the order they came: the event loop posts a write without waiting for the one before it
+ * (lib/server/db/sqlite-adapter.ts), and a batch's BEGIN … COMMIT (or a script) must never have another message's
+ * statement run between its own (the adapter's calls are asynchronous, so a handler left to itself would yield).
+ */
+let turn = Promise.resolve();
+async function answer(message) {
   try {
     parentPort.postMessage({ id: message.id, ok: true, result: await run(message) });
   } catch (e) {
     parentPort.postMessage({ id: message.id, ok: false, error: plainError(e) });
   }
+}
+parentPort.on("message", (message) => {
+  turn = turn.then(() => answer(message));
 });
 parentPort.postMessage({ ready: true });
