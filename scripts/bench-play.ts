@@ -30,7 +30,7 @@ import { onCleanup, runTool } from "./lib/cleanup";
 import { DURATION, fail, GAMES, INSTANCES, KILL, MAX_RATE, SETTLE, state, step, THINK_MS } from "./lib/play-config";
 import { closeConnections, figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
 import { printReport } from "./lib/play-report";
-import { cpuMs, createScratchDb, mainThreadCpuMs, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
+import { cpuMs, tcpCounters, createScratchDb, mainThreadCpuMs, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
 
 /** Sums a per-process figure over the instances still running (null when none answers). */
 function sum(instances: Instance[], f: (pid: number) => number | null): number | null {
@@ -128,6 +128,7 @@ async function main() {
   onCleanup(() => clearInterval(sampler));
   const clientCpu0 = process.cpuUsage();
   const loadStart = loadavg();
+  const tcpStart = tcpCounters();
   const t0 = performance.now();
   // the bots' own event loop: an answer read late because the bots' process was busy is late in every figure
   const botLoop = monitorEventLoopDelay({ resolution: 5 });
@@ -175,6 +176,8 @@ async function main() {
   const mainCpu = lastMain.reduce((a, x, k) => a + x - mainStart[k], 0);
   const client = process.cpuUsage(clientCpu0);
   const loadEnd = loadavg();
+  const tcpEnd = tcpCounters();
+  const tcp = tcpStart && tcpEnd ? { opened: tcpEnd.opened - tcpStart.opened, listenOverflows: tcpEnd.listenOverflows - tcpStart.listenOverflows, synRetransmits: tcpEnd.synRetransmits - tcpStart.synRetransmits } : null;
   const liveGames = GAMES;
   for (const r of runs) for (const b of r.bots) b.stop();
   await Promise.all(slots);
@@ -188,7 +191,7 @@ async function main() {
   if (errors.length) step(`The servers logged ${errors.length} error lines; the first:\n${errors.slice(0, 12).join("\n")}`);
   if (process.env.BENCH_PLAY_SERVER_LOG) writeFileSync(process.env.BENCH_PLAY_SERVER_LOG, instances.map((i) => i.log()).join("\n"));
   printReport(runs, {
-    botLoopMs: { p99: botLoop.percentile(99) / 1e6, max: botLoop.max / 1e6 }, botSamples, serverSamples: instances.flatMap((i) => i.loop), seconds, cpuMs: cpu, mainCpuMs: mainCpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
+    botLoopMs: { p99: botLoop.percentile(99) / 1e6, max: botLoop.max / 1e6 }, botSamples, serverSamples: instances.flatMap((i) => i.loop), tcp, seconds, cpuMs: cpu, mainCpuMs: mainCpu, clientCpuMs: (client.user + client.system) / 1000, rssBeforeKb, rssLiveKb: rssLive.length ? rssLive[Math.floor(rssLive.length / 2)] : null, liveGames, load: { start: loadStart, end: loadEnd }, stored, killedAt: cluster.killedAt });
 }
 
 /** Removes this run's presence, fan-out and rate-limit keys from Redis. */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { tracked } from "./cleanup";
-import { serverNodeFlags } from "./server-node-flags";
+import { serverNodeFlags, serverStartOptions } from "./server-node-flags";
 import { BASE, benchSecret, DIST, fail, PASSWORD, PORT, root, state } from "./http-config";
 
 /** The server's timing lines ([event-loop] every 250 ms, [bulk-timings] per import apply, [idle-trim] per idle collection: lib/server/idle-memory.ts), with when they arrived. */
@@ -16,7 +16,7 @@ export async function startServer(url: string): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   // and first the flags `npm start` runs the server with (package.json)
-  const child = spawn(process.execPath, [...serverNodeFlags(root), ...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, [...serverNodeFlags(root), ...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", ...serverStartOptions(root), "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   // stopped at the end of the run however it ends (a failed mode, Ctrl-C): never left spinning a core
   tracked(child);
   let log = "";

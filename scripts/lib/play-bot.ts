@@ -14,12 +14,22 @@ import type { PlayMessage } from "@/lib/play/types";
 import { decodeMessage, wireDecoder, type WireMessage } from "@/lib/play/wire";
 import type { Account, Instance } from "./play-setup";
 
-/** Sockets for every stream and action: no pooling limit (one open stream per bot, and its POSTs). */
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+/**
+ * Each bot's own connections, as each player's browser has its own: its stream and its POSTs on kept-alive sockets
+ * (at most 6 to the site, as browsers over HTTP/1.1), kept from one of its games to the next. One pool shared by every bot would hand a burst of POSTs new
+ * connections while sockets it no longer used idled out on the server, a pattern no set of browsers makes.
+ */
+const agents = new Map<Account, Agent>();
+function botAgent(account: Account): Agent {
+  let a = agents.get(account);
+  if (!a) agents.set(account, (a = new Agent({ keepAlive: true, maxSockets: 6 })));
+  return a;
+}
 
 /** Closes the bots' idle keep-alive sockets (a server stops at once only when no connection is left open). */
 export function closeConnections(): void {
-  agent.destroy();
+  for (const a of agents.values()) a.destroy();
+  agents.clear();
 }
 
 /** What the run measures, shared by every bot. */
@@ -66,14 +76,14 @@ export interface GameRun {
   done: Promise<void>;
 }
 
-type Bot = { seat: Player; account: Account; instance: number; stop: () => void; lostStream: boolean };
+type Bot = { seat: Player; account: Account; agent: Agent; instance: number; stop: () => void; lostStream: boolean };
 
 function rnd(min: number, max: number): number {
   return min + Math.random() * (max - min);
 }
 
 /** One Server-Sent Events connection: calls `onEvent` per event, `onEnd` once it closed or failed. */
-function openStream(base: string, path: string, cookie: string, onEvent: (event: string, data: string) => void, onEnd: (error: boolean) => void, onRetry: (ms: number) => void): () => void {
+function openStream(agent: Agent, base: string, path: string, cookie: string, onEvent: (event: string, data: string) => void, onEnd: (error: boolean) => void, onRetry: (ms: number) => void): () => void {
   let ended = false;
   const end = (error: boolean) => {
     if (ended) return;
@@ -114,7 +124,7 @@ function openStream(base: string, path: string, cookie: string, onEvent: (event:
 }
 
 /** POSTs one action; resolves with the HTTP status and the answer's body, or null when the connection failed. */
-function postAction(base: string, code: string, cookie: string, body: string): Promise<{ status: number; body: string } | null> {
+function postAction(agent: Agent, base: string, code: string, cookie: string, body: string): Promise<{ status: number; body: string } | null> {
   return new Promise((resolve) => {
     const req = request(
       `${base}/api/play/${code}/action`,
@@ -167,7 +177,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
 
   for (const seat of [0, 1] as Player[]) {
     const account = accounts[seat];
-    const bot: Bot = { seat, account, instance: (first + seat) % cluster.instances.length, stop: () => {}, lostStream: false };
+    const bot: Bot = { seat, account, agent: botAgent(account), instance: (first + seat) % cluster.instances.length, stop: () => {}, lostStream: false };
     run.bots[seat] = bot;
     let last: PlayMessage | null = null;
     let actedOn = -1;
@@ -191,7 +201,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
       const t0 = performance.now();
       run.pending[seat] = { seq: m.seq, t0, seen: false };
       const inst = cluster.instances[bot.instance];
-      const res = await postAction(inst.base, code, account.cookie, body);
+      const res = await postAction(bot.agent, inst.base, code, account.cookie, body);
       inFlight = false;
       if (res === null) {
         // the instance is gone: the stream's reconnect brings the current view, and the bot decides again on it
@@ -275,6 +285,7 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
       const wire = wireDecoder();
       streamSeq = -1;
       closeStream = openStream(
+        bot.agent,
         inst.base,
         `/api/play/${code}/stream`,
         account.cookie,

@@ -19,6 +19,8 @@ export type RunFigures = {
   botSamples: { at: number; maxMs: number }[];
   /** The servers' [event-loop] lines: the event loop's longest hold and the longest GC pause in each 250 ms. */
   serverSamples: { at: number; maxMs: number; gcMaxMs: number }[];
+  /** The machine's TCP counters over the window (null where /proc does not have them). */
+  tcp: { opened: number; listenOverflows: number; synRetransmits: number } | null;
   cpuMs: number | null;
   /** The servers' main threads only (the event loop: requests, the referee, the views; not the SQLite writer or GC helper threads). */
   mainCpuMs: number;
@@ -66,6 +68,7 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
   const rssPer = f.rssBeforeKb !== null && f.rssLiveKb !== null ? (f.rssLiveKb - f.rssBeforeKb) / Math.max(1, f.liveGames) : null;
   console.log(`  memory per live game: ${rssPer === null ? "?" : `${rssPer.toFixed(0)} KB`} (server RSS ${mb(f.rssBeforeKb)} before the games, ${mb(f.rssLiveKb)} with ${f.liveGames} live, / games)`);
   console.log(`  load average: ${l1s.toFixed(1)} / ${l5s.toFixed(1)} at the start, ${l1.toFixed(1)} / ${l5.toFixed(1)} / ${l15.toFixed(1)} at the end (1 / 5 / 15 min; a shared machine: other work ran beside the benchmark)`);
+  if (f.tcp) console.log(`  TCP over the window (the whole machine): ${f.tcp.opened} connections opened, ${f.tcp.listenOverflows} SYNs dropped on a full accept queue, ${f.tcp.synRetransmits} SYNs sent again (each a second or more of waiting)`);
   console.log(`  views older than the last one on the same connection: ${figures.regressions}${figures.regressions ? " (!)" : ""}; views reaching a bot after a newer action's answer (two connections, either order): ${figures.overtaken}`);
 
   if (KILL) {

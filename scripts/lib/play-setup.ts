@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { createScratchDb as createSharedScratchDb, type Scratch } from "./scratch-db";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, stopChild } from "./cleanup";
-import { serverNodeFlags } from "./server-node-flags";
+import { serverNodeFlags, serverStartOptions } from "./server-node-flags";
 import { benchSecret, DB_KIND, DIST, fail, MAX_RATE, NO_BUILD, PASSWORD, PORT, REBUILD, root, scratch, step } from "./play-config";
 
 /** A scratch SQLite file, or a scratch PostgreSQL database (dropped at the end of the run however it ends). */
@@ -60,7 +60,7 @@ export async function startInstance(index: number, env: Record<string, string>):
   // BENCH_SERVER_NODE_ARGS: flags for the servers' node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   // and first the flags `npm start` runs the server with (package.json)
-  const child = spawn(process.execPath, [...serverNodeFlags(root), ...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...serverNodeFlags(root), ...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", ...serverStartOptions(root), "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, ...env, PORT: String(port), AUTH_URL: base },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -266,4 +266,28 @@ export async function storedGames(codes: string[]): Promise<Map<string, { seq: n
 export function registerDrop(db: Scratch): void {
   // undone last, after the servers (registered later) have stopped; KEEP=1 keeps it to look at
   onCleanup(() => (process.env.KEEP ? undefined : db.drop()));
+}
+
+/**
+ * The kernel's TCP counters on this machine (/proc/net/snmp and /proc/net/netstat; null elsewhere): connections
+ * opened, SYNs dropped because a listening socket's accept queue was full, and SYNs sent again (a dropped SYN is
+ * sent again after 1 s, then 3 s: a second or more added to whatever waited on that connection).
+ */
+export function tcpCounters(): { opened: number; listenOverflows: number; synRetransmits: number } | null {
+  try {
+    const field = (file: string, prefix: string, name: string): number => {
+      const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.startsWith(`${prefix}:`));
+      const names = lines[0].split(/\s+/);
+      const values = lines[1].split(/\s+/);
+      const i = names.indexOf(name);
+      return i > 0 ? Number(values[i]) : 0;
+    };
+    return {
+      opened: field("/proc/net/snmp", "Tcp", "ActiveOpens"),
+      listenOverflows: field("/proc/net/netstat", "TcpExt", "ListenOverflows"),
+      synRetransmits: field("/proc/net/netstat", "TcpExt", "TCPSynRetrans"),
+    };
+  } catch {
+    return null;
+  }
 }

@@ -12,12 +12,13 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
  * Used only by lib/accounts/auth's token check; nobody else reads tokens.
  */
 export async function sessionState(userId: string, sid: string): Promise<{ version: number | null; revoked: boolean }> {
-  // plain SQL (lib/server/db/plain-sql.ts): they run for every signed-in request and open game stream
-  const [[user], [revoked]] = await Promise.all([
-    plainQuery<{ sessionVersion: number | bigint | string }>(Prisma.sql`SELECT "sessionVersion" FROM "User" WHERE "id" = ${userId}`),
-    sid ? plainQuery<{ expiresAt: Date | string | number }>(Prisma.sql`SELECT "expiresAt" FROM "RevokedToken" WHERE "jti" = ${sid}`) : [],
-  ]);
-  return { version: user ? Number(user.sessionVersion) : null, revoked: Boolean(revoked && plainDate(revoked.expiresAt).getTime() > Date.now()) };
+  // plain SQL (lib/server/db/plain-sql.ts), one statement: it runs for every signed-in request and open game stream;
+  // no row when the account is gone; the sign-out's row (if any) beside the account's session version
+  const [row] = await plainQuery<{ sessionVersion: number | bigint | string; revokedUntil: Date | string | number | null }>(
+    Prisma.sql`SELECT "sessionVersion", (SELECT "expiresAt" FROM "RevokedToken" WHERE "jti" = ${sid}) AS "revokedUntil" FROM "User" WHERE "id" = ${userId}`,
+  );
+  if (!row) return { version: null, revoked: false };
+  return { version: Number(row.sessionVersion), revoked: Boolean(sid && row.revokedUntil !== null && plainDate(row.revokedUntil).getTime() > Date.now()) };
 }
 
 /**

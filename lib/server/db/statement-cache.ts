@@ -15,7 +15,7 @@ import type { Database, Statement } from "better-sqlite3";
  * binding them for good. Every other property is the connection's own.
  *
  * A kept statement's column names and declared types are read when it is
- * prepared: the schema must not change under a running server (migrations run
+ * prepared, and its `columns()` once: the schema must not change under a running server (migrations run
  * before it starts: scripts/prepare-app.ts, docs/deploy.md).
  *
  * Only the shape the adapter uses is offered: `reader`, `run(...args)`,
@@ -44,6 +44,9 @@ function keepable(sql: string): boolean {
   return !sql.replace(/count\(\s*\*\s*\)/gi, "").includes("*");
 }
 
+/** The column descriptions of kept statements (read when first asked; the schema does not change under a running server). */
+const columnsOf = new WeakMap<Statement, ReturnType<Statement["columns"]>>();
+
 export function withStatementCache(db: Database, max = 500): Database {
   const statements = new Map<string, Statement>();
   const prepare = (sql: string): CachedStatement => {
@@ -59,13 +62,18 @@ export function withStatementCache(db: Database, max = 500): Database {
       if (statements.size > max) statements.delete(statements.keys().next().value as string);
     }
     const stmt = st;
+    // its columns, read once per kept statement (better-sqlite3 builds a new array of objects on every call)
+    let cols = columnsOf.get(stmt);
     return {
       reader: stmt.reader,
       run: (...args) => stmt.run(...args),
       bind: (args) => ({
         reader: stmt.reader,
         run: () => stmt.run(args),
-        columns: () => stmt.columns(),
+        columns: () => {
+          if (!cols) columnsOf.set(stmt, (cols = stmt.columns()));
+          return cols;
+        },
         // raw mode stays set on the kept statement: every read through here asks for arrays
         raw: () => ({ all: () => stmt.raw(true).all(args) }),
       }),
