@@ -23,11 +23,11 @@
  * Cleanup (servers, scratch database, Redis keys) runs on every way out, Ctrl-C included.
  */
 import { writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { getPriority, loadavg, setPriority } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onCleanup, runTool } from "./lib/cleanup";
-import { DURATION, fail, GAMES, INSTANCES, KILL, MAX_RATE, SETTLE, state, step, THINK_MS } from "./lib/play-config";
+import { BOTS_NICE, DURATION, fail, GAMES, INSTANCES, KILL, MAX_RATE, SETTLE, state, step, THINK_MS } from "./lib/play-config";
 import { closeConnections, figures, playGame, type Cluster, type GameRun } from "./lib/play-bot";
 import { printReport } from "./lib/play-report";
 import { cpuMs, tcpCounters, createScratchDb, mainThreadCpuMs, killInstance, makeAccounts, newGame, prepare, registerDrop, rssKb, serverEnv, startInstance, storedGames, type Instance } from "./lib/play-setup";
@@ -48,6 +48,11 @@ async function main() {
   const instances: Instance[] = [];
   for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(i, env));
   step(`Servers up: ${instances.map((i) => i.base).join(", ")}`);
+  if (BOTS_NICE > 0) {
+    // the bots (this process; the servers were started before) yield the CPU to the servers when both want it
+    setPriority(0, Math.min(19, getPriority(0) + BOTS_NICE));
+    step(`The bots run at nice ${getPriority(0)}, the servers at ${getPriority(instances[0].pid)}`);
+  }
   const accounts = await makeAccounts(db.url, 2 * GAMES, instances[0].base);
   const cluster: Cluster = { instances, killedAt: null };
 
@@ -57,9 +62,11 @@ async function main() {
   let created = 0;
   const live = () => runs.filter((r) => !r.finished).length;
 
-  // --max-rate finishes games within the run: each slot's next games are made now too, so that no game is made during
-  // the measured window (the bots' process writing the same SQLite file held its lock past the server's 10 s busy wait)
-  const depth = MAX_RATE ? 6 : 1;
+  // a slot's next games are made now too, so that no game is made during the measured window: the bots' process writes
+  // the same SQLite file through its own connection, and each of its writes holds the server's writes back (under
+  // --max-rate, past the server's 10 s busy wait; with thinking time, a game of ~70 actions lasts about two minutes,
+  // so one game more per slot covers the run; players make their games through the server, never beside it)
+  const depth = MAX_RATE ? 6 : 2;
   step(`Creating ${GAMES * depth} games and connecting ${2 * GAMES} bots (${THINK_MS[1] ? `thinking ${THINK_MS[0]}–${THINK_MS[1]} ms` : "no thinking"})…`);
   let failed: unknown = null;
   // the games, made a few at a time before any bot plays (a thousand at once would only queue for SQLite's writer,
@@ -85,7 +92,9 @@ async function main() {
       const pair: [typeof accounts[0], typeof accounts[0]] = [accounts[2 * i], accounts[2 * i + 1]];
       let code: string;
       try {
-        code = made[i].shift() ?? (await newGame(pair[0], pair[1], created++));
+        const ready = made[i].shift();
+        if (ready === undefined && figures.recording) figures.madeInWindow++;
+        code = ready ?? (await newGame(pair[0], pair[1], created++));
       } catch (e) {
         // the run ends with the failure (main throws it, and the cleanup runs)
         failed ??= e;

@@ -41,11 +41,26 @@ async function decodeOnce(params: Parameters<typeof decode>[0]): Promise<JWT | n
   return claims;
 }
 
+/**
+ * Tokens found in whole Cookie headers, by header: the same header always holds the same token. Reading it again
+ * (Auth.js's getToken: a Headers object, the cookies parsed, chunks joined) cost more than the decode it saves under
+ * the game routes' load, where every player's requests repeat one header. Kept a minute, never past the token's expiry.
+ */
+const found = ((globalThis as { [k: symbol]: unknown })[Symbol.for("ringbinder.found-sessions")] ??= new Map()) as Decoded;
+
 /** The decrypted, unexpired session token in a Cookie header, or null (no cookie, another secret, expired, tampered). */
 export async function sessionToken(cookie: string | null, secure: boolean): Promise<JWT | null> {
   const secret = authSecret();
   if (!cookie || !secret) return null;
-  return getToken({ req: { headers: new Headers({ cookie }) }, secret, secureCookie: secure, decode: decodeOnce });
+  const key = `${secure ? "secure" : "plain"}\n${cookie}`;
+  const now = Date.now();
+  const hit = found.get(key);
+  if (hit && hit.until > now) return hit.claims;
+  const token = await getToken({ req: { headers: new Headers({ cookie }) }, secret, secureCookie: secure, decode: decodeOnce });
+  if (!token) return null;
+  if (found.size >= DECODED_MAX) found.clear();
+  found.set(key, { claims: token, until: Math.min(now + DECODED_MS, typeof token.exp === "number" ? token.exp * 1000 : now) });
+  return token;
 }
 
 /** The claims the session check needs, or null for a token without a user id. */

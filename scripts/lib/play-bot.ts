@@ -53,6 +53,11 @@ export const figures = {
    * on the other connection, and the bot's process read the answer's socket first (not a fault of the server).
    */
   overtaken: 0,
+  /** Games the bots' process had to make during the window (beside the server, on its database): should be 0 or near it. */
+  madeInWindow: 0,
+  /** View messages the bots' streams received in the window, and their JSON's length in all (characters). */
+  views: 0,
+  viewChars: 0,
   /** While false, latencies are not recorded (the warm-up, and after the run). */
   recording: false,
 };
@@ -290,7 +295,13 @@ export function playGame(code: string, accounts: [Account, Account], cluster: Cl
         `/api/play/${code}/stream`,
         account.cookie,
         (event, data) => {
-          if (event === "view") onView(decodeMessage(wire, JSON.parse(data) as WireMessage));
+          if (event === "view") {
+            if (figures.recording) {
+              figures.views++;
+              figures.viewChars += data.length;
+            }
+            onView(decodeMessage(wire, JSON.parse(data) as WireMessage));
+          }
         },
         () => {
           if (stopped) return;

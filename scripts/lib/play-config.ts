@@ -21,6 +21,8 @@ export const DURATION = Number(opt("duration", "60"));
  */
 export const SETTLE = Number(opt("settle", "10"));
 export const MAX_RATE = args.includes("--max-rate");
+/** How much lower the bots' CPU priority is than the servers' (nice; 0: the same). */
+export const BOTS_NICE = Number(opt("bots-nice", "0"));
 export const KILL = args.includes("--kill");
 export const PORT = Number(opt("port", process.env.BENCH_PORT ?? "3299"));
 export const DIST = opt("dist", ".next-bench");
@@ -56,6 +58,7 @@ export function benchSecret(): string {
 
 if (!Number.isInteger(GAMES) || GAMES < 1 || GAMES > 5000) fail("--games must be a whole number from 1 to 5000.");
 if (INSTANCES !== 1 && INSTANCES !== 2) fail("--instances must be 1 (SQLite) or 2 (PostgreSQL and Redis).");
+if (!Number.isInteger(BOTS_NICE) || BOTS_NICE < 0 || BOTS_NICE > 19) fail("--bots-nice must be a whole number from 0 to 19.");
 if (!(SETTLE >= 0 && SETTLE <= 600)) fail("--settle must be 0..600 seconds.");
 if (!(DURATION >= 5 && DURATION <= 1800)) fail("--duration must be 5..1800 seconds.");
 if (KILL && INSTANCES !== 2) fail("--kill needs --instances 2: one instance is killed and the bots move to the other.");

@@ -51,12 +51,13 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
   const ackP99 = pct(figures.ackMs, 99);
   const oppP99 = pct(figures.opponentMs, 99);
   console.log(`\nbench:play — ${INSTANCES} instance${INSTANCES > 1 ? "s" : ""} (${DB_KIND}${INSTANCES > 1 ? " + Redis" : ""}), ${GAMES} concurrent live games, ${MAX_RATE ? "no thinking time (--max-rate)" : `thinking ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s per decision`}, ${DURATION} s measured, ${cpus().length} cores`);
-  console.log(`  games played: ${runs.length} (${runs.filter((r) => r.finished).length} to their end, the rest stopped at the end of the run); live at once: ${f.liveGames}`);
+  console.log(`  games played: ${runs.length} (${runs.filter((r) => r.finished).length} to their end, the rest stopped at the end of the run); live at once: ${f.liveGames}; made during the window (beside the server): ${figures.madeInWindow}`);
   console.log(`  actions accepted: ${figures.accepted} (${perSec.toFixed(1)} actions/s${MAX_RATE ? ": the saturation throughput" : ""}); stale refusals ${figures.stale}; other refusals ${[...figures.refused].map(([k, v]) => `${k} ×${v}`).join(", ") || "none"}; failed connections ${figures.networkErrors}; stream reconnections ${figures.reconnects}`);
   console.log(`  send → acknowledgement:  p50 ${ms(pct(figures.ackMs, 50))}, p99 ${ms(ackP99)} (${figures.ackMs.length} actions)`);
   if (figures.settleAckMs.length) console.log(`  … before the window, in the settle period (every game's first decisions at once; not in the figures above): p50 ${ms(pct(figures.settleAckMs, 50))}, p99 ${ms(pct(figures.settleAckMs, 99))}, max ${ms(largest(figures.settleAckMs))} (${figures.settleAckMs.length} actions)`);
   console.log(`  … by tenth of the window (p50 / p99 / max, ms): ${tenths(figures.ackMs, figures.ackAt).join("; ")}`);
   console.log(`  … in the same tenths, the longest server event-loop hold / server GC pause / bots' event-loop lateness (ms): ${causes(figures.ackAt, f).join("; ")}`);
+  if (figures.views) console.log(`  views streamed: ${figures.views} (${(figures.views / Math.max(1, figures.accepted)).toFixed(2)} per action), ${(figures.viewChars / figures.views / 1024).toFixed(1)} KB of JSON each on average`);
   console.log(`  send → opponent's update: p50 ${ms(pct(figures.opponentMs, 50))}, p99 ${ms(oppP99)} (${figures.opponentMs.length} updates)`);
   const cpuPer = f.cpuMs !== null && figures.accepted ? f.cpuMs / figures.accepted : null;
   console.log(`  server CPU per action: ${cpuPer === null ? "?" : `${cpuPer.toFixed(2)} ms`} (the server process${INSTANCES > 1 ? "es'" : "'s"} CPU time over the run, all threads, streams included, / actions accepted)`);

@@ -71,19 +71,26 @@ async function run(message) {
 }
 
 /**
- * One message at a time, in the order they came: the event loop posts a write without waiting for the one before it
- * (lib/server/db/sqlite-adapter.ts), and a batch's BEGIN … COMMIT (or a script) must never have another message's
- * statement run between its own (the adapter's calls are asynchronous, so a handler left to itself would yield).
+ * The event loop posts its writes as queues (one postMessage for every write of one turn of its loop:
+ * lib/server/db/sqlite-adapter.ts), without waiting for the answers to the ones before. They run one message at a time,
+ * in the order they came: a batch's BEGIN … COMMIT (or a script) never has another message's statement run between its
+ * own (the adapter's calls are asynchronous, so a handler left to itself would yield). The answers to one queue go back
+ * together, once its last message ran.
  */
 let turn = Promise.resolve();
 async function answer(message) {
   try {
-    parentPort.postMessage({ id: message.id, ok: true, result: await run(message) });
+    return { id: message.id, ok: true, result: await run(message) };
   } catch (e) {
-    parentPort.postMessage({ id: message.id, ok: false, error: plainError(e) });
+    return { id: message.id, ok: false, error: plainError(e) };
   }
 }
-parentPort.on("message", (message) => {
-  turn = turn.then(() => answer(message));
+async function answerAll(messages) {
+  const replies = [];
+  for (const m of messages) replies.push(await answer(m));
+  parentPort.postMessage(replies);
+}
+parentPort.on("message", (messages) => {
+  turn = turn.then(() => answerAll(messages));
 });
 parentPort.postMessage({ ready: true });
