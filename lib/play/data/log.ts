@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db/db";
-import { isUniqueViolation, plainExecute, plainGuardedWrite, plainQuery } from "@/lib/server/db/plain-sql";
+import { isUniqueViolation, plainGuardedWrite, plainQuery } from "@/lib/server/db/plain-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Player } from "@/lib/engine";
 import type { EndReason, GameResult, LoggedAction } from "@/lib/play/types";
@@ -106,12 +106,12 @@ export async function holdPlacement(gameId: string, seenSeq: number, seat: Playe
   const sql = Prisma.sql;
   const now = new Date();
   // the seat that placed no longer has to move; an append once both are in sets the mask anew (plain SQL: see appendActions)
-  const written =
+  // the row as this write left it (RETURNING: one statement on the writer, no read after it)
+  type Held = { held0: string | null; held1: string | null };
+  const [g] =
     seat === 0
-      ? await plainExecute(sql`UPDATE "PlayGame" SET "held0" = ${placement}, "toMove" = ${1 << 1}, "updatedAt" = ${now} WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active' AND "held0" IS NULL`)
-      : await plainExecute(sql`UPDATE "PlayGame" SET "held1" = ${placement}, "toMove" = ${1 << 0}, "updatedAt" = ${now} WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active' AND "held1" IS NULL`);
-  if (written === 0) return null;
-  const [g] = await plainQuery<{ held0: string | null; held1: string | null; seq: number | bigint | string }>(sql`SELECT "held0", "held1", "seq" FROM "PlayGame" WHERE "id" = ${gameId}`);
-  if (!g || Number(g.seq) !== seenSeq) return [null, null];
+      ? await plainQuery<Held>(sql`UPDATE "PlayGame" SET "held0" = ${placement}, "toMove" = ${1 << 1}, "updatedAt" = ${now} WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active' AND "held0" IS NULL RETURNING "held0", "held1"`)
+      : await plainQuery<Held>(sql`UPDATE "PlayGame" SET "held1" = ${placement}, "toMove" = ${1 << 0}, "updatedAt" = ${now} WHERE "id" = ${gameId} AND "seq" = ${seenSeq} AND "status" = 'active' AND "held1" IS NULL RETURNING "held0", "held1"`);
+  if (!g) return null;
   return [g.held0, g.held1];
 }
