@@ -18,7 +18,7 @@ export type RunFigures = {
   /** The bots' event loop's lateness, the most in each 250 ms (when it was read). */
   botSamples: { at: number; maxMs: number }[];
   /** The servers' [event-loop] lines: the event loop's longest hold and the longest GC pause in each 250 ms. */
-  serverSamples: { at: number; maxMs: number; gcMaxMs: number }[];
+  serverSamples: { at: number; maxMs: number; gcMaxMs: number; writeMaxMs: number; writeRunMaxMs: number }[];
   /** The machine's TCP counters over the window (null where /proc does not have them). */
   tcp: { opened: number; listenOverflows: number; synRetransmits: number } | null;
   cpuMs: number | null;
@@ -56,7 +56,7 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
   console.log(`  send → acknowledgement:  p50 ${ms(pct(figures.ackMs, 50))}, p99 ${ms(ackP99)} (${figures.ackMs.length} actions)`);
   if (figures.settleAckMs.length) console.log(`  … before the window, in the settle period (every game's first decisions at once; not in the figures above): p50 ${ms(pct(figures.settleAckMs, 50))}, p99 ${ms(pct(figures.settleAckMs, 99))}, max ${ms(largest(figures.settleAckMs))} (${figures.settleAckMs.length} actions)`);
   console.log(`  … by tenth of the window (p50 / p99 / max, ms): ${tenths(figures.ackMs, figures.ackAt).join("; ")}`);
-  console.log(`  … in the same tenths, the longest server event-loop hold / server GC pause / bots' event-loop lateness (ms): ${causes(figures.ackAt, f).join("; ")}`);
+  console.log(`  … in the same tenths, the longest server event-loop hold / server GC pause / SQLite write: call to answer, and its statements on the writer thread (one instance) / bots' event-loop lateness (ms): ${causes(figures.ackAt, f).join("; ")}`);
   if (figures.views) console.log(`  views streamed: ${figures.views} (${(figures.views / Math.max(1, figures.accepted)).toFixed(2)} per action), ${(figures.viewChars / figures.views / 1024).toFixed(1)} KB of JSON each on average`);
   console.log(`  send → opponent's update: p50 ${ms(pct(figures.opponentMs, 50))}, p99 ${ms(oppP99)} (${figures.opponentMs.length} updates)`);
   const cpuPer = f.cpuMs !== null && figures.accepted ? f.cpuMs / figures.accepted : null;
@@ -106,22 +106,24 @@ function tenths(ms: number[], at: number[]): string[] {
   return slices.map((s) => (s.length ? `${pct(s, 50).toFixed(0)}/${pct(s, 99).toFixed(0)}/${largest(s).toFixed(0)}` : "-"));
 }
 
-/** Per tenth of the window (the acknowledgements' span, as `tenths`): the most the servers' loops were held, their longest GC pause, and the bots' loop's lateness. */
+/** Per tenth of the window (the acknowledgements' span, as `tenths`): the most the servers' loops were held, their longest GC pause, their longest SQLite write, and the bots' loop's lateness. */
 function causes(at: number[], f: RunFigures): string[] {
   if (!at.length) return [];
   const start = at[0];
   const span = at[at.length - 1] - start || 1;
-  const out = Array.from({ length: 10 }, () => [0, 0, 0]);
+  const out = Array.from({ length: 10 }, () => [0, 0, 0, 0, 0]);
   const slot = (t: number) => Math.floor(((t - start) / span) * 10);
   for (const s of f.serverSamples) {
     const k = slot(s.at);
     if (k < 0 || k > 9) continue;
     out[k][0] = Math.max(out[k][0], s.maxMs);
     out[k][1] = Math.max(out[k][1], s.gcMaxMs);
+    out[k][2] = Math.max(out[k][2], s.writeMaxMs);
+    out[k][3] = Math.max(out[k][3], s.writeRunMaxMs);
   }
   for (const s of f.botSamples) {
     const k = slot(s.at);
-    if (k >= 0 && k <= 9) out[k][2] = Math.max(out[k][2], s.maxMs);
+    if (k >= 0 && k <= 9) out[k][4] = Math.max(out[k][4], s.maxMs);
   }
   return out.map((o) => o.map((x) => x.toFixed(0)).join("/"));
 }

@@ -44,7 +44,7 @@ export function prepare(env: Record<string, string>): void {
 }
 
 /** One of a server's [event-loop] lines (lib/server/event-loop-stats.ts), stamped with when the bench read it. */
-export type LoopSample = { at: number; maxMs: number; gcMaxMs: number };
+export type LoopSample = { at: number; maxMs: number; gcMaxMs: number; writeMaxMs: number; writeRunMaxMs: number };
 
 export type Instance = { index: number; base: string; pid: number; child: ChildProcess; alive: boolean; log: () => string; loop: LoopSample[] };
 
@@ -77,8 +77,8 @@ export async function startInstance(index: number, env: Record<string, string>):
     for (const line of lines) {
       if (line.startsWith("[event-loop] ")) {
         try {
-          const x = JSON.parse(line.slice(13)) as { maxMs: number; gcMaxMs?: number };
-          loop.push({ at: performance.now(), maxMs: x.maxMs, gcMaxMs: x.gcMaxMs ?? 0 });
+          const x = JSON.parse(line.slice(13)) as { maxMs: number; gcMaxMs?: number; writeMaxMs?: number; writeRunMaxMs?: number };
+          loop.push({ at: performance.now(), maxMs: x.maxMs, gcMaxMs: x.gcMaxMs ?? 0, writeMaxMs: x.writeMaxMs ?? 0, writeRunMaxMs: x.writeRunMaxMs ?? 0 });
         } catch {
           // a line cut short: not a figure
         }

@@ -1,8 +1,10 @@
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type { Database as BetterSqlite3Database } from "better-sqlite3";
 import { withStatementCache } from "./statement-cache";
+import { noteWriteRoundTrip } from "../event-loop-stats";
 
 /**
  * SQLite for the server process (and whatever else writes the same file: the
@@ -48,7 +50,8 @@ type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
 type Query = Parameters<Adapter["queryRaw"]>[0];
 type ResultSet = Awaited<ReturnType<Adapter["queryRaw"]>>;
 type IsolationLevel = Parameters<Adapter["startTransaction"]>[0];
-type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: string; cause?: object } };
+/** An answer of the writer thread; `ms`: how long its statements ran there (the wait before them not counted). */
+type WorkerReply = ({ id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: string; cause?: object } }) & { ms: number };
 
 /** A FIFO async lock. */
 class Lock {
@@ -65,7 +68,7 @@ class Lock {
 /** The worker thread that owns the write connection, as promises. */
 class WriterThread {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; at: number }>();
   #next = 0;
   #failure: Error | null = null;
 
@@ -80,6 +83,7 @@ class WriterThread {
         if (!waiting) continue;
         this.#pending.delete(m.id);
         if (this.#pending.size === 0) worker.unref();
+        noteWriteRoundTrip(performance.now() - waiting.at, m.ms);
         if (m.ok) waiting.resolve(m.result);
         else waiting.reject(Object.assign(new Error(m.error.message), m.error));
       }
@@ -119,7 +123,7 @@ class WriterThread {
     const id = this.#next++;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject, at: performance.now() });
       this.#outbox.push({ id, ...message });
       if (this.#outbox.length === 1) setImmediate(this.#flush);
     });

@@ -14,6 +14,7 @@
  * A plain ES module (not TypeScript, not bundled): Node loads it as it is,
  * from the app's lib/ folder, under `next start`, the CLI and the tests alike.
  */
+import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
@@ -78,11 +79,14 @@ async function run(message) {
  * together, once its last message ran.
  */
 let turn = Promise.resolve();
+/** The message's answer, with how long it ran on this thread (`ms`: the statements and the commit, not the wait before them). */
 async function answer(message) {
+  const start = performance.now();
   try {
-    return { id: message.id, ok: true, result: await run(message) };
+    const result = await run(message);
+    return { id: message.id, ok: true, result, ms: performance.now() - start };
   } catch (e) {
-    return { id: message.id, ok: false, error: plainError(e) };
+    return { id: message.id, ok: false, error: plainError(e), ms: performance.now() - start };
   }
 }
 async function answerAll(messages) {
