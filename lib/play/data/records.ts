@@ -13,6 +13,28 @@ function resultOf(r: string | null): GameResult | null {
   return r === "0" ? 0 : r === "1" ? 1 : r === "draw" ? "draw" : null;
 }
 
+/** Card definitions met so far, by their stored JSON: one object for every game that holds the same card. */
+const cardsByText = new Map<string, CardDef>();
+/** More distinct definitions than a catalog holds (its cards, and their earlier versions in older games). */
+const CARDS_MAX = 20_000;
+
+/**
+ * A seat's stored deck (`deckCards`, a JSON array), its cards shared with every other game that holds the same
+ * definition: the engine never changes a card definition (lib/engine/clone.ts shares them between states), and a game
+ * kept in memory held its own copy of each, title and rules text and effect, a third of the heap of a server with a
+ * thousand live games (bench:play's heap snapshot) that every full collection had to mark.
+ */
+export function deckCardsOf(json: string): CardDef[] {
+  return (JSON.parse(json) as CardDef[]).map((card) => {
+    const key = JSON.stringify(card);
+    const known = cardsByText.get(key);
+    if (known) return known;
+    if (cardsByText.size >= CARDS_MAX) cardsByText.delete(cardsByText.keys().next().value as string);
+    cardsByText.set(key, card);
+    return card;
+  });
+}
+
 type SeatRow = Omit<GameRow["seats"][number], "deckKeys" | "deckCards"> & { deckKeys?: string; deckCards?: string };
 
 /**
@@ -46,7 +68,7 @@ export function toGameRecord(row: Omit<GameRow, "seats"> & { seats: SeatRow[] },
       seat: s.seat as Player,
       userId: s.userId,
       playerName: s.playerName,
-      deck: decks?.[s.seat] ?? { name: s.deckName, keys: JSON.parse(s.deckKeys ?? "[]") as string[], cards: JSON.parse(s.deckCards ?? "[]") as CardDef[] },
+      deck: decks?.[s.seat] ?? { name: s.deckName, keys: JSON.parse(s.deckKeys ?? "[]") as string[], cards: deckCardsOf(s.deckCards ?? "[]") },
     })),
   };
 }
