@@ -59,12 +59,22 @@ describe("sessionToken", () => {
 
   it("refuses a tampered cookie, a cookie under another secret, and no cookie", async () => {
     const cookie = await cookieFor("u-tamper", 3600);
+    // read (and remembered) as the plain cookie it is
+    expect((await sessionToken(cookie, false))?.uid).toBe("u-tamper");
     const tampered = cookie.slice(0, -6) + (cookie.endsWith("AAAAAA") ? "BBBBBB" : "AAAAAA");
     expect(await sessionToken(tampered, false)).toBeNull();
     const other = `${NAME}=${await encode({ token: { uid: "u-other" }, secret: "another secret altogether, also long", salt: NAME, maxAge: 3600 })}`;
     expect(await sessionToken(other, false)).toBeNull();
     expect(await sessionToken(null, false)).toBeNull();
-    // the secure cookie's name is another: a plain cookie is not read as it
+    // the secure cookie's name is another: a plain cookie is not read as it, remembered or not
     expect(await sessionToken(cookie, true)).toBeNull();
+  });
+
+  it("reads a long Cookie header every time instead of keeping it", async () => {
+    const cookie = `${await cookieFor("u-long", 3600)}; junk=${"x".repeat(5000)}`;
+    expect((await sessionToken(cookie, false))?.uid).toBe("u-long");
+    expect((await sessionToken(cookie, false))?.uid).toBe("u-long");
+    // the header is parsed again, the token itself decoded once (the decode memo is by token)
+    expect(decodeCalls.n).toBe(1);
   });
 });

@@ -64,8 +64,11 @@ async function decodeOnce(params: Parameters<typeof decode>[0]): Promise<JWT | n
 /**
  * Tokens found in whole Cookie headers, by header: the same header always holds the same token. Reading it again
  * (Auth.js's getToken: a Headers object, the cookies parsed, chunks joined) cost more than the decode it saves under
- * the game routes' load, where every player's requests repeat one header. Kept until the token expires.
+ * the game routes' load, where every player's requests repeat one header. Kept until the token expires; a header
+ * longer than FOUND_KEY_MAX is not kept (anyone may send many long headers around one valid cookie: at most
+ * DECODED_MAX × FOUND_KEY_MAX characters are held).
  */
+const FOUND_KEY_MAX = 4096;
 const found = ((globalThis as { [k: symbol]: unknown })[Symbol.for("ringbinder.found-sessions")] ??= new Map()) as Decoded;
 
 /** The decrypted, unexpired session token in a Cookie header, or null (no cookie, another secret, expired, tampered). */
@@ -78,7 +81,7 @@ export async function sessionToken(cookie: string | null, secure: boolean): Prom
   if (hit) return hit;
   const token = await getToken({ req: { headers: new Headers({ cookie }) }, secret, secureCookie: secure, decode: decodeOnce });
   if (!token) return null;
-  remember(found, key, token, now);
+  if (key.length <= FOUND_KEY_MAX) remember(found, key, token, now);
   return token;
 }
 

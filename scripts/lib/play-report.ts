@@ -56,7 +56,7 @@ export function printReport(runs: GameRun[], f: RunFigures): void {
   console.log(`  send → acknowledgement:  p50 ${ms(pct(figures.ackMs, 50))}, p99 ${ms(ackP99)} (${figures.ackMs.length} actions)`);
   if (figures.settleAckMs.length) console.log(`  … before the window, in the settle period (every game's first decisions at once; not in the figures above): p50 ${ms(pct(figures.settleAckMs, 50))}, p99 ${ms(pct(figures.settleAckMs, 99))}, max ${ms(largest(figures.settleAckMs))} (${figures.settleAckMs.length} actions)`);
   console.log(`  … by tenth of the window (p50 / p99 / max, ms): ${tenths(figures.ackMs, figures.ackAt).join("; ")}`);
-  console.log(`  … in the same tenths, the longest server event-loop hold / server GC pause / SQLite write: call to answer, and its statements on the writer thread (one instance) / bots' event-loop lateness (ms): ${causes(figures.ackAt, f).join("; ")}`);
+  console.log(`  … in the same tenths, the longest server event-loop hold / server GC pause / SQLite write: call to answer, and its statements on the writer thread (SQLite only) / bots' event-loop lateness (ms): ${causes(figures.ackAt, f).join("; ")}`);
   if (figures.views) console.log(`  views streamed: ${figures.views} (${(figures.views / Math.max(1, figures.accepted)).toFixed(2)} per action), ${(figures.viewChars / figures.views / 1024).toFixed(1)} KB of JSON each on average`);
   console.log(`  send → opponent's update: p50 ${ms(pct(figures.opponentMs, 50))}, p99 ${ms(oppP99)} (${figures.opponentMs.length} updates)`);
   const cpuPer = f.cpuMs !== null && figures.accepted ? f.cpuMs / figures.accepted : null;
@@ -112,7 +112,8 @@ function causes(at: number[], f: RunFigures): string[] {
   const start = at[0];
   const span = at[at.length - 1] - start || 1;
   const out = Array.from({ length: 10 }, () => [0, 0, 0, 0, 0]);
-  const slot = (t: number) => Math.floor(((t - start) / span) * 10);
+  // outside the acknowledgements' span: -1; its very end is in the last tenth, as in `tenths`
+  const slot = (t: number) => (t < start || t > start + span ? -1 : Math.min(9, Math.floor(((t - start) / span) * 10)));
   for (const s of f.serverSamples) {
     const k = slot(s.at);
     if (k < 0 || k > 9) continue;

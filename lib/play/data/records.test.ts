@@ -26,6 +26,17 @@ describe("deckCardsOf", () => {
     expect(before.rings).toBe(3);
   });
 
+  it("freezes a shared definition outside production: a change to it fails where it is made", () => {
+    const [card] = deckCardsOf(JSON.stringify([{ ...tails, effect: { trigger: "flip", actions: [{ type: "draw", count: 1 }] } }]));
+    expect(Object.isFrozen(card)).toBe(true);
+    expect(() => {
+      (card as { rings: number }).rings = 9;
+    }).toThrow(TypeError);
+    expect(() => {
+      ((card.effect as unknown as { actions: unknown[] }).actions).push({ type: "discard" });
+    }).toThrow(TypeError);
+  });
+
   it("reads an empty deck", () => {
     expect(deckCardsOf("[]")).toEqual([]);
   });

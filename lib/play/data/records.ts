@@ -30,9 +30,19 @@ export function deckCardsOf(json: string): CardDef[] {
     const known = cardsByText.get(key);
     if (known) return known;
     if (cardsByText.size >= CARDS_MAX) cardsByText.delete(cardsByText.keys().next().value as string);
-    cardsByText.set(key, card);
-    return card;
+    // outside production a shared definition is frozen, so that a change to one (which every game holding it would
+    // see) fails where it is made, in the tests
+    cardsByText.set(key, process.env.NODE_ENV === "production" ? card : deepFreeze(card));
+    return cardsByText.get(key)!;
   });
+}
+
+function deepFreeze<T>(x: T): T {
+  if (x !== null && typeof x === "object" && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
 }
 
 type SeatRow = Omit<GameRow["seats"][number], "deckKeys" | "deckCards"> & { deckKeys?: string; deckCards?: string };

@@ -194,6 +194,39 @@ describe("SQLite writes under another process's write lock", () => {
     await adapter.dispose();
   });
 
+  it("a write that cannot be sent to the thread fails alone; the writes made in the same turn go on", async () => {
+    const adapter = await singleWriterSqliteAdapter(file).connect();
+    const q = (sql: string, args: unknown[]) => ({ sql, args, argTypes: args.map(() => ({ scalarType: "string" as const, arity: "scalar" as const })) });
+    const insert = (code: string, name: unknown) => adapter.executeRaw(q(`INSERT INTO "CardSet" ("id", "code", "name") VALUES (?, ?, ?)`, [code, code, name]));
+    // three writes in one turn of the event loop: one message to the thread, which structured clone refuses (a function)
+    const [before, bad, after] = await Promise.allSettled([insert("CLONE-1", "first"), insert("CLONE-2", () => "not data"), insert("CLONE-3", "third")]);
+    expect(before.status).toBe("fulfilled");
+    expect(bad.status).toBe("rejected");
+    expect(String((bad as PromiseRejectedResult).reason)).toMatch(/could not be sent to the SQLite writer thread/);
+    expect(after.status).toBe("fulfilled");
+    const rows = await adapter.queryRaw(q(`SELECT "code" FROM "CardSet" WHERE "code" LIKE 'CLONE-%' ORDER BY "code"`, []));
+    expect(rows.rows.map((r) => r[0])).toEqual(["CLONE-1", "CLONE-3"]);
+    await adapter.dispose();
+  });
+
+  it("a write made in the same turn as a transaction opens on the same connection is not part of it", async () => {
+    const adapter = await singleWriterSqliteAdapter(file).connect();
+    const q = (sql: string, args: unknown[]) => ({ sql, args, argTypes: args.map(() => ({ scalarType: "string" as const, arity: "scalar" as const })) });
+    const insert = (code: string) => q(`INSERT INTO "CardSet" ("id", "code", "name") VALUES (?, ?, ?)`, [code, code, code]);
+    // both made before either is answered: the transaction first, then a write outside it
+    const opening = adapter.startTransaction();
+    const outside = adapter.executeRaw(insert("TURN-OUT"));
+    const tx = await opening;
+    await tx.executeRaw(insert("TURN-IN"));
+    // as Prisma ends a transaction: its ROLLBACK, then the adapter's rollback (which lets the next write go)
+    await tx.executeRaw(q("ROLLBACK", []));
+    await tx.rollback();
+    expect(await outside).toBe(1);
+    const rows = await adapter.queryRaw(q(`SELECT "code" FROM "CardSet" WHERE "code" LIKE 'TURN-%'`, []));
+    expect(rows.rows.map((r) => r[0])).toEqual(["TURN-OUT"]);
+    await adapter.dispose();
+  });
+
   it("a refused write comes back as Prisma's error, and the next write goes on", async () => {
     const app = client();
     await app.cardSet.create({ data: { code: "DUP", name: "First" } });

@@ -132,8 +132,29 @@ class WriterThread {
   readonly #flush = () => {
     const messages = this.#outbox;
     this.#outbox = [];
-    if (messages.length) this.#worker.postMessage(messages);
+    if (!messages.length) return;
+    try {
+      this.#worker.postMessage(messages);
+    } catch {
+      // one message could not be copied to the thread (a value structured clone refuses): each goes alone, in order,
+      // and only the one that cannot be sent fails, with the reason
+      for (const m of messages) {
+        try {
+          this.#worker.postMessage([m]);
+        } catch (e) {
+          this.#settle(m.id, (w) => w.reject(new Error(`A write could not be sent to the SQLite writer thread: ${e instanceof Error ? e.message : String(e)}`)));
+        }
+      }
+    }
   };
+  /** Ends a waiting call (its answer, or its failure) and lets the thread go when nothing else waits. */
+  #settle(id: number, end: (w: { resolve: (v: unknown) => void; reject: (e: Error) => void }) => void): void {
+    const waiting = this.#pending.get(id);
+    if (!waiting) return;
+    this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    end(waiting);
+  }
   queryRaw(query: Query) {
     return this.#call<ResultSet>({ op: "query", query });
   }

@@ -92,7 +92,18 @@ async function answer(message) {
 async function answerAll(messages) {
   const replies = [];
   for (const m of messages) replies.push(await answer(m));
-  parentPort.postMessage(replies);
+  try {
+    parentPort.postMessage(replies);
+  } catch {
+    // an answer that cannot be copied back: each goes alone, and the one that cannot is answered as its error
+    for (const r of replies) {
+      try {
+        parentPort.postMessage([r]);
+      } catch (e) {
+        parentPort.postMessage([{ id: r.id, ok: false, error: plainError(e), ms: r.ms }]);
+      }
+    }
+  }
 }
 parentPort.on("message", (messages) => {
   turn = turn.then(() => answerAll(messages));

@@ -88,6 +88,7 @@ export const data: Rows = {
   "play/data/records.ts#toGameRecord": { access: "pure", why: "maps a row the caller already read" },
   "play/data/records.ts#toGameSummary": { access: "pure", why: "maps a record the caller already read" },
   "play/data/records.ts#plainGameRow": { access: "pure", why: "maps rows the caller already read in plain SQL" },
+  "play/data/records.ts#deckCardsOf": { access: "pure", why: "parses a seat's deck the caller already read, sharing each card definition between games" },
 };
 
 /** This feature's route handlers under app/api (key: route file under app/api, then #method). */
