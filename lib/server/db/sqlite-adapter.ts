@@ -65,10 +65,13 @@ class Lock {
   }
 }
 
+/** A call waiting for the thread's answer, and when it was made. */
+type Waiting = { resolve: (v: unknown) => void; reject: (e: Error) => void; at: number };
+
 /** The worker thread that owns the write connection, as promises. */
 class WriterThread {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; at: number }>();
+  readonly #pending = new Map<number, Waiting>();
   #next = 0;
   #failure: Error | null = null;
 
@@ -78,15 +81,12 @@ class WriterThread {
     worker.unref();
     // the answers to one posted queue come back together, in order
     worker.on("message", (replies: WorkerReply[]) => {
-      for (const m of replies) {
-        const waiting = this.#pending.get(m.id);
-        if (!waiting) continue;
-        this.#pending.delete(m.id);
-        if (this.#pending.size === 0) worker.unref();
-        noteWriteRoundTrip(performance.now() - waiting.at, m.ms);
-        if (m.ok) waiting.resolve(m.result);
-        else waiting.reject(Object.assign(new Error(m.error.message), m.error));
-      }
+      for (const m of replies)
+        this.#settle(m.id, (waiting) => {
+          noteWriteRoundTrip(performance.now() - waiting.at, m.ms);
+          if (m.ok) waiting.resolve(m.result);
+          else waiting.reject(Object.assign(new Error(m.error.message), m.error));
+        });
     });
     const stop = (reason: Error) => {
       this.#failure ??= reason;
@@ -148,7 +148,7 @@ class WriterThread {
     }
   };
   /** Ends a waiting call (its answer, or its failure) and lets the thread go when nothing else waits. */
-  #settle(id: number, end: (w: { resolve: (v: unknown) => void; reject: (e: Error) => void }) => void): void {
+  #settle(id: number, end: (w: Waiting) => void): void {
     const waiting = this.#pending.get(id);
     if (!waiting) return;
     this.#pending.delete(id);
