@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 
 /**
- * With EVENT_LOOP_STATS=1 (set by `npm run bench:http`), the server process
+ * With EVENT_LOOP_STATS=1 (set by `npm run bench:http` and `npm run bench:play`), the server process
  * prints, every `everyMs`, the longest the event loop was held in that
  * window (perf_hooks monitorEventLoopDelay: how late a 5 ms timer fired):
  *   [event-loop] {"maxMs":12.4,"p99Ms":6.1,"gcMaxMs":3.2,"gcMs":7.9,"writeMaxMs":4.1,"writeRunMaxMs":0.8,"heapMb":88,"heapTotalMb":120,"externalMb":9}
